@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Proofsheet: SwiftUI-like scenes rendered to PNG, SVG and PDF through Cairo.
+///
+/// Data flows one way: scene (JSON or DSL) → `Node` tree → layout → display list → Cairo backend.
+/// Only the `C*` bridges and `ProofsheetCairo` see C types.
+let package = Package(
+    name: "Proofsheet",
+    products: [
+        .library(name: "Proofsheet", targets: ["Proofsheet"]),
+        .executable(name: "proofsheet", targets: ["ProofsheetCLI"]),
+    ],
+    targets: [
+        // MARK: - C bridges (system libraries from Debian packages, found with pkg-config)
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // PNG/JPEG decoding and the fast PNG writer: C, because libpng and libjpeg fail by longjmp.
+        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
+
+        // MARK: - Pure Swift: values, scene, layout
+        .target(name: "ProofsheetCore"),
+        .target(name: "ProofsheetScene", dependencies: ["ProofsheetCore"]),
+        .target(name: "ProofsheetLayout", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
+
+        // MARK: - Backend (the only Swift code that imports C)
+        .target(
+            name: "ProofsheetCairo",
+            dependencies: ["ProofsheetCore", "CCairo", "CPangoCairo", "CCodecs"]),
+
+        // MARK: - Facade, CLI, benchmark
+        .target(
+            name: "Proofsheet",
+            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo"]),
+        .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet"]),
+        .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet"]),
+
+        // MARK: - Tests
+        .testTarget(
+            name: "ProofsheetTests",
+            dependencies: ["Proofsheet"],
+            exclude: ["Goldens"]),
+    ]
+)

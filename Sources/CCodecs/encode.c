@@ -1,0 +1,131 @@
+#include "codecs.h"
+#include <libdeflate.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void set_err(char *err, size_t n, const char *msg) {
+    if (err && n) { strncpy(err, msg, n - 1); err[n - 1] = 0; }
+}
+
+static void put32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
+
+/* Appends one chunk (length, type, data, CRC) at *pos. */
+static void chunk(uint8_t *out, size_t *pos, const char *type, const uint8_t *data, size_t len) {
+    put32(out + *pos, (uint32_t)len);
+    memcpy(out + *pos + 4, type, 4);
+    if (len) memcpy(out + *pos + 8, data, len);
+    uint32_t crc = libdeflate_crc32(0, out + *pos + 4, len + 4);
+    put32(out + *pos + 8 + len, crc);
+    *pos += 12 + len;
+}
+
+/* Filters one row of `bpp`-byte pixels (`cur`, previous row `prev` or NULL) into dst[0..n]. */
+static void filter_row(int filter, const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *dst) {
+    dst[0] = (uint8_t)filter;
+    uint8_t *d = dst + 1;
+    switch (filter) {
+    case 1:
+        for (int i = 0; i < bpp; i++) d[i] = cur[i];
+        for (size_t i = bpp; i < n; i++) d[i] = cur[i] - cur[i - bpp];
+        break;
+    case 2:
+        if (prev) { for (size_t i = 0; i < n; i++) d[i] = cur[i] - prev[i]; }
+        else memcpy(d, cur, n);
+        break;
+    default:
+        memcpy(d, cur, n);
+    }
+}
+
+static int sum_abs(const uint8_t *d, size_t n) {
+    long s = 0;
+    for (size_t i = 0; i < n; i++) s += d[i] < 128 ? d[i] : 256 - d[i];
+    return s > 0x7fffffff ? 0x7fffffff : (int)s;
+}
+
+/* Writes the PNG of packed rows `raw` (bpp 3 or 4). */
+static int write_png(const uint8_t *raw, uint32_t w, uint32_t h, int bpp, int level, int filter,
+                     uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    size_t rowlen = (size_t)w * bpp;
+    size_t flen = (rowlen + 1) * h;
+    uint8_t *filtered = malloc(flen);
+    uint8_t *trial = filter == 5 ? malloc(rowlen + 1) : NULL;
+    if (!filtered || (filter == 5 && !trial)) { free(filtered); free(trial); set_err(err, err_len, "out of memory"); return 1; }
+    for (uint32_t y = 0; y < h; y++) {
+        const uint8_t *cur = raw + y * rowlen, *prev = y ? cur - rowlen : NULL;
+        uint8_t *dst = filtered + y * (rowlen + 1);
+        if (filter == 5) {
+            int best = -1, bestf = 0;
+            for (int f = 0; f <= 2; f++) {
+                filter_row(f, cur, prev, rowlen, bpp, trial);
+                int s = sum_abs(trial + 1, rowlen);
+                if (best < 0 || s < best) { best = s; bestf = f; }
+            }
+            filter_row(bestf, cur, prev, rowlen, bpp, dst);
+        } else {
+            filter_row(filter, cur, prev, rowlen, bpp, dst);
+        }
+    }
+    free(trial);
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(level < 1 ? 1 : level > 12 ? 12 : level);
+    if (!c) { free(filtered); set_err(err, err_len, "cannot start the compressor"); return 1; }
+    size_t bound = libdeflate_zlib_compress_bound(c, flen);
+    uint8_t *png = malloc(bound + 8 + 25 + 12 + 12);
+    if (!png) { libdeflate_free_compressor(c); free(filtered); set_err(err, err_len, "out of memory"); return 1; }
+    size_t pos = 0;
+    memcpy(png, "\x89PNG\r\n\x1a\n", 8);
+    pos = 8;
+    uint8_t ihdr[13];
+    put32(ihdr, w); put32(ihdr + 4, h);
+    ihdr[8] = 8; ihdr[9] = bpp == 4 ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+    chunk(png, &pos, "IHDR", ihdr, 13);
+    size_t zlen = libdeflate_zlib_compress(c, filtered, flen, png + pos + 8, bound);
+    libdeflate_free_compressor(c);
+    free(filtered);
+    if (!zlen) { free(png); set_err(err, err_len, "compression failed"); return 1; }
+    /* The IDAT data is already in place; write its header and CRC around it. */
+    put32(png + pos, (uint32_t)zlen);
+    memcpy(png + pos + 4, "IDAT", 4);
+    put32(png + pos + 8 + zlen, libdeflate_crc32(0, png + pos + 4, zlen + 4));
+    pos += 12 + zlen;
+    chunk(png, &pos, "IEND", NULL, 0);
+    *out = png;
+    *out_len = pos;
+    return 0;
+}
+
+int ps_png_encode_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride,
+                         int level, int filter, uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    int opaque = 1;
+    for (uint32_t y = 0; y < height && opaque; y++) {
+        const uint32_t *row = (const uint32_t *)(argb + (size_t)y * stride);
+        for (uint32_t x = 0; x < width; x++) if ((row[x] >> 24) != 0xFF) { opaque = 0; break; }
+    }
+    int bpp = opaque ? 3 : 4;
+    uint8_t *raw = malloc((size_t)width * height * bpp);
+    if (!raw) { set_err(err, err_len, "out of memory"); return 1; }
+    for (uint32_t y = 0; y < height; y++) {
+        const uint32_t *row = (const uint32_t *)(argb + (size_t)y * stride);
+        uint8_t *d = raw + (size_t)y * width * bpp;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t p = row[x];
+            uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+            if (a != 0xFF && a != 0) {
+                r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+                if (r > 255) r = 255;
+                if (g > 255) g = 255;
+                if (b > 255) b = 255;
+            }
+            d[0] = r; d[1] = g; d[2] = b;
+            if (bpp == 4) { d[3] = a; d += 4; } else d += 3;
+        }
+    }
+    int rc = write_png(raw, width, height, bpp, level, filter, out, out_len, err, err_len);
+    free(raw);
+    return rc;
+}
+
+int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
+                       uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    return write_png(rgba, width, height, 4, level, filter, out, out_len, err, err_len);
+}

@@ -1,0 +1,30 @@
+/* Image codecs for Proofsheet: PNG and JPEG decoding to straight RGBA, and a fast PNG encoder.
+ * libpng and libjpeg report fatal errors by longjmp, which Swift cannot catch, so the calls that
+ * may fail live here in C, behind setjmp, and return status codes with a message. */
+#ifndef PROOFSHEET_CODECS_H
+#define PROOFSHEET_CODECS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest image accepted by the decoders, in pixels. */
+#define PS_MAX_PIXELS 100000000u
+
+/* Decodes a PNG or JPEG (by signature) into straight 8-bit RGBA, rows packed (stride = 4*w).
+ * On success returns 0 and a buffer to release with ps_free. On failure returns nonzero and
+ * writes a message into err. `header_only` reads just the size (pixels stays NULL). */
+int ps_image_decode(const uint8_t *data, size_t len, int header_only, uint32_t *width,
+                    uint32_t *height, uint8_t **pixels, char *err, size_t err_len);
+
+/* Encodes premultiplied native-endian ARGB32 (Cairo's format) as PNG: un-premultiplies, writes
+ * RGB when every pixel is opaque (else RGBA), filters rows with `filter` (0 none, 1 sub, 2 up,
+ * 5 = choose per row), compresses with libdeflate at `level` (1 fastest … 12). */
+int ps_png_encode_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride,
+                         int level, int filter, uint8_t **out, size_t *out_len, char *err,
+                         size_t err_len);
+
+/* Encodes straight RGBA rows (stride 4*w) as an RGBA PNG, with the same options. */
+int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
+                       uint8_t **out, size_t *out_len, char *err, size_t err_len);
+
+void ps_free(void *p);
+#endif

@@ -1,0 +1,6 @@
+#ifndef PROOFSHEET_CJPEG_SHIM_H
+#define PROOFSHEET_CJPEG_SHIM_H
+#include <stdio.h>
+#include <stddef.h>
+#include <jpeglib.h>
+#endif

@@ -1,0 +1,43 @@
+import Foundation
+import ProofsheetCore
+import ProofsheetLayout
+import ProofsheetCairo
+
+/// Finds image assets by name in asset roots: `name`, then `name` with .png, .jpg, .jpeg.
+/// A name that would leave its root (`..`, an absolute path, a symlink out) is refused.
+public struct FileAssets: AssetProvider {
+    public let roots: [String]
+    let images: ImageStore
+    public init(roots: [String], images: ImageStore) { self.roots = roots; self.images = images }
+
+    public static let extensions = ["", ".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG"]
+
+    public func resolve(_ name: String) throws -> String {
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
+            throw ProofsheetError.badInput("image name '\(name)' may not be absolute or contain '..'",
+                hint: "name an image inside an asset root")
+        }
+        let fm = FileManager.default
+        for root in roots {
+            let rootURL = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL
+            for ext in Self.extensions {
+                let url = rootURL.appendingPathComponent(name + ext)
+                var isDir: ObjCBool = false
+                guard fm.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue else { continue }
+                let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+                guard real.hasPrefix(rootURL.path + "/") else {
+                    throw ProofsheetError.badInput("image '\(name)' resolves outside its asset root \(root)")
+                }
+                return real
+            }
+        }
+        throw ProofsheetError.badInput("image '\(name)' not found", hint: "looked for \(name)[.png|.jpg|.jpeg] in \(roots.joined(separator: ", ")); add --assets DIR for another folder")
+    }
+
+    public func image(named name: String) throws -> (path: String, size: Size) {
+        let path = try resolve(name)
+        let px = try images.pixelSize(path: path)
+        // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x.
+        return (path, Size(width: Double(px.width), height: Double(px.height)))
+    }
+}

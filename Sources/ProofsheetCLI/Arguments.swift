@@ -1,0 +1,62 @@
+import Proofsheet
+
+/// A small command-line parser: flags with values, repeatable options, positionals.
+struct Arguments {
+    private var items: [String]
+    let command: String
+
+    init(command: String, _ items: [String]) { self.command = command; self.items = items }
+
+    /// Removes and returns whether `--flag` was given.
+    mutating func flag(_ names: String...) -> Bool {
+        var found = false
+        items.removeAll { if names.contains($0) { found = true; return true }; return false }
+        return found
+    }
+
+    /// Removes and returns every value of `--name VALUE` / `--name=VALUE`.
+    mutating func values(_ names: String...) throws -> [String] {
+        var out: [String] = []
+        var rest: [String] = []
+        var i = 0
+        while i < items.count {
+            let a = items[i]
+            if names.contains(a) {
+                guard i + 1 < items.count else {
+                    throw ProofsheetError.usage("\(a) needs a value", hint: "see `proofsheet \(command) --help`")
+                }
+                out.append(items[i + 1]); i += 2; continue
+            }
+            if let n = names.first(where: { a.hasPrefix($0 + "=") }) {
+                out.append(String(a.dropFirst(n.count + 1))); i += 1; continue
+            }
+            rest.append(a); i += 1
+        }
+        items = rest
+        return out
+    }
+
+    /// The single value of an option (an error if given twice).
+    mutating func value(_ names: String...) throws -> String? {
+        var out: [String] = []
+        for n in names { out += try values(n) }
+        guard out.count <= 1 else { throw ProofsheetError.usage("\(names[0]) given more than once") }
+        return out.first
+    }
+
+    /// What is left: positionals. Unknown options are a usage error.
+    func positionals() throws -> [String] {
+        if let bad = items.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            throw ProofsheetError.usage("unknown option '\(bad)' for \(command)", hint: "see `proofsheet \(command) --help`")
+        }
+        return items
+    }
+}
+
+/// Parses a number option within a range.
+func number(_ text: String, option: String, in range: ClosedRange<Double>) throws -> Double {
+    guard let v = Double(text), v.isFinite, range.contains(v) else {
+        throw ProofsheetError.usage("\(option) '\(text)' is not a number from \(fmt(range.lowerBound)) to \(fmt(range.upperBound))")
+    }
+    return v
+}

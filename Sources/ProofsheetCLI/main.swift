@@ -1,0 +1,133 @@
+import Foundation
+import Proofsheet
+
+/// The `proofsheet` command line: parse, run, map errors to exit codes.
+func run(_ argv: [String]) throws -> Int32 {
+    guard let command = argv.first else {
+        print(Help.main)
+        return 0
+    }
+    var args = Arguments(command: command, Array(argv.dropFirst()))
+    switch command {
+    case "-h", "--help", "help":
+        if let topic = argv.dropFirst().first, let text = helpText(topic) { print(text) } else { print(Help.main) }
+        return 0
+    case "--version", "version":
+        print(Help.version)
+        return 0
+    case "render", "layout":
+        if args.flag("-h", "--help") { print(command == "render" ? Help.render : Help.layout); return 0 }
+        return try renderCommand(&args, layoutOnly: command == "layout")
+    case "symbols":
+        if args.flag("-h", "--help") { print(Help.symbols); return 0 }
+        _ = try args.positionals()
+        for name in SymbolCatalog.symbols.keys.sorted() { print(name) }
+        return 0
+    case "devices":
+        if args.flag("-h", "--help") { print(Help.devices); return 0 }
+        _ = try args.positionals()
+        for d in Device.presets {
+            print("\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))")
+        }
+        return 0
+    default:
+        let close = closeNames(to: command, in: ["render", "layout", "symbols", "devices", "help"])
+        throw ProofsheetError.usage("unknown command '\(command)'",
+            hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+    }
+}
+
+func helpText(_ topic: String) -> String? {
+    ["render": Help.render, "layout": Help.layout, "symbols": Help.symbols, "devices": Help.devices][topic]
+}
+
+func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
+    let output = try args.value("-o", "--output")
+    let outDir = try args.value("--out-dir") ?? "Output"
+    let formats = try args.values("--format")
+    let deviceName = try args.value("--device")
+    let scaleText = try args.value("--scale")
+    let assetDirs = try args.values("--assets")
+    let compression = try args.value("--png-compression") ?? "fast"
+    let dumpList = args.flag("--display-list")
+    let quiet = args.flag("-q", "--quiet")
+    let scenes = try args.positionals()
+
+    guard !scenes.isEmpty else {
+        throw ProofsheetError.usage("no scene file given", hint: "proofsheet \(args.command) <scene.json>")
+    }
+    if output != nil && scenes.count > 1 {
+        throw ProofsheetError.usage("-o names one output, but \(scenes.count) scenes were given", hint: "drop -o to write each into --out-dir")
+    }
+    let device = try deviceName.map { try Device.named($0) }
+    let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
+    let png: PNGSettings
+    switch compression {
+    case "fast": png = .fast
+    case "small": png = .small
+    default: throw ProofsheetError.usage("--png-compression '\(compression)' is not fast or small")
+    }
+    var outFormats: [OutputFormat] = []
+    if let output {
+        guard let f = OutputFormat(path: output) else {
+            throw ProofsheetError.usage("cannot tell the format of '\(output)'", hint: "end the file name with .png, .svg or .pdf")
+        }
+        if !formats.isEmpty { throw ProofsheetError.usage("--format and -o cannot be used together; the extension of -o decides") }
+        outFormats = [f]
+    } else {
+        for f in formats.isEmpty ? ["png"] : formats {
+            guard let of = OutputFormat(rawValue: f.lowercased()) else {
+                throw ProofsheetError.usage("--format '\(f)' is not png, svg or pdf")
+            }
+            outFormats.append(of)
+        }
+    }
+    for dir in assetDirs {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw ProofsheetError.usage("--assets '\(dir)' is not a folder")
+        }
+    }
+
+    let renderer = try Renderer(assetRoots: assetDirs)
+    // Read and check every scene before writing anything.
+    var loaded: [(path: String, scene: Scene)] = []
+    for path in scenes {
+        var scene = try SceneDecoder().decode(file: path)
+        if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
+        try scene.validateSize()
+        loaded.append((path, scene))
+    }
+    for (path, scene) in loaded {
+        let start = monotonicSeconds()
+        let result = try renderer.layout(scene)
+        if layoutOnly { print(result.root, terminator: ""); continue }
+        if dumpList { print(result.displayList.dump(), terminator: ""); continue }
+        for format in outFormats {
+            let bytes = try renderer.backend.render(result.displayList, format: format, scale: scene.scale, png: png)
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let target = output ?? "\(outDir)/\(name).\(format.rawValue)"
+            try writeAtomically(bytes, to: target)
+            if !quiet {
+                let ms = Int(((monotonicSeconds() - start) * 1000).rounded())
+                let size = format == .png
+                    ? "\(Int((scene.canvas.width * scene.scale).rounded()))x\(Int((scene.canvas.height * scene.scale).rounded())) px"
+                    : "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height)) pt"
+                FileHandle.standardError.write(Array("wrote \(target) (\(size), \(bytes.count / 1024) KiB, \(ms) ms)\n".utf8).withUnsafeBufferPointer { Data(buffer: $0) })
+            }
+        }
+    }
+    return 0
+}
+
+let status: Int32
+do {
+    status = try run(Array(CommandLine.arguments.dropFirst()))
+} catch let e as ProofsheetError {
+    FileHandle.standardError.write(Data("proofsheet: \(e)\n".utf8))
+    status = e.exitCode
+} catch {
+    FileHandle.standardError.write(Data("proofsheet: internal error: \(error)\n".utf8))
+    status = 3
+}
+exit(status)

@@ -1,0 +1,153 @@
+import ProofsheetCore
+internal import CCairo
+internal import CCodecs
+
+/// An output format.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case png, svg, pdf
+
+    /// The format for a file name's extension, or nil.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), let f = OutputFormat(rawValue: path[path.index(after: dot)...].lowercased()) else { return nil }
+        self = f
+    }
+}
+
+/// PNG encoder settings: libdeflate level and row filter.
+public struct PNGSettings: Sendable, Hashable {
+    public var level: Int32
+    /// 0 none, 1 sub, 2 up, 5 choose per row.
+    public var filter: Int32
+    public init(level: Int32, filter: Int32) { self.level = level; self.filter = filter }
+    /// Fast: level 1 with the sub filter (the default; frames and CI).
+    public static let fast = PNGSettings(level: 1, filter: 1)
+    /// Smaller files for keeping: level 9, filter chosen per row.
+    public static let small = PNGSettings(level: 9, filter: 5)
+}
+
+/// Renders display lists to PNG, SVG and PDF bytes with Cairo.
+public final class CairoBackend: Sendable {
+    public let fonts: FontSystem
+    public let images: ImageStore
+    public init(fonts: FontSystem, images: ImageStore) { self.fonts = fonts; self.images = images }
+
+    /// Timings of the last raster render, for benchmarks.
+    public struct Timing: Sendable { public var raster: Double; public var encode: Double }
+
+    /// Renders to `format`. PNG is `scale` pixels per point; SVG and PDF are in points with
+    /// rasters inside at `scale`.
+    public func render(_ list: DisplayList, format: OutputFormat, scale: Double, png: PNGSettings = .fast) throws -> [UInt8] {
+        switch format {
+        case .png: return try renderPNG(list, scale: scale, settings: png).bytes
+        case .svg: return try renderVector(list, scale: scale, svg: true)
+        case .pdf: return try renderVector(list, scale: scale, svg: false)
+        }
+    }
+
+    /// Renders a PNG and reports how long rasterising and encoding took (seconds).
+    public func renderPNG(_ list: DisplayList, scale: Double, settings: PNGSettings = .fast) throws -> (bytes: [UInt8], timing: Timing) {
+        let t0 = monotonicSeconds()
+        let surface = try rasterize(list, scale: scale)
+        let t1 = monotonicSeconds()
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var len = 0
+        var err = [CChar](repeating: 0, count: 256)
+        var rc: Int32 = 0
+        surface.withData { data, stride in
+            rc = ps_png_encode_argb32(data.assumingMemoryBound(to: UInt8.self), UInt32(surface.width), UInt32(surface.height),
+                                      UInt32(stride), settings.level, settings.filter, &out, &len, &err, err.count)
+        }
+        guard rc == 0, let out else {
+            throw ProofsheetError.internal("PNG encoding failed: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
+        defer { ps_free(out) }
+        let bytes = [UInt8](UnsafeBufferPointer(start: out, count: len))
+        return (bytes, Timing(raster: t1 - t0, encode: monotonicSeconds() - t1))
+    }
+
+    /// The raster of a display list: premultiplied ARGB32 at `scale`.
+    func rasterize(_ list: DisplayList, scale: Double) throws -> CairoSurface {
+        let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
+        let surface = try CairoSurface(width: w, height: h)
+        try surface.draw { cr in
+            cairo_scale(cr, scale, scale)
+            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: true).draw(list, cr)
+        }
+        return surface
+    }
+
+    /// Straight (un-premultiplied) RGBA pixels of the raster, rows packed.
+    public func renderRGBA(_ list: DisplayList, scale: Double) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        let s = try rasterize(list, scale: scale)
+        var out = [UInt8](repeating: 0, count: s.width * s.height * 4)
+        s.withData { data, stride in
+            for y in 0..<s.height {
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<s.width {
+                    let p = row[x]
+                    let a = p >> 24
+                    func un(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+                    let i = (y * s.width + x) * 4
+                    out[i] = un((p >> 16) & 0xFF); out[i + 1] = un((p >> 8) & 0xFF); out[i + 2] = un(p & 0xFF); out[i + 3] = UInt8(a)
+                }
+            }
+        }
+        return (s.width, s.height, out)
+    }
+
+    // MARK: - Vector outputs
+
+    private final class Sink { var bytes: [UInt8] = [] }
+
+    private func renderVector(_ list: DisplayList, scale: Double, svg: Bool) throws -> [UInt8] {
+        let sink = Sink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let write: cairo_write_func_t = { closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        let surface: OpaquePointer
+        if svg {
+            surface = cairo_svg_surface_create_for_stream(write, closure, list.size.width, list.size.height)
+        } else {
+            surface = cairo_pdf_surface_create_for_stream(write, closure, list.size.width, list.size.height)
+        }
+        defer { cairo_surface_destroy(surface) }
+        try checkCairo(cairo_surface_status(surface), svg ? "creating the SVG" : "creating the PDF")
+        if svg {
+            cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
+        } else {
+            // A fixed date: the same scene gives the same bytes.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Proofsheet")
+        }
+        cairo_surface_set_fallback_resolution(surface, 72 * scale, 72 * scale)
+        let cr = cairo_create(surface)!
+        do {
+            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: false).draw(list, cr)
+            cairo_show_page(cr)
+            try checkCairo(cairo_status(cr), "drawing")
+        } catch {
+            cairo_destroy(cr)
+            throw error
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        try checkCairo(cairo_surface_status(surface), svg ? "writing the SVG" : "writing the PDF")
+        return svg ? renumberSVGIds(sink.bytes) : sink.bytes
+    }
+}
+
+/// Seconds on a monotonic clock.
+public func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

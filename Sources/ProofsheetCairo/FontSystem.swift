@@ -1,0 +1,175 @@
+import Foundation
+import ProofsheetCore
+internal import CCairo
+internal import CPangoCairo
+
+/// The pinned text setup shared by measuring and drawing: the project's fontconfig file, one
+/// Pango context with hinting off, no glyph-position rounding and absolute sizes.
+///
+/// NB: Pango's font map is not thread-safe, so every use goes through `withContext`, one at a time.
+public final class FontSystem: @unchecked Sendable {
+    private let lock = NSLock()
+    private let config: OpaquePointer
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private var descriptions: [FontSpec: OpaquePointer] = [:]
+    private var iconDescriptions: [Double: OpaquePointer] = [:]
+
+    /// Families for each design, first choice first; CJK and emoji fall back in order.
+    static let families: [FontSpec.Design: String] = [
+        .default: "Inter,Noto Sans CJK TC,Noto Color Emoji",
+        .rounded: "Quicksand,Noto Sans CJK TC,Noto Color Emoji",
+        .monospaced: "DejaVu Sans Mono,Noto Sans CJK TC,Noto Color Emoji",
+        .serif: "Noto Serif CJK TC,Noto Color Emoji",
+    ]
+    /// The icon font for symbols.
+    static let iconFamily = "Material Icons"
+
+    /// Loads `fontsConf` (the project's pinned configuration).
+    public init(fontsConf: String) throws {
+        guard FileManager.default.fileExists(atPath: fontsConf) else {
+            throw ProofsheetError.internal("font configuration not found at \(fontsConf)")
+        }
+        guard let config = FcConfigCreate() else { throw ProofsheetError.internal("fontconfig: cannot create a configuration") }
+        guard FcConfigParseAndLoad(config, fontsConf, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            throw ProofsheetError.internal("fontconfig: cannot load \(fontsConf)")
+        }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            FcConfigDestroy(config)
+            throw ProofsheetError.internal("pango: no FreeType font map (is Pango built with FreeType?)")
+        }
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        guard let ctx = pango_font_map_create_context(map) else {
+            g_object_unref(map); FcConfigDestroy(config)
+            throw ProofsheetError.internal("pango: cannot create a context")
+        }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(ctx, options)
+        cairo_font_options_destroy(options)
+        pango_cairo_context_set_resolution(ctx, 72)
+        pango_context_set_round_glyph_positions(ctx, 0)
+        self.config = config
+        self.fontMap = map
+        self.context = ctx
+        let missing = Self.requiredFamilies.filter { !hasFamily($0) }
+        if !missing.isEmpty {
+            throw ProofsheetError.internal(
+                "fonts missing: \(missing.joined(separator: ", ")); install them with `make deps` (see README)")
+        }
+    }
+
+    deinit {
+        for d in descriptions.values { pango_font_description_free(d) }
+        for d in iconDescriptions.values { pango_font_description_free(d) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        FcConfigDestroy(config)
+    }
+
+    static let requiredFamilies = ["Inter", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"]
+
+    /// Whether fontconfig (with the pinned configuration) has a face of `family`.
+    func hasFamily(_ family: String) -> Bool {
+        guard let pattern = FcPatternCreate() else { return false }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        guard let os = FcObjectSetCreate() else { return false }
+        defer { FcObjectSetDestroy(os) }
+        FcObjectSetAdd(os, FC_FAMILY)
+        guard let list = FcFontList(config, pattern, os) else { return false }
+        defer { FcFontSetDestroy(list) }
+        return list.pointee.nfont > 0
+    }
+
+    /// Whether the icon font has a glyph for `codepoint`.
+    public func iconFontHasGlyph(_ codepoint: UInt32) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let pattern = FcPatternCreate() else { return false }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, Self.iconFamily)
+        guard let os = FcObjectSetCreate() else { return false }
+        defer { FcObjectSetDestroy(os) }
+        FcObjectSetAdd(os, FC_CHARSET)
+        guard let list = FcFontList(config, pattern, os), list.pointee.nfont > 0 else { return false }
+        defer { FcFontSetDestroy(list) }
+        var charset: OpaquePointer? = nil
+        guard FcPatternGetCharSet(list.pointee.fonts[0], FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
+        return FcCharSetHasChar(charset, codepoint) != 0
+    }
+
+    /// Runs `body` with the shared Pango context, one caller at a time.
+    func withContext<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body(context)
+    }
+
+    /// The Pango font description for a font (cached; caller holds the lock).
+    func description(_ font: FontSpec) -> OpaquePointer {
+        var key = font
+        key.lineHeight = 0
+        if let d = descriptions[key] { return d }
+        let d: OpaquePointer = pango_font_description_new()
+        pango_font_description_set_family(d, Self.families[font.design] ?? Self.families[.default]!)
+        pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight)))
+        pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
+        descriptions[key] = d
+        return d
+    }
+
+    /// The icon font at `size` points (cached; caller holds the lock).
+    func iconDescription(size: Double) -> OpaquePointer {
+        if let d = iconDescriptions[size] { return d }
+        let d: OpaquePointer = pango_font_description_new()
+        pango_font_description_set_family(d, Self.iconFamily)
+        pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
+        iconDescriptions[size] = d
+        return d
+    }
+
+    /// A new layout for a paragraph (caller holds the lock and unrefs it).
+    func makeLayout(_ context: OpaquePointer, text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
+        let layout: OpaquePointer = pango_layout_new(context)
+        text.withCString { pango_layout_set_text(layout, $0, -1) }
+        pango_layout_set_font_description(layout, description(font))
+        let attrs = pango_attr_list_new()
+        pango_attr_list_insert(attrs, pango_attr_line_height_new_absolute(Int32((font.lineHeight * Double(PANGO_SCALE)).rounded())))
+        pango_layout_set_attributes(layout, attrs)
+        pango_attr_list_unref(attrs)
+        if let width {
+            pango_layout_set_width(layout, Int32(min(width, 1e6) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        if let lineLimit {
+            pango_layout_set_height(layout, -Int32(min(lineLimit, 100_000)))
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+        switch alignment {
+        case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        return layout
+    }
+}
+
+/// Measures text with Pango, exactly as the Cairo backend will draw it.
+public struct PangoTextMeasurer: Sendable {
+    public let fonts: FontSystem
+    public init(fonts: FontSystem) { self.fonts = fonts }
+
+    public func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
+        fonts.withContext { ctx in
+            let layout = fonts.makeLayout(ctx, text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            let lines = Double(pango_layout_get_line_count(layout))
+            let w = Double(logical.width) / Double(PANGO_SCALE)
+            return Size(width: text.isEmpty ? 0 : w, height: max(1, lines) * font.lineHeight)
+        }
+    }
+}

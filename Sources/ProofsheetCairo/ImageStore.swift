@@ -1,0 +1,147 @@
+import Foundation
+import ProofsheetCore
+internal import CCairo
+internal import CCodecs
+
+/// Decoded image assets as Cairo surfaces, cached by path, plus their pixel sizes.
+///
+/// NB: the cache outlives single renders (a contact sheet draws the same photos many times).
+public final class ImageStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var surfaces: [String: CairoSurface] = [:]
+    private var resampled: [ResampleKey: CairoSurface] = [:]
+    private var sizes: [String: (Int, Int)] = [:]
+
+    public init() {}
+
+    private struct ResampleKey: Hashable { let path: String; let width: Int; let height: Int }
+
+    /// The pixel size of the image at `path`, reading only its header.
+    public func pixelSize(path: String) throws -> (width: Int, height: Int) {
+        lock.lock(); defer { lock.unlock() }
+        if let s = sizes[path] { return s }
+        let data = try Self.read(path)
+        var w: UInt32 = 0, h: UInt32 = 0
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBytes { buf in
+            ps_image_decode(buf.bindMemory(to: UInt8.self).baseAddress, buf.count, 1, &w, &h, &pixels, &err, err.count)
+        }
+        guard rc == 0 else { throw Self.decodeError(path, err) }
+        sizes[path] = (Int(w), Int(h))
+        return (Int(w), Int(h))
+    }
+
+    static func read(_ path: String) throws -> Data {
+        guard let d = FileManager.default.contents(atPath: path) else {
+            throw ProofsheetError.badInput("cannot read image '\(path)'")
+        }
+        return d
+    }
+
+    static func decodeError(_ path: String, _ err: [CChar]) -> ProofsheetError {
+        let msg = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return .badInput("image '\(path)' cannot be decoded: \(msg)", hint: "use a PNG or JPEG file")
+    }
+
+    /// The full-resolution surface of the image at `path` (premultiplied ARGB32).
+    func surface(path: String) throws -> CairoSurface {
+        lock.lock(); defer { lock.unlock() }
+        return try fullSurface(path)
+    }
+
+    private func fullSurface(_ path: String) throws -> CairoSurface {
+        if let s = surfaces[path] { return s }
+        let data = try Self.read(path)
+        var w: UInt32 = 0, h: UInt32 = 0
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBytes { buf in
+            ps_image_decode(buf.bindMemory(to: UInt8.self).baseAddress, buf.count, 0, &w, &h, &pixels, &err, err.count)
+        }
+        guard rc == 0, let pixels else { throw Self.decodeError(path, err) }
+        defer { ps_free(pixels) }
+        let surface = try CairoSurface(width: Int(w), height: Int(h))
+        surface.withData { dst, stride in
+            for y in 0..<Int(h) {
+                let src = pixels + y * Int(w) * 4
+                let row = (dst + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<Int(w) {
+                    let r = UInt32(src[4 * x]), g = UInt32(src[4 * x + 1]), b = UInt32(src[4 * x + 2]), a = UInt32(src[4 * x + 3])
+                    func pm(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+                    row[x] = a << 24 | pm(r) << 16 | pm(g) << 8 | pm(b)
+                }
+            }
+        }
+        surfaces[path] = surface
+        return surface
+    }
+
+    /// The image resampled to exactly `width`×`height` pixels with Cairo's good filter, so that
+    /// PNG, SVG and PDF all show the same pixels (and vector files embed no more than needed).
+    func surface(path: String, width: Int, height: Int) throws -> CairoSurface {
+        lock.lock(); defer { lock.unlock() }
+        let key = ResampleKey(path: path, width: width, height: height)
+        if let s = resampled[key] { return s }
+        let full = try fullSurface(path)
+        if full.width == width && full.height == height { return full }
+        let out = try CairoSurface(width: width, height: height)
+        try out.draw { cr in
+            cairo_scale(cr, Double(width) / Double(full.width), Double(height) / Double(full.height))
+            cairo_set_source_surface(cr, full.raw, 0, 0)
+            let pattern = cairo_get_source(cr)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+        }
+        if resampled.count > 256 { resampled.removeAll() }
+        resampled[key] = out
+        return out
+    }
+}
+
+/// An owned Cairo image surface (ARGB32), destroyed exactly once.
+final class CairoSurface: @unchecked Sendable {
+    let raw: OpaquePointer
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw ProofsheetError.badInput("surface size \(width)x\(height) px is outside 1…32767")
+        }
+        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let status = cairo_surface_status(s)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(s)
+            throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
+        }
+        raw = s; self.width = width; self.height = height
+    }
+
+    deinit { cairo_surface_destroy(raw) }
+
+    /// Runs `body` on the pixel rows (premultiplied native-endian ARGB32) and marks them dirty.
+    func withData(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
+        cairo_surface_flush(raw)
+        body(UnsafeMutableRawPointer(cairo_image_surface_get_data(raw)!), Int(cairo_image_surface_get_stride(raw)))
+        cairo_surface_mark_dirty(raw)
+    }
+
+    /// Draws on the surface with a new context, checking its status afterwards.
+    func draw(_ body: (OpaquePointer) throws -> Void) throws {
+        let cr = cairo_create(raw)!
+        defer { cairo_destroy(cr) }
+        try body(cr)
+        try checkCairo(cairo_status(cr), "drawing")
+        cairo_surface_flush(raw)
+    }
+}
+
+/// Throws an internal error unless `status` is success.
+func checkCairo(_ status: cairo_status_t, _ what: String) throws {
+    guard status == CAIRO_STATUS_SUCCESS else {
+        throw ProofsheetError.internal("cairo: \(what) failed: \(String(cString: cairo_status_to_string(status)))")
+    }
+}

@@ -1,0 +1,206 @@
+import ProofsheetCore
+internal import CCairo
+internal import CPangoCairo
+
+/// Draws display items onto a Cairo context whose user space is points.
+struct Painter {
+    let fonts: FontSystem
+    let images: ImageStore
+    /// Pixels per point of the final output (for resampling images and offscreen effects).
+    let scale: Double
+    /// Whether the target is a raster surface (device space in pixels) or a vector one (points).
+    let rasterTarget: Bool
+
+    func draw(_ list: DisplayList, _ cr: OpaquePointer) throws {
+        if let bg = list.background {
+            setColor(cr, bg)
+            cairo_rectangle(cr, 0, 0, list.size.width, list.size.height)
+            cairo_fill(cr)
+        }
+        for item in list.items { try draw(item, cr) }
+        try checkCairo(cairo_status(cr), "drawing the scene")
+    }
+
+    func draw(_ item: DisplayItem, _ cr: OpaquePointer) throws {
+        switch item {
+        case .fill(let shape, let paint):
+            path(shape, cr)
+            setPaint(cr, paint, in: shape.bounds)
+            cairo_fill(cr)
+        case .text(let run): drawText(run, cr)
+        case .image(let img): try drawImage(img, cr)
+        case .symbol(let s): drawSymbol(s, cr)
+        case .group(let g): try drawGroup(g, cr)
+        }
+    }
+
+    // MARK: - Paths and paints
+
+    func path(_ shape: DisplayShape, _ cr: OpaquePointer) {
+        cairo_new_path(cr)
+        switch shape {
+        case .rect(let r):
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+        case .ellipse(let r):
+            guard r.width > 0, r.height > 0 else { return }
+            cairo_save(cr)
+            cairo_translate(cr, r.minX + r.width / 2, r.minY + r.height / 2)
+            cairo_scale(cr, r.width / 2, r.height / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+        case .capsule(let r):
+            roundedRect(r, radius: min(r.width, r.height) / 2, continuous: false, cr)
+        case .roundedRect(let r, let radius, let continuous):
+            roundedRect(r, radius: radius, continuous: continuous, cr)
+        }
+        cairo_close_path(cr)
+    }
+
+    /// A rounded rectangle. Circular corners are quarter circles; continuous corners are a
+    /// smoother curve that starts 1.2 radii from the corner (an approximation of Apple's
+    /// "continuous" squircle corner, which has no published formula).
+    func roundedRect(_ r: Rect, radius: Double, continuous: Bool, _ cr: OpaquePointer) {
+        let half = min(r.width, r.height) / 2
+        let rad = max(0, min(radius, half))
+        if rad == 0 { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height); return }
+        if !continuous || rad >= half {
+            cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -.pi / 2, 0)
+            cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, .pi / 2)
+            cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, .pi / 2, .pi)
+            cairo_arc(cr, r.minX + rad, r.minY + rad, rad, .pi, 3 * .pi / 2)
+            return
+        }
+        let ext = min(rad * 1.2, half)   // where the corner curve meets the straight edge
+        let c = ext * 0.4                // distance of the control points from the corner
+        cairo_move_to(cr, r.minX + ext, r.minY)
+        cairo_line_to(cr, r.maxX - ext, r.minY)
+        cairo_curve_to(cr, r.maxX - c, r.minY, r.maxX, r.minY + c, r.maxX, r.minY + ext)
+        cairo_line_to(cr, r.maxX, r.maxY - ext)
+        cairo_curve_to(cr, r.maxX, r.maxY - c, r.maxX - c, r.maxY, r.maxX - ext, r.maxY)
+        cairo_line_to(cr, r.minX + ext, r.maxY)
+        cairo_curve_to(cr, r.minX + c, r.maxY, r.minX, r.maxY - c, r.minX, r.maxY - ext)
+        cairo_line_to(cr, r.minX, r.minY + ext)
+        cairo_curve_to(cr, r.minX, r.minY + c, r.minX + c, r.minY, r.minX + ext, r.minY)
+    }
+
+    func setColor(_ cr: OpaquePointer, _ c: Color) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+
+    func setPaint(_ cr: OpaquePointer, _ paint: Paint, in r: Rect) {
+        switch paint {
+        case .color(let c): setColor(cr, c)
+        case .linearGradient(let stops, let s, let e):
+            let p = cairo_pattern_create_linear(
+                r.minX + s.x * r.width, r.minY + s.y * r.height, r.minX + e.x * r.width, r.minY + e.y * r.height)!
+            for stop in stops {
+                cairo_pattern_add_color_stop_rgba(p, stop.location, stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
+            }
+            cairo_set_source(cr, p)
+            cairo_pattern_destroy(p)
+        }
+    }
+
+    // MARK: - Text and symbols
+
+    func drawText(_ run: TextRun, _ cr: OpaquePointer) {
+        fonts.withContext { ctx in
+            let layout = fonts.makeLayout(ctx, text: run.text, font: run.font, width: run.layoutWidth,
+                                          lineLimit: run.lineLimit, alignment: run.alignment)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            cairo_save(cr)
+            setColor(cr, run.color)
+            cairo_move_to(cr, run.frame.minX, run.frame.minY)
+            pango_cairo_show_layout(cr, layout)
+            cairo_restore(cr)
+        }
+    }
+
+    func drawSymbol(_ s: SymbolDraw, _ cr: OpaquePointer) {
+        let knockout = s.layers.contains { $0.knockout }
+        cairo_save(cr)
+        if knockout { cairo_push_group(cr) }
+        setColor(cr, s.color)
+        fonts.withContext { ctx in
+            for layer in s.layers {
+                let size = s.pointSize * layer.scale
+                let font = FontSpec(size: size, weight: 400, lineHeight: size)
+                let layout = fonts.makeLayout(ctx, text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font,
+                                              width: nil, lineLimit: nil, alignment: .leading)
+                pango_layout_set_font_description(layout, fonts.iconDescription(size: size))
+                defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                var logical = PangoRectangle()
+                pango_layout_get_extents(layout, nil, &logical)
+                let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
+                let cx = s.frame.minX + s.frame.width / 2 + layer.dx * s.pointSize
+                let cy = s.frame.minY + s.frame.height / 2 + layer.dy * s.pointSize
+                cairo_set_operator(cr, layer.knockout ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_OVER)
+                cairo_move_to(cr, cx - w / 2, cy - h / 2)
+                pango_cairo_show_layout(cr, layout)
+            }
+        }
+        if knockout {
+            cairo_pop_group_to_source(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_paint(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    // MARK: - Images
+
+    func drawImage(_ img: ImageDraw, _ cr: OpaquePointer) throws {
+        let f = img.frame
+        guard f.width > 0, f.height > 0 else { return }
+        // Resample to the pixels the frame covers at the output scale (the device scale on a
+        // raster target also folds in transforms such as scaleEffect).
+        var sx = scale, sy = scale
+        if rasterTarget {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            sx = (m.xx * m.xx + m.yx * m.yx).squareRoot()
+            sy = (m.xy * m.xy + m.yy * m.yy).squareRoot()
+        }
+        let pw = max(1, min(16384, Int((f.width * sx).rounded())))
+        let ph = max(1, min(16384, Int((f.height * sy).rounded())))
+        let surface = try images.surface(path: img.path, width: pw, height: ph)
+        cairo_save(cr)
+        cairo_translate(cr, f.minX, f.minY)
+        cairo_scale(cr, f.width / Double(pw), f.height / Double(ph))
+        cairo_set_source_surface(cr, surface.raw, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_rectangle(cr, 0, 0, Double(pw), Double(ph))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: - Groups
+
+    func drawGroup(_ g: DisplayGroup, _ cr: OpaquePointer) throws {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if !g.transform.isIdentity {
+            let t = g.transform
+            var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+            cairo_transform(cr, &m)
+        }
+        if let clip = g.clip {
+            path(clip, cr)
+            cairo_clip(cr)
+        }
+        let needsLayer = g.opacity < 1 || g.shadow != nil || g.blur != nil
+        guard needsLayer else {
+            for c in g.children { try draw(c, cr) }
+            return
+        }
+        if g.shadow != nil || g.blur != nil {
+            try drawBlurred(g, cr)
+            return
+        }
+        cairo_push_group(cr)
+        for c in g.children { try draw(c, cr) }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, g.opacity)
+    }
+}
+

@@ -1,0 +1,89 @@
+/// A stable, human-readable text form of a display list, for text goldens and debugging.
+extension DisplayList {
+    /// One line per item, children indented by two spaces; numbers with at most 3 decimals.
+    public func dump() -> String {
+        var out = "canvas \(fmt(size.width))x\(fmt(size.height))"
+        if let background { out += " background \(background.hexString)" }
+        out += "\n"
+        for item in items { item.dump(into: &out, indent: 1) }
+        return out
+    }
+}
+
+extension DisplayItem {
+    func dump(into out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent)
+        switch self {
+        case .group(let g):
+            var parts = ["group"]
+            if !g.transform.isIdentity {
+                let t = g.transform
+                parts.append("transform(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(fmt).joined(separator: " ")))")
+            }
+            if let clip = g.clip { parts.append("clip \(clip.dump)") }
+            if g.opacity != 1 { parts.append("opacity \(fmt(g.opacity))") }
+            if let s = g.shadow {
+                parts.append("shadow \(s.color.hexString) r\(fmt(s.radius)) x\(fmt(s.x)) y\(fmt(s.y))")
+            }
+            if let b = g.blur { parts.append("blur \(fmt(b))") }
+            out += pad + parts.joined(separator: " ") + "\n"
+            for c in g.children { c.dump(into: &out, indent: indent + 1) }
+        case .fill(let shape, let paint):
+            out += pad + "fill \(shape.dump) \(paint.dump)\n"
+        case .text(let t):
+            var s = "text \"\(t.text)\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.color.hexString)"
+            if t.alignment != .leading { s += " \(t.alignment.rawValue)" }
+            if let l = t.lineLimit { s += " lines\(l)" }
+            out += pad + s + "\n"
+        case .image(let i):
+            out += pad + "image \(i.path.split(separator: "/").last.map(String.init) ?? i.path) \(rectDump(i.frame))\n"
+        case .symbol(let s):
+            out += pad + "symbol \(s.name) \(rectDump(s.frame)) pt\(fmt(s.pointSize)) \(s.color.hexString)\n"
+        }
+    }
+}
+
+extension DisplayShape {
+    var dump: String {
+        switch self {
+        case .rect(let r): return "rect\(rectDump(r))"
+        case .roundedRect(let r, let radius, let cont):
+            return "roundedRect\(rectDump(r)) r\(fmt(radius))\(cont ? " continuous" : "")"
+        case .ellipse(let r): return "ellipse\(rectDump(r))"
+        case .capsule(let r): return "capsule\(rectDump(r))"
+        }
+    }
+}
+
+extension Paint {
+    var dump: String {
+        switch self {
+        case .color(let c): return c.hexString
+        case .linearGradient(let stops, let s, let e):
+            let st = stops.map { "\($0.color.hexString)@\(fmt($0.location))" }.joined(separator: ",")
+            return "linear(\(fmt(s.x)),\(fmt(s.y))→\(fmt(e.x)),\(fmt(e.y)) \(st))"
+        }
+    }
+}
+
+func rectDump(_ r: Rect) -> String { "(\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height)))" }
+
+/// A number with at most three decimals and no trailing zeros ("-0" printed as "0").
+public func fmt(_ v: Double) -> String {
+    guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
+    let r = (v * 1000).rounded() / 1000
+    if r == r.rounded() { return String(Int(r)) }
+    var s = String(r)
+    if s.contains("e") { s = String(format3(r)) }
+    return s
+}
+
+private func format3(_ v: Double) -> String {
+    let i = Int((v * 1000).rounded())
+    let sign = i < 0 ? "-" : ""
+    let a = abs(i)
+    var frac = String(a % 1000)
+    while frac.count < 3 { frac = "0" + frac }
+    while frac.hasSuffix("0") { frac.removeLast() }
+    return "\(sign)\(a / 1000).\(frac)"
+}

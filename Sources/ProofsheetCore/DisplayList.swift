@@ -1,0 +1,169 @@
+/// The display list: what to draw, in points, after layout. Backends only read this.
+public struct DisplayList: Hashable, Sendable, Codable {
+    /// The canvas size in points.
+    public var size: Size
+    /// The canvas colour painted first (nil: transparent).
+    public var background: Color?
+    public var items: [DisplayItem]
+    public init(size: Size, background: Color?, items: [DisplayItem]) {
+        self.size = size; self.background = background; self.items = items
+    }
+}
+
+/// One drawing operation, or a group of them sharing effects.
+public indirect enum DisplayItem: Hashable, Sendable, Codable {
+    case group(DisplayGroup)
+    case fill(DisplayShape, Paint)
+    case text(TextRun)
+    case image(ImageDraw)
+    case symbol(SymbolDraw)
+}
+
+/// A group: its children drawn with a transform, clip, opacity, shadow and blur (in that nesting:
+/// transform outermost, then the clip, the blur, the shadow, the opacity).
+public struct DisplayGroup: Hashable, Sendable, Codable {
+    public var transform: Transform = .identity
+    public var clip: DisplayShape?
+    public var opacity: Double = 1
+    public var shadow: Shadow?
+    /// Gaussian blur radius (σ) in points.
+    public var blur: Double?
+    public var children: [DisplayItem]
+    public init(
+        transform: Transform = .identity, clip: DisplayShape? = nil, opacity: Double = 1,
+        shadow: Shadow? = nil, blur: Double? = nil, children: [DisplayItem]
+    ) {
+        self.transform = transform; self.clip = clip; self.opacity = opacity
+        self.shadow = shadow; self.blur = blur; self.children = children
+    }
+}
+
+/// A drop shadow: colour, Gaussian radius (σ, points) and offset.
+public struct Shadow: Hashable, Sendable, Codable {
+    public var color: Color
+    public var radius: Double
+    public var x: Double
+    public var y: Double
+    public init(color: Color, radius: Double, x: Double, y: Double) {
+        self.color = color; self.radius = radius; self.x = x; self.y = y
+    }
+}
+
+/// A shape placed in a rectangle.
+public enum DisplayShape: Hashable, Sendable, Codable {
+    case rect(Rect)
+    /// A rounded rectangle; `continuous` is the squircle-like corner.
+    case roundedRect(Rect, radius: Double, continuous: Bool)
+    case ellipse(Rect)
+    case capsule(Rect)
+
+    public var bounds: Rect {
+        switch self {
+        case .rect(let r), .roundedRect(let r, _, _), .ellipse(let r), .capsule(let r): return r
+        }
+    }
+}
+
+/// A paragraph of text laid out in a frame.
+public struct TextRun: Hashable, Sendable, Codable {
+    public var text: String
+    public var frame: Rect
+    public var font: FontSpec
+    public var color: Color
+    public var alignment: TextAlignment
+    /// At most this many lines, the last one truncated with an ellipsis (nil: no limit).
+    public var lineLimit: Int?
+    /// The exact width lines wrap and align in (the frame is snapped to pixels; this is not).
+    public var layoutWidth: Double
+    public init(text: String, frame: Rect, font: FontSpec, color: Color, alignment: TextAlignment, lineLimit: Int?, layoutWidth: Double? = nil) {
+        self.text = text; self.frame = frame; self.font = font; self.color = color
+        self.alignment = alignment; self.lineLimit = lineLimit; self.layoutWidth = layoutWidth ?? frame.width
+    }
+}
+
+/// A bitmap asset drawn stretched into a frame.
+public struct ImageDraw: Hashable, Sendable, Codable {
+    /// The asset's resolved path.
+    public var path: String
+    public var frame: Rect
+    public init(path: String, frame: Rect) { self.path = path; self.frame = frame }
+}
+
+/// An icon drawn from layered glyphs of the icon font, centred in a frame.
+public struct SymbolDraw: Hashable, Sendable, Codable {
+    /// The symbol's name (SF Symbols naming).
+    public var name: String
+    public var layers: [SymbolLayer]
+    public var frame: Rect
+    /// The glyph em size in points.
+    public var pointSize: Double
+    public var color: Color
+    public init(name: String, layers: [SymbolLayer], frame: Rect, pointSize: Double, color: Color) {
+        self.name = name; self.layers = layers; self.frame = frame; self.pointSize = pointSize; self.color = color
+    }
+}
+
+/// One glyph of a composed symbol: scaled about and shifted from the frame's centre; a knockout
+/// layer erases what the layers before it drew.
+public struct SymbolLayer: Hashable, Sendable, Codable {
+    public var codepoint: UInt32
+    public var scale: Double
+    public var dx: Double
+    public var dy: Double
+    public var knockout: Bool
+    public init(_ codepoint: UInt32, scale: Double = 1, dx: Double = 0, dy: Double = 0, knockout: Bool = false) {
+        self.codepoint = codepoint; self.scale = scale; self.dx = dx; self.dy = dy; self.knockout = knockout
+    }
+}
+
+// MARK: - Bounds
+
+extension DisplayItem {
+    /// The area the item may draw in (before shadows and blurs spread it), in the coordinates
+    /// of the item's parent; nil when it draws nothing.
+    public var bounds: Rect? {
+        switch self {
+        case .fill(let shape, _): return shape.bounds
+        case .text(let t): return Rect(x: t.frame.minX, y: t.frame.minY, width: max(t.frame.width, t.layoutWidth), height: t.frame.height)
+        case .image(let i): return i.frame
+        case .symbol(let s): return s.frame
+        case .group(let g):
+            var r: Rect? = nil
+            for c in g.children { if let b = c.bounds { r = r.map { $0.union(b) } ?? b } }
+            if let clip = g.clip, let u = r { r = u.intersection(clip.bounds) }
+            if let u = r, let s = g.shadow {
+                let spread = 3 * s.radius
+                r = u.union(u.offsetBy(dx: s.x, dy: s.y).insetBy(-spread))
+            }
+            if let u = r, let b = g.blur { r = u.insetBy(-3 * b) }
+            return r.map { g.transform.isIdentity ? $0 : g.transform.apply($0) }
+        }
+    }
+}
+
+extension Rect {
+    /// The smallest rectangle holding both.
+    public func union(_ o: Rect) -> Rect {
+        let x0 = min(minX, o.minX), y0 = min(minY, o.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+    /// The overlap of both (zero-sized when they do not meet).
+    public func intersection(_ o: Rect) -> Rect {
+        let x0 = max(minX, o.minX), y0 = max(minY, o.minY)
+        return Rect(x: x0, y: y0, width: max(0, min(maxX, o.maxX) - x0), height: max(0, min(maxY, o.maxY) - y0))
+    }
+    /// Grown (negative `d`) or shrunk by `d` on every side.
+    public func insetBy(_ d: Double) -> Rect {
+        Rect(x: minX + d, y: minY + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
+    }
+}
+
+extension Transform {
+    /// The bounding box of a transformed rectangle.
+    public func apply(_ r: Rect) -> Rect {
+        let pts = [apply(Point(x: r.minX, y: r.minY)), apply(Point(x: r.maxX, y: r.minY)),
+                   apply(Point(x: r.minX, y: r.maxY)), apply(Point(x: r.maxX, y: r.maxY))]
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}

@@ -1,0 +1,50 @@
+/// A resolved font: design, size, weight and line height, in points.
+public struct FontSpec: Hashable, Sendable, Codable {
+    /// The typeface family, SwiftUI's `Font.Design`.
+    public enum Design: String, Hashable, Sendable, Codable, CaseIterable {
+        case `default`, rounded, monospaced, serif
+    }
+    public var design: Design
+    /// The em size in points.
+    public var size: Double
+    /// The weight, 100 (ultraLight) … 900 (black); 400 regular.
+    public var weight: Int
+    /// The height of one line in points.
+    public var lineHeight: Double
+
+    public init(design: Design = .default, size: Double, weight: Int = 400, lineHeight: Double? = nil) {
+        self.design = design; self.size = size; self.weight = weight
+        self.lineHeight = lineHeight ?? FontSpec.naturalLineHeight(size: size)
+    }
+
+    /// The line height for a size with no text style: about 1.2 em, rounded to a quarter point.
+    public static func naturalLineHeight(size: Double) -> Double { (size * 1.2 * 4).rounded() / 4 }
+
+    /// SwiftUI's weights by name.
+    public static let weights: [String: Int] = [
+        "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500,
+        "semibold": 600, "bold": 700, "heavy": 800, "black": 900,
+    ]
+
+    /// SwiftUI's text styles at the default Dynamic Type size: (size, line height, weight).
+    public static let textStyles: [String: (size: Double, lineHeight: Double, weight: Int)] = [
+        "largeTitle": (34, 41, 400), "title": (28, 34, 400), "title2": (22, 28, 400),
+        "title3": (20, 25, 400), "headline": (17, 22, 600), "body": (17, 22, 400),
+        "callout": (16, 21, 400), "subheadline": (15, 20, 400), "footnote": (13, 18, 400),
+        "caption": (12, 16, 400), "caption2": (11, 13, 400),
+    ]
+
+    /// The font of a text style, e.g. `.headline`.
+    public static func style(_ name: String) -> FontSpec? {
+        guard let s = textStyles[name] else { return nil }
+        return FontSpec(size: s.size, weight: s.weight, lineHeight: s.lineHeight)
+    }
+
+    /// SwiftUI's default font, `.body`.
+    public static let body = FontSpec.style("body")!
+}
+
+/// Horizontal alignment of the lines of a multi-line text.
+public enum TextAlignment: String, Hashable, Sendable, Codable {
+    case leading, center, trailing
+}

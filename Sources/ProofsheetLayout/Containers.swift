@@ -1,0 +1,131 @@
+import ProofsheetCore
+
+/// `VStack` / `HStack`: SwiftUI's distribution of space along the axis.
+///
+/// Each child's flexibility is the difference between its sizes for a zero and an infinite
+/// proposal. Space goes to higher layout priority first; within a priority, least flexible
+/// first, each child offered the remaining space divided by the children left.
+final class StackElement: Element {
+    let axis: Axis
+    let alignment: Double
+    let spacing: Double
+    let items: [Element]
+    private var sizesForPlacement: [Size] = []
+
+    init(axis: Axis, alignment: Double, spacing: Double?, children: [Element]) {
+        self.axis = axis; self.alignment = alignment; self.spacing = spacing ?? 8; self.items = children
+        super.init(name: axis == .vertical ? "VStack" : "HStack")
+        for c in children { (c as? SpacerElement)?.axis = axis }
+    }
+    override var children: [Element] { items }
+
+    private var totalSpacing: Double {
+        guard items.count > 1 else { return 0 }
+        var t = 0.0
+        for k in 1..<items.count where !items[k - 1].isSpacer && !items[k].isSpacer { t += spacing }
+        return t
+    }
+
+    private func spacingBefore(_ k: Int) -> Double {
+        k == 0 || items[k - 1].isSpacer || items[k].isSpacer ? 0 : spacing
+    }
+
+    /// The main-axis sizes given to each child for a proposal.
+    private func distribute(_ p: Proposal) -> [Size] {
+        let cross = p[axis.cross]
+        func proposal(_ main: Double?) -> Proposal {
+            var q = Proposal.unspecified
+            q[axis] = main
+            q[axis.cross] = cross
+            return q
+        }
+        guard let available = p[axis] else { return items.map { $0.size(proposal(nil)) } }
+        var sizes = [Size](repeating: .zero, count: items.count)
+        let flex = items.map { c -> Double in
+            let lo = c.size(proposal(0))[axis], hi = c.size(proposal(.infinity))[axis]
+            return hi - lo
+        }
+        let minimum = items.map { $0.size(proposal(0))[axis] }
+        var remaining = available - totalSpacing
+        let priorities = Set(items.map(\.layoutPriority)).sorted(by: >)
+        for priority in priorities {
+            let group = items.indices.filter { items[$0].layoutPriority == priority }
+                .sorted { flex[$0] != flex[$1] ? flex[$0] < flex[$1] : $0 < $1 }
+            // Space the lower priorities need at least is held back for them.
+            let reserved = items.indices.filter { items[$0].layoutPriority < priority }.reduce(0.0) { $0 + minimum[$1] }
+            var groupRemaining = remaining - reserved
+            for (n, k) in group.enumerated() {
+                let offer = max(0, groupRemaining / Double(group.count - n))
+                let s = items[k].size(proposal(offer))
+                sizes[k] = s
+                groupRemaining -= s[axis]
+                remaining -= s[axis]
+            }
+        }
+        return sizes
+    }
+
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        let sizes = distribute(p)
+        var s = Size.zero
+        s[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing
+        s[axis.cross] = sizes.map { $0[axis.cross] }.max() ?? 0
+        return s
+    }
+
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let sizes = distribute(Proposal(exact.size))
+        var pos = axis == .vertical ? exact.minY : exact.minX
+        for (k, c) in items.enumerated() {
+            pos += spacingBefore(k)
+            let s = sizes[k]
+            let crossStart = (axis == .vertical ? exact.minX : exact.minY) + (exact.size[axis.cross] - s[axis.cross]) * alignment
+            let r = axis == .vertical
+                ? Rect(x: crossStart, y: pos, width: s.width, height: s.height)
+                : Rect(x: pos, y: crossStart, width: s.width, height: s.height)
+            try c.place(r, ctx)
+            pos += s[axis]
+        }
+    }
+
+    override func paint() -> [DisplayItem] { paintOrder(items).flatMap { $0.paint() } }
+}
+
+/// `ZStack`: every child gets the proposal; the stack is as large as the largest.
+final class ZStackElement: Element {
+    let alignment: Alignment
+    let items: [Element]
+    init(alignment: Alignment, children: [Element]) {
+        self.alignment = alignment; self.items = children
+        super.init(name: "ZStack")
+    }
+    override var children: [Element] { items }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        let sizes = items.map { $0.size(p) }
+        return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+    }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let p = Proposal(exact.size)
+        for c in items { try c.place(aligned(c.size(p), in: exact, alignment), ctx) }
+    }
+    override func paint() -> [DisplayItem] { paintOrder(items).flatMap { $0.paint() } }
+}
+
+/// `GeometryReader`: takes the whole proposal and builds its content for that size, top-leading.
+final class GeometryReaderElement: Element {
+    let build: (Size) throws -> Element
+    private var content: Element?
+    init(build: @escaping (Size) throws -> Element) {
+        self.build = build
+        super.init(name: "GeometryReader")
+    }
+    override var children: [Element] { content.map { [$0] } ?? [] }
+    override func sizeThatFits(_ p: Proposal) -> Size { p.replacingUnspecified(by: Size(width: 10, height: 10)) }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let c = try build(exact.size)
+        content = c
+        let s = c.size(Proposal(exact.size))
+        try c.place(Rect(origin: exact.origin, size: s), ctx)
+    }
+    override func paint() -> [DisplayItem] { content?.paint() ?? [] }
+}

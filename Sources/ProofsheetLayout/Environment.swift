@@ -1,0 +1,35 @@
+import ProofsheetCore
+import ProofsheetScene
+
+/// Values that flow down the tree: font, foreground, text alignment, line limit, tint.
+struct LayoutEnvironment {
+    var font: FontSpec = .body
+    var weightOverride: Int?
+    var designOverride: FontSpec.Design?
+    var foreground: Paint = .color(.primary)
+    var textAlignment: TextAlignment = .leading
+    var lineLimit: Int?
+    var tint: Color = .accent
+
+    /// The font text is set in: the font with the weight and design overrides applied.
+    var effectiveFont: FontSpec {
+        var f = font
+        if let w = weightOverride { f.weight = w }
+        if let d = designOverride { f.design = d }
+        return f
+    }
+
+    func applying(_ change: EnvironmentChange) -> LayoutEnvironment {
+        var e = self
+        switch change {
+        case .foreground(let p): e.foreground = p
+        case .font(let f): e.font = f
+        case .fontWeight(let w): e.weightOverride = w
+        case .fontDesign(let d): e.designOverride = d
+        case .multilineTextAlignment(let a): e.textAlignment = a
+        case .lineLimit(let l): e.lineLimit = l
+        case .tint(let t): e.tint = t
+        }
+        return e
+    }
+}

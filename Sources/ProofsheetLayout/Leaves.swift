@@ -1,0 +1,127 @@
+import ProofsheetCore
+import ProofsheetScene
+
+/// `Text`: wraps to the proposed width; fewer lines when the proposed height is short.
+final class TextElement: Element {
+    let text: String
+    let font: FontSpec
+    let color: Paint
+    let alignment: TextAlignment
+    let lineLimit: Int?
+    let measurer: TextMeasurer
+    /// Lines allowed for the size chosen last (used when painting).
+    private var linesForPaint: Int?
+
+    init(text: String, env: LayoutEnvironment, measurer: TextMeasurer) {
+        self.text = text; self.font = env.effectiveFont; self.color = env.foreground
+        self.alignment = env.textAlignment; self.lineLimit = env.lineLimit; self.measurer = measurer
+        super.init(name: "Text \"\(text.count > 24 ? String(text.prefix(24)) + "…" : text)\"")
+    }
+
+    private func lines(for p: Proposal) -> Int? {
+        guard let h = p.height, h.isFinite else { return lineLimit }
+        let full = measurer.measure(text, font: font, maxWidth: p.width.flatMap { $0.isFinite ? $0 : nil }, lineLimit: lineLimit)
+        guard full.height > h + 0.001 else { return lineLimit }
+        let fit = max(1, Int((h + 0.001) / font.lineHeight))
+        return min(fit, lineLimit ?? fit)
+    }
+
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        let w = p.width.flatMap { $0.isFinite ? $0 : nil }
+        return measurer.measure(text, font: font, maxWidth: w, lineLimit: lines(for: p))
+    }
+
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        linesForPaint = lines(for: Proposal(exact.size))
+    }
+
+    override func paint() -> [DisplayItem] {
+        let c: Color
+        switch color {
+        case .color(let col): c = col
+        case .linearGradient(let stops, _, _): c = stops.first?.color ?? .black
+        }
+        return [.text(TextRun(text: text, frame: frame, font: font, color: c, alignment: alignment, lineLimit: linesForPaint, layoutWidth: exact.width + 0.01))]
+    }
+}
+
+/// A bitmap `Image`: its natural size, or (resizable) exactly the size proposed.
+final class ImageElement: Element {
+    let path: String
+    let natural: Size
+    let resizable: Bool
+    init(name: String, path: String, natural: Size, resizable: Bool) {
+        self.path = path; self.natural = natural; self.resizable = resizable
+        super.init(name: "Image \(name)")
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        resizable ? p.replacingUnspecified(by: natural) : natural
+    }
+    override func paint() -> [DisplayItem] { [.image(ImageDraw(path: path, frame: frame))] }
+}
+
+/// `Image(systemName:)`: a square as large as the font's point size.
+final class SymbolElement: Element {
+    let symbol: String
+    let layers: [SymbolLayer]
+    let pointSize: Double
+    let color: Color
+    init(symbol: String, layers: [SymbolLayer], env: LayoutEnvironment) {
+        self.symbol = symbol; self.layers = layers; self.pointSize = env.effectiveFont.size
+        if case .color(let c) = env.foreground { color = c } else { color = .black }
+        super.init(name: "Image \(symbol)")
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size { Size(width: pointSize, height: pointSize) }
+    override func paint() -> [DisplayItem] {
+        [.symbol(SymbolDraw(name: symbol, layers: layers, frame: frame, pointSize: pointSize, color: color))]
+    }
+}
+
+/// A shape or a colour: takes the size proposed (10 pt where unspecified, like SwiftUI).
+final class ShapeElement: Element {
+    let kind: ShapeKind
+    let fill: Paint
+    init(kind: ShapeKind, fill: Paint, name: String) {
+        self.kind = kind; self.fill = fill
+        super.init(name: name)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        p.replacingUnspecified(by: Size(width: 10, height: 10))
+    }
+    override func paint() -> [DisplayItem] {
+        guard frame.width > 0, frame.height > 0 else { return [] }
+        return [.fill(displayShape(kind, in: frame), fill)]
+    }
+}
+
+/// The display form of a shape kind placed in a rectangle (circles are centred squares).
+func displayShape(_ kind: ShapeKind, in r: Rect) -> DisplayShape {
+    switch kind {
+    case .rectangle: return .rect(r)
+    case .roundedRectangle(let radius, let cont): return .roundedRect(r, radius: radius, continuous: cont)
+    case .ellipse: return .ellipse(r)
+    case .capsule: return .capsule(r)
+    case .circle:
+        let d = min(r.width, r.height)
+        return .ellipse(Rect(x: r.minX + (r.width - d) / 2, y: r.minY + (r.height - d) / 2, width: d, height: d))
+    }
+}
+
+/// `Spacer`: as long as offered along its stack's axis (at least `minLength`), thin across it.
+final class SpacerElement: Element {
+    let minLength: Double
+    var axis: Axis?
+    init(minLength: Double?) {
+        self.minLength = minLength ?? 8
+        super.init(name: "Spacer")
+    }
+    override var isSpacer: Bool { true }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        guard let axis else { return Size(width: finite(p.width) ?? 0, height: finite(p.height) ?? 0) }
+        var s = Size.zero
+        s[axis] = max(minLength, finite(p[axis]) ?? minLength)
+        if p[axis] == .infinity { s[axis] = .infinity }
+        return s
+    }
+    private func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? $0 : nil } }
+}

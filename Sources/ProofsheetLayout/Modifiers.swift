@@ -1,0 +1,211 @@
+import ProofsheetCore
+import ProofsheetScene
+
+/// `padding`: proposes less by the insets, answers more by them.
+final class PaddingElement: WrapperElement {
+    let insets: EdgeInsets
+    init(insets: EdgeInsets, child: Element) {
+        self.insets = insets
+        super.init(name: "padding", child: child)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        let inner = Proposal(
+            width: p.width.map { max(0, $0 - insets.horizontal) }, height: p.height.map { max(0, $0 - insets.vertical) })
+        let s = child.size(inner)
+        return Size(width: s.width + insets.horizontal, height: s.height + insets.vertical)
+    }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let r = Rect(x: exact.minX + insets.leading, y: exact.minY + insets.top,
+                     width: max(0, exact.width - insets.horizontal), height: max(0, exact.height - insets.vertical))
+        let s = child.size(Proposal(r.size))
+        try child.place(aligned(s, in: r, .center), ctx)
+    }
+}
+
+/// `frame(width:height:alignment:)`: a fixed size on the given axes, the child's elsewhere.
+final class FixedFrameElement: WrapperElement {
+    let width: Double?, height: Double?
+    let alignment: Alignment
+    init(width: Double?, height: Double?, alignment: Alignment, child: Element) {
+        self.width = width; self.height = height; self.alignment = alignment
+        super.init(name: "frame", child: child)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        if let width, let height { return Size(width: width, height: height) }
+        let s = child.size(Proposal(width: width ?? p.width, height: height ?? p.height))
+        return Size(width: width ?? s.width, height: height ?? s.height)
+    }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let s = child.size(Proposal(exact.size))
+        try child.place(aligned(s, in: exact, alignment), ctx)
+    }
+}
+
+/// `frame(minWidth:…maxHeight:alignment:)`: clamps the proposal and the answer (SwiftUI's rules).
+final class FlexFrameElement: WrapperElement {
+    let f: FlexFrame
+    init(_ f: FlexFrame, child: Element) {
+        self.f = f
+        super.init(name: "flexFrame", child: child)
+    }
+    private func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
+        var x = v
+        if let lo { x = max(x, lo) }
+        if let hi { x = min(x, hi) }
+        return x
+    }
+    private func childProposal(_ p: Proposal) -> Proposal {
+        Proposal(
+            width: p.width.map { clamp($0, f.minWidth, f.maxWidth) } ?? f.idealWidth,
+            height: p.height.map { clamp($0, f.minHeight, f.maxHeight) } ?? f.idealHeight)
+    }
+    private func axisSize(child: Double, proposed: Double?, min lo: Double?, max hi: Double?) -> Double {
+        guard lo != nil || hi != nil else { return child }
+        let prop = proposed ?? child
+        var r = child
+        if let lo { r = max(lo, min(r, prop)) }
+        if let hi { r = min(hi, max(r, prop)) }
+        return r
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        let cp = childProposal(p)
+        let s = child.size(cp)
+        return Size(
+            width: axisSize(child: s.width, proposed: p.width ?? f.idealWidth, min: f.minWidth, max: f.maxWidth),
+            height: axisSize(child: s.height, proposed: p.height ?? f.idealHeight, min: f.minHeight, max: f.maxHeight))
+    }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let s = child.size(childProposal(Proposal(exact.size)))
+        try child.place(aligned(s, in: exact, f.alignment), ctx)
+    }
+}
+
+/// `aspectRatio(_:contentMode:)`: proposes the largest (fit) or smallest (fill) size of the
+/// ratio for the proposal; the child's own ideal ratio when none is given.
+final class AspectRatioElement: WrapperElement {
+    let ratio: Double?
+    let mode: ContentMode
+    init(ratio: Double?, mode: ContentMode, child: Element) {
+        self.ratio = ratio; self.mode = mode
+        super.init(name: mode == .fill ? "aspectFill" : "aspectFit", child: child)
+    }
+    private func target(_ p: Proposal) -> Proposal {
+        let ideal = child.size(.unspecified)
+        let r = ratio ?? (ideal.height > 0 ? ideal.width / ideal.height : 1)
+        guard r > 0, r.isFinite else { return p }
+        switch (p.width, p.height) {
+        case (nil, nil):
+            // The child's ideal size, reshaped to the ratio keeping its width.
+            return Proposal(width: ideal.width, height: ideal.width / r)
+        case (let w?, nil): return Proposal(width: w, height: w / r)
+        case (nil, let h?): return Proposal(width: h * r, height: h)
+        case (let w?, let h?):
+            let wider = (h == 0 ? Double.infinity : w / h) > r
+            if (mode == .fit) == wider { return Proposal(width: h * r, height: h) }
+            return Proposal(width: w, height: w / r)
+        }
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size { child.size(target(p)) }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let s = child.size(target(Proposal(exact.size)))
+        try child.place(aligned(s, in: exact, .center), ctx)
+    }
+}
+
+/// `background` / `overlay`: a second view proposed the child's size, aligned to it.
+final class LayerElement: WrapperElement {
+    let layer: Element
+    let alignment: Alignment
+    let isOverlay: Bool
+    init(child: Element, layer: Element, alignment: Alignment, isOverlay: Bool) {
+        self.layer = layer; self.alignment = alignment; self.isOverlay = isOverlay
+        super.init(name: isOverlay ? "overlay" : "background", child: child)
+    }
+    override var children: [Element] { [child, layer] }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        try child.place(exact, ctx)
+        let s = layer.size(Proposal(exact.size))
+        try layer.place(aligned(s, in: exact, alignment), ctx)
+    }
+    override func paint() -> [DisplayItem] {
+        isOverlay ? child.paint() + layer.paint() : layer.paint() + child.paint()
+    }
+}
+
+/// `ignoresSafeArea`: where its frame meets the safe area's edge, it grows to the canvas edge.
+final class SafeAreaElement: WrapperElement {
+    let edges: Edges
+    init(edges: Edges, child: Element) {
+        self.edges = edges
+        super.init(name: "ignoresSafeArea", child: child)
+    }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        var r = exact
+        let safe = ctx.safeRect, canvas = ctx.canvas
+        let eps = 0.5
+        if edges.contains(.top), abs(r.minY - safe.minY) < eps {
+            r = Rect(x: r.minX, y: canvas.minY, width: r.width, height: r.maxY - canvas.minY)
+        }
+        if edges.contains(.bottom), abs(r.maxY - safe.maxY) < eps {
+            r = Rect(x: r.minX, y: r.minY, width: r.width, height: canvas.maxY - r.minY)
+        }
+        if edges.contains(.leading), abs(r.minX - safe.minX) < eps {
+            r = Rect(x: canvas.minX, y: r.minY, width: r.maxX - canvas.minX, height: r.height)
+        }
+        if edges.contains(.trailing), abs(r.maxX - safe.maxX) < eps {
+            r = Rect(x: r.minX, y: r.minY, width: canvas.maxX - r.minX, height: r.height)
+        }
+        exact = r
+        frame = ctx.snap(r)
+        let s = child.size(Proposal(r.size))
+        try child.place(aligned(s, in: r, .center), ctx)
+    }
+}
+
+/// Drawing effects that never change layout: offset, scale, rotation, opacity, clip, shadow,
+/// blur, hidden. Also the traits zIndex, layoutPriority and id.
+final class EffectElement: WrapperElement {
+    enum Effect {
+        case offset(Double, Double)
+        case scale(Double, Double, UnitPoint)
+        case rotation(Double, UnitPoint)
+        case opacity(Double)
+        case clip(ShapeKind)
+        case shadow(Shadow)
+        case blur(Double)
+        case hidden
+        case trait
+    }
+    let effect: Effect
+    init(_ effect: Effect, name: String, child: Element) {
+        self.effect = effect
+        super.init(name: name, child: child)
+    }
+    override func paint() -> [DisplayItem] {
+        let inner = child.paint()
+        switch effect {
+        case .trait: return inner
+        case .hidden: return []
+        case .offset(let x, let y):
+            if x == 0 && y == 0 { return inner }
+            return [.group(DisplayGroup(transform: .translation(x, y), children: inner))]
+        case .scale(let x, let y, let anchor):
+            if x == 1 && y == 1 { return inner }
+            return [.group(DisplayGroup(transform: .about(frame.point(at: anchor), .scale(x, y)), children: inner))]
+        case .rotation(let deg, let anchor):
+            if deg == 0 { return inner }
+            return [.group(DisplayGroup(transform: .about(frame.point(at: anchor), .rotation(degrees: deg)), children: inner))]
+        case .opacity(let o):
+            if o >= 1 { return inner }
+            if o <= 0 { return [] }
+            return [.group(DisplayGroup(opacity: o, children: inner))]
+        case .clip(let kind):
+            return [.group(DisplayGroup(clip: displayShape(kind, in: frame), children: inner))]
+        case .shadow(let s):
+            return [.group(DisplayGroup(shadow: s, children: inner))]
+        case .blur(let r):
+            if r <= 0 { return inner }
+            return [.group(DisplayGroup(blur: r, children: inner))]
+        }
+    }
+}

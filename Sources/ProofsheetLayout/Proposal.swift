@@ -1,0 +1,40 @@
+import ProofsheetCore
+
+/// A size proposal: each axis a length, `.infinity` (as large as you like), or nil (your ideal).
+public struct Proposal: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double?
+    public var height: Double?
+    public init(width: Double?, height: Double?) { self.width = width; self.height = height }
+    public init(_ size: Size) { self.init(width: size.width, height: size.height) }
+    public static let unspecified = Proposal(width: nil, height: nil)
+    public static let zero = Proposal(width: 0, height: 0)
+    public static let infinity = Proposal(width: .infinity, height: .infinity)
+
+    public subscript(axis: Axis) -> Double? {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    /// Nil axes replaced by `size`'s.
+    public func replacingUnspecified(by size: Size) -> Size {
+        Size(width: width ?? size.width, height: height ?? size.height)
+    }
+
+    public var description: String {
+        func f(_ v: Double?) -> String { v.map(fmt) ?? "nil" }
+        return "(\(f(width)), \(f(height)))"
+    }
+}
+
+/// What layout needs to know about text: the size of a paragraph.
+public protocol TextMeasurer: Sendable {
+    /// The size of `text` in `font`, wrapped at `maxWidth` (nil: one line per paragraph), with at
+    /// most `lineLimit` lines.
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size
+}
+
+/// What layout needs to know about images: where an asset is and its size in points.
+public protocol AssetProvider: Sendable {
+    /// The resolved path and natural size of the image asset `name`.
+    func image(named name: String) throws -> (path: String, size: Size)
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ProofsheetCore
+
+/// A phone screen: size in points, default scale and safe-area insets.
+public struct Device: Hashable, Sendable {
+    public var name: String
+    public var size: Size
+    public var scale: Int
+    public var safeArea: EdgeInsets
+    /// Whether the device has a home button (no home indicator then).
+    public var hasHomeButton: Bool
+    /// The screen's corner radius in points (0 for square corners).
+    public var cornerRadius: Double
+    public init(name: String, size: Size, scale: Int, safeArea: EdgeInsets, hasHomeButton: Bool = false, cornerRadius: Double = 0) {
+        self.name = name; self.size = size; self.scale = scale; self.safeArea = safeArea
+        self.hasHomeButton = hasHomeButton; self.cornerRadius = cornerRadius
+    }
+
+    /// The canonical presets (SPEC: points, scale, safe area top/bottom).
+    public static let presets: [Device] = [
+        Device(name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
+               safeArea: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0), hasHomeButton: true),
+        Device(name: "iPhone 13 mini", size: Size(width: 375, height: 812), scale: 3,
+               safeArea: EdgeInsets(top: 50, leading: 0, bottom: 34, trailing: 0), cornerRadius: 44),
+        Device(name: "iPhone 14", size: Size(width: 390, height: 844), scale: 3,
+               safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 47),
+        Device(name: "iPhone 13 Pro Max", size: Size(width: 428, height: 926), scale: 3,
+               safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 53),
+        Device(name: "iPhone 15 Pro", size: Size(width: 393, height: 852), scale: 3,
+               safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55),
+        Device(name: "iPhone 15 Pro Max", size: Size(width: 430, height: 932), scale: 3,
+               safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55),
+    ]
+
+    /// Other names accepted for the presets.
+    public static let aliases: [String: String] = [
+        "iphone 8": "iPhone SE", "iphone se 3": "iPhone SE",
+        "iphone 12": "iPhone 14", "iphone 13": "iPhone 14",
+        "iphone 12 pro max": "iPhone 13 Pro Max",
+        "iphone 14 pro": "iPhone 15 Pro", "iphone 15": "iPhone 15 Pro",
+        "iphone 15 plus": "iPhone 15 Pro Max",
+    ]
+
+    /// The preset for a name or alias (case-insensitive), or an error listing the valid names.
+    public static func named(_ name: String, at location: SourceLocation? = nil) throws -> Device {
+        let key = name.lowercased().trimmingCharacters(in: .whitespaces)
+        let canonical = aliases[key] ?? name
+        if let d = presets.first(where: { $0.name.lowercased() == canonical.lowercased() }) { return d }
+        throw ProofsheetError.badInput(
+            "unknown device '\(name)'", at: location,
+            hint: "use one of \(listForHint(presets.map { "'\($0.name)'" })) (or an alias such as 'iPhone 13')")
+    }
+}
+

@@ -1,0 +1,230 @@
+import ProofsheetCore
+
+/// A value a scene's expressions work on: variables, `ForEach` items, `GeometryReader` sizes.
+public indirect enum ScriptValue: Sendable, Equatable {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case array([ScriptValue])
+    case object([String: ScriptValue])
+    case null
+
+    /// Converts a JSON value (positions dropped).
+    public init(_ json: JSONValue) {
+        switch json.kind {
+        case .number(let n): self = .number(n)
+        case .bool(let b): self = .bool(b)
+        case .string(let s): self = .string(s)
+        case .null: self = .null
+        case .array(let a): self = .array(a.map(ScriptValue.init))
+        case .object(let m): self = .object(Dictionary(m.map { ($0.key, ScriptValue($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        }
+    }
+
+    var truthy: Bool {
+        switch self {
+        case .bool(let b): return b
+        case .number(let n): return n != 0
+        case .string(let s): return !s.isEmpty
+        case .array(let a): return !a.isEmpty
+        case .object: return true
+        case .null: return false
+        }
+    }
+
+    /// The value as text, for `${…}` interpolation.
+    var text: String {
+        switch self {
+        case .number(let n): return fmt(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return s
+        case .null: return ""
+        case .array, .object: return "…"
+        }
+    }
+
+    var typeName: String {
+        switch self {
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        case .null: return "null"
+        }
+    }
+}
+
+/// A tiny expression language for scene files: numbers, 'strings', true/false, `$name.field`,
+/// `+ - * / %`, comparisons, `&& || !`, `c ? a : b`, parentheses, and `min(a,b)`, `max(a,b)`, `abs(a)`.
+public struct Expression {
+    private let chars: [Character]
+    private var i = 0
+    private let vars: [String: ScriptValue]
+
+    /// Evaluates `source` with `vars`; the error message says what is wrong (no location).
+    public static func evaluate(_ source: String, vars: [String: ScriptValue]) throws(ExpressionError) -> ScriptValue {
+        var e = Expression(chars: Array(source), vars: vars)
+        let v = try e.ternary()
+        e.space()
+        if e.i < e.chars.count { throw ExpressionError("unexpected '\(e.chars[e.i])' at position \(e.i + 1)") }
+        return v
+    }
+
+    private init(chars: [Character], vars: [String: ScriptValue]) { self.chars = chars; self.vars = vars }
+
+    private mutating func space() { while i < chars.count, chars[i] == " " { i += 1 } }
+    private mutating func eat(_ s: String) -> Bool {
+        space()
+        let a = Array(s)
+        guard i + a.count <= chars.count, Array(chars[i..<i + a.count]) == a else { return false }
+        i += a.count
+        return true
+    }
+
+    private mutating func ternary() throws(ExpressionError) -> ScriptValue {
+        let c = try or()
+        guard eat("?") else { return c }
+        let a = try ternary()
+        guard eat(":") else { throw ExpressionError("'?' needs a ':' part") }
+        let b = try ternary()
+        return c.truthy ? a : b
+    }
+
+    private mutating func or() throws(ExpressionError) -> ScriptValue {
+        var l = try and()
+        while eat("||") { let r = try and(); l = .bool(l.truthy || r.truthy) }
+        return l
+    }
+    private mutating func and() throws(ExpressionError) -> ScriptValue {
+        var l = try comparison()
+        while eat("&&") { let r = try comparison(); l = .bool(l.truthy && r.truthy) }
+        return l
+    }
+    private mutating func comparison() throws(ExpressionError) -> ScriptValue {
+        let l = try sum()
+        for op in ["==", "!=", "<=", ">=", "<", ">"] where eat(op) {
+            let r = try sum()
+            switch op {
+            case "==": return .bool(l == r)
+            case "!=": return .bool(l != r)
+            default:
+                let a = try num(l), b = try num(r)
+                switch op {
+                case "<=": return .bool(a <= b)
+                case ">=": return .bool(a >= b)
+                case "<": return .bool(a < b)
+                default: return .bool(a > b)
+                }
+            }
+        }
+        return l
+    }
+    private mutating func sum() throws(ExpressionError) -> ScriptValue {
+        var l = try product()
+        while true {
+            if eat("+") {
+                let r = try product()
+                if case .string(let a) = l { l = .string(a + r.text) } else { l = .number(try num(l) + num(r)) }
+            } else if eat("-") {
+                let r = try product(); l = .number(try num(l) - num(r))
+            } else { return l }
+        }
+    }
+    private mutating func product() throws(ExpressionError) -> ScriptValue {
+        var l = try unary()
+        while true {
+            if eat("*") { let r = try unary(); l = .number(try num(l) * num(r)) }
+            else if eat("/") {
+                let r = try unary()
+                let d = try num(r)
+                guard d != 0 else { throw ExpressionError("division by zero") }
+                l = .number(try num(l) / d)
+            } else if eat("%") {
+                let r = try unary()
+                let d = try num(r)
+                guard d != 0 else { throw ExpressionError("division by zero") }
+                l = .number(try num(l).truncatingRemainder(dividingBy: d))
+            } else { return l }
+        }
+    }
+    private mutating func unary() throws(ExpressionError) -> ScriptValue {
+        if eat("!") { return .bool(!(try unary()).truthy) }
+        if eat("-") { return .number(-(try num(try unary()))) }
+        return try primary()
+    }
+    private mutating func primary() throws(ExpressionError) -> ScriptValue {
+        space()
+        guard i < chars.count else { throw ExpressionError("expression ends too early") }
+        let c = chars[i]
+        if eat("(") {
+            let v = try ternary()
+            guard eat(")") else { throw ExpressionError("missing ')'") }
+            return v
+        }
+        if c == "'" {
+            i += 1
+            var s = ""
+            while i < chars.count, chars[i] != "'" { s.append(chars[i]); i += 1 }
+            guard i < chars.count else { throw ExpressionError("unterminated 'string'") }
+            i += 1
+            return .string(s)
+        }
+        if c.isNumber || c == "." {
+            var s = ""
+            while i < chars.count, chars[i].isNumber || chars[i] == "." { s.append(chars[i]); i += 1 }
+            guard let v = Double(s) else { throw ExpressionError("bad number '\(s)'") }
+            return .number(v)
+        }
+        if c == "$" {
+            i += 1
+            var path = [ident()]
+            while i < chars.count, chars[i] == "." { i += 1; path.append(ident()) }
+            guard let root = vars[path[0]] else {
+                let close = closeNames(to: path[0], in: vars.keys)
+                throw ExpressionError("unknown variable '$\(path[0])'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
+            }
+            var v = root
+            for field in path.dropFirst() {
+                guard case .object(let m) = v, let next = m[field] else {
+                    throw ExpressionError("'\(path.joined(separator: "."))' has no field '\(field)'")
+                }
+                v = next
+            }
+            return v
+        }
+        let word = ident()
+        switch word {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "min", "max", "abs":
+            guard eat("(") else { throw ExpressionError("\(word) needs '('") }
+            let a = try num(try or())
+            if word == "abs" {
+                guard eat(")") else { throw ExpressionError("missing ')'") }
+                return .number(Swift.abs(a))
+            }
+            guard eat(",") else { throw ExpressionError("\(word) takes two arguments") }
+            let b = try num(try or())
+            guard eat(")") else { throw ExpressionError("missing ')'") }
+            return .number(word == "min" ? Swift.min(a, b) : Swift.max(a, b))
+        case "": throw ExpressionError("unexpected '\(c)' at position \(i + 1)")
+        default: throw ExpressionError("unknown word '\(word)' (variables start with $)")
+        }
+    }
+    private mutating func ident() -> String {
+        var s = ""
+        while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { s.append(chars[i]); i += 1 }
+        return s
+    }
+    private func num(_ v: ScriptValue) throws(ExpressionError) -> Double {
+        guard case .number(let n) = v else { throw ExpressionError("expected a number, got \(v.typeName)") }
+        return n
+    }
+}
+
+/// Why an expression could not be evaluated.
+public struct ExpressionError: Error, Sendable {
+    public var message: String
+    init(_ message: String) { self.message = message }
+}

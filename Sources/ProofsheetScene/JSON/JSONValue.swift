@@ -1,0 +1,238 @@
+import ProofsheetCore
+
+/// A JSON value that remembers where it was in its file (line, column and JSON path).
+public struct JSONValue: Sendable {
+    public enum Kind: Sendable {
+        case object([(key: String, value: JSONValue)])
+        case array([JSONValue])
+        case string(String)
+        case number(Double)
+        case bool(Bool)
+        case null
+    }
+    public var kind: Kind
+    public var location: SourceLocation
+
+    /// A short name of the value's type, for messages.
+    public var typeName: String {
+        switch kind {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+
+    /// The member `key` of an object (nil if absent or not an object).
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = kind { return members.first { $0.key == key }?.value }
+        return nil
+    }
+}
+
+/// A strict JSON reader (RFC 8259) that keeps positions and rejects duplicate keys.
+public struct JSONReader {
+    private let bytes: [UInt8]
+    private let file: String?
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    /// Deepest nesting accepted, so hostile files cannot exhaust the stack.
+    public static let maxDepth = 200
+
+    /// Parses a whole document.
+    public static func parse(_ bytes: [UInt8], file: String?) throws -> JSONValue {
+        var r = JSONReader(bytes: bytes, file: file)
+        if r.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { r.i = 3; r.lineStart = 3 }
+        r.skipSpace()
+        let v = try r.value(path: "$", depth: 0)
+        r.skipSpace()
+        if r.i < r.bytes.count { throw r.error("unexpected text after the JSON value", hint: "a scene file holds one JSON object") }
+        return v
+    }
+
+    private init(bytes: [UInt8], file: String?) { self.bytes = bytes; self.file = file }
+
+    private var here: SourceLocation { loc(path: "") }
+    private func loc(path: String) -> SourceLocation {
+        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+        var col = 1
+        var k = lineStart
+        while k < i && k < bytes.count { if bytes[k] & 0xC0 != 0x80 { col += 1 }; k += 1 }
+        return SourceLocation(file: file, path: path, line: line, column: col)
+    }
+    private func error(_ message: String, path: String = "", hint: String? = nil) -> ProofsheetError {
+        .badInput("invalid JSON: \(message)", at: loc(path: path), hint: hint)
+    }
+
+    private mutating func skipSpace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D: i += 1
+            case 0x0A: i += 1; line += 1; lineStart = i
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(path: String, depth: Int) throws -> JSONValue {
+        guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels", path: path) }
+        guard i < bytes.count else { throw error("unexpected end of file", path: path, hint: "the file may be truncated") }
+        let start = loc(path: path)
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var members: [(key: String, value: JSONValue)] = []
+            var seen = Set<String>()
+            skipSpace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return JSONValue(kind: .object([]), location: start) }
+            while true {
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                    throw error("expected a member name in double quotes", path: path)
+                }
+                let keyLoc = loc(path: path)
+                let key = try string()
+                let childPath = path + "." + key
+                if seen.contains(key) {
+                    throw ProofsheetError.badInput(
+                        "duplicate key '\(key)'", at: SourceLocation(file: file, path: childPath, line: keyLoc.line, column: keyLoc.column),
+                        hint: "each key may appear once in an object")
+                }
+                seen.insert(key)
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after the member name", path: childPath) }
+                i += 1
+                skipSpace()
+                let v = try value(path: childPath, depth: depth + 1)
+                members.append((key, v))
+                skipSpace()
+                guard i < bytes.count else { throw error("unexpected end of file inside an object", path: path, hint: "the file may be truncated") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "}") { i += 1; break }
+                throw error("expected ',' or '}' after an object member", path: childPath)
+            }
+            return JSONValue(kind: .object(members), location: start)
+        case UInt8(ascii: "["):
+            i += 1
+            var items: [JSONValue] = []
+            skipSpace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return JSONValue(kind: .array([]), location: start) }
+            while true {
+                skipSpace()
+                items.append(try value(path: "\(path)[\(items.count)]", depth: depth + 1))
+                skipSpace()
+                guard i < bytes.count else { throw error("unexpected end of file inside an array", path: path, hint: "the file may be truncated") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+                throw error("expected ',' or ']' after an array element", path: "\(path)[\(items.count - 1)]")
+            }
+            return JSONValue(kind: .array(items), location: start)
+        case UInt8(ascii: "\""):
+            return JSONValue(kind: .string(try string()), location: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(kind: .number(try number(path: path)), location: start)
+        default:
+            throw error("unexpected character '\(printable(bytes[i]))'", path: path, hint: "expected a value: an object, array, string, number, true, false or null")
+        }
+    }
+
+    private func printable(_ b: UInt8) -> String {
+        b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\u{\(String(b, radix: 16))}"
+    }
+
+    private mutating func literal(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else {
+            throw error("unexpected word", hint: "JSON literals are true, false and null (lowercase); strings need double quotes")
+        }
+        i += w.count
+    }
+
+    private mutating func number(path: String) throws -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digits() -> Int { let s = i; while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }; return i - s }
+        guard i < bytes.count else { throw error("incomplete number", path: path) }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw error("incomplete number", path: path) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { throw error("a decimal point needs digits after it", path: path) }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { throw error("an exponent needs digits", path: path) }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let v = Double(text), v.isFinite else {
+            throw error("number \(text) is out of range", path: path, hint: "numbers must be finite")
+        }
+        return v
+    }
+
+    private mutating func string() throws -> String {
+        i += 1  // opening quote
+        var out = [UInt8]()
+        while true {
+            guard i < bytes.count else { throw error("unterminated string", hint: "close it with a double quote") }
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""):
+                i += 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+                return s
+            case UInt8(ascii: "\\"):
+                i += 1
+                guard i < bytes.count else { throw error("unterminated string") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw error("unpaired surrogate in \\u escape")
+                        }
+                        i += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(code) {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
+                    out.append(contentsOf: Array(String(Character(UnicodeScalar(code)!)).utf8))
+                default:
+                    i -= 1
+                    throw error("invalid escape '\\\(printable(e))'", hint: "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                }
+            case 0x00..<0x20:
+                throw error("control character in a string", hint: "write a newline as \\n and a tab as \\t")
+            default:
+                out.append(b)
+                i += 1
+            }
+        }
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
+            throw error("\\u needs four hex digits")
+        }
+        i += 4
+        return v
+    }
+}

@@ -1,0 +1,645 @@
+import Foundation
+import ProofsheetCore
+
+/// Reads a scene file (see the README's scene format) into a `Scene`, with located errors.
+public struct SceneDecoder: Sendable {
+    public init() {}
+
+    /// Reads and decodes a scene file; `assetRoots` are searched after the file's own folder.
+    public func decode(file path: String) throws -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+            throw ProofsheetError.badInput(
+                exists ? (isDir.boolValue ? "'\(path)' is a folder, not a scene file" : "cannot read '\(path)'") : "no such file '\(path)'",
+                hint: "give the path of a scene .json file")
+        }
+        guard data.count <= 32 << 20 else {
+            throw ProofsheetError.badInput("'\(path)' is \(data.count >> 20) MiB; scene files are limited to 32 MiB")
+        }
+        var scene = try decode(bytes: [UInt8](data), file: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        scene.assetRoots.insert(folder.isEmpty ? "." : folder, at: 0)
+        return scene
+    }
+
+    /// Decodes a scene from JSON bytes; `file` names it in messages.
+    public func decode(bytes: [UInt8], file: String?) throws -> Scene {
+        let json = try JSONReader.parse(bytes, file: file)
+        var ctx = Context(file: file)
+        return try ctx.scene(json)
+    }
+}
+
+/// The state of one decoding: variables in scope and a budget of views.
+struct Context {
+    let file: String?
+    var vars: [String: ScriptValue] = [:]
+    var viewBudget = Scene.Limits.maxViews
+
+    init(file: String?) { self.file = file }
+
+    // MARK: - Scene
+
+    mutating func scene(_ json: JSONValue) throws -> Scene {
+        let m = try object(json, allowed: ["canvas", "scale", "background", "vars", "root", "$schema", "comment", "title"])
+        if let v = m["vars"] {
+            for (k, val) in try members(v) { vars[k] = ScriptValue(val) }
+        }
+        var size = Size(width: 390, height: 844)
+        var safe = EdgeInsets.zero
+        var scale: Double? = nil
+        var device: Device? = nil
+        guard let canvas = m["canvas"] else {
+            throw ProofsheetError.badInput("missing 'canvas'", at: json.location, hint: "add \"canvas\": \"iPhone 14\" or \"canvas\": {\"width\": 390, \"height\": 844}")
+        }
+        if case .string(let name) = canvas.kind {
+            let d = try Device.named(name, at: canvas.location)
+            device = d; size = d.size; safe = d.safeArea
+        } else {
+            let c = try object(canvas, allowed: ["device", "width", "height", "safeArea"])
+            if let dn = c["device"] {
+                let d = try Device.named(try string(dn), at: dn.location)
+                device = d; size = d.size; safe = d.safeArea
+            }
+            if let w = c["width"] { size.width = try length(w, min: 1) }
+            if let h = c["height"] { size.height = try length(h, min: 1) }
+            if c["device"] == nil, c["width"] == nil || c["height"] == nil {
+                throw ProofsheetError.badInput("a canvas needs a 'device' or both 'width' and 'height'", at: canvas.location)
+            }
+            if let s = c["safeArea"] { safe = try insets(s) }
+        }
+        if let s = m["scale"] { scale = try number(s) }
+        var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)
+        try scene.validateSize(at: m["scale"]?.location ?? canvas.location)
+        if let b = m["background"] {
+            if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
+        }
+        guard let root = m["root"] else {
+            throw ProofsheetError.badInput("missing 'root'", at: json.location, hint: "add \"root\": {\"type\": \"VStack\", \"children\": [...]}")
+        }
+        scene.root = try view(root)
+        return scene
+    }
+
+    // MARK: - Views
+
+    static let viewTypes: [String: Set<String>] = [
+        "VStack": ["alignment", "spacing", "children"],
+        "HStack": ["alignment", "spacing", "children"],
+        "ZStack": ["alignment", "children"],
+        "Text": ["text"],
+        "Image": ["name", "systemName", "resizable"],
+        "Rectangle": ["fill"], "Circle": ["fill"], "Ellipse": ["fill"], "Capsule": ["fill"],
+        "RoundedRectangle": ["fill", "cornerRadius", "style"],
+        "Color": ["color"],
+        "LinearGradient": ["colors", "stops", "startPoint", "endPoint"],
+        "Spacer": ["minLength"],
+        "Button": ["title", "label", "style", "tint", "borderShape", "controlSize"],
+        "ForEach": ["data", "count", "as", "content"],
+        "If": ["condition", "then", "else"],
+        "GeometryReader": ["content"],
+        "EmptyView": [],
+        "Group": ["children"],
+    ]
+
+    mutating func view(_ json: JSONValue) throws -> Node {
+        viewBudget -= 1
+        guard viewBudget >= 0 else {
+            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.maxViews) views", at: json.location, hint: "use smaller ForEach counts")
+        }
+        guard case .object = json.kind else {
+            throw ProofsheetError.badInput("expected a view object, got \(json.typeName)", at: json.location, hint: "a view looks like {\"type\": \"Text\", \"text\": \"Hello\"}")
+        }
+        guard let t = json["type"] else {
+            throw ProofsheetError.badInput("a view needs a 'type'", at: json.location, hint: "one of \(listForHint(Self.viewTypes.keys.sorted()))")
+        }
+        let type = try string(t)
+        guard let allowed = Self.viewTypes[type] else {
+            let close = closeNames(to: type, in: Self.viewTypes.keys)
+            throw ProofsheetError.badInput("unknown view type '\(type)'", at: t.location,
+                hint: close.isEmpty ? "one of \(listForHint(Self.viewTypes.keys.sorted()))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+        }
+        let m = try object(json, allowed: allowed.union(["type", "modifiers"]))
+        var node = try body(type, m, json)
+        if let mods = m["modifiers"] {
+            guard case .array(let list) = mods.kind else {
+                throw ProofsheetError.badInput("'modifiers' must be an array, got \(mods.typeName)", at: mods.location, hint: "e.g. \"modifiers\": [{\"padding\": 16}]")
+            }
+            for mj in list { node = try modifier(mj, on: node) }
+        }
+        if case .geometryReader = node { return node }
+        return node
+    }
+
+    mutating func children(_ m: [String: JSONValue]) throws -> [Node] {
+        guard let c = m["children"] else { return [] }
+        guard case .array(let list) = c.kind else {
+            throw ProofsheetError.badInput("'children' must be an array of views, got \(c.typeName)", at: c.location)
+        }
+        return try list.map { try view($0) }
+    }
+
+    mutating func body(_ type: String, _ m: [String: JSONValue], _ json: JSONValue) throws -> Node {
+        switch type {
+        case "VStack", "HStack":
+            let axis: Axis = type == "VStack" ? .vertical : .horizontal
+            var a = 0.5
+            if let aj = m["alignment"] {
+                let names: [String: Double] = axis == .vertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
+                a = try choice(aj, names)
+            }
+            let spacing = try m["spacing"].map { try length($0, min: -Scene.Limits.maxLength) }
+            return .stack(axis: axis, alignment: a, spacing: spacing, children: try children(m))
+        case "ZStack":
+            return .zstack(alignment: try m["alignment"].map(alignment) ?? .center, children: try children(m))
+        case "Group":
+            return .group(try children(m))
+        case "Text":
+            guard let t = m["text"] else { throw missing("text", json, example: "\"text\": \"Hello\"") }
+            return .text(try string(t))
+        case "Image":
+            if let s = m["systemName"] {
+                let name = try string(s)
+                _ = try SymbolCatalog.layers(for: name, at: s.location)
+                return .located(.symbol(name: name), json.location)
+            }
+            guard let n = m["name"] else { throw missing("name", json, example: "\"name\": \"yosemite-usa\" or \"systemName\": \"heart\"") }
+            let resizable = try m["resizable"].map(bool) ?? false
+            return .located(.image(name: try assetName(n), resizable: resizable), n.location)
+        case "Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle":
+            let kind: ShapeKind
+            switch type {
+            case "Rectangle": kind = .rectangle
+            case "Circle": kind = .circle
+            case "Ellipse": kind = .ellipse
+            case "Capsule": kind = .capsule
+            default:
+                guard let r = m["cornerRadius"] else { throw missing("cornerRadius", json, example: "\"cornerRadius\": 10") }
+                let style = try m["style"].map { try choice($0, ["continuous": true, "circular": false]) } ?? true
+                kind = .roundedRectangle(radius: try length(r, min: 0), continuous: style)
+            }
+            return .shape(kind, fill: try m["fill"].map(paint))
+        case "Color":
+            guard let c = m["color"] else { throw missing("color", json, example: "\"color\": \"red\"") }
+            return .paint(try paint(c))
+        case "LinearGradient":
+            return .paint(try gradient(m, json))
+        case "Spacer":
+            return .spacer(minLength: try m["minLength"].map { try length($0, min: 0) })
+        case "Button":
+            var look = ButtonLook()
+            if let s = m["style"] {
+                look.style = try choice(s, Dictionary(uniqueKeysWithValues: ButtonLook.Style.allCases.map { ($0.rawValue, $0) }))
+            }
+            if let t = m["tint"] { look.tint = try color(t) }
+            if let c = m["controlSize"] {
+                look.controlSize = try choice(c, Dictionary(uniqueKeysWithValues: ButtonLook.ControlSize.allCases.map { ($0.rawValue, $0) }))
+            }
+            if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
+            let label: Node
+            if let l = m["label"] { label = try view(l) }
+            else if let t = m["title"] { label = .text(try string(t)) }
+            else { throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}") }
+            return look.apply(to: label)
+        case "ForEach":
+            guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view}") }
+            let name = try m["as"].map(string) ?? "item"
+            var items: [ScriptValue] = []
+            if let d = m["data"] {
+                let v = try value(d)
+                guard case .array(let a) = v else {
+                    throw ProofsheetError.badInput("'data' must be an array (or a $variable holding one), got \(v.typeName)", at: d.location)
+                }
+                items = a
+            } else if let c = m["count"] {
+                let n = try number(c)
+                guard n >= 0, n <= Double(Scene.Limits.maxViews), n == n.rounded() else {
+                    throw ProofsheetError.badInput("'count' must be a whole number from 0 to \(Scene.Limits.maxViews)", at: c.location)
+                }
+                items = (0..<Int(n)).map { .number(Double($0)) }
+            } else { throw missing("data", json, example: "\"data\": [...] or \"count\": 3") }
+            var out: [Node] = []
+            let saved = vars
+            for (idx, item) in items.enumerated() {
+                vars[name] = item
+                vars["index"] = .number(Double(idx))
+                out.append(try view(content))
+            }
+            vars = saved
+            return .group(out)
+        case "If":
+            guard let c = m["condition"] else { throw missing("condition", json, example: "\"condition\": \"$dragging\"") }
+            if try value(c).truthy {
+                return try m["then"].map { try view($0) } ?? .empty
+            }
+            return try m["else"].map { try view($0) } ?? .empty
+        case "GeometryReader":
+            guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view using $width and $height}") }
+            let captured = self
+            return .geometryReader { size in
+                var inner = captured
+                inner.vars["width"] = .number(size.width)
+                inner.vars["height"] = .number(size.height)
+                return try inner.view(content)
+            }
+        default:
+            return .empty
+        }
+    }
+
+    func missing(_ key: String, _ json: JSONValue, example: String) -> ProofsheetError {
+        .badInput("\(try! string(json["type"]!)) needs '\(key)'", at: json.location, hint: "add \(example)")
+    }
+
+    // MARK: - Modifiers
+
+    static let modifierNames: [String] = [
+        "padding", "frame", "background", "overlay", "cornerRadius", "clipShape", "clipped", "offset",
+        "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
+        "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
+        "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
+        "multilineTextAlignment", "lineLimit", "tint",
+    ]
+
+    mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
+        guard case .object(let members) = json.kind, members.count == 1, let (name, v) = members.first.map({ ($0.key, $0.value) }) else {
+            throw ProofsheetError.badInput("a modifier is an object with exactly one key, got \(json.typeName == "an object" ? "\(json.typeName) with \(json.objectCount) keys" : json.typeName)",
+                at: json.location, hint: "e.g. {\"padding\": 16}; put several modifiers in order in the array")
+        }
+        func wrap(_ m: Modifier) -> Node { .modified(node, m) }
+        switch name {
+        case "padding": return wrap(.padding(try paddingInsets(v)))
+        case "frame": return wrap(try frame(v))
+        case "background", "overlay":
+            var content: Node
+            var align = Alignment.center
+            if case .object = v.kind, v["type"] == nil, let c = v["content"] {
+                let o = try object(v, allowed: ["content", "alignment"])
+                content = try layer(c)
+                if let a = o["alignment"] { align = try alignment(a) }
+            } else {
+                content = try layer(v)
+            }
+            return wrap(name == "background" ? .background(content, alignment: align) : .overlay(content, alignment: align))
+        case "cornerRadius":
+            return wrap(.clipShape(.roundedRectangle(radius: try length(v, min: 0), continuous: true)))
+        case "clipShape": return wrap(.clipShape(try shapeKind(v)))
+        case "clipped": try flag(v); return wrap(.clipped)
+        case "offset":
+            let o = try object(v, allowed: ["x", "y"])
+            return wrap(.offset(x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0))
+        case "scaleEffect":
+            if case .object = v.kind {
+                let o = try object(v, allowed: ["scale", "x", "y", "anchor"])
+                let s = try o["scale"].map { try number($0, in: -1000...1000) } ?? 1
+                return wrap(.scaleEffect(
+                    x: try o["x"].map { try number($0, in: -1000...1000) } ?? s, y: try o["y"].map { try number($0, in: -1000...1000) } ?? s,
+                    anchor: try o["anchor"].map(unitPoint) ?? .center))
+            }
+            let s = try number(v, in: -1000...1000)
+            return wrap(.scaleEffect(x: s, y: s, anchor: .center))
+        case "rotationEffect":
+            if case .object = v.kind {
+                let o = try object(v, allowed: ["degrees", "anchor"])
+                guard let d = o["degrees"] else { throw ProofsheetError.badInput("rotationEffect needs 'degrees'", at: v.location) }
+                return wrap(.rotationEffect(degrees: try number(d, in: -100_000...100_000), anchor: try o["anchor"].map(unitPoint) ?? .center))
+            }
+            return wrap(.rotationEffect(degrees: try number(v, in: -100_000...100_000), anchor: .center))
+        case "opacity": return wrap(.opacity(try number(v, in: 0...1)))
+        case "shadow":
+            if case .object = v.kind {
+                let o = try object(v, allowed: ["color", "radius", "x", "y"])
+                return wrap(.shadow(Shadow(
+                    color: try o["color"].map(color) ?? Color.black.opacity(0.33),
+                    radius: try o["radius"].map { try number($0, in: 0...500) } ?? 0,
+                    x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0)))
+            }
+            return wrap(.shadow(Shadow(color: Color.black.opacity(0.33), radius: try number(v, in: 0...500), x: 0, y: 0)))
+        case "blur": return wrap(.blur(radius: try number(v, in: 0...500)))
+        case "zIndex": return wrap(.zIndex(try number(v, in: -1e9...1e9)))
+        case "layoutPriority": return wrap(.layoutPriority(try number(v, in: -1e9...1e9)))
+        case "aspectRatio":
+            let o = try object(v, allowed: ["ratio", "contentMode"])
+            let ratio = try o["ratio"].map { try number($0, in: 0.0001...10000) }
+            let mode = try o["contentMode"].map { try choice($0, ["fit": ContentMode.fit, "fill": .fill]) } ?? .fit
+            return wrap(.aspectRatio(ratio, mode))
+        case "scaledToFill": try flag(v); return wrap(.aspectRatio(nil, .fill))
+        case "scaledToFit": try flag(v); return wrap(.aspectRatio(nil, .fit))
+        case "ignoresSafeArea":
+            if case .bool(true) = v.kind { return wrap(.ignoresSafeArea(.all)) }
+            return wrap(.ignoresSafeArea(try edges(v)))
+        case "hidden": try flag(v); return wrap(.hidden)
+        case "id": return wrap(.id(try string(v)))
+        case "foregroundColor", "foregroundStyle": return wrap(.environment(.foreground(try paint(v))))
+        case "font": return wrap(.environment(.font(try font(v))))
+        case "fontWeight": return wrap(.environment(.fontWeight(try weight(v))))
+        case "fontDesign": return wrap(.environment(.fontDesign(try design(v))))
+        case "multilineTextAlignment":
+            return wrap(.environment(.multilineTextAlignment(try choice(v, ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing]))))
+        case "lineLimit":
+            if case .null = v.kind { return wrap(.environment(.lineLimit(nil))) }
+            let n = try number(v, in: 1...10_000)
+            return wrap(.environment(.lineLimit(Int(n))))
+        case "tint": return wrap(.environment(.tint(try color(v))))
+        default:
+            let close = closeNames(to: name, in: Self.modifierNames)
+            throw ProofsheetError.badInput("unknown modifier '\(name)'", at: json.location.with(path: json.location.path + "." + name),
+                hint: close.isEmpty ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+        }
+    }
+
+    /// A background or overlay: a view object, or a paint.
+    mutating func layer(_ v: JSONValue) throws -> Node {
+        if case .object = v.kind, v["type"] != nil { return try view(v) }
+        return .paint(try paint(v))
+    }
+
+    func flag(_ v: JSONValue) throws {
+        guard case .bool(true) = v.kind else {
+            throw ProofsheetError.badInput("expected true, got \(v.typeName)", at: v.location, hint: "write the modifier as {\"name\": true}")
+        }
+    }
+
+    func paddingInsets(_ v: JSONValue) throws -> EdgeInsets {
+        switch v.kind {
+        case .number, .string: return EdgeInsets(all: try length(v))
+        case .bool(true): return EdgeInsets(all: 16)
+        case .object:
+            let o = try object(v, allowed: ["edges", "length", "top", "leading", "bottom", "trailing", "horizontal", "vertical"])
+            var e = EdgeInsets.zero
+            if o["edges"] != nil || o["length"] != nil {
+                let set = try o["edges"].map(edges) ?? .all
+                let l = try o["length"].map { try length($0) } ?? 16
+                if set.contains(.top) { e.top = l }
+                if set.contains(.bottom) { e.bottom = l }
+                if set.contains(.leading) { e.leading = l }
+                if set.contains(.trailing) { e.trailing = l }
+            }
+            if let h = o["horizontal"] { let l = try length(h); e.leading = l; e.trailing = l }
+            if let vv = o["vertical"] { let l = try length(vv); e.top = l; e.bottom = l }
+            if let x = o["top"] { e.top = try length(x) }
+            if let x = o["bottom"] { e.bottom = try length(x) }
+            if let x = o["leading"] { e.leading = try length(x) }
+            if let x = o["trailing"] { e.trailing = try length(x) }
+            return e
+        default:
+            throw ProofsheetError.badInput("expected a number or an object for padding, got \(v.typeName)", at: v.location,
+                hint: "{\"padding\": 16} or {\"padding\": {\"edges\": \"horizontal\", \"length\": 15}}")
+        }
+    }
+
+    func frame(_ v: JSONValue) throws -> Modifier {
+        let flexKeys = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+        let o = try object(v, allowed: Set(["width", "height", "alignment"] + flexKeys))
+        let align = try o["alignment"].map(alignment) ?? .center
+        if flexKeys.contains(where: { o[$0] != nil }) {
+            if o["width"] != nil || o["height"] != nil {
+                throw ProofsheetError.badInput("a frame has either width/height or min/ideal/max limits, not both", at: v.location,
+                    hint: "use two frame modifiers")
+            }
+            func lim(_ k: String) throws -> Double? { try o[k].map { try length($0, min: 0, allowInfinity: true) } }
+            let f = FlexFrame(minWidth: try lim("minWidth"), idealWidth: try lim("idealWidth"), maxWidth: try lim("maxWidth"),
+                              minHeight: try lim("minHeight"), idealHeight: try lim("idealHeight"), maxHeight: try lim("maxHeight"), alignment: align)
+            if let a = f.minWidth, let b = f.maxWidth, a > b { throw ProofsheetError.badInput("minWidth \(fmt(a)) is larger than maxWidth \(fmt(b))", at: v.location) }
+            if let a = f.minHeight, let b = f.maxHeight, a > b { throw ProofsheetError.badInput("minHeight \(fmt(a)) is larger than maxHeight \(fmt(b))", at: v.location) }
+            return .flexFrame(f)
+        }
+        return .frame(width: try o["width"].map { try length($0, min: 0) }, height: try o["height"].map { try length($0, min: 0) }, alignment: align)
+    }
+
+    // MARK: - Values
+
+    func object(_ v: JSONValue, allowed: Set<String>) throws -> [String: JSONValue] {
+        guard case .object(let members) = v.kind else {
+            throw ProofsheetError.badInput("expected an object, got \(v.typeName)", at: v.location)
+        }
+        var out: [String: JSONValue] = [:]
+        for (k, val) in members {
+            guard allowed.contains(k) else {
+                let close = closeNames(to: k, in: allowed)
+                throw ProofsheetError.badInput("unknown key '\(k)'", at: val.location.with(path: val.location.path),
+                    hint: close.isEmpty ? "allowed here: \(allowed.sorted().joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+            }
+            out[k] = val
+        }
+        return out
+    }
+
+    func members(_ v: JSONValue) throws -> [(key: String, value: JSONValue)] {
+        guard case .object(let members) = v.kind else { throw ProofsheetError.badInput("expected an object, got \(v.typeName)", at: v.location) }
+        return members
+    }
+
+    /// The value of a JSON value: an expression string `"= …"` or `"$var"` is evaluated;
+    /// other strings are interpolated (`"${…}"`).
+    func value(_ v: JSONValue) throws -> ScriptValue {
+        if case .string(let s) = v.kind {
+            if s.hasPrefix("$"), s.count > 1, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+                return try evaluate(s, at: v)
+            }
+            if s.hasPrefix("=") { return try evaluate(String(s.dropFirst()), at: v) }
+            return .string(try interpolate(s, at: v))
+        }
+        return ScriptValue(v)
+    }
+
+    func evaluate(_ source: String, at v: JSONValue) throws -> ScriptValue {
+        do { return try Expression.evaluate(source, vars: vars) } catch {
+            throw ProofsheetError.badInput("in expression '\(source)': \(error.message)", at: v.location,
+                hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(vars.keys.sorted().map { "$" + $0 }.joined(separator: ", "))")
+        }
+    }
+
+    func interpolate(_ s: String, at v: JSONValue) throws -> String {
+        guard s.contains("${") else { return s }
+        var out = ""
+        var rest = Substring(s)
+        while let r = rest.range(of: "${") {
+            out += rest[..<r.lowerBound]
+            guard let end = rest[r.upperBound...].firstIndex(of: "}") else {
+                throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
+            }
+            out += try evaluate(String(rest[r.upperBound..<end]), at: v).text
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
+    }
+
+    func string(_ v: JSONValue) throws -> String {
+        let x = try value(v)
+        guard case .string(let s) = x else {
+            throw ProofsheetError.badInput("expected a string, got \(x.typeName)", at: v.location)
+        }
+        return s
+    }
+
+    func bool(_ v: JSONValue) throws -> Bool {
+        let x = try value(v)
+        guard case .bool(let b) = x else { throw ProofsheetError.badInput("expected true or false, got \(x.typeName)", at: v.location) }
+        return b
+    }
+
+    func number(_ v: JSONValue, in range: ClosedRange<Double>? = nil) throws -> Double {
+        let x = try value(v)
+        guard case .number(let n) = x else {
+            throw ProofsheetError.badInput("expected a number, got \(x.typeName)", at: v.location,
+                hint: range.map { "a number from \(fmt($0.lowerBound)) to \(fmt($0.upperBound))" })
+        }
+        guard n.isFinite else { throw ProofsheetError.badInput("expected a finite number", at: v.location) }
+        if let range, !range.contains(n) {
+            throw ProofsheetError.badInput("\(fmt(n)) is out of range", at: v.location, hint: "use a number from \(fmt(range.lowerBound)) to \(fmt(range.upperBound))")
+        }
+        return n
+    }
+
+    /// A length in points, within ±`Scene.Limits.maxLength` (or "infinity" where allowed).
+    func length(_ v: JSONValue, min: Double = -Scene.Limits.maxLength, allowInfinity: Bool = false) throws -> Double {
+        if allowInfinity, case .string(let s) = v.kind, s == "infinity" || s == ".infinity" { return .infinity }
+        return try number(v, in: min...Scene.Limits.maxLength)
+    }
+
+    func choice<T>(_ v: JSONValue, _ options: [String: T]) throws -> T {
+        let s = try string(v)
+        if let t = options[s] { return t }
+        let close = closeNames(to: s, in: options.keys)
+        throw ProofsheetError.badInput("'\(s)' is not a valid value here", at: v.location,
+            hint: close.isEmpty ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+    }
+
+    func unitPoint(_ v: JSONValue) throws -> UnitPoint {
+        if case .object = v.kind {
+            let o = try object(v, allowed: ["x", "y"])
+            return UnitPoint(x: try o["x"].map { try number($0, in: -100...100) } ?? 0.5, y: try o["y"].map { try number($0, in: -100...100) } ?? 0.5)
+        }
+        return try choice(v, UnitPoint.named)
+    }
+
+    func alignment(_ v: JSONValue) throws -> Alignment { try choice(v, UnitPoint.named) }
+
+    func edges(_ v: JSONValue) throws -> Edges {
+        let names: [String: Edges] = ["all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical]
+        if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
+        return try choice(v, names)
+    }
+
+    func insets(_ v: JSONValue) throws -> EdgeInsets {
+        let o = try object(v, allowed: ["top", "leading", "bottom", "trailing"])
+        return EdgeInsets(top: try o["top"].map { try length($0, min: 0) } ?? 0, leading: try o["leading"].map { try length($0, min: 0) } ?? 0,
+                          bottom: try o["bottom"].map { try length($0, min: 0) } ?? 0, trailing: try o["trailing"].map { try length($0, min: 0) } ?? 0)
+    }
+
+    func color(_ v: JSONValue) throws -> Color {
+        if case .object = v.kind {
+            let o = try object(v, allowed: ["color", "opacity", "red", "green", "blue"])
+            var c: Color
+            if let base = o["color"] { c = try color(base) } else {
+                c = Color(red: try o["red"].map { try number($0, in: 0...1) } ?? 0, green: try o["green"].map { try number($0, in: 0...1) } ?? 0,
+                          blue: try o["blue"].map { try number($0, in: 0...1) } ?? 0)
+            }
+            if let op = o["opacity"] { c = c.opacity(try number(op, in: 0...1)) }
+            return c
+        }
+        let s = try string(v)
+        guard let c = Color.parse(s) else {
+            let close = closeNames(to: s, in: Color.named.keys)
+            throw ProofsheetError.badInput("'\(s)' is not a colour", at: v.location,
+                hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ") + "use a SwiftUI colour name or #RRGGBB / #RRGGBBAA")
+        }
+        return c
+    }
+
+    func paint(_ v: JSONValue) throws -> Paint {
+        if case .object = v.kind, let g = v["linearGradient"] {
+            _ = try object(v, allowed: ["linearGradient"])
+            return try gradient(try object(g, allowed: ["colors", "stops", "startPoint", "endPoint"]), g)
+        }
+        return .color(try color(v))
+    }
+
+    func gradient(_ m: [String: JSONValue], _ json: JSONValue) throws -> Paint {
+        var stops: [GradientStop] = []
+        if let c = m["colors"] {
+            guard case .array(let list) = c.kind, list.count >= 2 else {
+                throw ProofsheetError.badInput("'colors' must be an array of at least two colours", at: c.location)
+            }
+            stops = try list.enumerated().map { GradientStop(color: try color($1), location: Double($0) / Double(list.count - 1)) }
+        } else if let s = m["stops"] {
+            guard case .array(let list) = s.kind, list.count >= 2 else {
+                throw ProofsheetError.badInput("'stops' must be an array of at least two {color, location}", at: s.location)
+            }
+            stops = try list.map {
+                let o = try object($0, allowed: ["color", "location"])
+                guard let c = o["color"], let l = o["location"] else { throw ProofsheetError.badInput("a stop needs 'color' and 'location'", at: $0.location) }
+                return GradientStop(color: try color(c), location: try number(l, in: 0...1))
+            }
+        } else {
+            throw ProofsheetError.badInput("a gradient needs 'colors'", at: json.location, hint: "\"colors\": [\"red\", \"green\"]")
+        }
+        return .linearGradient(stops: stops, start: try m["startPoint"].map(unitPoint) ?? .top, end: try m["endPoint"].map(unitPoint) ?? .bottom)
+    }
+
+    func shapeKind(_ v: JSONValue) throws -> ShapeKind {
+        if case .object = v.kind {
+            let o = try object(v, allowed: ["roundedRectangle", "style"])
+            guard let r = o["roundedRectangle"] else { throw ProofsheetError.badInput("expected {\"roundedRectangle\": radius}", at: v.location) }
+            let cont = try o["style"].map { try choice($0, ["continuous": true, "circular": false]) } ?? true
+            return .roundedRectangle(radius: try length(r, min: 0), continuous: cont)
+        }
+        return try choice(v, ["rectangle": ShapeKind.rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule])
+    }
+
+    func borderShape(_ v: JSONValue) throws -> ButtonLook.BorderShape {
+        if case .object = v.kind {
+            let o = try object(v, allowed: ["roundedRectangle"])
+            guard let r = o["roundedRectangle"] else { throw ProofsheetError.badInput("expected {\"roundedRectangle\": radius}", at: v.location) }
+            return .roundedRectangle(radius: try length(r, min: 0))
+        }
+        return try choice(v, ["automatic": ButtonLook.BorderShape.automatic, "capsule": .capsule, "roundedRectangle": .roundedRectangle(radius: nil)])
+    }
+
+    func weight(_ v: JSONValue) throws -> Int {
+        if case .number = v.kind { return Int(try number(v, in: 100...900)) }
+        return try choice(v, FontSpec.weights)
+    }
+
+    func design(_ v: JSONValue) throws -> FontSpec.Design {
+        try choice(v, Dictionary(uniqueKeysWithValues: FontSpec.Design.allCases.map { ($0.rawValue, $0) }))
+    }
+
+    func font(_ v: JSONValue) throws -> FontSpec {
+        if case .string = v.kind {
+            return try choice(v, Dictionary(uniqueKeysWithValues: FontSpec.textStyles.keys.map { ($0, FontSpec.style($0)!) }))
+        }
+        let o = try object(v, allowed: ["style", "size", "weight", "design"])
+        var f: FontSpec
+        if let s = o["style"] {
+            if o["size"] != nil { throw ProofsheetError.badInput("a font has a 'style' or a 'size', not both", at: v.location) }
+            f = try font(s)
+        } else if let s = o["size"] {
+            f = FontSpec(size: try number(s, in: 1...1000))
+        } else {
+            throw ProofsheetError.badInput("a font needs a 'style' or a 'size'", at: v.location, hint: "{\"style\": \"headline\", \"design\": \"rounded\"} or {\"size\": 30}")
+        }
+        if let w = o["weight"] { f.weight = try weight(w) }
+        if let d = o["design"] { f.design = try design(d) }
+        return f
+    }
+
+    func assetName(_ v: JSONValue) throws -> String {
+        let name = try string(v)
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
+            throw ProofsheetError.badInput("image name '\(name)' may not be absolute or contain '..'", at: v.location,
+                hint: "name an image inside an asset root: the scene's folder, the built-in assets, or --assets DIR")
+        }
+        return name
+    }
+}
+
+extension JSONValue {
+    var objectCount: Int { if case .object(let m) = kind { return m.count }; return 0 }
+}
+
+extension SourceLocation {
+    func with(path: String) -> SourceLocation { SourceLocation(file: file, path: path, line: line, column: column) }
+}

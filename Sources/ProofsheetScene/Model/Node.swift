@@ -1,0 +1,105 @@
+import ProofsheetCore
+
+/// The scene tree: a closed set of views and modifiers, built by the DSL or the JSON reader.
+public indirect enum Node: Sendable {
+    /// Nothing (an `if` without `else`, `EmptyView`).
+    case empty
+    /// `VStack` / `HStack`: children along an axis. `alignment` is on the cross axis: 0 leading/top,
+    /// 0.5 centre, 1 trailing/bottom. `spacing` nil means the default (8).
+    case stack(axis: Axis, alignment: Double, spacing: Double?, children: [Node])
+    /// `ZStack`: children on top of each other, aligned.
+    case zstack(alignment: Alignment, children: [Node])
+    /// `Text`.
+    case text(String)
+    /// `Image(name)`: a bitmap asset.
+    case image(name: String, resizable: Bool)
+    /// `Image(systemName:)`: an icon.
+    case symbol(name: String)
+    /// A shape filled with `fill`, or with the foreground style when nil.
+    case shape(ShapeKind, fill: Paint?)
+    /// `Color` or a gradient used as a view: fills what it is offered.
+    case paint(Paint)
+    /// `Spacer(minLength:)`; nil is the default 8.
+    case spacer(minLength: Double?)
+    /// `GeometryReader`: its content is built from the size it is given.
+    case geometryReader(@Sendable (Size) throws -> Node)
+    /// Several views in sequence (`ForEach`, a builder block); containers splice them in.
+    case group([Node])
+    /// A view with a modifier applied.
+    case modified(Node, Modifier)
+    /// A view that carries its place in a scene file, for errors found while laying it out.
+    case located(Node, SourceLocation)
+}
+
+/// A shape kind.
+public enum ShapeKind: Hashable, Sendable {
+    case rectangle
+    /// A rounded rectangle; `continuous` is SwiftUI's default squircle-like corner.
+    case roundedRectangle(radius: Double, continuous: Bool)
+    case circle
+    case ellipse
+    case capsule
+}
+
+/// How a resizable view fills a proposal of another aspect ratio.
+public enum ContentMode: String, Hashable, Sendable {
+    case fit, fill
+}
+
+/// A view modifier. Order matters, as in SwiftUI: each wraps everything before it.
+public enum Modifier: Sendable {
+    case padding(EdgeInsets)
+    /// `frame(width:height:alignment:)`; nil keeps the child's size on that axis.
+    case frame(width: Double?, height: Double?, alignment: Alignment)
+    /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
+    case flexFrame(FlexFrame)
+    case background(Node, alignment: Alignment)
+    case overlay(Node, alignment: Alignment)
+    case clipShape(ShapeKind)
+    case clipped
+    case offset(x: Double, y: Double)
+    case scaleEffect(x: Double, y: Double, anchor: UnitPoint)
+    case rotationEffect(degrees: Double, anchor: UnitPoint)
+    case opacity(Double)
+    case shadow(Shadow)
+    case blur(radius: Double)
+    case zIndex(Double)
+    case layoutPriority(Double)
+    /// `aspectRatio(_:contentMode:)`; a nil ratio uses the view's own ideal ratio.
+    case aspectRatio(Double?, ContentMode)
+    case ignoresSafeArea(Edges)
+    case hidden
+    /// A name for the view, so tests and tools can find its frame.
+    case id(String)
+    /// An environment value for the view and everything inside it.
+    case environment(EnvironmentChange)
+}
+
+/// The frame limits of `frame(minWidth:…)`.
+public struct FlexFrame: Hashable, Sendable {
+    public var minWidth: Double?, idealWidth: Double?, maxWidth: Double?
+    public var minHeight: Double?, idealHeight: Double?, maxHeight: Double?
+    public var alignment: Alignment
+    public init(
+        minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
+        minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+        alignment: Alignment = .center
+    ) {
+        self.minWidth = minWidth; self.idealWidth = idealWidth; self.maxWidth = maxWidth
+        self.minHeight = minHeight; self.idealHeight = idealHeight; self.maxHeight = maxHeight
+        self.alignment = alignment
+    }
+}
+
+/// A change to the environment that flows down the tree.
+public enum EnvironmentChange: Hashable, Sendable {
+    /// `foregroundColor` / `foregroundStyle`.
+    case foreground(Paint)
+    /// `font(_:)`: a whole font (text style or system font).
+    case font(FontSpec)
+    case fontWeight(Int)
+    case fontDesign(FontSpec.Design)
+    case multilineTextAlignment(TextAlignment)
+    case lineLimit(Int?)
+    case tint(Color)
+}
