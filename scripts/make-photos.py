@@ -1574,29 +1574,28 @@ def salerno(rng):
     L.over(img)
     # town: rows of pastel houses
     pal = ["#f3e4c2", "#f2b88e", "#f3d27a", "#eaa9a0", "#d98560", "#f7f2e8", "#bcd2e2", "#f0c6a0", "#e8dfb0"]
-    y = H * 0.36
+    y = H * 0.37
     while y < H * 0.84:
         L = Layer()
-        x = -rng.uniform(0, 60)
-        sc = 0.6 + 0.8 * (y - 0.36 * H) / (0.48 * H)
+        sc = 0.8 + 0.9 * (y - 0.37 * H) / (0.47 * H)
         left = np.interp(y / H, [0.36, 0.5, 0.84], [0.25, 0.05, 0.0]) * W
         right = np.interp(y / H, [0.36, 0.5, 0.84], [0.8, 0.95, 1.0]) * W
         x = left - rng.uniform(0, 40)
         while x < right:
-            w = rng.uniform(70, 150) * sc
-            h = rng.uniform(70, 150) * sc
+            w = rng.uniform(110, 200) * sc
+            h = rng.uniform(90, 170) * sc
             c = C(pal[rng.integers(len(pal))])
             L.rect(x, y - h, x + w, y + 60 * sc, c)
             L.rect(x + w * 0.82, y - h, x + w, y + 60 * sc, c * 0.85)
             L.rect(x - 3, y - h - 6 * sc, x + w + 3, y - h, c * 0.7)
-            cols_ = max(1, int(w / (34 * sc)))
-            for fy in np.arange(y - h + 18 * sc, y + 20 * sc, 36 * sc):
+            cols_ = max(1, int(w / (50 * sc)))
+            for fy in np.arange(y - h + 22 * sc, y + 10 * sc, 48 * sc):
                 for i in range(cols_):
                     wx = x + (i + 0.5) * w / cols_ - 6 * sc
                     L.rect(wx, fy, wx + 12 * sc, fy + 18 * sc, "#3a5a48" if rng.random() < 0.6 else "#4a3a34")
             x += w * rng.uniform(0.85, 1.0)
         L.over(img)
-        y += rng.uniform(50, 80) * sc
+        y += rng.uniform(75, 110) * sc
     # majolica dome church + campanile
     dx, dy, r = 0.42 * W, 0.60 * H, 95
     L = Layer()
@@ -1617,10 +1616,10 @@ def salerno(rng):
     # beach with umbrellas + sea
     sea_y = 0.84 * H
     sea = vgrad([(0, "#2f86c8"), (1, "#16508f")], sea_y, H)
-    sea *= (1 + 0.04 * fbm(rng, 10, 80, octaves=3))[..., None]
+    sea *= (1 + 0.03 * fbm(rng, 10, 60, octaves=2))[..., None]
     paint(img, "#e9d2a8", rect_mask(0, W, 0.805 * H, sea_y + 4))
     paint(img, sea, below(np.full(W, sea_y, F32)))
-    sun_glitter(img, rng, 0.7 * W, sea_y, H, 400, "#ffffff", 0.5)
+    sun_glitter(img, rng, 0.7 * W, sea_y, H, 300, "#ffffff", 0.35, cells=(40, 120))
     paint(img, "#ffffff", rect_mask(0, W, sea_y - 2, sea_y + 5) * (0.5 + 0.5 * value_noise(rng, 60, 2)), 0.7)
     L = Layer()
     ucols = ["#e84a3a", "#2a6ad0", "#f3c13a", "#2aa88a", "#f08a3a", "#ffffff"]
@@ -1634,6 +1633,157 @@ def salerno(rng):
         L.poly([(bx_ - 60, by_), (bx_ + 60, by_ - 8), (bx_ + 40, by_ + 16), (bx_ - 45, by_ + 16)], "#f8f8f4")
         L.rect(bx_ - 20, by_ - 22, bx_ + 20, by_ - 2, "#dfe6ea")
     L.over(img)
+    return img
+
+
+@scene("tokyo-japan", 1212, vignette=0.3, contrast=0.1, grain=0.008)
+def tokyo(rng):
+    cam = Cam(f=W * 0.85, cx=W * 0.5, hy=H * 0.62, eye=1.7)
+    hy = cam.hy
+    sky = vgrad([(0, "#17194a"), (0.35, "#45387a"), (0.65, "#b65a7e"), (0.85, "#f2925e"), (1, "#ffc27c")], 0, hy)
+    clouds(sky, rng, H * 0.1, H * 0.4, cover=0.3, lit="#ff9e7e", shade="#4a3a72", cells=(2, 20), soft=0.3,
+           light_from=(0, 1))
+    img = sky.copy()
+    emit = np.zeros((H, W, 3), F32)
+    # Tokyo Tower at the end of the street
+    tx, tb, tt = 0.5 * W, hy + 10, 0.13 * H
+    L = Layer()
+    Lm = Mask()
+    hgt = tb - tt
+
+    def tw(y):
+        t = (tb - y) / hgt
+        return 0.5 * 230 * (1 - t) ** 2.2 + 8
+
+    ys = np.linspace(tb, tt, 60)
+    L.poly([(tx - tw(y), y) for y in ys] + [(tx + tw(y), y) for y in ys[::-1]], "#e0542e")
+    for t_, c in ((0.0, "#f2efe6"), (0.1, "#e0542e"), (0.48, "#f2efe6"), (0.56, "#e0542e"), (0.8, "#f2efe6"),
+                  (0.86, "#e0542e")):
+        y0 = tb - t_ * hgt
+        y1 = y0 - 0.06 * hgt
+        L.poly([(tx - tw(y0), y0), (tx - tw(y1), y1), (tx + tw(y1), y1), (tx + tw(y0), y0)], c)
+    for t_, wd in ((0.34, 1.25), (0.62, 1.3)):
+        y0 = tb - t_ * hgt
+        L.rect(tx - tw(y0) * wd, y0 - 26, tx + tw(y0) * wd, y0, "#f6e2c8")
+    L.poly([(tx - 90, tb), (tx - 40, tb - 110), (tx + 40, tb - 110), (tx + 90, tb)], "#20182a")
+    L.line([(tx, tt), (tx, tt - 90)], 5, "#e0542e")
+    a = L.over(img)
+    for y in np.arange(tb - 20, tt, -22):
+        Lm.line([(tx - tw(y), y), (tx + tw(y - 22), y - 22)], 2)
+        Lm.line([(tx + tw(y), y), (tx - tw(y - 22), y - 22)], 2)
+    lat = Lm.get() * a
+    paint(img, "#6a1e12", lat, 0.75)
+    add_light(emit, "#ff7a2a", a * (1 - lat), 0.12)
+    for t_ in (0.34, 0.62):
+        y0 = tb - t_ * hgt
+        add_light(emit, "#fff0c8", rect_mask(tx - tw(y0) * 1.2, tx + tw(y0) * 1.2, y0 - 22, y0 - 6), 0.8)
+    add_light(emit, "#ff3030", radial(tx, tt - 92, 5), 2)
+
+    def world(mirror):
+        body, lit, sign = Layer(), Layer(), Layer()
+        P = lambda x, y, z: cam.p(x, y, z, mirror)
+        # sidewalks
+        for sd in (-1, 1):
+            body.poly([P(sd * 5, 0, 2), P(sd * 9, 0, 2), P(sd * 9, 0, 300), P(sd * 5, 0, 300)], "#2a2634")
+        r2 = np.random.default_rng(77)
+        for sd in (-1, 1):
+            z = 2.5
+            blds = []
+            while z < 160:
+                dz = r2.uniform(7, 14)
+                blds.append((z, z + dz, r2.uniform(12, 38)))
+                z += dz
+            for z0, z1, h in blds[::-1]:
+                X = sd * 9
+                bc = C(["#2e2a40", "#3a3046", "#262a3e", "#403850"][r2.integers(4)])
+                body.poly([P(X, 0, z0), P(X, h, z0), P(X, h, z1), P(X, 0, z1)], bc)
+                body.poly([P(X, h - 0.4, z0), P(X, h, z0), P(X, h, z1), P(X, h - 0.4, z1)], bc * 1.4)
+                # shop front
+                sc = C(["#fff2d0", "#ffe0b0", "#d8f0ff", "#ffd0e0"][r2.integers(4)])
+                lit.poly([P(X, 0.2, z0 + 0.5), P(X, 3.0, z0 + 0.5), P(X, 3.0, z1 - 0.5), P(X, 0.2, z1 - 0.5)], sc * 0.6)
+                # windows
+                nw = max(1, int((z1 - z0) / 2.4))
+                for fy in np.arange(4.4, h - 1.5, 3.0):
+                    for i in range(nw):
+                        wz0 = z0 + (i + 0.2) * (z1 - z0) / nw
+                        wz1 = wz0 + 0.6 * (z1 - z0) / nw
+                        wz0 += (wz1 - wz0) * 0.15
+                        if r2.random() < 0.4:
+                            wc = C(["#ffc878", "#ffdcaa", "#b8d4f0"][r2.integers(3)]) * r2.uniform(0.35, 0.65)
+                            lit.poly([P(X, fy, wz0), P(X, fy + 1.3, wz0), P(X, fy + 1.3, wz1), P(X, fy, wz1)], wc)
+                        else:
+                            body.poly([P(X, fy, wz0), P(X, fy + 1.3, wz0), P(X, fy + 1.3, wz1), P(X, fy, wz1)], bc * 0.7)
+                # vertical neon sign sticking out over the sidewalk
+                if r2.random() < 0.75:
+                    zc = z0 + 1.0
+                    y0_, y1_ = r2.uniform(4, 6), r2.uniform(10, 16)
+                    x0_, x1_ = sd * 9, sd * 7.6
+                    nc = C(["#ff3fa4", "#35e0ff", "#ffd23a", "#ff6a3a", "#9a6aff", "#3aff9a"][r2.integers(6)])
+                    sign.poly([P(x0_, y0_, zc), P(x0_, y1_, zc), P(x1_, y1_, zc), P(x1_, y0_, zc)], nc * 0.75)
+                    ng = int((y1_ - y0_) / 1.3)
+                    for g in range(ng):
+                        gy = y0_ + 0.35 + g * 1.3
+                        gx0 = x0_ + (x1_ - x0_) * 0.25
+                        gx1 = x0_ + (x1_ - x0_) * 0.75
+                        sign.poly([P(gx0, gy, zc - 0.01), P(gx0, gy + 0.75, zc - 0.01), P(gx1, gy + 0.75, zc - 0.01),
+                                   P(gx1, gy, zc - 0.01)], mix(nc, C("#ffffff"), 0.45))
+        # street lamps
+        for sd in (-1, 1):
+            for z in np.arange(6, 120, 14):
+                body.poly([P(sd * 5.4, 0, z), P(sd * 5.4, 6, z), P(sd * 5.3, 6, z), P(sd * 5.3, 0, z)], "#15131c")
+                lit.poly([P(sd * 5.6, 5.8, z), P(sd * 5.6, 6.1, z), P(sd * 4.6, 6.1, z), P(sd * 4.6, 5.8, z)], "#fff4dc")
+        # cars: tail lights (right lane, away) & headlights (left lane, towards)
+        for z in (30, 55, 95):
+            for sd, col in ((1, "#ff2a2a"), (-1, "#fff6e0")):
+                xc = sd * 2.5
+                body.poly([P(xc - 0.9, 0.1, z), P(xc - 0.9, 1.4, z), P(xc + 0.9, 1.4, z), P(xc + 0.9, 0.1, z)], "#16141c")
+                for lx in (-0.65, 0.65):
+                    lit.poly([P(xc + lx - 0.2, 0.7, z - 0.01), P(xc + lx - 0.2, 0.95, z - 0.01),
+                              P(xc + lx + 0.2, 0.95, z - 0.01), P(xc + lx + 0.2, 0.7, z - 0.01)], col)
+        return body, lit, sign
+
+    def comp(target, em, layers):
+        body, lit, sign = layers
+        body.over(target)
+        rgb, a = lit.arrays()
+        target *= (1 - a)[..., None]
+        target += rgb
+        em += rgb * 0.3
+        rgb, a = sign.arrays()
+        target *= (1 - a)[..., None]
+        target += rgb
+        em += rgb * 0.45
+
+    # wet road reflection from a mirrored render
+    mir = img.copy()
+    rows = np.arange(H)
+    mir = mir[np.clip(2 * hy - rows - 1, 0, H - 1).astype(int)]
+    mem = np.zeros_like(emit)
+    comp(mir, mem, world(True))
+    mir = mir + mem + blur(mem, 12) * 0.6
+    mir = blur(mir, 10, sx=0.15, sy=1.0)
+    ground = vgrad([(0, "#3a2e44"), (1, "#141220")], hy, H)
+    ground *= (1 + 0.08 * fbm(rng, 20, 60, octaves=3))[..., None]
+    g = mix(ground, mir * 0.75, 0.55)
+    img[int(hy):] = g[int(hy):]
+    # lane markings
+    Lm = Layer()
+    for z in np.arange(3, 150, 6):
+        p0 = cam.p(-0.12, 0, z)
+        p1 = cam.p(0.12, 0, z)
+        p2 = cam.p(0.12, 0, z + 3)
+        p3 = cam.p(-0.12, 0, z + 3)
+        Lm.poly([p0, p1, p2, p3], "#c8c0c8")
+    Lm.over(img, None, 0.7)
+    comp(img, emit, world(False))
+    # overhead wires
+    wm = Mask()
+    for k, (z, sag) in enumerate(((8, 60), (14, 40), (22, 30), (40, 18))):
+        pl = cam.p(-9, 11 - k, z)
+        pr = cam.p(9, 11.5 - k, z)
+        wm.line([tuple(pt) for pt in bezier(pl, ((pl[0] + pr[0]) / 2, pl[1] + sag), pr, 30)], 2.5)
+    paint(img, "#0e0c14", wm.get(), 0.9)
+    bloom(img, emit, layers=((5, 0.9), (28, 0.55), (100, 0.35)))
     return img
 
 

@@ -1,0 +1,43 @@
+# Proofsheet — the two commands are `make demo` and `make test` (see README).
+PREFIX ?= /usr/local
+SWIFT ?= swift
+SCENES := $(wildcard Assets/Scenes/*.json)
+
+.PHONY: deps build release demo test bench install clean
+
+## Install missing system packages and fonts (idempotent).
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product proofsheet
+
+## Install what is missing, build, and render the example scenes into Output/.
+demo: release
+	@mkdir -p Output
+	.build/release/proofsheet render $(SCENES) --out-dir Output --format png --format svg --format pdf
+	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 14" --scale 3 -o Output/travel-deck@3x.png
+	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone SE" -o Output/travel-deck-iphone-se.png
+	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 15 Pro Max" -o Output/travel-deck-iphone-15-pro-max.png
+	@echo "Rendered into Output/"
+
+## Install what is missing and run every test (warnings are errors).
+test: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
+
+## Benchmarks (release build): per-frame layout / raster / encode times and sizes.
+bench: deps
+	$(SWIFT) run -c release ProofsheetBench
+
+install: release
+	install -d $(PREFIX)/bin $(PREFIX)/share/proofsheet
+	install -m 755 .build/release/proofsheet $(PREFIX)/bin/proofsheet
+	rm -rf $(PREFIX)/share/proofsheet/Assets
+	cp -R Assets $(PREFIX)/share/proofsheet/Assets
+
+clean:
+	rm -rf .build Output/*.png Output/*.svg Output/*.pdf

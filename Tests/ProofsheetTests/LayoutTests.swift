@@ -1,0 +1,390 @@
+import Testing
+import Proofsheet
+
+/// Layout by numbers: each expected frame is worked out from SwiftUI's rules (SPEC Part B) with
+/// `FixedMetrics` (10 pt per character at size 20, 24 pt lines), on a 390×844 canvas at scale 1
+/// unless stated.
+@Suite("Layout")
+struct LayoutTests {
+    // MARK: Text and centring
+
+    @Test func textIsCentredInTheCanvas() throws {
+        let r = try layout { Text("Hello").font(f20).id("t") }
+        #expect(try frame(r, "t") == Rect(x: 170, y: 410, width: 50, height: 24))
+    }
+
+    @Test func textStyleSetsLineHeight() throws {
+        // headline: 17 pt, 22 pt lines → "Hi" is 17 wide.
+        let r = try layout { Text("Hi").font(.headline).id("t") }
+        #expect(try frame(r, "t") == snapped(186.5, 411, 17, 22))
+    }
+
+    @Test func textWrapsAtTheProposedWidth() throws {
+        let r = try layout { Text("aaaa bbbb cccc").font(f20).id("t").frame(width: 100) }
+        // 14 chars = 140 > 100: "aaaa bbbb" (90) fits, "cccc" wraps → 90 × 48.
+        #expect(try frame(r, "t") == Rect(x: 150, y: 398, width: 90, height: 48))
+    }
+
+    @Test func lineLimitCapsLines() throws {
+        let r = try layout { Text("aaaa bbbb cccc").font(f20).lineLimit(1).id("t").frame(width: 100) }
+        #expect(try frame(r, "t").height == 24)
+    }
+
+    @Test func shortProposedHeightDropsLines() throws {
+        // Three lines of 24 do not fit 50: two do.
+        let r = try layout { Text("aaaa bbbb cccc").font(f20).id("t").frame(width: 40, height: 50) }
+        #expect(try frame(r, "t") == Rect(x: 175, y: 398, width: 40, height: 48))
+    }
+
+    // MARK: Stacks
+
+    @Test func vstackDefaultSpacingAndCentreAlignment() throws {
+        let r = try layout {
+            VStack { Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b") }.id("s")
+        }
+        #expect(try frame(r, "s") == Rect(x: 170, y: 394, width: 50, height: 56))
+        #expect(try frame(r, "a") == Rect(x: 170, y: 394, width: 50, height: 24))
+        #expect(try frame(r, "b") == Rect(x: 185, y: 426, width: 20, height: 24))
+    }
+
+    @Test func vstackLeadingAlignment() throws {
+        let r = try layout { VStack(alignment: .leading) { Text("Hello").font(f20); Text("Hi").font(f20).id("b") } }
+        #expect(try frame(r, "b").minX == 170)
+    }
+
+    @Test func vstackTrailingAlignment() throws {
+        let r = try layout { VStack(alignment: .trailing) { Text("Hello").font(f20); Text("Hi").font(f20).id("b") } }
+        #expect(try frame(r, "b").minX == 200)
+    }
+
+    @Test func vstackExplicitSpacing() throws {
+        let r = try layout { VStack(spacing: 20) { Text("A").font(f20); Text("B").font(f20).id("b") }.id("s") }
+        #expect(try frame(r, "s").height == 68)
+        #expect(try frame(r, "b").minY == 388 + 44)
+    }
+
+    @Test func hstackDefaultSpacing() throws {
+        let r = try layout { HStack { Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b") }.id("s") }
+        #expect(try frame(r, "s") == Rect(x: 156, y: 410, width: 78, height: 24))
+        #expect(try frame(r, "b") == Rect(x: 214, y: 410, width: 20, height: 24))
+    }
+
+    @Test func hstackZeroSpacing() throws {
+        let r = try layout { HStack(spacing: 0) { Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b") } }
+        #expect(try frame(r, "a").minX == 160)
+        #expect(try frame(r, "b").minX == 210)
+    }
+
+    @Test func hstackVerticalAlignmentTop() throws {
+        let r = try layout {
+            HStack(alignment: .top) { Color.red.frame(width: 10, height: 100); Text("Hi").font(f20).id("t") }
+        }
+        #expect(try frame(r, "t").minY == 372)
+    }
+
+    @Test func hstackVerticalAlignmentBottom() throws {
+        let r = try layout {
+            HStack(alignment: .bottom) { Color.red.frame(width: 10, height: 100); Text("Hi").font(f20).id("t") }
+        }
+        #expect(try frame(r, "t").maxY == 472)
+    }
+
+    @Test func spacerPushesToTheEdgesWithNoSpacingBesideIt() throws {
+        let r = try layout {
+            VStack { Text("Hello").font(f20).id("a"); Spacer().id("sp"); Text("Hi").font(f20).id("b") }.id("s")
+        }
+        #expect(try frame(r, "s") == Rect(x: 170, y: 0, width: 50, height: 844))
+        #expect(try frame(r, "a").minY == 0)
+        #expect(try frame(r, "sp") == Rect(x: 195, y: 24, width: 0, height: 796))
+        #expect(try frame(r, "b").minY == 820)
+    }
+
+    @Test func hstackSpacerTakesTheRest() throws {
+        let r = try layout { HStack { Text("Hello").font(f20).id("a"); Spacer(); Text("Hi").font(f20).id("b") } }
+        #expect(try frame(r, "a") == Rect(x: 0, y: 410, width: 50, height: 24))
+        #expect(try frame(r, "b") == Rect(x: 370, y: 410, width: 20, height: 24))
+    }
+
+    @Test func twoSpacersShareEqually() throws {
+        let r = try layout {
+            HStack { Color.red.frame(width: 30, height: 30); Spacer().id("s1"); Color.red.frame(width: 30, height: 30); Spacer().id("s2"); Color.red.frame(width: 30, height: 30) }
+        }
+        // 390 − 90 = 300 for two spacers: 150 each.
+        #expect(try frame(r, "s1").width == 150)
+        #expect(try frame(r, "s2").width == 150)
+    }
+
+    @Test func spacerMinLengthOverflowsAndTheStackIsCentred() throws {
+        let r = try layout { VStack { Color.red.frame(height: 830).id("c"); Spacer(minLength: 20) }.id("s") }
+        // 830 + 20 = 850 > 844: the stack is 850 tall, centred → y = −3.
+        #expect(try frame(r, "s") == Rect(x: 0, y: -3, width: 390, height: 850))
+        #expect(try frame(r, "c").minY == -3)
+    }
+
+    @Test func defaultSpacerMinLengthIsEight() throws {
+        // 386 + a spacer offered 4 that insists on 8 = 394, centred → x = −2.
+        let r = try layout { HStack { Color.red.frame(width: 386, height: 10); Spacer() }.id("s") }
+        #expect(try frame(r, "s").width == 394)
+        #expect(try frame(r, "s").minX == -2)
+    }
+
+    @Test func leastFlexibleChildIsOfferedSpaceFirst() throws {
+        // The text (flexibility 90 − 40 = 50) goes before the colour (infinite): it gets half of
+        // 200 = 100 ≥ 90 and stays on one line; the colour gets 200 − 90 = 110.
+        let r = try layout {
+            HStack(spacing: 0) { Color.red.id("c"); Text("aaaa aaaa").font(f20).id("t") }.frame(width: 200, height: 50)
+        }
+        #expect(try frame(r, "t").width == 90)
+        #expect(try frame(r, "c").width == 110)
+    }
+
+    @Test func equalFlexibilityGoesInDeclarationOrder() throws {
+        // Two texts of 90 (minimum 40) in 130: the first is offered 65 and wraps to 40; the
+        // second is offered 90 and fits.
+        let r = try layout {
+            HStack(spacing: 0) { Text("aaaa aaaa").font(f20).id("a"); Text("bbbb bbbb").font(f20).id("b") }.frame(width: 130)
+        }
+        #expect(try frame(r, "a").size == Size(width: 40, height: 48))
+        #expect(try frame(r, "b").size == Size(width: 90, height: 24))
+    }
+
+    @Test func layoutPriorityGoesFirst() throws {
+        // With priority the first text is offered 130 − 40 (the other's minimum) = 90 and fits.
+        let r = try layout {
+            HStack(spacing: 0) {
+                Text("aaaa aaaa").font(f20).id("a").layoutPriority(1)
+                Text("bbbb bbbb").font(f20).id("b")
+            }.frame(width: 130)
+        }
+        #expect(try frame(r, "a").size == Size(width: 90, height: 24))
+        #expect(try frame(r, "b").size == Size(width: 40, height: 48))
+    }
+
+    @Test func forEachSplicesIntoTheStack() throws {
+        let r = try layout { VStack(spacing: 10) { ForEach(0..<3) { i in Color.red.frame(width: 10, height: 10).id("c\(i)") } }.id("s") }
+        #expect(try frame(r, "s").height == 50)
+        #expect(try frame(r, "c2").minY == 397 + 40)
+    }
+
+    @Test func conditionalContentDropsTheFalseBranch() throws {
+        let show = false
+        let r = try layout {
+            VStack {
+                Text("A").font(f20)
+                if show { Text("B").font(f20) } else { Text("CC").font(f20).id("c") }
+            }.id("s")
+        }
+        #expect(try frame(r, "s").height == 56)
+        #expect(try frame(r, "c").width == 20)
+    }
+
+    @Test func nestedStacks() throws {
+        let r = try layout {
+            HStack(spacing: 10) {
+                VStack(spacing: 0) { Text("aa").font(f20); Text("bbbb").font(f20) }.id("v")
+                Text("c").font(f20).id("c")
+            }.id("h")
+        }
+        // VStack 40 × 48; HStack 40 + 10 + 10 = 60 × 48.
+        #expect(try frame(r, "h") == Rect(x: 165, y: 398, width: 60, height: 48))
+        #expect(try frame(r, "c") == Rect(x: 215, y: 410, width: 10, height: 24))
+    }
+
+    // MARK: ZStack, background, overlay
+
+    @Test func zstackTakesTheLargestChild() throws {
+        let r = try layout { ZStack { Color.red.id("c"); Text("Hi").font(f20).id("t") }.id("z") }
+        #expect(try frame(r, "z") == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try frame(r, "t") == Rect(x: 185, y: 410, width: 20, height: 24))
+    }
+
+    @Test func zstackAlignmentBottomTrailing() throws {
+        let r = try layout {
+            ZStack(alignment: .bottomTrailing) { Color.red.frame(width: 100, height: 100); Text("Hi").font(f20).id("t") }.id("z")
+        }
+        #expect(try frame(r, "z") == Rect(x: 145, y: 372, width: 100, height: 100))
+        #expect(try frame(r, "t") == Rect(x: 225, y: 448, width: 20, height: 24))
+    }
+
+    @Test func backgroundIsProposedTheViewsSize() throws {
+        let r = try layout { Text("Hello").font(f20).padding(10).background(Color.red.id("bg")) }
+        #expect(try frame(r, "bg") == Rect(x: 160, y: 400, width: 70, height: 44))
+    }
+
+    @Test func overlayAlignedToTheBottom() throws {
+        let r = try layout {
+            Color.red.frame(width: 200, height: 100).overlay(Text("Hello").font(f20).id("t"), alignment: .bottom)
+        }
+        #expect(try frame(r, "t") == Rect(x: 170, y: 448, width: 50, height: 24))
+    }
+
+    @Test func zIndexOrdersPaintingNotLayout() throws {
+        let r = try layout {
+            ZStack { Color.red.zIndex(1); Color.blue }
+        }
+        let fills = r.displayList.items.compactMap { item -> Color? in
+            if case .fill(_, .color(let c)) = item { return c }
+            return nil
+        }
+        #expect(fills == [.blue, .red])
+    }
+
+    // MARK: Padding and frames
+
+    @Test func defaultPaddingIsSixteen() throws {
+        let r = try layout { Text("Hello").font(f20).id("t").padding().id("p") }
+        #expect(try frame(r, "p") == Rect(x: 154, y: 394, width: 82, height: 56))
+        #expect(try frame(r, "t") == Rect(x: 170, y: 410, width: 50, height: 24))
+    }
+
+    @Test func horizontalPadding() throws {
+        let r = try layout { Text("Hello").font(f20).padding(.horizontal, 15).id("p") }
+        #expect(try frame(r, "p") == Rect(x: 155, y: 410, width: 80, height: 24))
+    }
+
+    @Test func fixedFrameCentresItsChild() throws {
+        let r = try layout { Text("Hello").font(f20).id("t").frame(width: 100, height: 50).id("f") }
+        #expect(try frame(r, "f") == Rect(x: 145, y: 397, width: 100, height: 50))
+        #expect(try frame(r, "t") == Rect(x: 170, y: 410, width: 50, height: 24))
+    }
+
+    @Test func fixedFrameTopLeadingAlignment() throws {
+        let r = try layout { Text("Hello").font(f20).id("t").frame(width: 100, height: 50, alignment: .topLeading) }
+        #expect(try frame(r, "t").origin == Point(x: 145, y: 397))
+    }
+
+    @Test func frameWithOnlyAWidthKeepsTheChildsHeight() throws {
+        let r = try layout { Text("Hello").font(f20).frame(width: 100).id("f") }
+        #expect(try frame(r, "f") == Rect(x: 145, y: 410, width: 100, height: 24))
+    }
+
+    @Test func maxWidthInfinityTakesTheProposedWidth() throws {
+        let r = try layout { Text("Hello").font(f20).id("t").frame(maxWidth: .infinity).id("f") }
+        #expect(try frame(r, "f") == Rect(x: 0, y: 410, width: 390, height: 24))
+        #expect(try frame(r, "t").minX == 170)
+    }
+
+    @Test func minWidthZeroMaxWidthInfinityOnAColour() throws {
+        let r = try layout { Color.red.frame(minWidth: 0, maxWidth: .infinity).id("f") }
+        #expect(try frame(r, "f") == Rect(x: 0, y: 0, width: 390, height: 844))
+    }
+
+    @Test func minWidthGrowsASmallChild() throws {
+        let r = try layout { Text("Hello").font(f20).id("t").frame(minWidth: 200).id("f") }
+        #expect(try frame(r, "f") == Rect(x: 95, y: 410, width: 200, height: 24))
+        #expect(try frame(r, "t").minX == 170)
+    }
+
+    @Test func maxWidthWrapsTheChild() throws {
+        let r = try layout { Text("Hi Hi").font(f20).id("t").frame(maxWidth: 30).id("f") }
+        #expect(try frame(r, "f") == Rect(x: 180, y: 398, width: 30, height: 48))
+        #expect(try frame(r, "t") == Rect(x: 185, y: 398, width: 20, height: 48))
+    }
+
+    // MARK: Images and aspect ratio
+
+    @Test func nonResizableImageKeepsItsNaturalSize() throws {
+        let r = try layout { Image("square").id("i") }
+        #expect(try frame(r, "i") == Rect(x: 145, y: 372, width: 100, height: 100))
+    }
+
+    @Test func resizableImageTakesTheProposal() throws {
+        let r = try layout { Image("square").resizable().id("i").frame(width: 50, height: 80) }
+        #expect(try frame(r, "i") == Rect(x: 170, y: 382, width: 50, height: 80))
+    }
+
+    @Test func scaledToFillCoversAndOverflows() throws {
+        // 2:3 photo in 300×600: fill → 400 × 600, centred → x = −50 (not clipped).
+        let r = try layout(width: 300, height: 600) { Image("photo").resizable().id("i").scaledToFill() }
+        #expect(try frame(r, "i") == Rect(x: -50, y: 0, width: 400, height: 600))
+    }
+
+    @Test func scaledToFitFitsInside() throws {
+        let r = try layout(width: 300, height: 600) { Image("photo").resizable().id("i").scaledToFit() }
+        #expect(try frame(r, "i") == Rect(x: 0, y: 75, width: 300, height: 450))
+    }
+
+    @Test func explicitAspectRatio() throws {
+        let r = try layout { Color.red.id("c").aspectRatio(2, contentMode: .fit).frame(width: 100, height: 100) }
+        #expect(try frame(r, "c") == Rect(x: 145, y: 397, width: 100, height: 50))
+    }
+
+    @Test func cardImageFillsTheWidthUnderAFlexibleFrame() throws {
+        // The travel card: fill in 360 × 844 → 562.67 × 844, the flexible frame reports 360.
+        let r = try layout {
+            Image("photo").resizable().id("i").scaledToFill().frame(minWidth: 0, maxWidth: .infinity).id("f")
+                .padding(.horizontal, 15)
+        }
+        #expect(try frame(r, "f") == Rect(x: 15, y: 0, width: 360, height: 844))
+        #expect(try frame(r, "i") == snapped(15 + (360 - 844.0 * 2 / 3) / 2, 0, 844.0 * 2 / 3, 844))
+    }
+
+    @Test func symbolIsAsLargeAsItsPointSize() throws {
+        let r = try layout { Image(systemName: "heart").font(.system(size: 30)).id("s") }
+        #expect(try frame(r, "s") == Rect(x: 180, y: 407, width: 30, height: 30))
+    }
+
+    // MARK: Effects never change layout
+
+    @Test func offsetMovesDrawingNotLayout() throws {
+        let r = try layout { Color.red.frame(width: 50, height: 50).id("c").offset(x: 50, y: 10) }
+        #expect(try frame(r, "c") == Rect(x: 170, y: 397, width: 50, height: 50))
+        #expect(r.displayList.dump().contains("group transform(1 0 0 1 50 10)"))
+    }
+
+    @Test func scaleAndRotationChangeDrawingNotLayout() throws {
+        let r = try layout {
+            Color.red.frame(width: 50, height: 50).id("c").scaleEffect(0.5).rotationEffect(degrees: 90)
+        }
+        #expect(try frame(r, "c") == Rect(x: 170, y: 397, width: 50, height: 50))
+        // Scale 0.5 about the centre (195, 422): x' = 0.5x + 97.5.
+        #expect(r.displayList.dump().contains("transform(0.5 0 0 0.5 97.5 211)"))
+    }
+
+    @Test func hiddenKeepsItsSpaceButDrawsNothing() throws {
+        let r = try layout { VStack(spacing: 0) { Color.red.frame(width: 10, height: 10).hidden(); Color.blue.frame(width: 10, height: 10).id("b") } }
+        #expect(try frame(r, "b").minY == 422)
+        #expect(r.displayList.items.count == 1)
+    }
+
+    @Test func circleIsCentredInItsFrame() throws {
+        let r = try layout { Circle().fill(.red).frame(width: 100, height: 50) }
+        #expect(r.displayList.dump().contains("fill ellipse(170,397 50x50) #FF3B30"))
+    }
+
+    // MARK: GeometryReader, safe area, pixel grid
+
+    @Test func geometryReaderGetsTheContainerSize() throws {
+        let r = try layout {
+            GeometryReader { size in Color.red.frame(width: size.width - 32, height: size.height - 48).id("c") }.id("g")
+        }
+        #expect(try frame(r, "g") == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try frame(r, "c") == Rect(x: 0, y: 0, width: 358, height: 796))
+    }
+
+    @Test func rootIsLaidOutInTheSafeArea() throws {
+        let safe = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)
+        let r = try layout(safeArea: safe) { Color.red.id("c") }
+        #expect(try frame(r, "c") == Rect(x: 0, y: 47, width: 390, height: 763))
+    }
+
+    @Test func ignoresSafeAreaExtendsToTheScreenEdges() throws {
+        let safe = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)
+        let r = try layout(safeArea: safe) { Color.red.ignoresSafeArea().id("c") }
+        #expect(try frame(r, "c") == Rect(x: 0, y: 0, width: 390, height: 844))
+    }
+
+    @Test func framesSnapToThePixelGrid() throws {
+        // "Hello" at 17 pt is 42.5 wide; centred at x = 173.75 → at scale 2 edges snap to 0.5.
+        let r = try layout(scale: 2) { Text("Hello").id("t") }
+        #expect(try frame(r, "t") == snapped(173.75, 411, 42.5, 22, scale: 2))
+        #expect(try frame(r, "t").minX == 174)
+    }
+
+    @Test func borderedProminentButtonPadsAndFillsWithTheTint() throws {
+        let r = try layout { Button("OK", look: ButtonLook(style: .borderedProminent, tint: .green, controlSize: .large)).id("b") }
+        // "OK" 17 pt → 17 × 22; large insets 14 / 20 → 57 × 50.
+        #expect(try frame(r, "b") == snapped(166.5, 397, 57, 50))
+        #expect(r.displayList.dump().contains("#34C759"))
+    }
+}

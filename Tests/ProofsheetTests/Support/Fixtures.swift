@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import Proofsheet
+
+/// Text metrics that make layout numbers easy to work out by hand: every character is half
+/// the font size wide (CJK and emoji a whole em), words wrap greedily at spaces, and a text is
+/// `lines × lineHeight` tall.
+struct FixedMetrics: TextMeasurer {
+    func charWidth(_ c: Character, _ size: Double) -> Double {
+        c.unicodeScalars.first.map { $0.value >= 0x2E80 } == true ? size : size / 2
+    }
+    func width(_ s: Substring, _ size: Double) -> Double { s.reduce(0) { $0 + charWidth($1, size) } }
+
+    func lines(_ text: String, size: Double, maxWidth: Double?) -> [Substring] {
+        var out: [Substring] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let maxWidth else { out.append(paragraph); continue }
+            var line: Substring? = nil
+            for word in paragraph.split(separator: " ") {
+                if let l = line {
+                    let candidate = text[l.startIndex..<word.endIndex]
+                    if width(candidate, size) <= maxWidth + 1e-9 { line = candidate } else { out.append(l); line = word }
+                } else { line = word }
+            }
+            out.append(line ?? paragraph)
+        }
+        return out
+    }
+
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
+        var ls = lines(text, size: font.size, maxWidth: maxWidth)
+        if let lineLimit, ls.count > lineLimit { ls = Array(ls.prefix(lineLimit)) }
+        let w = ls.map { width($0, font.size) }.max() ?? 0
+        return Size(width: min(w, maxWidth ?? .infinity), height: Double(max(1, ls.count)) * font.lineHeight)
+    }
+}
+
+/// Images of known sizes, without files.
+struct FakeAssets: AssetProvider {
+    static let sizes: [String: Size] = [
+        "photo": Size(width: 1000, height: 1500),   // portrait 2:3, like the example photos
+        "square": Size(width: 100, height: 100),
+        "wide": Size(width: 400, height: 200),
+    ]
+    func image(named name: String) throws -> (path: String, size: Size) {
+        // Every trip photo is 2:3 like the built-in ones.
+        if let s = Self.sizes[name] { return ("/fake/\(name).png", s) }
+        if name.contains("-") { return ("/fake/\(name).jpg", Size(width: 800, height: 1200)) }
+        throw ProofsheetError.badInput("image '\(name)' not found")
+    }
+}
+
+/// Lays out `root` on a canvas with fixed metrics.
+func layout(width: Double = 390, height: Double = 844, safeArea: EdgeInsets = .zero, scale: Double = 1,
+            @ViewBuilder _ root: () -> Node) throws -> LayoutResult {
+    let scene = Scene(canvas: Size(width: width, height: height), safeArea: safeArea, scale: scale, root: root())
+    return try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+}
+
+/// The frame of the node with `.id(name)`.
+func frame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Rect {
+    try #require(result.root.find(id), "no node with id \(id) in\n\(result.root)", sourceLocation: sourceLocation).frame
+}
+
+/// A rectangle snapped to the pixel grid the way layout snaps: each edge to the nearest pixel.
+func snapped(_ x: Double, _ y: Double, _ w: Double, _ h: Double, scale: Double = 1) -> Rect {
+    func s(_ v: Double) -> Double { (v * scale).rounded() / scale }
+    return Rect(x: s(x), y: s(y), width: s(x + w) - s(x), height: s(y + h) - s(y))
+}
+
+/// Paths inside the package.
+enum Paths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let tests = root + "/Tests/ProofsheetTests"
+    static let goldens = tests + "/Goldens"
+    static let scenes = root + "/Assets/Scenes"
+    static let artifacts = root + "/.build/test-artifacts"
+}
+
+/// A font of size 20 (10 pt per character, 24 pt lines with fixed metrics).
+let f20 = FontSpec.system(size: 20)
+
+/// Compares `text` with the golden file `name`; records it when absent or when
+/// PROOFSHEET_RECORD=1 (and fails, so a new golden is never a silent pass).
+func assertTextGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let path = Paths.goldens + "/" + name
+    let record = ProcessInfo.processInfo.environment["PROOFSHEET_RECORD"] == "1"
+    if record || !FileManager.default.fileExists(atPath: path) {
+        try FileManager.default.createDirectory(atPath: Paths.goldens, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        Issue.record("recorded golden \(name); check it and run again", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try String(contentsOfFile: path, encoding: .utf8)
+    if expected != text {
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstDiff = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+        Issue.record("""
+            golden \(name) differs at line \(firstDiff + 1):
+              expected: \(firstDiff < a.count ? String(a[firstDiff]) : "<end>")
+              actual:   \(firstDiff < b.count ? String(b[firstDiff]) : "<end>")
+            (PROOFSHEET_RECORD=1 rewrites goldens)
+            """, sourceLocation: sourceLocation)
+    }
+}
