@@ -1,0 +1,199 @@
+import Testing
+import Proofsheet
+
+/// The JSON reader keeps positions; the scene decoder's errors name the JSON path,
+/// line:column, and what would be valid.
+@Suite("Scene files")
+struct SceneFileTests {
+    func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8), file: "t.json") }
+
+    func decodeError(_ text: String) -> ProofsheetError? {
+        do { _ = try SceneDecoder().decode(bytes: Array(text.utf8), file: "t.json"); return nil } catch let e as ProofsheetError {
+            return e
+        } catch { return nil }
+    }
+
+    /// A minimal scene around a root view.
+    func scene(_ root: String) -> String { "{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"root\": \(root)\n}" }
+
+    @Test func readerKeepsLinesAndColumns() throws {
+        let v = try parse("{\n  \"a\": [1, {\"b\": true}]\n}")
+        let b = try #require(v["a"].flatMap { if case .array(let x) = $0.kind { return x[1]["b"] }; return nil })
+        #expect(b.location.line == 2)
+        #expect(b.location.column == 18)
+        #expect(b.location.path == "$.a[1].b")
+    }
+
+    @Test func readerCountsColumnsInCharacters() throws {
+        let v = try parse("{\"中文\": 1, \"x\": 2}")
+        #expect(v["x"]?.location.column == 16)
+    }
+
+    @Test func readerRejectsDuplicateKeys() {
+        #expect(throws: ProofsheetError.self) { try parse("{\"a\": 1, \"a\": 2}") }
+        do { _ = try parse("{\"a\": 1,\n \"a\": 2}") } catch let e as ProofsheetError {
+            #expect(e.message.contains("duplicate key 'a'"))
+            #expect(e.location?.line == 2)
+            #expect(e.location?.path == "$.a")
+        } catch { Issue.record("unexpected \(error)") }
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", "expected a member name"),
+        ("{\"a\" 1}", "expected ':'"),
+        ("[1 2]", "expected ',' or ']'"),
+        ("{\"a\": tru}", "unexpected word"),
+        ("{\"a\": \"x", "unterminated string"),
+        ("{\"a\": 01}", "expected ',' or '}'"),
+        ("{} x", "unexpected text"),
+        ("{\"a\": 1e999}", "out of range"),
+        ("{\"a\": NaN}", "unexpected character"),
+        ("{\"a\": \"\\q\"}", "invalid escape"),
+        ("", "unexpected end of file"),
+    ])
+    func readerErrors(text: String, message: String) {
+        do { _ = try parse(text); Issue.record("no error for \(text)") } catch let e as ProofsheetError {
+            #expect(e.message.contains(message), "\(e.message)")
+            #expect(e.exitCode == 2)
+        } catch { Issue.record("unexpected \(error)") }
+    }
+
+    @Test func readerLimitsNesting() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: ProofsheetError.self) { try parse(deep) }
+    }
+
+    @Test func readerDecodesEscapesAndSurrogates() throws {
+        let v = try parse("\"a\\n\\u00e9\\ud83d\\ude00\"")
+        guard case .string(let s) = v.kind else { Issue.record("not a string"); return }
+        #expect(s == "a\né😀")
+    }
+
+    // MARK: Decoder errors
+
+    @Test func unknownViewTypeSuggestsCloseNames() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"VStak\"}")))
+        #expect(e.message == "unknown view type 'VStak'")
+        #expect(e.hint?.contains("'VStack'") == true)
+        #expect(e.location?.line == 3)
+        #expect(e.location?.path == "$.root.type")
+    }
+
+    @Test func unknownModifierSuggestsCloseNames() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"paddin\": 4}]}")))
+        #expect(e.message == "unknown modifier 'paddin'")
+        #expect(e.hint?.contains("'padding'") == true)
+        #expect(e.location?.path == "$.root.modifiers[0].paddin")
+    }
+
+    @Test func wrongTypeNamesWhatIsExpected() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Spacer\", \"minLength\": \"big\"}")))
+        #expect(e.message.contains("expected a number, got a string"))
+        #expect(e.location?.path == "$.root.minLength")
+    }
+
+    @Test func negativeSizesAreRefused() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"frame\": {\"width\": -5}}]}")))
+        #expect(e.message.contains("-5 is out of range"))
+    }
+
+    @Test func hugeNumbersAreRefused() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"padding\": 1e300}]}")))
+        #expect(e.message.contains("out of range"))
+    }
+
+    @Test func hugeCanvasIsRefused() throws {
+        let e = try #require(decodeError("{\"canvas\": {\"width\": 100000, \"height\": 100000}, \"root\": {\"type\": \"EmptyView\"}}"))
+        #expect(e.message.contains("outside the limits"))
+    }
+
+    @Test func unknownDeviceListsPresets() throws {
+        let e = try #require(decodeError("{\"canvas\": \"iPhone 99\", \"root\": {\"type\": \"EmptyView\"}}"))
+        #expect(e.message == "unknown device 'iPhone 99'")
+        #expect(e.hint?.contains("'iPhone 14'") == true)
+    }
+
+    @Test func unknownSymbolSuggestsCloseNames() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Image\", \"systemName\": \"hart\"}")))
+        #expect(e.message == "unknown symbol 'hart'")
+        #expect(e.hint?.contains("'heart'") == true)
+        #expect(e.location?.path == "$.root.systemName")
+    }
+
+    @Test func imageNamesCannotEscapeTheirRoot() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Image\", \"name\": \"../secret\"}")))
+        #expect(e.message.contains("may not be absolute or contain '..'"))
+    }
+
+    @Test func unknownKeyIsAnError() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Text\", \"txt\": \"a\"}")))
+        #expect(e.message == "unknown key 'txt'")
+        #expect(e.hint?.contains("'text'") == true)
+    }
+
+    @Test func badColourSaysWhatIsValid() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"redd\"}")))
+        #expect(e.message == "'redd' is not a colour")
+        #expect(e.hint?.contains("'red'") == true)
+    }
+
+    @Test func unknownVariableIsLocated() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Text\", \"text\": \"$nope\"}")))
+        #expect(e.message.contains("unknown variable '$nope'"))
+        #expect(e.location?.path == "$.root.text")
+    }
+
+    @Test func forEachCountIsBounded() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"ForEach\", \"count\": 1e9, \"content\": {\"type\": \"EmptyView\"}}")))
+        #expect(e.message.contains("'count' must be a whole number"))
+    }
+
+    // MARK: Decoding
+
+    @Test func forEachAndInterpolation() throws {
+        let text = """
+        {"canvas": {"width": 200, "height": 200}, "vars": {"names": ["a", "b"]},
+         "root": {"type": "VStack", "children": [
+           {"type": "ForEach", "data": "$names", "as": "n", "content": {"type": "Text", "text": "${$index}:${$n}"}}]}}
+        """
+        let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
+        let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
+        #expect(r.displayList.dump().contains("text \"0:a\""))
+        #expect(r.displayList.dump().contains("text \"1:b\""))
+    }
+
+    @Test func conditionalsAndExpressions() throws {
+        let text = """
+        {"canvas": {"width": 200, "height": 200}, "vars": {"drag": 120},
+         "root": {"type": "If", "condition": "=$drag > 80", "then": {"type": "Text", "text": "like",
+           "modifiers": [{"rotationEffect": "=$drag / 10"}]}, "else": {"type": "Text", "text": "nope"}}}
+        """
+        let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
+        let dump = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s).displayList.dump()
+        #expect(dump.contains("\"like\""))
+        #expect(!dump.contains("\"nope\""))
+        #expect(dump.contains("transform(0.978"))   // cos 12°
+    }
+
+    @Test func geometryReaderVariables() throws {
+        let text = """
+        {"canvas": {"width": 300, "height": 200},
+         "root": {"type": "GeometryReader", "content": {"type": "Color", "color": "red",
+           "modifiers": [{"frame": {"width": "=$width - 32", "height": "=$height / 2"}}, {"id": "c"}]}}}
+        """
+        let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
+        let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
+        #expect(try frame(r, "c") == Rect(x: 0, y: 0, width: 268, height: 100))
+    }
+
+    @Test func everyExampleSceneDecodesAndLaysOut() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Paths.scenes).filter { $0.hasSuffix(".json") }
+        #expect(!files.isEmpty)
+        for f in files.sorted() {
+            let s = try SceneDecoder().decode(file: Paths.scenes + "/" + f)
+            _ = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
+        }
+    }
+}
+
+import Foundation

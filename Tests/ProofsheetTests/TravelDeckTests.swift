@@ -1,0 +1,52 @@
+import Testing
+import Proofsheet
+
+/// The travel deck home screen (SPEC A1) from its scene file, laid out with fixed text metrics
+/// on two devices; expected numbers worked out from SwiftUI's rules.
+@Suite("Travel deck")
+struct TravelDeckTests {
+    func deck(on device: String) throws -> LayoutResult {
+        let scene = try SceneDecoder().decode(file: Paths.scenes + "/travel-deck.json").on(try Device.named(device))
+        return try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+    }
+
+    @Test func iPhone14() throws {
+        let r = try deck(on: "iPhone 14")
+        // Safe area 47…810 (763 tall). Top bar: icons 30/35/30 + padding 16 → 67 tall.
+        #expect(try frame(r, "topBar") == Rect(x: 0, y: 47, width: 390, height: 67))
+        // Cards: 2:3 photos filling 390 − 30 = 360 wide are at least 540 tall; the deck is
+        // offered (763 − 8 − 67 − 50) / 2 first and takes 540.
+        #expect(try frame(r, "deck") == Rect(x: 0, y: 122, width: 390, height: 540))
+        #expect(try frame(r, "card-0") == Rect(x: 0, y: 122, width: 390, height: 540))
+        // Title pill: 13 characters at 17 pt = 110.5, + 2 × 30; 22 + 2 × 10 tall; + 20 bottom.
+        #expect(try frame(r, "titlePill-0") == snapped(109.75, 600, 170.5, 62, scale: 3))
+        // The spacer takes 763 − 67 − 8 − 540 − 50 = 98: the bottom bar starts at 760.
+        // Bottom bar: 30 + 8 + (82.5 + 70 + 40) + 8 + 30 = 268.5 wide, 15 + 20 + 15 tall.
+        #expect(try frame(r, "bottomBar") == snapped(60.75, 760, 268.5, 50, scale: 3))
+        #expect(try frame(r, "bookButton") == snapped(98.75, 760, 192.5, 50, scale: 3))
+    }
+
+    @Test func iPhoneSE() throws {
+        let r = try deck(on: "iPhone SE")
+        // 375 × 667, safe area from 20. Cards 345 wide → 517.5 tall; the spacer insists on 20:
+        // 67 + 8 + 517.5 + 20 + 50 = 662.5 > 647, so the stack overflows, centred at y = 12.25.
+        #expect(try frame(r, "topBar") == snapped(0, 12.25, 375, 67, scale: 2))
+        #expect(try frame(r, "deck") == snapped(0, 87.25, 375, 517.5, scale: 2))
+        #expect(try frame(r, "bottomBar") == snapped((375 - 268.5) / 2, 624.75, 268.5, 50, scale: 2))
+    }
+
+    @Test func topCardIsDrawnLast() throws {
+        let r = try deck(on: "iPhone 14")
+        let images = r.displayList.dump().split(separator: "\n").filter { $0.contains("image ") }
+        #expect(images.count == 2)
+        #expect(images.last?.contains("yosemite-usa") == true)
+    }
+
+    @Test func displayListGolden() throws {
+        try assertTextGolden(try deck(on: "iPhone 14").displayList.dump(), "travel-deck.iphone14.displaylist.txt")
+    }
+
+    @Test func layoutTreeGolden() throws {
+        try assertTextGolden(try deck(on: "iPhone 14").root.description, "travel-deck.iphone14.layout.txt")
+    }
+}
