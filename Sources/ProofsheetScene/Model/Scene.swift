@@ -23,6 +23,11 @@ public struct Scene: Sendable {
         self.device = device; self.assetRoots = assetRoots; self.file = file; self.root = root
     }
 
+    /// A scene on a canvas of any size.
+    public init(canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .white, @ViewBuilder root: () -> Node) {
+        self.init(canvas: canvas, safeArea: safeArea, scale: scale, background: background, root: root())
+    }
+
     /// A scene on a device preset, at the device's own scale unless given.
     public init(device: Device, scale: Double? = nil, background: Color? = .white, @ViewBuilder root: () -> Node) {
         self.init(canvas: device.size, safeArea: device.safeArea, scale: scale ?? Double(device.scale),

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import Proofsheet
+
+/// Pixels where pixels matter: goldens (looked at), SVG and PDF read back by real clients,
+/// determinism, real blurs.
+@Suite("Rendering", .serialized)
+struct RenderTests {
+    let r = sharedRenderer
+
+    /// A small scene using every kind of drawing: gradient, shadow, blur, text in three
+    /// scripts, symbols, a clipped photo.
+    static func effectsScene() -> Scene {
+        Scene(canvas: Size(width: 200, height: 160), scale: 1, background: .white) {
+            VStack(spacing: 10) {
+                HStack(spacing: 12) {
+                    RoundedRectangle(cornerRadius: 12)
+                        .fill(LinearGradient(colors: [.red, .purple], startPoint: .topLeading, endPoint: .bottomTrailing))
+                        .frame(width: 56, height: 56)
+                        .shadow(radius: 5, y: 3)
+                    Circle().fill(.blue).frame(width: 40, height: 40).blur(radius: 4)
+                    Image("garden-by-bay-singapore").resizable().scaledToFill().frame(width: 40, height: 56).clipped()
+                        .cornerRadius(8)
+                }
+                Text("Proofsheet 中文 😀").font(.system(.headline, design: .rounded, weight: 700))
+                HStack {
+                    Image(systemName: "heart.circle.fill").font(.system(size: 24)).foregroundColor(.pink)
+                    Image(systemName: "x.circle").font(.system(size: 24))
+                    Image(systemName: "mappin.and.ellipse").font(.system(size: 24)).foregroundColor(.green)
+                }
+            }
+        }
+    }
+
+    static func deckScene(scale: Double = 1) throws -> Scene {
+        try SceneDecoder().decode(file: Paths.scenes + "/travel-deck.json").on(try Device.named("iPhone 14"), scale: scale)
+    }
+
+    @Test func travelDeckPNGGolden() throws {
+        let png = try r.render(try Self.deckScene(), format: .png)
+        try assertPNGGolden(png, "travel-deck.iphone14@1x.png")
+    }
+
+    @Test func effectsPNGGolden() throws {
+        try assertPNGGolden(try r.render(Self.effectsScene(), format: .png), "effects@1x.png")
+    }
+
+    @Test func travelDeckAtScale3Is1170x2532() throws {
+        let scene = try Self.deckScene(scale: 3)
+        let list = try r.layout(scene).displayList
+        let (w, h, _) = try r.backend.renderRGBA(list, scale: 3)
+        #expect(w == 1170 && h == 2532)
+    }
+
+    @Test func svgRasterisedByLibrsvgMatchesThePNG() throws {
+        let rsvg = try #require(which("rsvg-convert"), "rsvg-convert (librsvg2-bin) is needed; run make deps")
+        for (name, scene) in [("deck", try Self.deckScene()), ("effects", Self.effectsScene())] {
+            let dir = try temporaryFolder()
+            let svg = try r.render(scene, format: .svg)
+            let text = String(decoding: svg, as: UTF8.self)
+            #expect(text.contains("viewBox=\"0 0 \(fmt(scene.canvas.width)) \(fmt(scene.canvas.height))\""))
+            #expect(!text.contains("href=\"file:") && !text.contains("href=\"http"), "no external references")
+            try Data(svg).write(to: URL(fileURLWithPath: dir + "/a.svg"))
+            let w = Int(scene.canvas.width), h = Int(scene.canvas.height)
+            let res = try runProcess(rsvg, ["-w", "\(w)", "-h", "\(h)", "-o", dir + "/a.png", dir + "/a.svg"])
+            #expect(res.status == 0, "\(res.err)")
+            let fromSVG = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))), name: "svg raster")
+            let png = try RGBAImage(decoding: try r.render(scene, format: .png), name: "png")
+            // Glyph edges land on slightly different subpixels in the two rasterisers: allow
+            // antialiasing differences, but no tile may change on average.
+            let d = pixelDifference(png, fromSVG, tolerance: 48)
+            let tiles = blockDifference(png, fromSVG)
+            #expect(d.ratio < 0.03, "\(name): \(d.mismatched) pixels differ (\(d.ratio * 100)%)")
+            #expect(tiles < 40, "\(name): a 4×4 tile differs by \(tiles) on average")
+            if d.ratio >= 0.03 || tiles >= 40 {
+                try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+                try Data(try png.pngBytes()).write(to: URL(fileURLWithPath: Paths.artifacts + "/\(name)-png.png"))
+                try Data(try fromSVG.pngBytes()).write(to: URL(fileURLWithPath: Paths.artifacts + "/\(name)-svg.png"))
+            }
+        }
+    }
+
+    @Test func pdfIsOnePageOfTheCanvasInPoints() throws {
+        let pdfinfo = try #require(which("pdfinfo"), "pdfinfo (poppler-utils) is needed; run make deps")
+        let dir = try temporaryFolder()
+        try Data(try r.render(try Self.deckScene(scale: 2), format: .pdf)).write(to: URL(fileURLWithPath: dir + "/a.pdf"))
+        let res = try runProcess(pdfinfo, [dir + "/a.pdf"])
+        #expect(res.status == 0, "\(res.err)")
+        #expect(res.out.contains("Pages:           1"))
+        #expect(res.out.contains("Page size:       390 x 844 pts"))
+        #expect(res.out.contains("Creator:         Proofsheet"))
+        let ppm = try #require(which("pdftoppm"))
+        let raster = try runProcess(ppm, ["-r", "72", "-png", "-singlefile", dir + "/a.pdf", dir + "/p"])
+        #expect(raster.status == 0)
+        let page = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/p.png"))), name: "pdf page")
+        let png = try RGBAImage(decoding: try r.render(try Self.deckScene(), format: .png), name: "png")
+        let d = pixelDifference(png, page, tolerance: 48)
+        #expect(d.ratio < 0.03, "\(d.mismatched) pixels differ (\(d.ratio * 100)%)")
+        // Poppler places glyphs up to a pixel away from Cairo: compare 8×8 tiles.
+        #expect(blockDifference(png, page, block: 8) < 48)
+    }
+
+    @Test func pngIsValidForLibpngsOwnChecker() throws {
+        let pngfix = try #require(which("pngfix"), "pngfix (libpng-tools) is needed; run make deps")
+        let dir = try temporaryFolder()
+        try Data(try r.render(Self.effectsScene(), format: .png)).write(to: URL(fileURLWithPath: dir + "/a.png"))
+        let res = try runProcess(pngfix, [dir + "/a.png"])
+        #expect(res.status == 0, "pngfix: \(res.out) \(res.err)")
+    }
+
+    @Test func renderingIsDeterministicInOneProcess() throws {
+        for format in OutputFormat.allCases {
+            let a = try r.render(Self.effectsScene(), format: format)
+            let b = try r.render(Self.effectsScene(), format: format)
+            #expect(a == b, "\(format) differs between two renders")
+        }
+    }
+
+    @Test func svgIdsDoNotDependOnEarlierRenders() throws {
+        // A fresh renderer (Cairo's counters have moved on) gives the same SVG.
+        let a = try r.render(Self.effectsScene(), format: .svg)
+        _ = try r.render(try Self.deckScene(), format: .svg)
+        let b = try Renderer().render(Self.effectsScene(), format: .svg)
+        #expect(a == b)
+    }
+
+    @Test func shadowIsABlurNotAnOffset() throws {
+        let scene = Scene(canvas: Size(width: 100, height: 100), scale: 1, background: .white) {
+            Color.black.frame(width: 40, height: 40).shadow(color: .black, radius: 6)
+        }
+        let img = try RGBAImage(decoding: try r.render(scene, format: .png), name: "shadow")
+        func grey(_ x: Int, _ y: Int) -> Int { Int(img.pixels[(y * 100 + x) * 4]) }
+        // Square 30…70. Outside it the shadow fades smoothly: darker near, lighter far.
+        let near = grey(72, 50), mid = grey(78, 50), far = grey(95, 50)
+        #expect(near < mid && mid < far, "\(near) \(mid) \(far)")
+        #expect(near > 30 && near < 200)
+        #expect(far > 245)
+    }
+
+    @Test func everySymbolGlyphIsInTheIconFont() throws {
+        for (name, layers) in SymbolCatalog.symbols {
+            for l in layers { #expect(r.fonts.iconFontHasGlyph(l.codepoint), "\(name): U+\(String(l.codepoint, radix: 16))") }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import Proofsheet
+
+/// One shared renderer (fonts load once).
+let sharedRenderer: Renderer = try! Renderer()
+
+/// How two images differ: pixels with any channel further apart than `tolerance`.
+func pixelDifference(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int) -> (mismatched: Int, ratio: Double, maxDelta: Int) {
+    precondition(a.width == b.width && a.height == b.height, "sizes differ")
+    var mismatched = 0, maxDelta = 0
+    a.pixels.withUnsafeBufferPointer { pa in
+        b.pixels.withUnsafeBufferPointer { pb in
+            var i = 0
+            while i < pa.count {
+                var d = 0
+                for c in 0..<4 { d = max(d, abs(Int(pa[i + c]) - Int(pb[i + c]))) }
+                if d > tolerance { mismatched += 1 }
+                maxDelta = max(maxDelta, d)
+                i += 4
+            }
+        }
+    }
+    return (mismatched, Double(mismatched) / Double(a.width * a.height), maxDelta)
+}
+
+/// The largest difference between the averages of `block`×`block` tiles of two images: small
+/// when only antialiasing differs, large when anything moved, vanished or changed colour.
+func blockDifference(_ a: RGBAImage, _ b: RGBAImage, block: Int = 4) -> Int {
+    precondition(a.width == b.width && a.height == b.height, "sizes differ")
+    var worst = 0
+    for by in stride(from: 0, to: a.height, by: block) {
+        for bx in stride(from: 0, to: a.width, by: block) {
+            var sa = [0, 0, 0, 0], sb = [0, 0, 0, 0], n = 0
+            for y in by..<min(by + block, a.height) {
+                for x in bx..<min(bx + block, a.width) {
+                    let i = (y * a.width + x) * 4
+                    for c in 0..<4 { sa[c] += Int(a.pixels[i + c]); sb[c] += Int(b.pixels[i + c]) }
+                    n += 1
+                }
+            }
+            for c in 0..<4 { worst = max(worst, abs(sa[c] - sb[c]) / n) }
+        }
+    }
+    return worst
+}
+
+/// Compares a PNG with the golden image `name` (recording it when absent or with
+/// PROOFSHEET_RECORD=1, and failing then). On failure the actual image is written to
+/// .build/test-artifacts/ for a look.
+func assertPNGGolden(_ png: [UInt8], _ name: String, tolerance: Int = 8, maxRatio: Double = 0.002,
+                     sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let path = Paths.goldens + "/" + name
+    let record = ProcessInfo.processInfo.environment["PROOFSHEET_RECORD"] == "1"
+    let actual = try RGBAImage(decoding: png, name: "actual")
+    if record || !FileManager.default.fileExists(atPath: path) {
+        try Data(try actual.pngBytes()).write(to: URL(fileURLWithPath: path))
+        Issue.record("recorded golden \(name); look at it and run again", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), name: path)
+    guard expected.width == actual.width, expected.height == actual.height else {
+        Issue.record("\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height)", sourceLocation: sourceLocation)
+        return
+    }
+    let d = pixelDifference(expected, actual, tolerance: tolerance)
+    if d.ratio > maxRatio {
+        try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        try Data(png).write(to: URL(fileURLWithPath: Paths.artifacts + "/" + name))
+        Issue.record("\(name): \(d.mismatched) pixels (\(d.ratio * 100)%) differ by more than \(tolerance); actual in .build/test-artifacts/",
+                     sourceLocation: sourceLocation)
+    }
+}
+
+/// Runs a program, returning its exit code, stdout and stderr.
+@discardableResult
+func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = args
+    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+    var e = ProcessInfo.processInfo.environment
+    for (k, v) in env { e[k] = v }
+    p.environment = e
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let r = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: r, as: UTF8.self))
+}
+
+/// The path of a program on PATH.
+func which(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let p = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: p) { return p }
+    }
+    return nil
+}
+
+/// A fresh temporary folder.
+func temporaryFolder() throws -> String {
+    let dir = NSTemporaryDirectory() + "proofsheet-tests-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
