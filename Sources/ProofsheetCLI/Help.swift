@@ -36,7 +36,7 @@ enum Help {
       --scale N                Pixels per point (default: the device's own, or the scene's)
       --assets DIR             Another folder to look up images in (repeatable)
       --png-compression fast|small
-                               fast: deflate level 1 (default); small: level 9
+                               fast: deflate level 1 (default); small: deflate level 6, filter per row
       --display-list           Print the display list (text) instead of rendering
       -q, --quiet              No progress lines
       -h, --help               Show this help

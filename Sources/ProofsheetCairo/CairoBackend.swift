@@ -21,8 +21,8 @@ public struct PNGSettings: Sendable, Hashable {
     public init(level: Int32, filter: Int32) { self.level = level; self.filter = filter }
     /// Fast: level 1 with the sub filter (the default; frames and CI).
     public static let fast = PNGSettings(level: 1, filter: 1)
-    /// Smaller files for keeping: level 9, filter chosen per row.
-    public static let small = PNGSettings(level: 9, filter: 5)
+    /// Smaller files for keeping: level 6, filter chosen per row.
+    public static let small = PNGSettings(level: 6, filter: 5)
 }
 
 /// Renders display lists to PNG, SVG and PDF bytes with Cairo.
@@ -63,6 +63,21 @@ public final class CairoBackend: Sendable {
         defer { ps_free(out) }
         let bytes = [UInt8](UnsafeBufferPointer(start: out, count: len))
         return (bytes, Timing(raster: t1 - t0, encode: monotonicSeconds() - t1))
+    }
+
+    /// Encodes with Cairo's own PNG writer (zlib's default level): the baseline the fast path is
+    /// measured against in the benchmark.
+    public func renderPNGWithCairoWriter(_ list: DisplayList, scale: Double) throws -> (bytes: [UInt8], timing: Timing) {
+        let t0 = monotonicSeconds()
+        let surface = try rasterize(list, scale: scale)
+        let t1 = monotonicSeconds()
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(surface.raw, { closure, data, length in
+            Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        try checkCairo(status, "writing a PNG")
+        return (sink.bytes, Timing(raster: t1 - t0, encode: monotonicSeconds() - t1))
     }
 
     /// The raster of a display list: premultiplied ARGB32 at `scale`.
