@@ -1,5 +1,6 @@
 import ProofsheetCore
 internal import CCairo
+internal import CPixels
 
 /// Shadows and blurs: the group is drawn offscreen at output resolution, blurred with three box
 /// blurs (the SVG filter recipe for a Gaussian), and composited back.
@@ -40,10 +41,11 @@ extension Painter {
             let sigmaPx = s.radius * devScale
             shadow.withData { dst, dstStride in
                 off.withData { src, srcStride in
-                    tintAlpha(src: src, srcStride: srcStride, dst: dst, dstStride: dstStride,
-                              width: off.width, height: off.height, color: s.color)
+                    ps_tint_alpha_argb32(src.assumingMemoryBound(to: UInt8.self), UInt32(srcStride), dst.assumingMemoryBound(to: UInt8.self),
+                                         UInt32(dstStride), UInt32(off.width), UInt32(off.height),
+                                         s.color.red, s.color.green, s.color.blue, s.color.alpha)
                 }
-                if sigmaPx > 0.01 { boxBlur3(dst, stride: dstStride, width: off.width, height: off.height, sigma: sigmaPx) }
+                ps_box_blur_argb32(dst.assumingMemoryBound(to: UInt8.self), UInt32(off.width), UInt32(off.height), UInt32(dstStride), sigmaPx)
             }
             let dx = (s.x * ctm.a + s.y * ctm.c) * pixelsPerUnit, dy = (s.x * ctm.b + s.y * ctm.d) * pixelsPerUnit
             cairo_set_source_surface(cr, shadow.raw, device.minX + dx, device.minY + dy)
@@ -52,7 +54,7 @@ extension Painter {
         if let b = g.blur {
             let sigmaPx = b * devScale
             off.withData { data, stride in
-                if sigmaPx > 0.01 { boxBlur3(data, stride: stride, width: off.width, height: off.height, sigma: sigmaPx) }
+                ps_box_blur_argb32(data.assumingMemoryBound(to: UInt8.self), UInt32(off.width), UInt32(off.height), UInt32(stride), sigmaPx)
             }
         }
         cairo_set_source_surface(cr, off.raw, device.minX, device.minY)
@@ -68,61 +70,3 @@ extension Painter {
 /// Largest offscreen for a shadow or blur, in pixels.
 private let offscreenLimit = 80_000_000.0
 
-/// Writes `color` (premultiplied) scaled by the source's alpha: the shape of a shadow.
-private func tintAlpha(src: UnsafeMutableRawPointer, srcStride: Int, dst: UnsafeMutableRawPointer, dstStride: Int,
-                       width: Int, height: Int, color: Color) {
-    let ca = color.alpha
-    let r = color.red * ca, g = color.green * ca, b = color.blue * ca
-    for y in 0..<height {
-        let s = (src + y * srcStride).assumingMemoryBound(to: UInt32.self)
-        let d = (dst + y * dstStride).assumingMemoryBound(to: UInt32.self)
-        for x in 0..<width {
-            let a = Double(s[x] >> 24)
-            func c(_ v: Double) -> UInt32 { UInt32((v * a).rounded()) }
-            d[x] = c(ca) << 24 | c(r) << 16 | c(g) << 8 | c(b)
-        }
-    }
-}
-
-/// Three box blurs in each direction approximating a Gaussian of `sigma` pixels, on
-/// premultiplied ARGB32 (all four channels).
-func boxBlur3(_ data: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, sigma: Double) {
-    // The SVG recipe: d = ⌊σ·3·√(2π)/4 + 0.5⌋; odd d → three centred boxes of d; even d → two
-    // offset boxes of d and one centred box of d + 1.
-    let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
-    guard d > 1 else { return }
-    let passes: [(size: Int, shift: Int)] = d % 2 == 1
-        ? [(d, 0), (d, 0), (d, 0)]
-        : [(d, 0), (d, -1), (d + 1, 0)]
-    let n = max(width, height)
-    var line = [UInt32](repeating: 0, count: n)
-    var acc = [UInt32](repeating: 0, count: n)
-    func run(count: Int, get: (Int) -> UInt32, set: (Int, UInt32) -> Void) {
-        for i in 0..<count { line[i] = get(i) }
-        for (size, shift) in passes {
-            let left = size / 2 + shift, right = size - 1 - left
-            var sa = 0, sr = 0, sg = 0, sb = 0
-            func add(_ p: UInt32, _ k: Int) {
-                sa += k * Int(p >> 24); sr += k * Int((p >> 16) & 0xFF); sg += k * Int((p >> 8) & 0xFF); sb += k * Int(p & 0xFF)
-            }
-            for i in -left...right where i >= 0 && i < count { add(line[i], 1) }
-            for i in 0..<count {
-                func avg(_ s: Int) -> UInt32 { UInt32((s + size / 2) / size) }
-                acc[i] = avg(sa) << 24 | avg(sr) << 16 | avg(sg) << 8 | avg(sb)
-                let out = i - left, inn = i + right + 1
-                if out >= 0 { add(line[out], -1) }
-                if inn < count { add(line[inn], 1) }
-            }
-            for i in 0..<count { line[i] = acc[i] }
-        }
-        for i in 0..<count { set(i, line[i]) }
-    }
-    for y in 0..<height {
-        let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-        run(count: width, get: { row[$0] }, set: { row[$0] = $1 })
-    }
-    for x in 0..<width {
-        run(count: height, get: { (data + $0 * stride).assumingMemoryBound(to: UInt32.self)[x] },
-            set: { (data + $0 * stride).assumingMemoryBound(to: UInt32.self)[x] = $1 })
-    }
-}

@@ -1,6 +1,6 @@
 import ProofsheetCore
 internal import CCairo
-internal import CCodecs
+internal import CPixels
 
 /// An output format.
 public enum OutputFormat: String, Sendable, CaseIterable {

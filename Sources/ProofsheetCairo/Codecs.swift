@@ -1,5 +1,5 @@
 import ProofsheetCore
-internal import CCodecs
+internal import CPixels
 
 /// A decoded image: straight (not premultiplied) 8-bit RGBA, rows packed.
 public struct RGBAImage: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 import ProofsheetCore
 internal import CCairo
-internal import CCodecs
+internal import CPixels
 
 /// Decoded image assets as Cairo surfaces, cached by path, plus their pixel sizes.
 ///

@@ -27,6 +27,11 @@ struct Painter {
             path(shape, cr)
             setPaint(cr, paint, in: shape.bounds)
             cairo_fill(cr)
+        case .stroke(let shape, let paint, let width):
+            path(shape, cr)
+            setPaint(cr, paint, in: shape.bounds)
+            cairo_set_line_width(cr, width)
+            cairo_stroke(cr)
         case .text(let run): drawText(run, cr)
         case .image(let img): try drawImage(img, cr)
         case .symbol(let s): drawSymbol(s, cr)
@@ -109,7 +114,7 @@ struct Painter {
                                           lineLimit: run.lineLimit, alignment: run.alignment)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             cairo_save(cr)
-            setColor(cr, run.color)
+            setPaint(cr, run.paint, in: run.frame)
             cairo_move_to(cr, run.frame.minX, run.frame.minY)
             pango_cairo_show_layout(cr, layout)
             cairo_restore(cr)
@@ -120,7 +125,7 @@ struct Painter {
         let knockout = s.layers.contains { $0.knockout }
         cairo_save(cr)
         if knockout { cairo_push_group(cr) }
-        setColor(cr, s.color)
+        setPaint(cr, s.paint, in: s.frame)
         fonts.withContext { ctx in
             for layer in s.layers {
                 let size = s.pointSize * layer.scale
@@ -161,8 +166,8 @@ struct Painter {
             sx = (m.xx * m.xx + m.yx * m.yx).squareRoot()
             sy = (m.xy * m.xy + m.yy * m.yy).squareRoot()
         }
-        let pw = max(1, min(16384, Int((f.width * sx).rounded())))
-        let ph = max(1, min(16384, Int((f.height * sy).rounded())))
+        let pw = Int(max(1, min(16384, (f.width * sx).rounded())))
+        let ph = Int(max(1, min(16384, (f.height * sy).rounded())))
         let surface = try images.surface(path: img.path, width: pw, height: ph)
         cairo_save(cr)
         cairo_translate(cr, f.minX, f.minY)

@@ -30,15 +30,17 @@ extension DisplayItem {
             for c in g.children { c.dump(into: &out, indent: indent + 1) }
         case .fill(let shape, let paint):
             out += pad + "fill \(shape.dump) \(paint.dump)\n"
+        case .stroke(let shape, let paint, let w):
+            out += pad + "stroke \(shape.dump) \(paint.dump) w\(fmt(w))\n"
         case .text(let t):
-            var s = "text \"\(t.text)\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.color.hexString)"
+            var s = "text \"\(t.text)\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.paint.dump)"
             if t.alignment != .leading { s += " \(t.alignment.rawValue)" }
             if let l = t.lineLimit { s += " lines\(l)" }
             out += pad + s + "\n"
         case .image(let i):
             out += pad + "image \(i.path.split(separator: "/").last.map(String.init) ?? i.path) \(rectDump(i.frame))\n"
         case .symbol(let s):
-            out += pad + "symbol \(s.name) \(rectDump(s.frame)) pt\(fmt(s.pointSize)) \(s.color.hexString)\n"
+            out += pad + "symbol \(s.name) \(rectDump(s.frame)) pt\(fmt(s.pointSize)) \(s.paint.dump)\n"
         }
     }
 }
@@ -71,6 +73,7 @@ func rectDump(_ r: Rect) -> String { "(\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.wid
 /// A number with at most three decimals and no trailing zeros ("-0" printed as "0").
 public func fmt(_ v: Double) -> String {
     guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
+    if abs(v) >= 1e12 { return String(v) }
     let r = (v * 1000).rounded() / 1000
     if r == r.rounded() { return String(Int(r)) }
     var s = String(r)

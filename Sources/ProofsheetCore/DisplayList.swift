@@ -14,6 +14,8 @@ public struct DisplayList: Hashable, Sendable, Codable {
 public indirect enum DisplayItem: Hashable, Sendable, Codable {
     case group(DisplayGroup)
     case fill(DisplayShape, Paint)
+    /// The outline of a shape, the line centred on the path.
+    case stroke(DisplayShape, Paint, lineWidth: Double)
     case text(TextRun)
     case image(ImageDraw)
     case symbol(SymbolDraw)
@@ -69,14 +71,15 @@ public struct TextRun: Hashable, Sendable, Codable {
     public var text: String
     public var frame: Rect
     public var font: FontSpec
-    public var color: Color
+    /// The text's fill: a colour, or a gradient across the frame.
+    public var paint: Paint
     public var alignment: TextAlignment
     /// At most this many lines, the last one truncated with an ellipsis (nil: no limit).
     public var lineLimit: Int?
     /// The exact width lines wrap and align in (the frame is snapped to pixels; this is not).
     public var layoutWidth: Double
-    public init(text: String, frame: Rect, font: FontSpec, color: Color, alignment: TextAlignment, lineLimit: Int?, layoutWidth: Double? = nil) {
-        self.text = text; self.frame = frame; self.font = font; self.color = color
+    public init(text: String, frame: Rect, font: FontSpec, paint: Paint, alignment: TextAlignment, lineLimit: Int?, layoutWidth: Double? = nil) {
+        self.text = text; self.frame = frame; self.font = font; self.paint = paint
         self.alignment = alignment; self.lineLimit = lineLimit; self.layoutWidth = layoutWidth ?? frame.width
     }
 }
@@ -97,9 +100,9 @@ public struct SymbolDraw: Hashable, Sendable, Codable {
     public var frame: Rect
     /// The glyph em size in points.
     public var pointSize: Double
-    public var color: Color
-    public init(name: String, layers: [SymbolLayer], frame: Rect, pointSize: Double, color: Color) {
-        self.name = name; self.layers = layers; self.frame = frame; self.pointSize = pointSize; self.color = color
+    public var paint: Paint
+    public init(name: String, layers: [SymbolLayer], frame: Rect, pointSize: Double, paint: Paint) {
+        self.name = name; self.layers = layers; self.frame = frame; self.pointSize = pointSize; self.paint = paint
     }
 }
 
@@ -124,6 +127,7 @@ extension DisplayItem {
     public var bounds: Rect? {
         switch self {
         case .fill(let shape, _): return shape.bounds
+        case .stroke(let shape, _, let w): return shape.bounds.insetBy(-w / 2)
         case .text(let t): return Rect(x: t.frame.minX, y: t.frame.minY, width: max(t.frame.width, t.layoutWidth), height: t.frame.height)
         case .image(let i): return i.frame
         case .symbol(let s): return s.frame

@@ -57,14 +57,28 @@ public struct LayoutEngine: Sendable {
         LayoutNode(name: e.name, id: e.id, frame: e.frame, children: e.children.map(snapshot))
     }
 
-    /// Flattens groups and drops empty nodes: the views a container holds.
+    /// Flattens groups and drops empty nodes: the views a container holds. Modifiers on a
+    /// group apply to each of its views, as in SwiftUI.
     private func flatten(_ nodes: [Node]) -> [Node] {
         nodes.flatMap { n -> [Node] in
             switch n {
             case .group(let g): return flatten(g)
             case .empty: return []
+            case .modified(let inner, let m) where isGroup(inner):
+                return flatten([inner]).map { .modified($0, m) }
+            case .located(let inner, let loc) where isGroup(inner):
+                return flatten([inner]).map { .located($0, loc) }
             default: return [n]
             }
+        }
+    }
+
+    /// Whether the view under any modifiers is a group.
+    private func isGroup(_ n: Node) -> Bool {
+        switch n {
+        case .group: return true
+        case .modified(let inner, _), .located(let inner, _): return isGroup(inner)
+        default: return false
         }
     }
 
@@ -79,6 +93,8 @@ public struct LayoutEngine: Sendable {
             if kids.count == 1 { return try build(kids[0], env, location: location) }
             // A loose group (e.g. a ForEach as a modifier's content) lays out like a VStack.
             return StackElement(axis: .vertical, alignment: 0.5, spacing: nil, children: try kids.map { try build($0, env, location: location) })
+        case .button(let label, let look):
+            return try build(look.apply(to: label, environmentTint: env.tint), env, location: location)
         case .located(let inner, let loc):
             return try build(inner, env, location: loc)
         case .stack(let axis, let alignment, let spacing, let children):
@@ -99,6 +115,8 @@ public struct LayoutEngine: Sendable {
             return SymbolElement(symbol: name, layers: try SymbolCatalog.layers(for: name, at: location), env: env)
         case .shape(let kind, let fill):
             return ShapeElement(kind: kind, fill: fill ?? env.foreground, name: shapeName(kind))
+        case .strokedShape(let kind, let paint, let width, let inside):
+            return ShapeElement(kind: kind, fill: paint ?? env.foreground, name: shapeName(kind), outline: (width, inside))
         case .paint(let p):
             return ShapeElement(kind: .rectangle, fill: p, name: "Color")
         case .spacer(let minLength):

@@ -36,12 +36,7 @@ final class TextElement: Element {
     }
 
     override func paint() -> [DisplayItem] {
-        let c: Color
-        switch color {
-        case .color(let col): c = col
-        case .linearGradient(let stops, _, _): c = stops.first?.color ?? .black
-        }
-        return [.text(TextRun(text: text, frame: frame, font: font, color: c, alignment: alignment, lineLimit: linesForPaint, layoutWidth: exact.width + 0.01))]
+        return [.text(TextRun(text: text, frame: frame, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint, layoutWidth: exact.width + 0.01))]
     }
 }
 
@@ -65,15 +60,15 @@ final class SymbolElement: Element {
     let symbol: String
     let layers: [SymbolLayer]
     let pointSize: Double
-    let color: Color
+    let fill: Paint
     init(symbol: String, layers: [SymbolLayer], env: LayoutEnvironment) {
         self.symbol = symbol; self.layers = layers; self.pointSize = env.effectiveFont.size
-        if case .color(let c) = env.foreground { color = c } else { color = .black }
+        fill = env.foreground
         super.init(name: "Image \(symbol)")
     }
     override func sizeThatFits(_ p: Proposal) -> Size { Size(width: pointSize, height: pointSize) }
     override func paint() -> [DisplayItem] {
-        [.symbol(SymbolDraw(name: symbol, layers: layers, frame: frame, pointSize: pointSize, color: color))]
+        [.symbol(SymbolDraw(name: symbol, layers: layers, frame: frame, pointSize: pointSize, paint: fill))]
     }
 }
 
@@ -81,8 +76,10 @@ final class SymbolElement: Element {
 final class ShapeElement: Element {
     let kind: ShapeKind
     let fill: Paint
-    init(kind: ShapeKind, fill: Paint, name: String) {
-        self.kind = kind; self.fill = fill
+    /// Drawn as an outline of this width (inside the edge when `inside`), not filled.
+    let outline: (width: Double, inside: Bool)?
+    init(kind: ShapeKind, fill: Paint, name: String, outline: (width: Double, inside: Bool)? = nil) {
+        self.kind = kind; self.fill = fill; self.outline = outline
         super.init(name: name)
     }
     override func sizeThatFits(_ p: Proposal) -> Size {
@@ -90,6 +87,14 @@ final class ShapeElement: Element {
     }
     override func paint() -> [DisplayItem] {
         guard frame.width > 0, frame.height > 0 else { return [] }
+        if let outline {
+            let r = outline.inside ? frame.insetBy(outline.width / 2) : frame
+            var k = kind
+            if case .roundedRectangle(let radius, let c) = kind, outline.inside {
+                k = .roundedRectangle(radius: max(0, radius - outline.width / 2), continuous: c)
+            }
+            return [.stroke(displayShape(k, in: r), fill, lineWidth: outline.width)]
+        }
         return [.fill(displayShape(kind, in: frame), fill)]
     }
 }

@@ -141,6 +141,14 @@ public struct ShapeView: View {
     public var node: Node { .shape(kind, fill: paint) }
     public func fill(_ color: Color) -> ShapeView { ShapeView(kind: kind, paint: .color(color)) }
     public func fill(_ gradient: LinearGradient) -> ShapeView { ShapeView(kind: kind, paint: gradient.paint) }
+    /// The outline, centred on the edge.
+    public func stroke(_ color: Color? = nil, lineWidth: Double = 1) -> ModifiedView {
+        ModifiedView(.strokedShape(kind, paint: color.map(Paint.color), lineWidth: lineWidth, inside: false))
+    }
+    /// The outline, inside the edge.
+    public func strokeBorder(_ color: Color? = nil, lineWidth: Double = 1) -> ModifiedView {
+        ModifiedView(.strokedShape(kind, paint: color.map(Paint.color), lineWidth: lineWidth, inside: true))
+    }
     init(kind: ShapeKind, paint: Paint? = nil) { self.kind = kind; self.paint = paint }
 }
 

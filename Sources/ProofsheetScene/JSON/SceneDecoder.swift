@@ -90,8 +90,9 @@ struct Context {
         "ZStack": ["alignment", "children"],
         "Text": ["text"],
         "Image": ["name", "systemName", "resizable"],
-        "Rectangle": ["fill"], "Circle": ["fill"], "Ellipse": ["fill"], "Capsule": ["fill"],
-        "RoundedRectangle": ["fill", "cornerRadius", "style"],
+        "Rectangle": ["fill", "stroke", "strokeBorder", "lineWidth"], "Circle": ["fill", "stroke", "strokeBorder", "lineWidth"],
+        "Ellipse": ["fill", "stroke", "strokeBorder", "lineWidth"], "Capsule": ["fill", "stroke", "strokeBorder", "lineWidth"],
+        "RoundedRectangle": ["fill", "stroke", "strokeBorder", "lineWidth", "cornerRadius", "style"],
         "Color": ["color"],
         "LinearGradient": ["colors", "stops", "startPoint", "endPoint"],
         "Spacer": ["minLength"],
@@ -179,6 +180,15 @@ struct Context {
                 let style = try m["style"].map { try choice($0, ["continuous": true, "circular": false]) } ?? true
                 kind = .roundedRectangle(radius: try length(r, min: 0), continuous: style)
             }
+            if m["stroke"] != nil || m["strokeBorder"] != nil {
+                guard m["fill"] == nil, m["stroke"] == nil || m["strokeBorder"] == nil else {
+                    throw ProofsheetError.badInput("a shape is filled, stroked or stroke-bordered: one of 'fill', 'stroke', 'strokeBorder'", at: json.location)
+                }
+                let inside = m["strokeBorder"] != nil
+                let p = try paint(m["strokeBorder"] ?? m["stroke"]!)
+                let width = try m["lineWidth"].map { try length($0, min: 0) } ?? 1
+                return .strokedShape(kind, paint: p, lineWidth: width, inside: inside)
+            }
             return .shape(kind, fill: try m["fill"].map(paint))
         case "Color":
             guard let c = m["color"] else { throw missing("color", json, example: "\"color\": \"red\"") }
@@ -201,7 +211,7 @@ struct Context {
             if let l = m["label"] { label = try view(l) }
             else if let t = m["title"] { label = .text(try string(t)) }
             else { throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}") }
-            return look.apply(to: label)
+            return .button(label, look)
         case "ForEach":
             guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view}") }
             let name = try m["as"].map(string) ?? "item"

@@ -42,9 +42,9 @@ public struct ButtonLook: Hashable, Sendable {
 
     var automaticRadius: Double { controlSize == .large || controlSize == .extraLarge ? 12 : 6 }
 
-    /// The button as views.
-    public func apply(to label: Node) -> Node {
-        let tintColor = tint ?? .accent
+    /// The button as views, tinted with the look's tint or else `environmentTint`.
+    public func apply(to label: Node, environmentTint: Color) -> Node {
+        let tintColor = tint ?? environmentTint
         switch style {
         case .plain:
             return label
@@ -64,9 +64,9 @@ public struct ButtonLook: Hashable, Sendable {
 public struct Button: View {
     public let node: Node
     public init(look: ButtonLook = ButtonLook(), @ViewBuilder label: () -> Node) {
-        node = look.apply(to: label())
+        node = .button(label(), look)
     }
     public init(_ title: String, look: ButtonLook = ButtonLook()) {
-        node = look.apply(to: .text(title))
+        node = .button(.text(title), look)
     }
 }

@@ -17,6 +17,8 @@ public indirect enum Node: Sendable {
     case symbol(name: String)
     /// A shape filled with `fill`, or with the foreground style when nil.
     case shape(ShapeKind, fill: Paint?)
+    /// A shape's outline: `stroke` centres the line on the edge, `strokeBorder` keeps it inside.
+    case strokedShape(ShapeKind, paint: Paint?, lineWidth: Double, inside: Bool)
     /// `Color` or a gradient used as a view: fills what it is offered.
     case paint(Paint)
     /// `Spacer(minLength:)`; nil is the default 8.
@@ -27,6 +29,8 @@ public indirect enum Node: Sendable {
     case group([Node])
     /// A view with a modifier applied.
     case modified(Node, Modifier)
+    /// A button: its label drawn in a style; the tint comes from the look or the environment.
+    case button(Node, ButtonLook)
     /// A view that carries its place in a scene file, for errors found while laying it out.
     case located(Node, SourceLocation)
 }

@@ -82,13 +82,24 @@ func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env:
     var e = ProcessInfo.processInfo.environment
     for (k, v) in env { e[k] = v }
     p.environment = e
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
+    // NB: output goes to files, not pipes: Foundation's pipe reads crash on EINTR when tests
+    // run processes in parallel.
+    let dir = try temporaryFolder()
+    let outPath = dir + "/stdout", errPath = dir + "/stderr"
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    p.standardOutput = outHandle
+    p.standardError = errHandle
+    p.standardInput = FileHandle.nullDevice
     try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let r = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
+    try outHandle.close()
+    try errHandle.close()
+    let o = FileManager.default.contents(atPath: outPath) ?? Data()
+    let r = FileManager.default.contents(atPath: errPath) ?? Data()
+    try? FileManager.default.removeItem(atPath: dir)
     return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: r, as: UTF8.self))
 }
 

@@ -1,4 +1,4 @@
-#include "codecs.h"
+#include "pixels.h"
 #include <png.h>
 #include <stdio.h>
 #include <jpeglib.h>

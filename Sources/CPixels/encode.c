@@ -1,4 +1,4 @@
-#include "codecs.h"
+#include "pixels.h"
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>

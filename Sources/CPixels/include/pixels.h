@@ -1,4 +1,5 @@
-/* Image codecs for Proofsheet: PNG and JPEG decoding to straight RGBA, and a fast PNG encoder.
+/* Pixel work for Proofsheet: PNG and JPEG decoding to straight RGBA, a fast PNG encoder, and the
+ * blur kernel behind shadows and blurs.
  * libpng and libjpeg report fatal errors by longjmp, which Swift cannot catch, so the calls that
  * may fail live here in C, behind setjmp, and return status codes with a message. */
 #ifndef PROOFSHEET_CODECS_H
@@ -25,6 +26,14 @@ int ps_png_encode_argb32(const uint8_t *argb, uint32_t width, uint32_t height, u
 /* Encodes straight RGBA rows (stride 4*w) as an RGBA PNG, with the same options. */
 int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
                        uint8_t **out, size_t *out_len, char *err, size_t err_len);
+
+/* Blurs premultiplied ARGB32 in place with three box blurs per direction approximating a
+ * Gaussian of `sigma` pixels (the SVG filter recipe). Pixels outside are transparent. */
+void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, double sigma);
+
+/* Writes into dst (ARGB32) the premultiplied colour (r, g, b, a in 0…1) scaled by src's alpha. */
+void ps_tint_alpha_argb32(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uint32_t dst_stride,
+                          uint32_t width, uint32_t height, double r, double g, double b, double a);
 
 void ps_free(void *p);
 #endif
