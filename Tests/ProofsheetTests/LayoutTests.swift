@@ -387,4 +387,32 @@ struct LayoutTests {
         #expect(try frame(r, "b") == snapped(166.5, 397, 57, 50))
         #expect(r.displayList.dump().contains("#34C759"))
     }
+
+    // MARK: Later additions
+
+    @Test func groupModifiersApplyToEachView() throws {
+        let r = try layout {
+            VStack(spacing: 0) {
+                ViewGroup { Text("aa").font(f20).id("a"); Text("bb").font(f20).id("b") }.padding(10)
+            }.id("s")
+        }
+        // Two padded texts (40 × 44 each), not one padded block: 88 tall.
+        #expect(try frame(r, "s").height == 88)
+        #expect(try frame(r, "b").minY == 378 + 44 + 10)
+    }
+
+    @Test func buttonTakesItsTintFromTheEnvironment() throws {
+        let r = try layout { Button("OK", look: ButtonLook(style: .borderedProminent)).tint(.orange) }
+        #expect(r.displayList.dump().contains("#FF9500"))
+    }
+
+    @Test func strokeBorderStaysInsideTheFrame() throws {
+        let r = try layout { Circle().strokeBorder(.red, lineWidth: 4).frame(width: 40, height: 40) }
+        #expect(r.displayList.dump().contains("stroke ellipse(177,404 36x36) #FF3B30 w4"))
+    }
+
+    @Test func gradientForegroundReachesText() throws {
+        let r = try layout { Text("Hi").foregroundStyle(LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)) }
+        #expect(r.displayList.dump().contains("linear(0,0.5→1,0.5 #FF3B30@0,#007AFF@1)"))
+    }
 }

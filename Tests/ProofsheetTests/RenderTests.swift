@@ -137,6 +137,19 @@ struct RenderTests {
         #expect(far > 245)
     }
 
+    @Test func emojiAreDrawnInColour() throws {
+        let scene = Scene(canvas: Size(width: 60, height: 40), scale: 1, background: .white) {
+            Text("😍").font(.system(size: 30))
+        }
+        let img = try RGBAImage(decoding: try r.render(scene, format: .png), name: "emoji")
+        var colourful = 0
+        for i in stride(from: 0, to: img.pixels.count, by: 4) {
+            let (red, green, blue) = (Int(img.pixels[i]), Int(img.pixels[i + 1]), Int(img.pixels[i + 2]))
+            if max(red, green, blue) - min(red, green, blue) > 80 { colourful += 1 }
+        }
+        #expect(colourful > 200, "only \(colourful) coloured pixels")
+    }
+
     @Test func everySymbolGlyphIsInTheIconFont() throws {
         for (name, layers) in SymbolCatalog.symbols {
             for l in layers { #expect(r.fonts.iconFontHasGlyph(l.codepoint), "\(name): U+\(String(l.codepoint, radix: 16))") }

@@ -109,6 +109,13 @@ public struct Spacer: View {
     public init(minLength: Double? = nil) { node = .spacer(minLength: minLength) }
 }
 
+/// Views side by side with no container of their own (SwiftUI's `Group`): a modifier on it
+/// applies to each view.
+public struct ViewGroup: View {
+    public let node: Node
+    public init(@ViewBuilder content: () -> Node) { node = content() }
+}
+
 /// Nothing.
 public struct EmptyView: View {
     public init() {}
