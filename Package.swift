@@ -20,8 +20,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // PNG/JPEG decoding and the fast PNG writer: C, because libpng and libjpeg fail by longjmp.
-        .target(name: "CCodecs", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
+        // Pixel work in C: PNG/JPEG decoding (libpng and libjpeg fail by longjmp), the fast PNG
+        // writer, and the blur kernel.
+        .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
 
         // MARK: - Pure Swift: values, scene, layout
         .target(name: "ProofsheetCore"),
@@ -31,7 +32,7 @@ let package = Package(
         // MARK: - Backend (the only Swift code that imports C)
         .target(
             name: "ProofsheetCairo",
-            dependencies: ["ProofsheetCore", "CCairo", "CPangoCairo", "CCodecs"]),
+            dependencies: ["ProofsheetCore", "CCairo", "CPangoCairo", "CPixels"]),
 
         // MARK: - Facade, CLI, benchmark
         .target(

@@ -18,7 +18,6 @@ baseline (non-progressive).  Scenes are painted at 2x and downsampled.
 import math
 import os
 import sys
-import zlib
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -100,10 +99,6 @@ def add_light(img, col, mask, strength=1.0):
     col = C(col) if isinstance(col, str) else col
     img += col * (mask * strength)[..., None]
     return img
-
-
-def screen(img, light):
-    return 1.0 - (1.0 - img) * (1.0 - clamp01(light))
 
 
 # --------------------------------------------------------------------------
@@ -456,37 +451,42 @@ def thick_curve(pts, w0, w1):
 
 def palm(trunk_m, frond_m, rng, base, top, bend, w0, w1, frond_len, n_fronds=9,
          droop=0.6, start_angle=None):
-    """Palm tree: curved trunk + drooping pinnate fronds into the two masks."""
+    """Palm tree: curved trunk + arching pinnate fronds into the two masks."""
     bx, by = base
     tx, ty = top
     ctrl = ((bx + tx) / 2 + bend, (by + ty) / 2)
     pts = bezier(base, ctrl, top, 40)
     trunk_m.poly(thick_curve(pts, w0, w1))
     for i in range(n_fronds):
-        ang = (start_angle if start_angle is not None else 0) + i / n_fronds * 2 * math.pi
-        ang += rng.uniform(-0.25, 0.25)
+        ang = (start_angle if start_angle is not None else 0.3) + i / n_fronds * 2 * math.pi
+        ang += rng.uniform(-0.2, 0.2)
         dx = math.cos(ang)
-        L = frond_len * rng.uniform(0.8, 1.15) * (0.65 + 0.35 * abs(dx))
-        up = math.sin(ang) * 0.35 - 0.25
+        dz = math.sin(ang)           # towards/away from viewer
+        L = frond_len * rng.uniform(0.85, 1.1) * (0.6 + 0.4 * abs(dx))
+        age = rng.uniform(0, 1)                      # young fronds stand up, old ones hang
+        rise = L * (0.45 - 0.4 * age + 0.1 * dz)
         p0 = (tx, ty)
-        p1 = (tx + dx * L * 0.55, ty + up * L - L * 0.15)
-        p2 = (tx + dx * L, ty + up * L + L * droop * (0.6 + 0.4 * abs(dx)))
-        spine = bezier(p0, p1, p2, 30)
-        frond_m.poly(thick_curve(spine, L * 0.05, L * 0.01))
-        # leaflets
-        for j in range(3, 29):
+        p1 = (tx + dx * L * 0.5, ty - rise)
+        p2 = (tx + dx * L * (0.95 - 0.25 * age), ty - rise + L * droop * (0.4 + 0.9 * age))
+        spine = bezier(p0, p1, p2, 32)
+        frond_m.poly(thick_curve(spine, L * 0.035, L * 0.008))
+        for j in range(2, 31, 2):
             sx, sy = spine[j]
             ddx, ddy = spine[j + 1] - spine[j - 1]
             nl = math.hypot(ddx, ddy) + 1e-9
             ux_, uy_ = ddx / nl, ddy / nl
-            ll = L * 0.28 * math.sin(math.pi * j / 30) ** 0.7
+            ll = L * 0.30 * math.sin(math.pi * (j + 2) / 34) ** 0.6
             for side in (-1, 1):
                 nx, ny = -uy_ * side, ux_ * side
-                tipx = sx + (nx * 0.75 + ux_ * 0.45) * ll
-                tipy = sy + (ny * 0.75 + uy_ * 0.45) * ll + ll * 0.45
-                wdt = L * 0.018
-                frond_m.poly([(sx - ux_ * wdt, sy - uy_ * wdt), (tipx, tipy),
-                              (sx + ux_ * wdt * 2.5, sy + uy_ * wdt * 2.5)])
+                # leaflets hang down, more on the lower side
+                tipx = sx + (nx * 0.55 + ux_ * 0.5) * ll
+                tipy = sy + (ny * 0.55 + uy_ * 0.5) * ll + ll * 0.55
+                midx = (sx + tipx) / 2 + nx * ll * 0.06
+                midy = (sy + tipy) / 2 + ny * ll * 0.06
+                wdt = L * 0.016
+                frond_m.poly([(sx - ux_ * wdt, sy - uy_ * wdt), (midx - ux_ * wdt * 0.8, midy - uy_ * wdt * 0.8),
+                              (tipx, tipy), (midx + ux_ * wdt * 0.8, midy + uy_ * wdt * 0.8),
+                              (sx + ux_ * wdt, sy + uy_ * wdt)])
     return trunk_m, frond_m
 
 
@@ -567,16 +567,31 @@ def scene(name, seed, **finish_kw):
     return deco
 
 
-def rock_face(rng, lit, shadow, cells=(40, 6), light=1.0, streaks=0.0, strata=0.0,
+def ridged(rng, cx, cy, octaves=5, gain=0.55):
+    """Ridged value noise (sharp creases), roughly 0..1."""
+    total = np.zeros((H, W), F32)
+    amp, norm = 1.0, 0.0
+    for o in range(octaves):
+        f = 2 ** o
+        v = value_noise(rng, cx * f, cy * f)
+        total += amp * (1.0 - np.abs(v * 2.0 - 1.0))
+        norm += amp
+        amp *= gain
+    return total / norm
+
+
+def rock_face(rng, lit, shadow, cells=(16, 8), light=1.0, streaks=0.0, strata=0.0,
               tint_noise=0.08):
-    """Granite / limestone texture: lit vs shadow from noise slope."""
-    n = fbm(rng, cells[0], cells[1], octaves=4, gain=0.5)
-    big = fbm(rng, max(2, cells[0] // 6), max(2, cells[1] // 2 + 1), octaves=3)
-    s = clamp01(0.5 + light * (0.16 * grad_x(n) + 0.22 * grad_x(big)))
+    """Rock texture: faceted ridged-noise relief lit from the side."""
+    cx, cy = cells
+    cy = max(2, int(round(max(cy, cx * 0.5))))
+    h = ridged(rng, cx, cy, octaves=5, gain=0.5)
+    big = fbm(rng, max(2, cx // 5), max(2, cy // 4), octaves=2)
+    s = clamp01(0.5 + 0.26 * (light * grad_x(h) - 0.5 * grad_y(h)) + 0.2 * light * grad_x(big))
     col = mix(C(shadow), C(lit), s[..., None])
     col *= (1 + tint_noise * fbm(rng, 8, 12, octaves=3))[..., None]
     if streaks:
-        st = fbm(rng, 24, 3, octaves=3)
+        st = fbm(rng, 24, 4, octaves=3)
         col *= (1 - streaks * smoothstep(0.1, 0.7, st))[..., None]
     if strata:
         sn = fbm(rng, 3, 70, octaves=3, gain=0.4)
@@ -607,7 +622,7 @@ def yosemite(rng):
     fh = (farv * H + fbm1d(rng, 40, 4) * 4).astype(F32)
     col = rock_face(rng, "#d5cfd8", "#8f95b4", cells=(16, 5), light=-1.0, streaks=0.06)
     col *= ridge_light(fh, light=-1)[..., None]
-    col = mix(col, C("#c2d3e6"), (0.45 + 0.4 * smoothstep(H * 0.36, H * 0.55, YS))[..., None])
+    col = mix(col, C("#b6cae4"), (0.55 + 0.35 * smoothstep(H * 0.36, H * 0.55, YS))[..., None])
     paint(img, col, below(fh))
     # El Capitan, left
     ec = profile([(0, 0.12), (0.08, 0.115), (0.2, 0.125), (0.3, 0.15), (0.37, 0.19), (0.405, 0.235),
@@ -1048,10 +1063,10 @@ def barcelona(rng):
         x = sx + k * 62
         wm.poly([(x - 14, H * 0.62), (x - 14, H * 0.52), (x, H * 0.49), (x + 14, H * 0.52), (x + 14, H * 0.62)])
     paint(img, "#5a3f33", wm.get(), 0.8)
-    for cx, top, w in [(-300, 0.24, 90), (-215, 0.2, 100), (215, 0.21, 100), (300, 0.25, 90), (-120, 0.28, 80),
-                       (120, 0.29, 80)]:
+    for cx, top, w in [(-300, 0.24, 115), (-205, 0.2, 125), (205, 0.21, 125), (300, 0.25, 115), (-110, 0.28, 100),
+                       (110, 0.29, 100)]:
         spire(img, rng, sx + cx, sb - 40, top * H, w)
-    spire(img, rng, sx, sb - 40, 0.09 * H, 150, finial="#f2efe6")
+    spire(img, rng, sx, sb - 40, 0.09 * H, 185, finial="#f2efe6")
     # cross-shaped star on the central tower
     add_light(img, "#ffffff", radial(sx, 0.09 * H - 10, 14), 0.8)
     # construction crane
@@ -1068,9 +1083,9 @@ def barcelona(rng):
     while x < W:
         w = rng.uniform(80, 170)
         top = H * rng.uniform(0.64, 0.7)
-        base_col = C(["#e8c49a", "#d6906a", "#f0dcc0", "#c87c5a", "#e7b98a", "#f2cfa5"][rng.integers(6)])
+        base_col = C(["#f0b47a", "#d9805a", "#f5d3a0", "#c8684a", "#e9a070", "#f7c890"][rng.integers(6)])
         L.rect(x, top, x + w, H, base_col)
-        L.rect(x + w * 0.7, top, x + w, H, base_col * 0.82)
+        L.rect(x + w * 0.7, top, x + w, H, mix(base_col * 0.7, C("#7a5a8a"), 0.2))
         L.rect(x, top - 8, x + w, top, base_col * 0.7)
         for wy in np.arange(top + 30, H * 0.8, 44):
             for wx in np.arange(x + 14, x + w - 20, 30):
@@ -1079,20 +1094,23 @@ def barcelona(rng):
     L.over(img)
     # foreground terracotta roofs
     rf = Layer()
-    rf.poly([(0, 0.80 * H), (0.35 * W, 0.74 * H), (0.62 * W, 0.80 * H), (0.62 * W, H), (0, H)], "#b9552f")
-    rf.poly([(0.62 * W, 0.80 * H), (0.35 * W, 0.74 * H), (0.38 * W, 0.735 * H), (0.68 * W, 0.79 * H)], "#e08656")
-    rf.poly([(0.55 * W, 0.86 * H), (0.8 * W, 0.82 * H), (1.0 * W, 0.86 * H), (W, H), (0.55 * W, H)], "#c9653a")
-    rf.rect(0.18 * W, 0.68 * H, 0.22 * W, 0.76 * H, "#d48a5c")
-    rf.rect(0.17 * W, 0.67 * H, 0.23 * W, 0.685 * H, "#a25236")
+    rf.poly([(0, 0.88 * H), (0.3 * W, 0.84 * H), (0.58 * W, 0.89 * H), (0.58 * W, H), (0, H)], "#b9552f")
+    rf.poly([(0.58 * W, 0.89 * H), (0.3 * W, 0.84 * H), (0.33 * W, 0.835 * H), (0.64 * W, 0.88 * H)], "#e08656")
+    rf.poly([(0.5 * W, 0.93 * H), (0.78 * W, 0.9 * H), (1.0 * W, 0.93 * H), (W, H), (0.5 * W, H)], "#c9653a")
+    rf.rect(0.16 * W, 0.79 * H, 0.2 * W, 0.85 * H, "#d48a5c")
+    rf.rect(0.15 * W, 0.78 * H, 0.21 * W, 0.795 * H, "#a25236")
     tiles = 0.85 + 0.15 * (0.5 + 0.5 * np.sin(YS * 0.35 + 0.6 * np.sin(XS * 0.05)))
     tiles = tiles * (1 + 0.08 * fbm(rng, 50, 50, octaves=3))
     lit = 1 + 0.25 * smoothstep(0.2 * W, 1.0 * W, XS)
     rf.over(img, (tiles * lit).astype(F32))
     # palm tree in warm light
     tm, fm = Mask(), Mask()
-    palm(tm, fm, rng, (0.12 * W, H * 1.02), (0.2 * W, 0.52 * H), -60, 40, 24, 340, n_fronds=11, droop=0.5)
-    paint(img, "#3a2a1e", tm.get())
-    paint(img, vgrad([(0, "#4a6a2a"), (1, "#23361a")], 0.4 * H, 0.7 * H), fm.get())
+    palm(tm, fm, rng, (0.93 * W, H * 1.02), (0.84 * W, 0.56 * H), 50, 40, 24, 300, n_fronds=10, droop=0.55)
+    tmask, fmask = tm.get(), fm.get()
+    paint(img, "#3a2a1e", tmask)
+    fshade = blur(fmask, 12)
+    fcol = mix(C("#5a7a2e"), C("#23361a"), smoothstep(0.3, 0.9, fshade)[..., None])
+    paint(img, fcol, fmask)
     add_light(img, "#ffae66", radial(W * 0.82, H * 0.5, 1200), 0.08)
     return img
 
@@ -1109,8 +1127,8 @@ def braies(rng):
     col *= ridge_light(pk, light=1.0, k=0.3)[..., None]
     # snow in gullies
     sn = fbm(rng, 20, 14, octaves=5)
-    snow = smoothstep(0.45, 0.7, sn - smoothstep(0.12 * H, 0.3 * H, YS)) * below(pk)
-    col = mix(col, C("#eef2f8"), (snow * 0.5)[..., None])
+    snow = smoothstep(0.55, 0.8, sn - smoothstep(0.12 * H, 0.3 * H, YS)) * below(pk)
+    col = mix(col, C("#eef2f8"), (snow * 0.25)[..., None])
     # scree fans
     col = mix(col, C("#d7d0c8"), (smoothstep(0.33 * H, 0.45 * H, YS) * 0.5)[..., None])
     col = haze(col, "#c9d9e8", smoothstep(0.2 * H, 0.5 * H, YS) * 0.3)
@@ -1158,15 +1176,22 @@ def braies(rng):
     pebbles = (smoothstep(0.5, 0.75, pb) * smoothstep(0.88 * H, H, YS))[int(wl):]
     water = mix(water, C("#6fb8a4"), (pebbles * 0.3)[..., None])
     img[int(wl):] = water
-    # rowboats moored in rows along the pier (side view)
+    # rowboats moored along the pier, seen from the shore slightly above
     L = Layer()
-    boats = [(bx + 340 + k * 170 + (i % 2) * 70, wl + 40 + i * 56) for i in range(3) for k in range(3 - i // 2)]
+    boats = [(bx + 330 + k * 135 + (i % 2) * 55, wl + 30 + i * 62) for i in range(3) for k in range(4 - i)]
     for x, y in boats:
-        ln = 190
-        hull = [(x - ln * 0.55, y - 34), (x + ln * 0.55, y - 42), (x + ln * 0.4, y + 14), (x - ln * 0.4, y + 16)]
-        L.poly(hull, "#6b3c22")
-        L.poly([(x - ln * 0.5, y - 33), (x + ln * 0.5, y - 40), (x + ln * 0.48, y - 28), (x - ln * 0.48, y - 22)], "#c99a62")
-        L.poly([(x - ln * 0.44, y + 0), (x + ln * 0.44, y - 2), (x + ln * 0.4, y + 14), (x - ln * 0.4, y + 16)], "#2f4f7a")
+        ln, wd = 120, 44
+        ts = np.linspace(0, math.pi, 20)
+        outer = [(x - ln * math.cos(t), y - wd * math.sin(t) * 0.5 + 2) for t in ts] + \
+                [(x + ln * math.cos(t) * 0.96, y + wd * math.sin(t) * 0.6) for t in ts]
+        inner = [(x - ln * 0.86 * math.cos(t), y - wd * 0.36 * math.sin(t) + 2) for t in ts] + \
+                [(x + ln * 0.82 * math.cos(t), y + wd * 0.36 * math.sin(t)) for t in ts]
+        L.poly(outer, "#5e341c")
+        L.poly(inner, "#c08a56")
+        for sx_ in (-0.35, 0.3):
+            L.rect(x + ln * sx_ - 7, y - wd * 0.3, x + ln * sx_ + 7, y + wd * 0.3, "#7a4a2a")
+        L.poly([(x - ln * 0.95, y + 4), (x + ln * 0.95, y + 4), (x + ln * 0.8, y + wd * 0.45),
+                (x - ln * 0.8, y + wd * 0.45)], "#2e4a72")
     L.over(img)
     add_light(img, "#fff6e0", radial(W * 0.7, H * 0.05, 700), 0.10)
     return img
@@ -1198,20 +1223,19 @@ def kanangra(rng):
     paint(img, "#4a4d3a", below(scrub) * (1 - below(top + 14)))
     # forested talus slopes
     talus = canopy_heights(rng, cliff_bot, 10, 26)
-    fc = vgrad([(0, "#6f8a5e"), (1, "#3d5a58")], 0.57 * H, 0.7 * H)
+    fc = vgrad([(0, "#6a8656"), (1, "#3a5a5a")], 0.57 * H, 0.68 * H)
     bumps = fbm(rng, 70, 100, octaves=2)
     fc *= (1 + 0.12 * grad_y(-bumps) * 0.5 + 0.08 * bumps)[..., None]
     paint(img, fc, below(talus))
-    # valley mist
-    mist = smoothstep(0.6 * H, 0.69 * H, YS) * (1 - smoothstep(0.7 * H, 0.78 * H, YS))
-    mist = mist * (0.75 + 0.25 * value_noise(rng, 3, 6))
-    paint(img, "#f2cdb8", mist * np.ones((1, W), F32), 0.7)
-    # distant lower ridge
-    lr = profile([(0, 0.72), (0.5, 0.70), (1, 0.74)], fbm1d(rng, 6, 4), 0.015)
-    lr = canopy_heights(rng, lr, 8, 20)
-    lc = vgrad([(0, "#5a7270"), (1, "#2e4648")], 0.68 * H, 0.85 * H)
-    lc *= (1 + 0.08 * fbm(rng, 60, 90, octaves=2))[..., None]
-    paint(img, lc, below(lr))
+    # receding forested ridges with mist between them (the blue haze of the Blue Mountains)
+    layers = ((0.655, "#7d8cb4", "#e6c8c0", 0.02, 0.03), (0.705, "#5f78a0", "#d2b8bc", 0.025, -0.04),
+              (0.765, "#486886", "#a8a8b4", 0.03, 0.05), (0.835, "#2f4e5e", "#62767e", 0.03, -0.03))
+    for v, top_c, bot_c, amp, tilt in layers:
+        base = (v + fbm1d(rng, 4, 4) * amp + tilt * (UX - 0.5)) * H
+        rl = canopy_heights(rng, base.astype(F32), 5, 14)
+        col = vgrad([(0, top_c), (0.45, top_c), (1, bot_c)], float(rl.min()), float(rl.max()) + 0.06 * H)
+        col *= (1 + 0.05 * fbm(rng, 60, 80, octaves=3))[..., None]
+        paint(img, col, below(rl))
     # foreground ledge, left
     ld = profile([(0, 0.70), (0.2, 0.74), (0.45, 0.82), (0.65, 0.9), (0.8, 0.98), (0.9, 1.05)], fbm1d(rng, 20, 5), 0.01)
     col = rock_face(rng, "#a8694a", "#4a3030", cells=(8, 6), light=-1.0, strata=0.15)
@@ -1241,12 +1265,13 @@ def mount_currie(rng):
     clouds(img, rng, H * 0.22, H * 0.4, cover=0.3, lit="#ffffff", shade="#a9bcd6", cells=(2, 20), soft=0.3)
     pk = profile([(0, 0.42), (0.1, 0.36), (0.25, 0.28), (0.38, 0.2), (0.47, 0.14), (0.53, 0.12), (0.6, 0.145),
                   (0.7, 0.2), (0.84, 0.27), (1, 0.31)], fbm1d(rng, 7, 6, ridged=True), 0.022)
-    n = fbm(rng, 16, 14, octaves=6, gain=0.55)
-    slope = grad_x(n) * 0.5 + grad_x(fbm(rng, 4, 5, octaves=3)) * 0.5
-    rock = mix(C("#2e2e3a"), C("#6e6a72"), clamp01(0.5 + 0.4 * slope)[..., None])
+    h = ridged(rng, 14, 10, octaves=6, gain=0.5)
+    n = fbm(rng, 6, 6, octaves=4)
+    relief = clamp01(0.5 + 0.3 * (grad_x(h) - 0.5 * grad_y(h)) + 0.25 * grad_x(n))
+    rock = mix(C("#24242e"), C("#7e7682"), relief[..., None])
     depth = (YS - pk[None, :]) / H
-    snowy = smoothstep(0.05, 0.45, n * 0.5 + 0.45 - depth * 2.2 + 0.25 * grad_x(n) * 0.1)
-    snowc = mix(C("#93a9d0"), C("#fffaf2"), clamp01(0.55 + 0.35 * slope)[..., None])
+    snowy = smoothstep(0.47, 0.53, 0.3 * n + 0.55 * h + 0.22 - depth * 1.0)
+    snowc = mix(C("#8aa0cc"), C("#fffaf2"), relief[..., None] ** 0.8)
     col = mix(rock, snowc, snowy[..., None])
     col *= ridge_light(pk, light=1.0, k=0.2)[..., None]
     col = haze(col, "#b9cfe6", smoothstep(0.2 * H, 0.5 * H, YS) * 0.45)
@@ -1260,6 +1285,12 @@ def mount_currie(rng):
     fc = vgrad([(0, "#3e6460"), (1, "#1e3a36")], 0.44 * H, 0.68 * H)
     fc *= (1 + 0.2 * fbm(rng, 60, 80, octaves=3))[..., None]
     paint(img, fc, m.get())
+    for off, hmin, hmax, colr in ((90, 40, 90, "#2c504a"), (200, 50, 110, "#21413a"), (320, 60, 130, "#1a352f")):
+        m = Mask()
+        forest(m, rng, fb + off, hmin, hmax, spacing=0.4)
+        m.poly([(0, float(fb[0]) + off - 5)] + [(x, float(fb[min(W - 1, x)]) + off - 5) for x in range(0, W, 20)]
+               + [(W, float(fb[-1]) + off - 5), (W, H), (0, H)])
+        paint(img, colr, m.get() * (YS < 0.69 * H), 0.9)
     # valley fields
     fy = 0.66 * H
     L = Layer()
@@ -1428,18 +1459,23 @@ def oia(rng):
         y += rng.uniform(45, 70) * (0.7 + 0.6 * (y / H))
     L.over(img, 1 + 0.03 * fbm(rng, 40, 60, octaves=2))
     # bougainvillea
-    bm = Mask()
+    bm, gm = Mask(), Mask()
     for _ in range(9):
         bx_, by_ = rng.uniform(0, 0.7 * W), rng.uniform(0.5, 0.95) * H
-        for _ in range(30):
-            bm.ellipse(bx_ + rng.normal(0, 40), by_ + rng.normal(0, 18), rng.uniform(6, 14), rng.uniform(5, 10))
-    paint(img, "#d23a8a", bm.get(), 0.95)
+        for _ in range(40):
+            gm.ellipse(bx_ + rng.normal(0, 36), by_ + rng.normal(4, 16), rng.uniform(6, 12), rng.uniform(4, 8))
+        for _ in range(70):
+            bm.ellipse(bx_ + rng.normal(0, 34), by_ + rng.normal(0, 14), rng.uniform(4, 9), rng.uniform(3, 7))
+    paint(img, "#3a6a3a", gm.get(), 0.95)
+    paint(img, "#d8367f", bm.get(), 0.95)
     # blue-domed churches + bell tower
     def church(cx, by, r):
         L = Layer()
         L.rect(cx - r * 1.4, by - r * 1.2, cx + r * 1.4, by + r * 2, "#f8f2ea")
         L.rect(cx + r * 0.9, by - r * 1.2, cx + r * 1.4, by + r * 2, "#c4bedc")
         L.rect(cx - r * 0.85, by - r * 1.6, cx + r * 0.85, by - r * 1.1, "#f8f2ea")
+        L.poly(arch_pts(cx - r * 0.3, cx + r * 0.3, by + r * 2, by + r * 0.9), "#2c5fb8")
+        L.poly(arch_pts(cx - r * 0.15, cx + r * 0.15, by + r * 0.2, by - r * 0.5), "#2c5fb8")
         L.over(img)
         dm = Mask().ellipse(cx, by - r * 1.6, r * 0.95, r * 1.0).rect(0, by - r * 1.6, W, H, fill=0).get()
         dcol = mix(C("#1d4fa8"), C("#4f8ae0"), smoothstep(cx - r, cx + r * 0.6, XS)[..., None]) * np.ones((H, 1, 1), F32)
@@ -1456,9 +1492,12 @@ def oia(rng):
     L.rect(tx + 35, ty - 300, tx + 60, ty + 60, "#c4bedc")
     L.rect(tx - 40, ty - 360, tx + 40, ty - 300, "#f8f2ea")
     L.ellipse(tx, ty - 360, 40, 30, "#2c5fb8")
-    for k, (ax, ay) in enumerate([(tx - 44, ty - 270), (tx + 8, ty - 270), (tx - 18, ty - 160)]):
-        L.poly(arch_pts(ax, ax + 36, ay + 70, ay), "#2a2a3a")
-        L.ellipse(ax + 18, ay + 28, 11, 13, "#b88a3a")
+    for ax in (tx - 52, tx - 16, tx + 20):
+        ay = ty - 285
+        L.poly(arch_pts(ax, ax + 30, ay + 70, ay), "#2a2a3a")
+        L.ellipse(ax + 15, ay + 26, 9, 11, "#b88a3a")
+    L.rect(tx - 3, ty - 430, tx + 3, ty - 385, "#f4f0e8")
+    L.rect(tx - 14, ty - 420, tx + 14, ty - 414, "#f4f0e8")
     L.over(img)
     # windmill on the ridge
     L = Layer()
@@ -1784,6 +1823,387 @@ def tokyo(rng):
         wm.line([tuple(pt) for pt in bezier(pl, ((pl[0] + pr[0]) / 2, pl[1] + sag), pr, 30)], 2.5)
     paint(img, "#0e0c14", wm.get(), 0.9)
     bloom(img, emit, layers=((5, 0.9), (28, 0.55), (100, 0.35)))
+    return img
+
+
+def boulder(rng, cx, cy, rx, ry, n=18):
+    pts = []
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        r = 1 + rng.uniform(-0.14, 0.14)
+        pts.append((cx + math.cos(a) * rx * r, cy + math.sin(a) * ry * r * (0.7 if math.sin(a) > 0 else 1)))
+    return pts
+
+
+@scene("west-vancouver-canada", 1313, vignette=0.26, contrast=0.12)
+def west_vancouver(rng):
+    hz = H * 0.5
+    img = vgrad([(0, "#3d5f9c"), (0.4, "#8c86b8"), (0.75, "#f0b29c"), (1, "#ffd9a6")], 0, hz)
+    sunx, suny = 0.36 * W, hz - 70
+    add_light(img, "#fff0c8", radial(sunx, suny, 80), 0.9)
+    add_light(img, "#ffb68a", radial(sunx, suny, 600), 0.4)
+    clouds(img, rng, H * 0.1, H * 0.42, cover=0.38, lit="#ffc6a8", shade="#7a74a8", cells=(2, 16), soft=0.3,
+           light_from=(-0.3, 1))
+    # distant islands / mountains
+    for v, c, a, cells in ((0.47, "#a08cb4", 0.02, 4), (0.49, "#7a7aa6", 0.01, 6)):
+        r = (v + fbm1d(rng, cells, 5) * a) * H
+        paint(img, c, below(r) * (YS < hz))
+    # lighthouse point (right) with forest
+    pt = profile([(0.5, 0.51), (0.56, 0.495), (0.62, 0.475), (0.75, 0.46), (1, 0.45)], fbm1d(rng, 20, 5), 0.004)
+    pt = np.where(UX < 0.5, H * 2, pt).astype(F32)
+    rock = rock_face(rng, "#d19a80", "#4a3a4a", cells=(10, 6), light=-1.0)
+    paint(img, rock, below(pt) * (YS < hz + 2))
+    m = Mask()
+    forest(m, rng, pt + 6, 60, 170, spacing=0.4, x0=0.68 * W)
+    paint(img, "#1d2a30", m.get() * (YS < hz))
+    L = Layer()
+    lx = 0.64 * W
+    ly = float(pt[int(lx)]) + 2
+    L.poly([(lx - 28, ly), (lx - 20, ly - 150), (lx + 20, ly - 150), (lx + 28, ly)], "#f6efe8")
+    L.poly([(lx + 6, ly), (lx + 8, ly - 150), (lx + 20, ly - 150), (lx + 28, ly)], "#c8b8c8")
+    L.poly([(lx - 50, ly), (lx - 20, ly - 90), (lx - 16, ly - 90), (lx - 40, ly)], "#e8e0e0")
+    L.poly([(lx + 50, ly), (lx + 20, ly - 90), (lx + 16, ly - 90), (lx + 40, ly)], "#c8b8c8")
+    L.rect(lx - 30, ly - 162, lx + 30, ly - 150, "#3a2a2a")
+    L.rect(lx - 18, ly - 192, lx + 18, ly - 162, "#fff2c0")
+    L.poly([(lx - 24, ly - 192), (lx, ly - 214), (lx + 24, ly - 192)], "#c0302a")
+    L.rect(lx - 40, ly - 30, lx - 26, ly, "#e8e0e0")
+    L.over(img)
+    # ocean
+    r = reflect(img, hz, hz, rng, amp=10, cells=90, blur_v=8)
+    sea = mix(r[int(hz):] * 0.85, C("#33507c"), 0.3)
+    img[int(hz):] = sea
+    sun_glitter(img, rng, sunx, hz, H * 0.85, 110, "#ffd6a8", 0.7)
+    waves = smoothstep(0.55, 0.75, value_noise(rng, 8, 220)) * smoothstep(hz, H, YS)
+    add_light(img, "#ffe8d0", waves, 0.06)
+    # rocky wooded shore on the left
+    shore = profile([(0, 0.62), (0.15, 0.64), (0.3, 0.67), (0.4, 0.72), (0.46, 0.78), (0.5, 0.86), (0.52, 1.1)],
+                    fbm1d(rng, 14, 4), 0.006)
+    shore = np.where(UX > 0.52, H * 2, shore).astype(F32)
+    rk = rock_face(rng, "#b07a6a", "#2e2630", cells=(22, 16), light=1.0, strata=0.1)
+    rk *= (0.6 + 0.7 * smoothstep(0.1 * W, 0.5 * W, XS))[..., None]
+    paint(img, rk, below(shore))
+    m = Mask()
+    for x, h, w in ((-60, 2000, 420), (140, 1500, 300), (290, 950, 210), (370, 640, 150), (440, 420, 110)):
+        xi = int(np.clip(x, 0, W - 1))
+        m.poly(pine_points(x, float(shore[xi]) + 30, h, w, rng, droop=0.5))
+    forest(m, rng, shore + 10, 80, 200, spacing=0.5, x0=0, x1=0.36 * W)
+    fm = m.get()
+    fc = mix(C("#0f181c"), C("#3a3440"), (radial(sunx, suny, 900) * 0.6)[..., None])
+    paint(img, fc, fm)
+    # granite boulders in the foreground, back to front
+    bl = [(0.95, 0.86, 300, 160), (0.7, 0.885, 200, 90), (0.55, 0.91, 260, 110), (0.12, 0.93, 420, 190),
+          (0.4, 1.0, 500, 150), (0.85, 1.0, 420, 170)]
+    tex = 1 + 0.07 * fbm(rng, 20, 30, octaves=4)
+    for bx, by, rx, ry in bl:
+        cx, cy = bx * W, by * H
+        m = Mask().poly(boulder(rng, cx, cy, rx, ry)).get()
+        nx = (XS - cx) / rx
+        ny = (YS - cy) / ry
+        lam = clamp01(0.5 + 0.55 * (-0.35 * nx - 0.9 * ny))
+        col = mix(C("#2e2430"), C("#d49c80"), lam[..., None] ** 1.3) * tex[..., None]
+        paint(img, col, m)
+        # dark contact shadow at the base
+        paint(img, "#1a1418", m * smoothstep(cy + ry * 0.2, cy + ry * 0.7, YS), 0.5)
+    # tide pool sheen between rocks
+    add_light(img, "#ffd0a0", radial(0.5 * W, 0.87 * H, 160, sx=2.5, sy=0.3), 0.12)
+    return img
+
+
+@scene("garden-by-bay-singapore", 1414, vignette=0.32, contrast=0.08, grain=0.008)
+def gardens_by_the_bay(rng):
+    gy = H * 0.86
+    img = vgrad([(0, "#06071c"), (0.45, "#16184a"), (0.8, "#3a2868"), (1, "#6a3a7a")], 0, gy)
+    stars(img, rng, 160, H * 0.35, 0.6)
+    emit = np.zeros((H, W, 3), F32)
+    # distant skyline
+    x = 0.0
+    while x < W:
+        w = rng.uniform(40, 100)
+        top = H * rng.uniform(0.58, 0.72)
+        paint(img, "#231f4a", rect_mask(x, x + w, top, gy))
+        window_grid(img, emit, rng, x + 3, x + w - 3, top + 6, gy, 12, 18, 0.5, 0.12,
+                    ("#8a78b8", "#b89a80"), 0.2, dim="#1c1a3a")
+        x += w + rng.uniform(0, 20)
+    # Marina Bay Sands
+    L = Layer()
+    for k, tx in enumerate((0.50, 0.60, 0.70)):
+        x0 = tx * W
+        L.poly([(x0 - 40, gy), (x0 - 50, 0.36 * H), (x0 + 50, 0.36 * H), (x0 + 60, gy)], "#1a1838")
+    L.poly([(0.42 * W, 0.35 * H), (0.80 * W, 0.345 * H), (0.81 * W, 0.36 * H), (0.44 * W, 0.37 * H)], "#221e44")
+    L.poly([(0.42 * W, 0.35 * H), (0.40 * W, 0.345 * H), (0.44 * W, 0.37 * H)], "#221e44")
+    a = L.over(img)
+    for tx in (0.50, 0.60, 0.70):
+        window_grid(img, emit, rng, tx * W - 44, tx * W + 48, 0.375 * H, gy, 14, 20, 0.55, 0.2,
+                    ("#d8b080", "#e0c8a8"), 0.25, dim="#15142c")
+    add_light(emit, "#c8b0ff", rect_mask(0.42 * W, 0.81 * W, 0.352 * H, 0.356 * H), 0.6)
+    # supertrees
+    trees = [(0.45, 0.44, 0.075, 0.7), (0.92, 0.36, 0.095, 0.75), (0.28, 0.31, 0.115, 0.85), (0.09, 0.20, 0.15, 1.0),
+             (0.72, 0.11, 0.2, 1.05)]
+    cols = [("#c040ff", "#40e0ff"), ("#ff40a0", "#a060ff"), ("#40c0ff", "#ff50c0"), ("#a050ff", "#50ffd0"),
+            ("#ff4fb0", "#40b0ff")]
+    for i, (tx, ry, R, s) in enumerate(trees):
+        cx, rim, Rp = tx * W, ry * H, R * W
+        ct = rim + Rp * 1.1     # where the canopy funnel meets the trunk
+        tw0, tw1 = Rp * 0.13, Rp * 0.2
+        dark = mix(C("#120c26"), C("#2a1e4a"), 0.3 * s)
+        c1, c2 = C(cols[i][0]), C(cols[i][1])
+        ts = np.linspace(0, 1, 30)
+        cw = tw1 + (Rp - tw1) * ts ** 1.8
+        cy_ = ct - (ct - rim) * ts
+        L = Layer()
+        L.poly([(cx - tw0, gy + 20), (cx - tw1, ct)] + [(cx - w_, y_) for w_, y_ in zip(cw, cy_)] +
+               [(cx + w_, y_) for w_, y_ in zip(cw[::-1], cy_[::-1])] + [(cx + tw1, ct), (cx + tw0, gy + 20)], dark)
+        a = L.over(img)
+        # soft inner glow of the canopy, brighter towards the rim
+        canopy = a * smoothstep(ct + 10, ct - 20, YS)
+        glow_ = canopy * smoothstep(ct, rim, YS) ** 1.5
+        add_light(img, mix(c1, c2, 0.5), glow_, 0.35 * s)
+        # trunk lattice
+        lm = Mask()
+        step = Rp * 0.2
+        y = gy
+        while y > ct:
+            t = (gy - y) / (gy - ct)
+            wdt = tw0 + (tw1 - tw0) * t
+            lm.line([(cx - wdt, y), (cx + wdt, y - step)], max(1.5, Rp * 0.012))
+            lm.line([(cx + wdt, y), (cx - wdt, y - step)], max(1.5, Rp * 0.012))
+            y -= step
+        trunk = lm.get() * a * (1 - canopy)
+        add_light(img, c1, trunk, 0.45 * s)
+        add_light(emit, c1, trunk, 0.25 * s)
+        # canopy ribs following the funnel curve
+        rm = Mask()
+        nrib = 14
+        for k in range(nrib + 1):
+            ang = math.pi * k / nrib
+            rib = [(cx + math.cos(ang) * w_, y_ + math.sin(ang) * w_ * 0.12) for w_, y_ in zip(cw, cy_)]
+            rm.line(rib, max(1.5, Rp * 0.01))
+        ribs = rm.get() * a
+        add_light(img, c2, ribs, 0.55 * s)
+        add_light(emit, c2, ribs, 0.3 * s)
+        # rim + top disc
+        top = Mask().ellipse(cx, rim, Rp, Rp * 0.12).get()
+        paint(img, mix(dark, c2, 0.2), top)
+        rimm = clamp01(top - Mask().ellipse(cx, rim - Rp * 0.01, Rp * 0.95, Rp * 0.095).get())
+        add_light(img, c1, rimm, 0.9 * s)
+        add_light(emit, c1, rimm, 0.6 * s)
+    # skyway between the two big trees
+    sw = Mask()
+    p0 = (0.10 * W + 0.15 * W * 0.3, 0.55 * H)
+    p1 = (0.72 * W - 0.21 * W * 0.3, 0.52 * H)
+    pts = [tuple(p) for p in bezier(p0, ((p0[0] + p1[0]) / 2, 0.57 * H), p1, 40)]
+    sw.line(pts, 10)
+    paint(img, "#120c22", sw.get())
+    rl = Mask().line([(x_, y_ - 12) for x_, y_ in pts], 3).get()
+    add_light(img, "#ffe0a0", rl, 0.9)
+    add_light(emit, "#ffc870", rl, 0.8)
+    # foliage + fairy lights
+    fg = canopy_heights(rng, np.full(W, gy, F32) + fbm1d(rng, 6, 3) * 20, 20, 70, density=0.6)
+    fc = vgrad([(0, "#1a2a3a"), (1, "#06080e")], gy - 80, H)
+    paint(img, fc, below(fg))
+    fl = np.zeros((H, W), F32)
+    n = 700
+    xs = rng.uniform(0, W, n).astype(int)
+    ys = (fg[xs] + rng.uniform(10, 300, n)).clip(0, H - 1).astype(int)
+    fl[ys, xs] = rng.uniform(0.4, 1, n)
+    fl = blur(fl, 1.5) * 6
+    add_light(emit, "#ffd890", fl, 0.9)
+    add_light(img, "#7a4aa8", radial(0.5 * W, gy, 900, sy=0.3), 0.15)
+    bloom(img, emit, layers=((5, 0.9), (30, 0.6), (110, 0.4)))
+    return img
+
+
+@scene("perhentian-islands-malaysia", 1515, vignette=0.18, contrast=0.12)
+def perhentian(rng):
+    hz = H * 0.46
+    img = vgrad([(0, "#1872d2"), (0.6, "#6fbcee"), (1, "#d8f0f8")], 0, hz)
+    clouds(img, rng, H * 0.24, H * 0.45, cover=0.45, lit="#ffffff", shade="#a8bcd4", cells=(3, 8), soft=0.2)
+    # jungle island
+    isl = profile([(0.42, 0.47), (0.5, 0.42), (0.62, 0.37), (0.78, 0.355), (0.9, 0.37), (1, 0.385)], fbm1d(rng, 6, 4), 0.01)
+    isl = np.where(UX < 0.42, H * 2, isl).astype(F32)
+    isl = canopy_heights(rng, isl, 8, 22)
+    ic = mix(C("#3f7a5a"), C("#8ab0a0"), 0.35) * np.ones((H, W, 1), F32)
+    ic *= (1 + 0.1 * fbm(rng, 60, 60, octaves=2))[..., None]
+    paint(img, ic, below(isl) * (YS < hz))
+    paint(img, "#efe6d0", rect_mask(0.5 * W, W, hz - 5, hz) * (UX[None, :] > 0.5), 0.6)
+    # sea
+    sh = H * 0.74
+    t = clamp01((YS - hz) / (sh - hz))
+    sea = ramp([(0, "#1d5fb4"), (0.35, "#1a9ac4"), (0.7, "#36cdc6"), (1, "#a9eee0")], t) * np.ones((1, W, 1), F32)
+    sea *= (1 + 0.05 * fbm(rng, 8, 60, octaves=3))[..., None]
+    ca = np.abs(fbm(rng, 40, 70, octaves=2))
+    sea += (smoothstep(0.08, 0.0, ca) * 0.1 * t ** 2)[..., None]
+    img[int(hz):] = sea[int(hz):]
+    sun_glitter(img, rng, 0.7 * W, hz, sh, 200, "#ffffff", 0.18, cells=(90, 300))
+    # boat
+    L = Layer()
+    bx, by = 0.34 * W, 0.58 * H
+    L.poly([(bx - 120, by - 20), (bx + 140, by - 34), (bx + 100, by + 14), (bx - 100, by + 14)], "#f4f2ea")
+    L.poly([(bx - 106, by - 2), (bx + 116, by - 8), (bx + 100, by + 14), (bx - 100, by + 14)], "#2a6ac0")
+    L.rect(bx - 40, by - 70, bx + 50, by - 62, "#f0c040")
+    L.line([(bx - 34, by - 64), (bx - 34, by - 24)], 4, "#6a5040")
+    L.line([(bx + 44, by - 64), (bx + 44, by - 28)], 4, "#6a5040")
+    L.over(img)
+    # shoreline foam + sand
+    shore = (sh + fbm1d(rng, 8, 4) * 12).astype(F32)
+    sand = vgrad([(0, "#e8dcc0"), (0.3, "#f4e8cc"), (1, "#ead6ae")], sh, H)
+    sand *= (1 + 0.04 * fbm(rng, 40, 60, octaves=3))[..., None]
+    wet = smoothstep(shore[None, :] + 60, shore[None, :], YS)
+    sand = mix(sand, C("#c8b890"), (wet * 0.5)[..., None])
+    paint(img, sand, below(shore))
+    foam = below(shore - 10) * (1 - below(shore + 8))
+    paint(img, "#ffffff", foam * (0.6 + 0.4 * value_noise(rng, 80, 4)), 0.85)
+    foam2 = below(shore - 40) * (1 - below(shore - 32))
+    paint(img, "#ffffff", foam2 * smoothstep(0.4, 0.7, value_noise(rng, 40, 4)), 0.6)
+    # palm trees
+    tm, fm = Mask(), Mask()
+    palm(tm, fm, rng, (0.06 * W, H * 1.02), (0.42 * W, 0.16 * H), -260, 70, 36, 520, n_fronds=12, droop=0.55)
+    palm(tm, fm, rng, (-0.02 * W, H * 0.95), (0.2 * W, 0.42 * H), -90, 52, 28, 360, n_fronds=10, droop=0.6)
+    palm(tm, fm, rng, (0.97 * W, H * 0.78), (0.86 * W, 0.5 * H), 50, 26, 16, 220, n_fronds=9, droop=0.6)
+    fmask = fm.get()
+    tmask = tm.get()
+    # palm shadows on sand
+    shadow = blur(np.roll(np.roll(fmask, 80, 0), 160, 1), 10) * (YS > sh)
+    paint(img, "#a08a6a", shadow, 0.35)
+    rings = 0.88 + 0.12 * np.sin(YS * 0.22 + XS * 0.05)
+    trunk = mix(C("#5a4632"), C("#b09478"), clamp01(0.45 + 0.25 * grad_x(blur(tmask, 10)))[..., None]) * rings[..., None]
+    paint(img, trunk, tmask)
+    fshade = blur(fmask, 14)
+    fcol = mix(C("#2f7a34"), C("#1a4a22"), smoothstep(0.3, 0.9, fshade)[..., None])
+    fcol = mix(fcol, C("#8ac05a"), (smoothstep(0.12 * H, 0.0, YS - 0.1 * H) * 0.0 + 0.25 * (1 - smoothstep(0.0, 0.4, fshade)))[..., None])
+    paint(img, fcol, fmask)
+    return img
+
+
+@scene("cafedeadend", 1616, vignette=0.4, contrast=0.1, warm=0.02)
+def cafe(rng):
+    # --- background (gets blurred for depth of field) ---
+    bg = np.zeros((H, W, 3), F32)
+    bh, bw = 44, 130
+    row = (YS // bh).astype(int)
+    off = (row % 2) * (bw / 2)
+    bx = ((XS + off) // bw).astype(int)
+    bid = (row * 97 + bx * 31) % 251
+    rnd = np.random.default_rng(5).random(251).astype(F32)
+    brick = mix(C("#6a2e1e"), C("#a0553a"), rnd[bid][..., None])
+    mortar = (((YS % bh) < 5) | (((XS + off) % bw) < 5)).astype(F32)
+    bg[:] = mix(brick, C("#3a2a22"), (mortar * 0.8)[..., None])
+    bg *= (1 + 0.12 * fbm(rng, 30, 45, octaves=3))[..., None]
+    # shelves with jars and cups
+    L = Layer()
+    for sy in (0.27, 0.41):
+        L.rect(0.05 * W, sy * H, 0.62 * W, sy * H + 22, "#3a2418")
+        x = 0.07 * W
+        while x < 0.58 * W:
+            kind = rng.integers(3)
+            if kind == 0:
+                h = rng.uniform(90, 150)
+                L.rect(x, sy * H - h, x + 70, sy * H, "#c88a3a")
+                L.rect(x - 4, sy * H - h - 14, x + 74, sy * H - h, "#4a3020")
+                x += 90
+            elif kind == 1:
+                for k in range(4):
+                    L.rect(x + k * 6, sy * H - 36 * (k + 1), x + 60 - k * 6, sy * H - 36 * k - 4, "#efe6da")
+                x += 80
+            else:
+                L.ellipse(x + 40, sy * H - 60, 40, 60, "#5a7a4a")
+                L.rect(x + 30, sy * H - 150, x + 50, sy * H - 100, "#5a7a4a")
+                x += 90
+    # chalkboard menu
+    L.rect(0.68 * W, 0.16 * H, 0.95 * W, 0.46 * H, "#5a3a22")
+    L.rect(0.69 * W, 0.17 * H, 0.94 * W, 0.45 * H, "#1c2220")
+    L.over(bg)
+    chalk = Mask()
+    for i, y in enumerate(np.arange(0.2 * H, 0.44 * H, 46)):
+        wl_ = rng.uniform(0.4, 0.8) * 0.2 * W
+        chalk.line([(0.71 * W, y), (0.71 * W + wl_, y)], 6)
+        chalk.line([(0.9 * W, y), (0.92 * W, y)], 6)
+    paint(bg, "#e8e4dc", chalk.get(), 0.7)
+    # warm lamp light on the wall
+    lamps = [(0.2 * W, 0.2 * H), (0.5 * W, 0.12 * H), (0.8 * W, 0.24 * H), (0.35 * W, 0.05 * H)]
+    light = np.zeros((H, W), F32)
+    for lx, ly in lamps:
+        light += radial(lx, ly + 150, 500)
+    bg *= (0.35 + 0.9 * light)[..., None] * C("#ffd8b0")
+    bg = blur(bg, 9)
+    img = bg
+    emit = np.zeros((H, W, 3), F32)
+    # background bokeh
+    for _ in range(14):
+        bx_, by_ = rng.uniform(0, W), rng.uniform(0.05, 0.6) * H
+        add_light(emit, "#ffb060", Mask().ellipse(bx_, by_, 26, 26).get(), rng.uniform(0.08, 0.2))
+    emit = blur(emit, 3)
+    # pendant lamps (in focus)
+    for lx, ly in lamps:
+        cm = Mask().line([(lx, 0), (lx, ly - 60)], 3).get()
+        paint(img, "#1a1410", cm)
+        L = Layer()
+        L.poly([(lx - 12, ly - 64), (lx + 12, ly - 64), (lx + 70, ly), (lx - 70, ly)], "#1e1a18")
+        L.rect(lx - 14, ly - 76, lx + 14, ly - 62, "#3a2e26")
+        L.over(img)
+        add_light(img, "#b0702a", Mask().poly([(lx - 12, ly - 64), (lx + 12, ly - 64), (lx + 70, ly), (lx - 70, ly)]).get()
+                  * smoothstep(ly - 64, ly, YS), 0.25)
+        bulb = Mask().ellipse(lx, ly + 26, 26, 32).get()
+        paint(img, "#fff0c8", bulb)
+        add_light(emit, "#ffb24a", bulb, 1.2)
+    # counter
+    ct = 0.66 * H
+    top = vgrad([(0, "#d8a270"), (1, "#8a5434")], ct, ct + 70)
+    top *= (1 + 0.12 * fbm(rng, 3, 40, octaves=4))[..., None]
+    paint(img, top, rect_mask(0, W, ct, ct + 70))
+    add_light(img, "#ffe0b0", rect_mask(0, W, ct + 64, ct + 70), 0.4)
+    front = vgrad([(0, "#4a2a1a"), (1, "#1e120c")], ct + 70, H)
+    planks = 1 - 0.25 * (((XS // 160) % 2) * 0.3 + ((XS % 160) < 6))
+    front *= (planks * (1 + 0.1 * fbm(rng, 40, 6, octaves=3)))[..., None]
+    paint(img, front, rect_mask(0, W, ct + 70, H))
+    # espresso machine
+    mx, my = 0.18 * W, ct + 8
+    L = Layer()
+    L.rect(mx - 200, my - 330, mx + 260, my, "#9aa0a8")
+    L.rect(mx - 210, my - 350, mx + 270, my - 330, "#5a5e66")
+    L.rect(mx - 190, my - 80, mx + 250, my - 60, "#3a3c40")
+    for gx in (mx - 90, mx + 150):
+        L.rect(gx - 40, my - 230, gx + 40, my - 190, "#c8ccd2")
+        L.rect(gx - 30, my - 190, gx + 30, my - 170, "#2a2a2e")
+        L.poly([(gx + 20, my - 185), (gx + 130, my - 160), (gx + 125, my - 145), (gx + 15, my - 170)], "#161414")
+    for k in range(4):
+        L.rect(mx - 160 + k * 90, my - 420, mx - 100 + k * 90, my - 352, "#f2ece4")
+    L.over(img)
+    chrome = 0.8 + 0.5 * np.sin((XS - mx) / 60) ** 2
+    img *= np.where(rect_mask(mx - 200, mx + 260, my - 330, my - 80) > 0.5, chrome * 0.9, 1)[..., None]
+    add_light(img, "#ffffff", rect_mask(mx - 195, mx + 255, my - 325, my - 318), 0.3)
+    # cups in the foreground
+    def cup(cx, cy, r):
+        L = Layer()
+        L.ellipse(cx, cy + r * 0.55, r * 1.5, r * 0.38, "#e8e0d6")   # saucer
+        L.poly([(cx - r, cy - r * 0.2), (cx + r, cy - r * 0.2), (cx + r * 0.8, cy + r * 0.6), (cx - r * 0.8, cy + r * 0.6)],
+               "#f6f1ea")
+        L.ellipse(cx, cy + r * 0.6, r * 0.8, r * 0.14, "#f6f1ea")
+        L.over(img)
+        hm = Mask().ellipse(cx + r * 1.08, cy + r * 0.12, r * 0.34, r * 0.28).get() - \
+            Mask().ellipse(cx + r * 1.08, cy + r * 0.12, r * 0.18, r * 0.14).get()
+        paint(img, "#eee6dc", clamp01(hm))
+        sh = smoothstep(cx - r, cx + r, XS)
+        body = Mask().poly([(cx - r, cy - r * 0.2), (cx + r, cy - r * 0.2), (cx + r * 0.8, cy + r * 0.6),
+                            (cx - r * 0.8, cy + r * 0.6)]).get()
+        paint(img, "#a89080", body * sh, 0.35)
+        paint(img, "#f8f4ee", Mask().ellipse(cx, cy - r * 0.2, r, r * 0.26).get())
+        paint(img, "#6a3a1e", Mask().ellipse(cx, cy - r * 0.19, r * 0.88, r * 0.21).get())
+        heart = Mask()
+        heart.ellipse(cx - r * 0.14, cy - r * 0.24, r * 0.2, r * 0.09)
+        heart.ellipse(cx + r * 0.14, cy - r * 0.24, r * 0.2, r * 0.09)
+        heart.poly([(cx - r * 0.33, cy - r * 0.22), (cx + r * 0.33, cy - r * 0.22), (cx, cy - r * 0.08)])
+        paint(img, "#e8cfa8", heart.get(), 0.9)
+        steam = Mask()
+        for k in (-1, 1):
+            pts = [(cx + k * r * 0.25 + math.sin(t * 6) * r * 0.15, cy - r * 0.4 - t * r * 2.2) for t in np.linspace(0, 1, 30)]
+            steam.line(pts, r * 0.08)
+        paint(img, "#ffffff", blur(steam.get(), 10), 0.25)
+        paint(img, "#1a0e08", blur(Mask().ellipse(cx, cy + r * 0.75, r * 1.5, r * 0.2).get(), 10), 0.3)
+    cup(0.58 * W, ct + 20, 110)
+    cup(0.83 * W, ct + 36, 130)
+    add_light(img, "#ffb060", radial(0.5 * W, 0.2 * H, 900), 0.12)
+    bloom(img, emit, layers=((6, 1.0), (40, 0.7), (160, 0.45)))
     return img
 
 

@@ -104,12 +104,14 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         if layoutOnly { print(result.root, terminator: ""); continue }
         if dumpList { print(result.displayList.dump(), terminator: ""); continue }
         for format in outFormats {
+            let formatStart = monotonicSeconds()
             let bytes = try renderer.backend.render(result.displayList, format: format, scale: scene.scale, png: png)
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let target = output ?? "\(outDir)/\(name).\(format.rawValue)"
             try writeAtomically(bytes, to: target)
             if !quiet {
-                let ms = Int(((monotonicSeconds() - start) * 1000).rounded())
+                // The first format's time includes reading and laying out the scene.
+                let ms = Int(((monotonicSeconds() - (format == outFormats[0] ? start : formatStart)) * 1000).rounded())
                 let size = format == .png
                     ? "\(Int((scene.canvas.width * scene.scale).rounded()))x\(Int((scene.canvas.height * scene.scale).rounded())) px"
                     : "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height)) pt"

@@ -41,11 +41,10 @@ extension Painter {
             let sigmaPx = s.radius * devScale
             shadow.withData { dst, dstStride in
                 off.withData { src, srcStride in
-                    ps_tint_alpha_argb32(src.assumingMemoryBound(to: UInt8.self), UInt32(srcStride), dst.assumingMemoryBound(to: UInt8.self),
-                                         UInt32(dstStride), UInt32(off.width), UInt32(off.height),
-                                         s.color.red, s.color.green, s.color.blue, s.color.alpha)
+                    ps_shadow_argb32(src.assumingMemoryBound(to: UInt8.self), UInt32(srcStride), dst.assumingMemoryBound(to: UInt8.self),
+                                     UInt32(dstStride), UInt32(off.width), UInt32(off.height), sigmaPx,
+                                     s.color.red, s.color.green, s.color.blue, s.color.alpha)
                 }
-                ps_box_blur_argb32(dst.assumingMemoryBound(to: UInt8.self), UInt32(off.width), UInt32(off.height), UInt32(dstStride), sigmaPx)
             }
             let dx = (s.x * ctm.a + s.y * ctm.c) * pixelsPerUnit, dy = (s.x * ctm.b + s.y * ctm.d) * pixelsPerUnit
             cairo_set_source_surface(cr, shadow.raw, device.minX + dx, device.minY + dy)

@@ -31,9 +31,10 @@ int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int
  * Gaussian of `sigma` pixels (the SVG filter recipe). Pixels outside are transparent. */
 void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, double sigma);
 
-/* Writes into dst (ARGB32) the premultiplied colour (r, g, b, a in 0…1) scaled by src's alpha. */
-void ps_tint_alpha_argb32(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uint32_t dst_stride,
-                          uint32_t width, uint32_t height, double r, double g, double b, double a);
+/* Writes into dst (ARGB32) a shadow of src: src's alpha blurred like ps_box_blur_argb32, then
+ * filled with the colour (r, g, b, a in 0…1), premultiplied. */
+void ps_shadow_argb32(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uint32_t dst_stride,
+                      uint32_t width, uint32_t height, double sigma, double r, double g, double b, double a);
 
 void ps_free(void *p);
 #endif
