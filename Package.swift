@@ -24,6 +24,10 @@ let package = Package(
         // writer, and the blur kernel.
         .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
 
+        // MARK: - Images and the visual diff
+        .target(name: "ProofsheetImage", dependencies: ["CPixels"]),
+        .target(name: "ProofsheetDiff", dependencies: ["ProofsheetImage"]),
+
         // MARK: - Pure Swift: values, scene, layout
         .target(name: "ProofsheetCore"),
         .target(name: "ProofsheetScene", dependencies: ["ProofsheetCore"]),
@@ -32,12 +36,12 @@ let package = Package(
         // MARK: - Backend (the only Swift code that imports C)
         .target(
             name: "ProofsheetCairo",
-            dependencies: ["ProofsheetCore", "CCairo", "CPangoCairo", "CPixels"]),
+            dependencies: ["ProofsheetCore", "ProofsheetImage", "CCairo", "CPangoCairo", "CPixels"]),
 
         // MARK: - Facade, CLI, benchmark
         .target(
             name: "Proofsheet",
-            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo"]),
+            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff"]),
         .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet"]),
         .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet"]),
 
@@ -46,5 +50,9 @@ let package = Package(
             name: "ProofsheetTests",
             dependencies: ["Proofsheet"],
             exclude: ["Goldens"]),
+        .testTarget(
+            name: "ProofsheetDiffTests",
+            dependencies: ["ProofsheetDiff"],
+            exclude: ["Fixtures"]),
     ]
 )

@@ -129,3 +129,5 @@ int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int
                        uint8_t **out, size_t *out_len, char *err, size_t err_len) {
     return write_png(rgba, width, height, 4, level, filter, out, out_len, err, err_len);
 }
+
+void ps_free(void *p) { free(p); }

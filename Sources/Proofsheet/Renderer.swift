@@ -3,6 +3,8 @@ import Foundation
 @_exported import ProofsheetScene
 @_exported import ProofsheetLayout
 @_exported import ProofsheetCairo
+@_exported import ProofsheetImage
+@_exported import ProofsheetDiff
 
 /// The whole pipeline: scene → layout → display list → PNG, SVG or PDF bytes.
 public final class Renderer: Sendable {

@@ -1,4 +1,5 @@
 import ProofsheetCore
+import ProofsheetImage
 internal import CCairo
 internal import CPixels
 
@@ -92,7 +93,7 @@ public final class CairoBackend: Sendable {
     }
 
     /// Straight (un-premultiplied) RGBA pixels of the raster, rows packed.
-    public func renderRGBA(_ list: DisplayList, scale: Double) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+    public func renderRGBA(_ list: DisplayList, scale: Double) throws -> RGBAImage {
         let s = try rasterize(list, scale: scale)
         var out = [UInt8](repeating: 0, count: s.width * s.height * 4)
         s.withData { data, stride in
@@ -107,7 +108,7 @@ public final class CairoBackend: Sendable {
                 }
             }
         }
-        return (s.width, s.height, out)
+        return try RGBAImage(width: s.width, height: s.height, pixels: out)
     }
 
     // MARK: - Vector outputs

@@ -1,7 +1,7 @@
 import Foundation
 import ProofsheetCore
 internal import CCairo
-internal import CPixels
+import ProofsheetImage
 
 /// Decoded image assets as Cairo surfaces, cached by path, plus their pixel sizes.
 ///
@@ -10,38 +10,16 @@ public final class ImageStore: @unchecked Sendable {
     private let lock = NSLock()
     private var surfaces: [String: CairoSurface] = [:]
     private var resampled: [ResampleKey: CairoSurface] = [:]
-    private var sizes: [String: (Int, Int)] = [:]
 
     public init() {}
 
     private struct ResampleKey: Hashable { let path: String; let width: Int; let height: Int }
 
-    /// The pixel size of the image at `path`, reading only its header.
+    /// The pixel size of the image at `path` (decoding it once; the pixels are kept for drawing).
     public func pixelSize(path: String) throws -> (width: Int, height: Int) {
         lock.lock(); defer { lock.unlock() }
-        if let s = sizes[path] { return s }
-        let data = try Self.read(path)
-        var w: UInt32 = 0, h: UInt32 = 0
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
-        var err = [CChar](repeating: 0, count: 256)
-        let rc = data.withUnsafeBytes { buf in
-            ps_image_decode(buf.bindMemory(to: UInt8.self).baseAddress, buf.count, 1, &w, &h, &pixels, &err, err.count)
-        }
-        guard rc == 0 else { throw Self.decodeError(path, err) }
-        sizes[path] = (Int(w), Int(h))
-        return (Int(w), Int(h))
-    }
-
-    static func read(_ path: String) throws -> Data {
-        guard let d = FileManager.default.contents(atPath: path) else {
-            throw ProofsheetError.badInput("cannot read image '\(path)'")
-        }
-        return d
-    }
-
-    static func decodeError(_ path: String, _ err: [CChar]) -> ProofsheetError {
-        let msg = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return .badInput("image '\(path)' cannot be decoded: \(msg)", hint: "use a PNG or JPEG file")
+        let s = try fullSurface(path)
+        return (s.width, s.height)
     }
 
     /// The full-resolution surface of the image at `path` (premultiplied ARGB32).
@@ -52,24 +30,23 @@ public final class ImageStore: @unchecked Sendable {
 
     private func fullSurface(_ path: String) throws -> CairoSurface {
         if let s = surfaces[path] { return s }
-        let data = try Self.read(path)
-        var w: UInt32 = 0, h: UInt32 = 0
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
-        var err = [CChar](repeating: 0, count: 256)
-        let rc = data.withUnsafeBytes { buf in
-            ps_image_decode(buf.bindMemory(to: UInt8.self).baseAddress, buf.count, 0, &w, &h, &pixels, &err, err.count)
+        let image: RGBAImage
+        do { image = try RGBAImage(contentsOfFile: path) } catch {
+            throw ProofsheetError.badInput("image '\(path)' cannot be decoded: \(error.detail.isEmpty ? "\(error.kind)" : error.detail)",
+                                           hint: "use a PNG or JPEG file")
         }
-        guard rc == 0, let pixels else { throw Self.decodeError(path, err) }
-        defer { ps_free(pixels) }
-        let surface = try CairoSurface(width: Int(w), height: Int(h))
-        surface.withData { dst, stride in
-            for y in 0..<Int(h) {
-                let src = pixels + y * Int(w) * 4
-                let row = (dst + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<Int(w) {
-                    let r = UInt32(src[4 * x]), g = UInt32(src[4 * x + 1]), b = UInt32(src[4 * x + 2]), a = UInt32(src[4 * x + 3])
-                    func pm(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
-                    row[x] = a << 24 | pm(r) << 16 | pm(g) << 8 | pm(b)
+        let surface = try CairoSurface(width: image.width, height: image.height)
+        let w = image.width
+        image.pixels.withUnsafeBufferPointer { src in
+            surface.withData { dst, stride in
+                for y in 0..<image.height {
+                    let row = (dst + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w {
+                        let i = (y * w + x) * 4
+                        let a = UInt32(src[i + 3])
+                        func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                        row[x] = a << 24 | pm(src[i]) << 16 | pm(src[i + 1]) << 8 | pm(src[i + 2])
+                    }
                 }
             }
         }

@@ -55,7 +55,7 @@ struct CLITests {
         let s = try sceneFile(scene("{\"type\": \"Color\", \"color\": \"red\"}"), in: dir)
         let r = try run(["render", s, "--scale", "2", "-o", dir + "/out.png"])
         #expect(r.status == 0, "\(r.err)")
-        let img = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/out.png"))), name: "out")
+        let img = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/out.png"))), source: "out")
         #expect(img.width == 80 && img.height == 60)
         #expect(Array(img.pixels[0..<4]) == [255, 59, 48, 255])
     }

@@ -19,7 +19,7 @@ struct ReadmeExampleTests {
         }
         let renderer = sharedRenderer
         let png = try renderer.render(scene, format: .png)
-        let image = try RGBAImage(decoding: png, name: "readme")
+        let image = try RGBAImage(decoding: png, source: "readme")
         #expect(image.width == 390 && image.height == 844)
         let frames = try renderer.layout(scene).root
         #expect(frames.frame == Rect(x: 0, y: 47, width: 390, height: 763))

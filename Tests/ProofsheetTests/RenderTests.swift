@@ -48,8 +48,8 @@ struct RenderTests {
     @Test func travelDeckAtScale3Is1170x2532() throws {
         let scene = try Self.deckScene(scale: 3)
         let list = try r.layout(scene).displayList
-        let (w, h, _) = try r.backend.renderRGBA(list, scale: 3)
-        #expect(w == 1170 && h == 2532)
+        let image = try r.backend.renderRGBA(list, scale: 3)
+        #expect(image.width == 1170 && image.height == 2532)
     }
 
     @Test func svgRasterisedByLibrsvgMatchesThePNG() throws {
@@ -64,8 +64,8 @@ struct RenderTests {
             let w = Int(scene.canvas.width), h = Int(scene.canvas.height)
             let res = try runProcess(rsvg, ["-w", "\(w)", "-h", "\(h)", "-o", dir + "/a.png", dir + "/a.svg"])
             #expect(res.status == 0, "\(res.err)")
-            let fromSVG = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))), name: "svg raster")
-            let png = try RGBAImage(decoding: try r.render(scene, format: .png), name: "png")
+            let fromSVG = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))), source: "svg raster")
+            let png = try RGBAImage(decoding: try r.render(scene, format: .png), source: "png")
             // Glyph edges land on slightly different subpixels in the two rasterisers: allow
             // antialiasing differences, but no tile may change on average.
             let d = pixelDifference(png, fromSVG, tolerance: 48)
@@ -74,8 +74,8 @@ struct RenderTests {
             #expect(tiles < 40, "\(name): a 4×4 tile differs by \(tiles) on average")
             if d.ratio >= 0.03 || tiles >= 40 {
                 try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-                try Data(try png.pngBytes()).write(to: URL(fileURLWithPath: Paths.artifacts + "/\(name)-png.png"))
-                try Data(try fromSVG.pngBytes()).write(to: URL(fileURLWithPath: Paths.artifacts + "/\(name)-svg.png"))
+                try Data(try PNGCodec.encode(png)).write(to: URL(fileURLWithPath: Paths.artifacts + "/\(name)-png.png"))
+                try Data(try PNGCodec.encode(fromSVG)).write(to: URL(fileURLWithPath: Paths.artifacts + "/\(name)-svg.png"))
             }
         }
     }
@@ -92,8 +92,8 @@ struct RenderTests {
         let ppm = try #require(which("pdftoppm"))
         let raster = try runProcess(ppm, ["-r", "72", "-png", "-singlefile", dir + "/a.pdf", dir + "/p"])
         #expect(raster.status == 0)
-        let page = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/p.png"))), name: "pdf page")
-        let png = try RGBAImage(decoding: try r.render(try Self.deckScene(), format: .png), name: "png")
+        let page = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/p.png"))), source: "pdf page")
+        let png = try RGBAImage(decoding: try r.render(try Self.deckScene(), format: .png), source: "png")
         let d = pixelDifference(png, page, tolerance: 48)
         #expect(d.ratio < 0.03, "\(d.mismatched) pixels differ (\(d.ratio * 100)%)")
         // Poppler places glyphs up to a pixel away from Cairo: compare 8×8 tiles.
@@ -128,7 +128,7 @@ struct RenderTests {
         let scene = Scene(canvas: Size(width: 100, height: 100), scale: 1, background: .white) {
             Color.black.frame(width: 40, height: 40).shadow(color: .black, radius: 6)
         }
-        let img = try RGBAImage(decoding: try r.render(scene, format: .png), name: "shadow")
+        let img = try RGBAImage(decoding: try r.render(scene, format: .png), source: "shadow")
         func grey(_ x: Int, _ y: Int) -> Int { Int(img.pixels[(y * 100 + x) * 4]) }
         // Square 30…70. Outside it the shadow fades smoothly: darker near, lighter far.
         let near = grey(72, 50), mid = grey(78, 50), far = grey(95, 50)
@@ -141,7 +141,7 @@ struct RenderTests {
         let scene = Scene(canvas: Size(width: 60, height: 40), scale: 1, background: .white) {
             Text("😍").font(.system(size: 30))
         }
-        let img = try RGBAImage(decoding: try r.render(scene, format: .png), name: "emoji")
+        let img = try RGBAImage(decoding: try r.render(scene, format: .png), source: "emoji")
         var colourful = 0
         for i in stride(from: 0, to: img.pixels.count, by: 4) {
             let (red, green, blue) = (Int(img.pixels[i]), Int(img.pixels[i + 1]), Int(img.pixels[i + 2]))

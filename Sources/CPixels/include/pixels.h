@@ -1,20 +1,9 @@
-/* Pixel work for Proofsheet: PNG and JPEG decoding to straight RGBA, a fast PNG encoder, and the
- * blur kernel behind shadows and blurs.
- * libpng and libjpeg report fatal errors by longjmp, which Swift cannot catch, so the calls that
- * may fail live here in C, behind setjmp, and return status codes with a message. */
+/* Pixel work for Proofsheet: a fast PNG encoder and the blur kernel behind shadows and blurs.
+ * (PNG and JPEG decoding are in cpng_read.h and cjpeg_read.h.) */
 #ifndef PROOFSHEET_CODECS_H
 #define PROOFSHEET_CODECS_H
 #include <stddef.h>
 #include <stdint.h>
-
-/* Largest image accepted by the decoders, in pixels. */
-#define PS_MAX_PIXELS 100000000u
-
-/* Decodes a PNG or JPEG (by signature) into straight 8-bit RGBA, rows packed (stride = 4*w).
- * On success returns 0 and a buffer to release with ps_free. On failure returns nonzero and
- * writes a message into err. `header_only` reads just the size (pixels stays NULL). */
-int ps_image_decode(const uint8_t *data, size_t len, int header_only, uint32_t *width,
-                    uint32_t *height, uint8_t **pixels, char *err, size_t err_len);
 
 /* Encodes premultiplied native-endian ARGB32 (Cairo's format) as PNG: un-premultiplies, writes
  * RGB when every pixel is opaque (else RGBA), filters rows with `filter` (0 none, 1 sub, 2 up,

@@ -52,13 +52,13 @@ func assertPNGGolden(_ png: [UInt8], _ name: String, tolerance: Int = 8, maxRati
                      sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     let path = Paths.goldens + "/" + name
     let record = ProcessInfo.processInfo.environment["PROOFSHEET_RECORD"] == "1"
-    let actual = try RGBAImage(decoding: png, name: "actual")
+    let actual = try RGBAImage(decoding: png, source: "actual")
     if record || !FileManager.default.fileExists(atPath: path) {
-        try Data(try actual.pngBytes()).write(to: URL(fileURLWithPath: path))
+        try Data(try PNGCodec.encode(actual)).write(to: URL(fileURLWithPath: path))
         Issue.record("recorded golden \(name); look at it and run again", sourceLocation: sourceLocation)
         return
     }
-    let expected = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), name: path)
+    let expected = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
     guard expected.width == actual.width, expected.height == actual.height else {
         Issue.record("\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height)", sourceLocation: sourceLocation)
         return

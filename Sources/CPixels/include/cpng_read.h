@@ -1,0 +1,64 @@
+#ifndef PROOFSHEET_CPNG_READ_H
+#define PROOFSHEET_CPNG_READ_H
+
+/*
+ * setjmp-guarded PNG decoding on top of libpng's classic read API.
+ *
+ * libpng reports fatal errors by longjmp-ing out of the failing call; Swift
+ * cannot establish a setjmp point, so every libpng call that can fail is made
+ * from this file, each public function sets its own jump target, and errors
+ * come back as return codes plus a message.
+ *
+ * Output is 8-bit straight (non-premultiplied) RGBA converted the way the
+ * node `pngjs` package (used by pixelmatch's tests) converts samples:
+ *  - no gamma correction (gAMA/sRGB/iCCP/cHRM are ignored),
+ *  - 16-bit samples: floor(v * 255 / 65535 + 0.5),
+ *  - 1/2/4-bit grey: scaled to 0...255 (v * 255 / (2^depth - 1)),
+ *  - palette: tRNS entries give alpha, missing entries are opaque, an index
+ *    outside the palette is an error,
+ *  - grey/RGB tRNS colour key: a matching pixel becomes (0, 0, 0, 0).
+ *
+ * Header declares no libpng types, so importing it leaks nothing.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return codes. */
+enum {
+    CPNG_OK = 0,
+    CPNG_ERROR = 1,         /* libpng or conversion error; see cpng_reader_message */
+    CPNG_NOT_PNG = 2,       /* data does not start with the PNG signature */
+    CPNG_OUT_OF_MEMORY = 3,
+    CPNG_BAD_STATE = 4      /* functions called out of order / bad buffer size */
+};
+
+/* Opaque decoder state. */
+typedef struct cpng_reader cpng_reader;
+
+/* Creates a reader over `size` bytes at `data`; the bytes must stay valid and
+ * unchanged until cpng_reader_destroy. Returns NULL only if out of memory. */
+cpng_reader *cpng_reader_create(const uint8_t *data, size_t size);
+
+/* Parses everything up to the first IDAT and reports the image size. */
+int cpng_reader_read_header(cpng_reader *reader, uint32_t *width, uint32_t *height);
+
+/* Decodes the whole image into `out`, which must hold exactly
+ * width * height * 4 bytes. Call once, after cpng_reader_read_header. */
+int cpng_reader_read_rgba(cpng_reader *reader, uint8_t *out, size_t out_size);
+
+/* Describes the last error (never NULL; empty if none). Valid until destroy. */
+const char *cpng_reader_message(const cpng_reader *reader);
+
+/* Frees the reader and everything it allocated. Accepts NULL. */
+void cpng_reader_destroy(cpng_reader *reader);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,308 @@
+#include "cpng_read.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cpng_reader {
+    png_structp png;
+    png_infop info;
+
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+
+    int header_read;
+    int header_ok;
+    int pixels_read;
+
+    png_uint_32 width;
+    png_uint_32 height;
+    int bit_depth;
+    int color_type;
+    int interlaced;
+    size_t rowbytes;
+
+    int has_key;            /* grey/RGB tRNS colour key present */
+    unsigned key_r, key_g, key_b; /* raw sample values (grey uses key_r) */
+
+    int num_palette;
+    uint8_t palette[256 * 4]; /* RGBA, alpha from tRNS */
+
+    uint8_t *row;           /* one decoded row (non-interlaced) */
+    uint8_t *image;         /* all rows (interlaced) */
+    png_bytep *rows;
+
+    char message[512];
+};
+
+static void set_message(cpng_reader *r, const char *msg) {
+    snprintf(r->message, sizeof r->message, "%s", msg ? msg : "unknown error");
+}
+
+static void on_error(png_structp png, png_const_charp msg) {
+    cpng_reader *r = (cpng_reader *)png_get_error_ptr(png);
+    if (r != NULL) set_message(r, msg);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg) {
+    /* Warnings (bad ancillary chunks, ...) do not stop decoding. */
+    (void)png;
+    (void)msg;
+}
+
+static void on_read(png_structp png, png_bytep out, size_t length) {
+    cpng_reader *r = (cpng_reader *)png_get_io_ptr(png);
+    if (length > r->size - r->offset) {
+        png_error(png, "unexpected end of data (file is truncated)");
+    }
+    memcpy(out, r->data + r->offset, length);
+    r->offset += length;
+}
+
+cpng_reader *cpng_reader_create(const uint8_t *data, size_t size) {
+    cpng_reader *r = (cpng_reader *)calloc(1, sizeof *r);
+    if (r == NULL) return NULL;
+    r->data = data;
+    r->size = size;
+    return r;
+}
+
+const char *cpng_reader_message(const cpng_reader *r) {
+    return r != NULL ? r->message : "no reader";
+}
+
+void cpng_reader_destroy(cpng_reader *r) {
+    if (r == NULL) return;
+    if (r->png != NULL) png_destroy_read_struct(&r->png, &r->info, NULL);
+    free(r->row);
+    free(r->image);
+    free(r->rows);
+    free(r);
+}
+
+/* Ancillary chunks that cannot change the decoded pixels (we apply no gamma,
+ * colour management or background): skip them unparsed, as pngjs does. */
+static const png_byte ignored_chunks[] = {
+    'b', 'K', 'G', 'D', '\0', 'c', 'H', 'R', 'M', '\0', 'e', 'X', 'I', 'f', '\0',
+    'g', 'A', 'M', 'A', '\0', 'h', 'I', 'S', 'T', '\0', 'i', 'C', 'C', 'P', '\0',
+    'i', 'T', 'X', 't', '\0', 'o', 'F', 'F', 's', '\0', 'p', 'C', 'A', 'L', '\0',
+    'p', 'H', 'Y', 's', '\0', 's', 'B', 'I', 'T', '\0', 's', 'C', 'A', 'L', '\0',
+    's', 'P', 'L', 'T', '\0', 's', 'R', 'G', 'B', '\0', 't', 'E', 'X', 't', '\0',
+    't', 'I', 'M', 'E', '\0', 'z', 'T', 'X', 't', '\0',
+};
+
+int cpng_reader_read_header(cpng_reader *r, uint32_t *width, uint32_t *height) {
+    if (r == NULL || r->header_read) return CPNG_BAD_STATE;
+    r->header_read = 1;
+
+    if (r->size < 8 || png_sig_cmp((png_const_bytep)r->data, 0, 8) != 0) {
+        set_message(r, "not a PNG file (missing PNG signature)");
+        return CPNG_NOT_PNG;
+    }
+
+    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
+    if (r->png == NULL) {
+        set_message(r, "out of memory (png_create_read_struct)");
+        return CPNG_OUT_OF_MEMORY;
+    }
+    r->info = png_create_info_struct(r->png);
+    if (r->info == NULL) {
+        set_message(r, "out of memory (png_create_info_struct)");
+        return CPNG_OUT_OF_MEMORY;
+    }
+
+    if (setjmp(png_jmpbuf(r->png))) {
+        return CPNG_ERROR;
+    }
+
+    png_set_read_fn(r->png, r, on_read);
+    /* The caller enforces a pixel budget; lift libpng's per-axis default
+     * (1,000,000) so that only that budget decides. */
+    png_set_user_limits(r->png, 0x7fffffffU, 0x7fffffffU);
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks,
+                                (int)(sizeof ignored_chunks / 5));
+
+    png_read_info(r->png, r->info);
+
+    int interlace = 0;
+    png_get_IHDR(r->png, r->info, &r->width, &r->height, &r->bit_depth, &r->color_type,
+                 &interlace, NULL, NULL);
+    r->interlaced = interlace != PNG_INTERLACE_NONE;
+
+    if (r->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_colorp plte = NULL;
+        int num = 0;
+        if (png_get_PLTE(r->png, r->info, &plte, &num) == 0 || num <= 0) {
+            png_error(r->png, "palette image without a PLTE chunk");
+        }
+        if (num > 256) num = 256;
+        r->num_palette = num;
+        for (int i = 0; i < num; i++) {
+            r->palette[i * 4 + 0] = plte[i].red;
+            r->palette[i * 4 + 1] = plte[i].green;
+            r->palette[i * 4 + 2] = plte[i].blue;
+            r->palette[i * 4 + 3] = 255;
+        }
+    }
+
+    if (png_get_valid(r->png, r->info, PNG_INFO_tRNS)) {
+        png_bytep trans_alpha = NULL;
+        int num_trans = 0;
+        png_color_16p trans_color = NULL;
+        png_get_tRNS(r->png, r->info, &trans_alpha, &num_trans, &trans_color);
+        if (r->color_type == PNG_COLOR_TYPE_PALETTE) {
+            for (int i = 0; i < num_trans && i < r->num_palette; i++) {
+                r->palette[i * 4 + 3] = trans_alpha[i];
+            }
+        } else if (trans_color != NULL && r->color_type == PNG_COLOR_TYPE_GRAY) {
+            r->has_key = 1;
+            r->key_r = trans_color->gray;
+        } else if (trans_color != NULL && r->color_type == PNG_COLOR_TYPE_RGB) {
+            r->has_key = 1;
+            r->key_r = trans_color->red;
+            r->key_g = trans_color->green;
+            r->key_b = trans_color->blue;
+        }
+    }
+
+    /* Only unpack sub-byte samples to one byte each (values unchanged); every
+     * other conversion happens in convert_row so it matches pngjs exactly. */
+    if (r->bit_depth < 8) png_set_packing(r->png);
+    if (r->interlaced) (void)png_set_interlace_handling(r->png);
+    png_read_update_info(r->png, r->info);
+    r->rowbytes = png_get_rowbytes(r->png, r->info);
+
+    *width = r->width;
+    *height = r->height;
+    r->header_ok = 1;
+    return CPNG_OK;
+}
+
+/* pngjs: Math.floor(v * 255 / (2^depth - 1) + 0.5). Exact for depth <= 8. */
+static inline uint8_t scale16(unsigned v) {
+    return (uint8_t)((v * 510u + 65535u) / 131070u);
+}
+
+static inline unsigned sample(const uint8_t *row, size_t index, int depth16) {
+    return depth16 ? ((unsigned)row[index * 2] << 8) | row[index * 2 + 1] : row[index];
+}
+
+static inline uint8_t scale(unsigned v, int depth) {
+    switch (depth) {
+    case 16: return scale16(v);
+    case 4: return (uint8_t)(v * 17u);
+    case 2: return (uint8_t)(v * 85u);
+    case 1: return (uint8_t)(v * 255u);
+    default: return (uint8_t)v;
+    }
+}
+
+static void convert_row(cpng_reader *r, const uint8_t *row, uint8_t *out) {
+    const size_t w = r->width;
+    const int depth = r->bit_depth;
+    const int d16 = depth == 16;
+
+    switch (r->color_type) {
+    case PNG_COLOR_TYPE_RGB_ALPHA:
+        if (!d16) {
+            memcpy(out, row, w * 4);
+        } else {
+            for (size_t i = 0; i < w * 4; i++) out[i] = scale16(sample(row, i, 1));
+        }
+        break;
+
+    case PNG_COLOR_TYPE_RGB:
+        for (size_t x = 0; x < w; x++) {
+            unsigned cr = sample(row, x * 3, d16);
+            unsigned cg = sample(row, x * 3 + 1, d16);
+            unsigned cb = sample(row, x * 3 + 2, d16);
+            uint8_t *o = out + x * 4;
+            if (r->has_key && cr == r->key_r && cg == r->key_g && cb == r->key_b) {
+                o[0] = o[1] = o[2] = o[3] = 0;
+            } else {
+                o[0] = scale(cr, depth);
+                o[1] = scale(cg, depth);
+                o[2] = scale(cb, depth);
+                o[3] = 255;
+            }
+        }
+        break;
+
+    case PNG_COLOR_TYPE_GRAY:
+        for (size_t x = 0; x < w; x++) {
+            unsigned g = sample(row, x, d16);
+            uint8_t *o = out + x * 4;
+            if (r->has_key && g == r->key_r) {
+                o[0] = o[1] = o[2] = o[3] = 0;
+            } else {
+                o[0] = o[1] = o[2] = scale(g, depth);
+                o[3] = 255;
+            }
+        }
+        break;
+
+    case PNG_COLOR_TYPE_GRAY_ALPHA:
+        for (size_t x = 0; x < w; x++) {
+            uint8_t g = scale(sample(row, x * 2, d16), depth);
+            uint8_t *o = out + x * 4;
+            o[0] = o[1] = o[2] = g;
+            o[3] = scale(sample(row, x * 2 + 1, d16), depth);
+        }
+        break;
+
+    case PNG_COLOR_TYPE_PALETTE:
+        for (size_t x = 0; x < w; x++) {
+            unsigned index = row[x];
+            if ((int)index >= r->num_palette) {
+                char msg[128];
+                snprintf(msg, sizeof msg, "palette index %u out of range (palette has %d entries)",
+                         index, r->num_palette);
+                png_error(r->png, msg);
+            }
+            memcpy(out + x * 4, r->palette + index * 4, 4);
+        }
+        break;
+
+    default:
+        png_error(r->png, "unsupported colour type");
+    }
+}
+
+int cpng_reader_read_rgba(cpng_reader *r, uint8_t *out, size_t out_size) {
+    if (r == NULL || !r->header_ok || r->pixels_read) return CPNG_BAD_STATE;
+    r->pixels_read = 1;
+
+    const size_t w = r->width;
+    const size_t h = r->height;
+    if (w != 0 && (out_size / 4 / w != h || out_size % (4 * w) != 0)) {
+        set_message(r, "output buffer size does not match the image size");
+        return CPNG_BAD_STATE;
+    }
+
+    if (setjmp(png_jmpbuf(r->png))) {
+        return CPNG_ERROR;
+    }
+
+    if (!r->interlaced) {
+        r->row = (uint8_t *)malloc(r->rowbytes ? r->rowbytes : 1);
+        if (r->row == NULL) png_error(r->png, "out of memory (row buffer)");
+        for (size_t y = 0; y < h; y++) {
+            png_read_row(r->png, r->row, NULL);
+            convert_row(r, r->row, out + y * w * 4);
+        }
+    } else {
+        if (h != 0 && r->rowbytes > SIZE_MAX / h) png_error(r->png, "image too large");
+        r->image = (uint8_t *)malloc(r->rowbytes * h ? r->rowbytes * h : 1);
+        r->rows = (png_bytep *)malloc(h ? h * sizeof(png_bytep) : 1);
+        if (r->image == NULL || r->rows == NULL) png_error(r->png, "out of memory (image buffer)");
+        for (size_t y = 0; y < h; y++) r->rows[y] = r->image + y * r->rowbytes;
+        png_read_image(r->png, r->rows);
+        for (size_t y = 0; y < h; y++) convert_row(r, r->rows[y], out + y * w * 4);
+    }
+    return CPNG_OK;
+}

@@ -1,0 +1,29 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Whole-file reads and writes that report failures as ``ImageError``.
+package enum ImageFileIO {
+    /// Reads a whole file.
+    package static func read(_ path: String) throws(ImageError) -> [UInt8] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ImageError(.unreadable, source: path, detail: "\(error)")
+        }
+        guard !data.isEmpty else { throw ImageError(.empty, source: path) }
+        return [UInt8](data)
+    }
+
+    /// Writes (replaces) a whole file atomically.
+    package static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ImageError(.unwritable, source: path, detail: "\(error)")
+        }
+    }
+}

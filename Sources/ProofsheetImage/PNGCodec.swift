@@ -1,0 +1,123 @@
+internal import CPixels
+
+/// Decodes and encodes PNG files.
+///
+/// Decoding matches the node `pngjs` package, which pixelmatch's reference
+/// fixtures were produced with: no gamma or colour correction (gAMA, sRGB,
+/// iCCP and cHRM are ignored), 16-bit samples rounded to 8 bits with
+/// `floor(v * 255 / 65535 + 0.5)`, low-bit grey scaled to 0...255, palette
+/// transparency from tRNS, and a grey/RGB tRNS colour key turning matching
+/// pixels into transparent black `(0, 0, 0, 0)`. Output is straight RGBA.
+///
+/// Malformed input never crashes: libpng's fatal errors are caught in a small
+/// C helper and come back as ``ImageError``.
+public enum PNGCodec {
+    /// The 8-byte PNG file signature.
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Decodes PNG bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole PNG file.
+    ///   - source: names the bytes' origin in error messages.
+    ///   - maxPixelCount: images with more pixels are rejected before any
+    ///     pixel memory is allocated.
+    /// - Throws: ``ImageError``.
+    public static func decode(
+        _ bytes: [UInt8], source: String = "<memory>", maxPixelCount: Int = RGBAImage.maxPixelCount
+    ) throws(ImageError) -> RGBAImage {
+        let result: Result<RGBAImage, ImageError> = bytes.withUnsafeBufferPointer { buffer in
+            decode(buffer, source: source, maxPixelCount: maxPixelCount)
+        }
+        return try result.get()
+    }
+
+    /// Reads and decodes a PNG file.
+    ///
+    /// - Throws: ``ImageError`` naming `path`.
+    public static func decode(
+        contentsOfFile path: String, maxPixelCount: Int = RGBAImage.maxPixelCount
+    ) throws(ImageError) -> RGBAImage {
+        try decode(try ImageFileIO.read(path), source: path, maxPixelCount: maxPixelCount)
+    }
+
+    private static func decode(
+        _ buffer: UnsafeBufferPointer<UInt8>, source: String, maxPixelCount: Int
+    ) -> Result<RGBAImage, ImageError> {
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            return .failure(ImageError(.empty, source: source))
+        }
+        guard let reader = cpng_reader_create(base, buffer.count) else {
+            return .failure(ImageError(.corrupt(.png), source: source, detail: "out of memory"))
+        }
+        defer { cpng_reader_destroy(reader) }
+
+        func failure(_ code: Int32) -> ImageError {
+            let message = String(cString: cpng_reader_message(reader))
+            if code == Int32(CPNG_NOT_PNG) {
+                return ImageError(.unrecognizedFormat, source: source, detail: message)
+            }
+            return ImageError(.corrupt(.png), source: source, detail: message)
+        }
+
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        let headerCode = cpng_reader_read_header(reader, &width, &height)
+        guard headerCode == Int32(CPNG_OK) else { return .failure(failure(headerCode)) }
+
+        let pixelCount = UInt64(width) * UInt64(height)
+        guard pixelCount <= UInt64(max(maxPixelCount, 0)) else {
+            return .failure(ImageError(
+                .tooLarge(width: Int(width), height: Int(height), limit: maxPixelCount), source: source))
+        }
+        let byteCount = Int(pixelCount) * 4
+
+        var readCode = Int32(CPNG_OK)
+        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { out, initialized in
+            readCode = cpng_reader_read_rgba(reader, out.baseAddress, byteCount)
+            initialized = readCode == Int32(CPNG_OK) ? byteCount : 0
+        }
+        guard readCode == Int32(CPNG_OK) else { return .failure(failure(readCode)) }
+        return .success(RGBAImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels))
+    }
+
+    /// Encodes an image as an 8-bit RGBA PNG (deterministic output).
+    ///
+    /// - Parameter fast: favour speed over size (deflate level 1 and the sub filter, instead of
+    ///   level 6 with a filter chosen per row).
+    /// - Throws: ``ImageError`` for an empty image or an encoder failure.
+    public static func encode(_ image: RGBAImage, fast: Bool = false) throws(ImageError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw ImageError(.encodingFailed(.png), detail: "PNG needs at least one pixel (got \(image.size))")
+        }
+        guard image.width <= Int(Int32.max) / 4, image.height <= Int(Int32.max) else {
+            throw ImageError(.encodingFailed(.png), detail: "image \(image.size) is too large for PNG")
+        }
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let rc = image.pixels.withUnsafeBufferPointer {
+            ps_png_encode_rgba($0.baseAddress, UInt32(image.width), UInt32(image.height), fast ? 1 : 6, fast ? 1 : 5,
+                               &out, &length, &message, message.count)
+        }
+        guard rc == 0, let out else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ImageError(.encodingFailed(.png), detail: text.isEmpty ? "encoder failed" : text)
+        }
+        defer { ps_free(out) }
+        return [UInt8](UnsafeBufferPointer(start: out, count: length))
+    }
+
+    /// Encodes an image and writes it to `path` (replacing any file there).
+    ///
+    /// - Throws: ``ImageError``.
+    public static func write(_ image: RGBAImage, to path: String, fast: Bool = false) throws(ImageError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try encode(image, fast: fast)
+        } catch {
+            throw error.attributed(to: path)
+        }
+        try ImageFileIO.write(bytes, to: path)
+    }
+}

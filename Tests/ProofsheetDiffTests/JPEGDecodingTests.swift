@@ -1,0 +1,77 @@
+import Foundation
+import ProofsheetDiff
+import Testing
+
+/// Small JPEGs made with Pillow (16x16, four flat quadrants), embedded here.
+@Suite("JPEG decoding")
+struct JPEGDecodingTests {
+    static let rgb = bytes("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAQABADAREAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD4vr+Uz/fw/Siv5bP+Fc/Buv8AtMP9WD+4iv8AAM/VD//Z")
+    static let grey = bytes("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/wAALCAAQABABAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/AP5/6/VSv1Ur9VK//9k=")
+    static let cmyk = bytes("/9j/7gAOQWRvYmUAZAAAAAAA/9sAQwACAQEBAQECAQEBAgICAgIEAwICAgIFBAQDBAYFBgYGBQYGBgcJCAYHCQcGBggLCAkKCgoKCgYICwwLCgwJCgoK/8AAFAgAEAAQBEMRAE0RAFkRAEsRAP/EAB8AAAEFAQEBAQEBAAAAAAAAAAABAgMEBQYHCAkKC//EALUQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAA4EQwBNAFkASwAAPwD9/K/n/r+f+v38r+AOv7/KKK/v8or+/wAoooor+AOv/9k=")
+
+    static func bytes(_ base64: String) -> [UInt8] { [UInt8](Data(base64Encoded: base64)!) }
+
+    /// Checks the centre of each quadrant against `expected` within `tolerance`.
+    static func expectQuadrants(_ image: RGBAImage, _ expected: [(UInt8, UInt8, UInt8)], tolerance: Int = 4) {
+        #expect(image.size == ImageSize(width: 16, height: 16))
+        for (index, point) in [(4, 4), (12, 4), (4, 12), (12, 12)].enumerated() {
+            let pixel = image[x: point.0, y: point.1]
+            let want = expected[index]
+            #expect(abs(Int(pixel.r) - Int(want.0)) <= tolerance, "quadrant \(index) red \(pixel.r)")
+            #expect(abs(Int(pixel.g) - Int(want.1)) <= tolerance, "quadrant \(index) green \(pixel.g)")
+            #expect(abs(Int(pixel.b) - Int(want.2)) <= tolerance, "quadrant \(index) blue \(pixel.b)")
+            #expect(pixel.a == 255)
+        }
+    }
+
+    @Test func decodesRGB() throws {
+        Self.expectQuadrants(try JPEGCodec.decode(Self.rgb), [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)])
+        // Signature sniffing picks the JPEG decoder.
+        #expect(try RGBAImage(decoding: Self.rgb) == JPEGCodec.decode(Self.rgb))
+    }
+
+    @Test func decodesGreyscale() throws {
+        Self.expectQuadrants(try JPEGCodec.decode(Self.grey), [(0, 0, 0), (85, 85, 85), (170, 170, 170), (255, 255, 255)])
+    }
+
+    @Test func decodesAdobeCMYK() throws {
+        Self.expectQuadrants(try JPEGCodec.decode(Self.cmyk), [(255, 0, 0), (0, 255, 0), (255, 255, 255), (0, 0, 0)])
+    }
+
+    @Test func truncatedJPEGIsAnError() {
+        for cut in [2, 20, Self.rgb.count / 2, Self.rgb.count - 40] {
+            let error = #expect(throws: ImageError.self) {
+                try JPEGCodec.decode(Array(Self.rgb.prefix(cut)), source: "cut.jpg")
+            }
+            #expect(error?.kind == .corrupt(.jpeg) || error?.kind == .unrecognizedFormat, "cut at \(cut)")
+            #expect(error?.source == "cut.jpg")
+        }
+    }
+
+    @Test func hugeJPEGIsRejectedBeforeAllocation() throws {
+        let image = try JPEGCodec.decode(Self.rgb)
+        #expect(image.width == 16)
+        let error = #expect(throws: ImageError.self) { try JPEGCodec.decode(Self.rgb, maxPixelCount: 255) }
+        #expect(error?.kind == .tooLarge(width: 16, height: 16, limit: 255))
+    }
+
+    @Test func mutatedJPEGsNeverCrash() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<300 {
+            var mutant = Self.rgb
+            for _ in 0..<Int(generator.next() % 3 + 1) {
+                let position = 2 + Int(generator.next() % UInt64(mutant.count - 2))
+                mutant[position] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            if let image = try? JPEGCodec.decode(mutant) {
+                #expect(image.pixels.count == image.width * image.height * 4)
+            }
+        }
+    }
+
+    @Test func unknownFormatIsReported() {
+        let error = #expect(throws: ImageError.self) { try RGBAImage(decoding: Array("hello".utf8), source: "x.bin") }
+        #expect(error?.kind == .unrecognizedFormat)
+        #expect(error?.description == "x.bin: not a PNG or JPEG image: unknown file signature")
+    }
+}
