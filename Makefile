@@ -31,7 +31,8 @@ test: deps
 
 ## Benchmarks (release build): per-frame layout / raster / encode times and sizes.
 bench: deps
-	$(SWIFT) run -c release ProofsheetBench
+	$(SWIFT) build -c release
+	.build/release/ProofsheetBench
 
 install: release
 	install -d $(PREFIX)/bin $(PREFIX)/share/proofsheet

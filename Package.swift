@@ -9,6 +9,7 @@ let package = Package(
     name: "Proofsheet",
     products: [
         .library(name: "Proofsheet", targets: ["Proofsheet"]),
+        .library(name: "ProofsheetTesting", targets: ["ProofsheetTesting"]),
         .executable(name: "proofsheet", targets: ["ProofsheetCLI"]),
     ],
     targets: [
@@ -43,13 +44,18 @@ let package = Package(
             name: "Proofsheet",
             dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff"]),
         .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet"]),
+        // Snapshot assertions for users' own Swift tests.
+        .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
         .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet"]),
+        // The lean C baseline the diff benchmark compares `proofsheet diff` with.
+        .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
 
         // MARK: - Tests
         .testTarget(
             name: "ProofsheetTests",
             dependencies: ["Proofsheet"],
             exclude: ["Goldens"]),
+        .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"]),
         .testTarget(
             name: "ProofsheetDiffTests",
             dependencies: ["ProofsheetDiff"],

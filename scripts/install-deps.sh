@@ -9,8 +9,9 @@ packages=(
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
-  # Real clients the tests read our output with: librsvg, poppler, libpng's tools.
-  librsvg2-bin poppler-utils libpng-tools
+  # Real clients the tests read our output with: librsvg, poppler, libpng's tools, and a
+  # browser for the HTML report.
+  librsvg2-bin poppler-utils libpng-tools chromium
 )
 if [ "${1:-}" = "--print" ]; then printf '%s\n' "${packages[@]}"; exit 0; fi
 

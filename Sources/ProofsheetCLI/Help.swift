@@ -10,6 +10,10 @@ enum Help {
     COMMANDS:
       render     Render scene files to PNG, SVG or PDF
       layout     Print the layout tree (every view's frame) of a scene
+      diff       Compare two images (pixelmatch-compatible) with tolerances
+      check      Render scenes and compare them with golden images (CI)
+      approve    Accept a check report's actual images as the new goldens
+      merge-reports  Join the reports of sharded check runs
       symbols    List the supported SF Symbol names
       devices    List the device presets
 
@@ -50,6 +54,82 @@ enum Help {
     Print the layout tree of a scene: every view with its frame in points (x, y, width, height).
 
     USAGE: proofsheet layout <scene.json> [--device NAME] [--scale N] [--assets DIR]
+    """
+
+    static let diff = """
+    Compare two images, pixel by pixel, the way pixelmatch 7.1.0 does.
+
+    USAGE: proofsheet diff <expected.png> <actual.png> [options]
+
+    Reads PNG (any bit depth and colour type) and JPEG. Exit code 0 when the difference is
+    within the tolerance (by default: no differing pixel), 1 when it is not or the sizes
+    differ, 2 for unreadable images or bad options.
+
+    PIXELMATCH OPTIONS (same defaults):
+      --threshold T            Colour distance threshold 0…1 (default 0.1; smaller is stricter)
+      --include-aa             Count anti-aliased pixels as differences
+      --alpha A                Opacity of the unchanged image in the diff output (default 0.1)
+      --aa-color r,g,b         Colour of anti-aliased pixels (default 255,255,0)
+      --diff-color r,g,b       Colour of differing pixels (default 255,0,0)
+      --diff-color-alt r,g,b   Colour of pixels that got darker (default: --diff-color)
+      --diff-mask              Draw only the differences, on transparency
+
+    BEYOND PIXELMATCH:
+      --max-diff-pixels N      Pass with at most N differing pixels
+      --max-diff-ratio R       Pass with at most this fraction (0…1) of pixels differing
+      --ignore x,y,w,h         Leave a rectangle out (pixels; repeatable)
+      --mask FILE              Leave out pixels where this image is visible and not black
+      -o, --output FILE        Write the diff image (.png)
+      --panels FILE            Write expected | diff | actual side by side (.png)
+      --json                   Print one JSON object: passed, mismatched, total, ratio, width,
+                               height, ignored, reason, tolerance (and both sizes if they differ)
+      -h, --help               Show this help
+    """
+
+    static let check = """
+    Render scenes and compare them with golden images, for CI.
+
+    USAGE: proofsheet check <scene.json>... --golden DIR [options]
+
+    Goldens live at DIR/<scene>/<state>/<device>@<scale>x.png (state: default). Exit code 0
+    when every image matches, 1 when any differs, is missing or was recorded, 2 for bad input.
+
+    OPTIONS:
+      --golden DIR             The golden images' folder (required)
+      --record MODE            all: rewrite every golden (exit 0); failed: rewrite failing ones
+                               (exit 1); missing: record absent ones (exit 1, naming them);
+                               never: write nothing, an absent golden fails.
+                               Default: missing, or never when CI is set
+      --report DIR             Write a report: DIR/index.html (self-contained: open it from
+                               disk), DIR/results.json and the images
+      --junit FILE             Write JUnit XML
+      --summary FILE           Write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
+      --shard I/N              Check only part I of N (deterministic split by image id)
+      --device NAME            Check on this device (repeatable; default: each scene's own)
+      --scale N                Pixels per point (default: the device's own)
+      --threshold T            pixelmatch threshold (default 0.1)
+      --max-diff-pixels N      Pass with at most N differing pixels
+      --max-diff-ratio R       Pass with at most this fraction of pixels differing
+      --assets DIR             Another folder to look up images in (repeatable)
+      -q, --quiet              No progress lines
+      -h, --help               Show this help
+    """
+
+    static let approve = """
+    Accept the actual images of a check report's failures as the new goldens.
+
+    USAGE: proofsheet approve --report DIR [--only ID]...
+
+    Copies each failing or missing image's actual render over its golden (the path the check
+    was given). --only limits it to the given ids (scene/state/variant).
+    """
+
+    static let mergeReports = """
+    Join the reports of sharded check runs into one.
+
+    USAGE: proofsheet merge-reports <report-dir>... -o OUT_DIR [--junit FILE] [--summary FILE]
+
+    Exit code 0 when every merged image passed, 1 otherwise.
     """
 
     static let symbols = """

@@ -18,6 +18,18 @@ func run(_ argv: [String]) throws -> Int32 {
     case "render", "layout":
         if args.flag("-h", "--help") { print(command == "render" ? Help.render : Help.layout); return 0 }
         return try renderCommand(&args, layoutOnly: command == "layout")
+    case "diff":
+        if args.flag("-h", "--help") { print(Help.diff); return 0 }
+        return try diffCommand(&args)
+    case "check":
+        if args.flag("-h", "--help") { print(Help.check); return 0 }
+        return try checkCommand(&args)
+    case "approve":
+        if args.flag("-h", "--help") { print(Help.approve); return 0 }
+        return try approveCommand(&args)
+    case "merge-reports":
+        if args.flag("-h", "--help") { print(Help.mergeReports); return 0 }
+        return try mergeReportsCommand(&args)
     case "symbols":
         if args.flag("-h", "--help") { print(Help.symbols); return 0 }
         _ = try args.positionals()
@@ -31,14 +43,15 @@ func run(_ argv: [String]) throws -> Int32 {
         }
         return 0
     default:
-        let close = closeNames(to: command, in: ["render", "layout", "symbols", "devices", "help"])
+        let close = closeNames(to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "devices", "help"])
         throw ProofsheetError.usage("unknown command '\(command)'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
 }
 
 func helpText(_ topic: String) -> String? {
-    ["render": Help.render, "layout": Help.layout, "symbols": Help.symbols, "devices": Help.devices][topic]
+    ["render": Help.render, "layout": Help.layout, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
+     "merge-reports": Help.mergeReports, "symbols": Help.symbols, "devices": Help.devices][topic]
 }
 
 func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {

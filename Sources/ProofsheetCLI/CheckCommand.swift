@@ -1,0 +1,112 @@
+import Foundation
+import Proofsheet
+
+/// `proofsheet check`: render scenes, compare with goldens, report.
+func checkCommand(_ args: inout Arguments) throws -> Int32 {
+    guard let golden = try args.value("--golden") else {
+        throw ProofsheetError.usage("check needs --golden DIR", hint: "proofsheet check Assets/Scenes/*.json --golden Tests/Goldens")
+    }
+    var options = CheckOptions(goldenDirectory: golden)
+    if let r = try args.value("--record") {
+        guard let mode = RecordMode(rawValue: r) else {
+            throw ProofsheetError.usage("--record '\(r)' is not one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        options.record = mode
+    }
+    options.reportDirectory = try args.value("--report")
+    let junit = try args.value("--junit")
+    let summary = try args.value("--summary")
+    if let s = try args.value("--shard") { options.shard = try shard(s) }
+    options.devices = try args.values("--device").map { try Device.named($0) }
+    options.scale = try args.value("--scale").map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
+    if let t = try args.value("--threshold") { options.diff.threshold = try number(t, option: "--threshold", in: 0...1) }
+    if let p = try args.value("--max-diff-pixels") {
+        guard let n = Int(p), n >= 0 else { throw ProofsheetError.usage("--max-diff-pixels '\(p)' is not a whole number ≥ 0") }
+        options.tolerance.maxPixels = n
+    }
+    if let r = try args.value("--max-diff-ratio") { options.tolerance.maxRatio = try number(r, option: "--max-diff-ratio", in: 0...1) }
+    let assetDirs = try args.values("--assets")
+    let quiet = args.flag("-q", "--quiet")
+    let scenes = try args.positionals()
+    guard !scenes.isEmpty else { throw ProofsheetError.usage("no scene file given", hint: "proofsheet check <scene.json>... --golden DIR") }
+
+    let checker = Checker(renderer: try Renderer(assetRoots: assetDirs))
+    let report = try checker.run(scenes: scenes, options: options) { entry, n, total in
+        guard !quiet else { return }
+        var line = "[\(n)/\(total)] \(entry.status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.id)"
+        if let m = entry.message, entry.status != .passed { line += " — \(m)" }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    if let junit { try writeAtomically(Array(HTMLReport.junit(report).utf8), to: junit) }
+    if let summary { try writeAtomically(Array(HTMLReport.markdownSummary(report).utf8), to: summary) }
+    let counts = report.counts
+    let parts = CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.rawValue)" } }
+    print("\(report.passed ? "passed" : "FAILED"): \(report.entries.count) images — \(parts.joined(separator: ", "))"
+          + (options.reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
+    return report.passed ? 0 : 1
+}
+
+/// `I/N` with 1 ≤ I ≤ N.
+func shard(_ text: String) throws -> (index: Int, count: Int) {
+    let parts = text.split(separator: "/").map { Int($0) }
+    guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, i >= 1, i <= n else {
+        throw ProofsheetError.usage("--shard '\(text)' is not I/N with 1 ≤ I ≤ N", hint: "e.g. --shard 2/4 for the second of four machines")
+    }
+    return (i, n)
+}
+
+/// `proofsheet approve --report DIR`: the failures' actual images become their goldens.
+func approveCommand(_ args: inout Arguments) throws -> Int32 {
+    guard let dir = try args.value("--report") else { throw ProofsheetError.usage("approve needs --report DIR") }
+    let only = Set(try args.values("--only"))
+    _ = try args.positionals()
+    let report = try ReportFolder(path: dir).read()
+    var approved = 0
+    for entry in report.entries where entry.status == .failed || entry.status == .missing {
+        if !only.isEmpty && !only.contains(entry.id) { continue }
+        guard let actual = entry.actual, let bytes = FileManager.default.contents(atPath: dir + "/" + actual) else {
+            throw ProofsheetError.badInput("the report has no actual image for \(entry.id)")
+        }
+        try writeAtomically([UInt8](bytes), to: entry.golden)
+        print("approved \(entry.id) → \(entry.golden)")
+        approved += 1
+    }
+    print("\(approved) golden\(approved == 1 ? "" : "s") updated")
+    return 0
+}
+
+/// `proofsheet merge-reports DIR... -o OUT`: one report from the shards' reports.
+func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
+    guard let out = try args.value("-o", "--output") else { throw ProofsheetError.usage("merge-reports needs -o OUT_DIR") }
+    let junit = try args.value("--junit")
+    let summary = try args.value("--summary")
+    let dirs = try args.positionals()
+    guard !dirs.isEmpty else { throw ProofsheetError.usage("no report folders given", hint: "proofsheet merge-reports shard-1 shard-2 -o report") }
+    var entries: [String: CheckEntry] = [:]
+    var first: CheckReport? = nil
+    let target = ReportFolder(path: out)
+    try FileManager.default.createDirectory(atPath: out + "/images", withIntermediateDirectories: true)
+    for dir in dirs {
+        let r = try ReportFolder(path: dir).read()
+        first = first ?? r
+        for var e in r.entries {
+            for key in [\CheckEntry.expected, \CheckEntry.actual, \CheckEntry.diff] {
+                guard let rel = e[keyPath: key] else { continue }
+                guard let bytes = FileManager.default.contents(atPath: dir + "/" + rel) else {
+                    throw ProofsheetError.badInput("\(dir)/\(rel) is missing", hint: "merge whole report folders")
+                }
+                try writeAtomically([UInt8](bytes), to: out + "/" + rel)
+                e[keyPath: key] = rel
+            }
+            guard entries[e.id] == nil else { throw ProofsheetError.badInput("\(e.id) is in more than one report") }
+            entries[e.id] = e
+        }
+    }
+    let merged = CheckReport(entries: Array(entries.values), threshold: first?.threshold ?? 0.1,
+                             tolerance: first?.tolerance ?? Tolerance(), record: first?.record ?? RecordMode.default.rawValue)
+    try target.write(merged)
+    if let junit { try writeAtomically(Array(HTMLReport.junit(merged).utf8), to: junit) }
+    if let summary { try writeAtomically(Array(HTMLReport.markdownSummary(merged).utf8), to: summary) }
+    print("\(merged.passed ? "passed" : "FAILED"): \(merged.entries.count) images from \(dirs.count) reports; report: \(out)/index.html")
+    return merged.passed ? 0 : 1
+}
