@@ -11,7 +11,8 @@ struct ReportBrowserTests {
     static let green = RGBAColor(r: 0, g: 190, b: 0)
     static let blue = RGBAColor(r: 0, g: 0, b: 255)
 
-    /// A report folder with two failing entries (real images and a real diff) and a passing one.
+    /// A report folder with two failing entries (real images and a real diff), an error without
+    /// images and a passing entry.
     static func makeReportFolder() throws -> (folder: String, html: String) {
         let folder = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
@@ -32,6 +33,9 @@ struct ReportBrowserTests {
                 expected: "images/\(name).expected.png", actual: "images/\(name).actual.png", diff: "images/\(name).diff.png",
                 result: result, message: result.reason))
         }
+        // An entry without images (its card has no views: the script must cope).
+        entries.append(CheckEntry(scene: "wizard", state: "default", variant: "iphone-14@1x", status: .error,
+                                  golden: "goldens/wizard.png", message: "unknown view type 'Sliderr'"))
         let same = try PixelDiff.compare(expected, expected)
         entries.append(CheckEntry(scene: "home", state: "default", variant: "iphone-14@1x", status: .passed,
                                   golden: "goldens/home.png", result: DiffReport(outcome: same, tolerance: .exact)))
@@ -86,8 +90,8 @@ struct ReportBrowserTests {
         // The hostile scene name is text: the page holds exactly one script element (its own).
         #expect(run.out.contains("settings &lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(run.out.components(separatedBy: "<script").count == 2)
-        // Both failing entries are cards, and the passing one is listed collapsed.
-        #expect(run.out.components(separatedBy: "<section class=\"card").count == 3)
+        // The failing entries are cards, and the passing one is listed collapsed.
+        #expect(run.out.components(separatedBy: "<section class=\"card").count == 4)
         #expect(run.out.contains("<details class=\"passed\">"))
     }
 
@@ -105,12 +109,10 @@ struct ReportBrowserTests {
     }
 
     @Test func screenshotShowsTheImagesOfTheFirstCard() throws {
-        let (folder, _) = try Self.makeReportFolder()
+        let (folder, html) = try Self.makeReportFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: folder + "/index.html", toPath: Self.artifacts + "/index.html.tmp")
-        _ = try? FileManager.default.removeItem(atPath: Self.artifacts + "/index.html")
-        try FileManager.default.moveItem(atPath: Self.artifacts + "/index.html.tmp", toPath: Self.artifacts + "/index.html")
+        try html.write(toFile: Self.artifacts + "/index.html", atomically: true, encoding: .utf8)
         let shot = Self.artifacts + "/screenshot.png"
         try? FileManager.default.removeItem(atPath: shot)
         _ = try Self.chromium(folder + "/index.html", ["--screenshot=" + shot])

@@ -62,7 +62,6 @@ public enum HTMLReport {
         h += "</ul>\n<p class=\"settings\">threshold <b>\(escape(number(report.threshold)))</b>"
         h += " · tolerance <b>\(escape(describe(report.tolerance)))</b>"
         h += " · record mode <b>\(escape(report.record))</b>"
-        if let shard = report.shard { h += " · shard <b>\(escape(shard))</b>" }
         h += "</p>\n</header>\n"
         return h
     }
@@ -76,6 +75,9 @@ public enum HTMLReport {
             h += "<p class=\"message\">\(escape(line))</p>\n"
         }
         h += "</header>\n"
+        if entry.expected == nil && entry.actual == nil && entry.diff == nil {
+            return h + "<p class=\"no-images\">No images.</p>\n</section>\n"
+        }
 
         let expected = picture(entry.expected, image: image)
         let actual = picture(entry.actual, image: image)
@@ -355,15 +357,16 @@ public enum HTMLReport {
         border:2px dashed #cfd4dc;border-radius:8px;background:var(--soft);color:var(--muted);word-break:break-word}
         .placeholder b{color:var(--text);font-size:14px}
         .placeholder span{font-size:12px}
+        .no-images{margin:0;padding:10px 16px 14px;color:var(--muted);font-size:13px}
         .divider{display:none}
-        .card:not([data-mode=side]) .views{grid-template-columns:minmax(0,max-content)}
+        .card:not([data-mode=side]) .views{grid-template-columns:minmax(0,max-content);justify-content:center}
         .card:not([data-mode=side]) .pane,.card:not([data-mode=side]) .divider{grid-area:1/1}
         .card:not([data-mode=side]) .pane.diff{display:none}
         .card:not([data-mode=side]) .pane figcaption{position:absolute;z-index:2;top:8px;left:8px;margin:0;padding:2px 8px;border-radius:4px;background:rgba(20,26,38,.72);color:#fff}
         .card:not([data-mode=side]) .pane.act figcaption{left:auto;right:8px}
         [data-mode=slider] .act .frame{clip-path:inset(0 0 0 var(--split))}
         [data-mode=slider] .views{cursor:ew-resize;touch-action:none;user-select:none}
-        [data-mode=slider] .divider{display:block;position:relative;z-index:3;pointer-events:none}
+        [data-mode=slider] .divider{display:block;align-self:stretch;position:relative;z-index:3;pointer-events:none}
         [data-mode=slider] .divider::before{content:"";position:absolute;top:0;bottom:0;left:var(--split);width:2px;margin-left:-1px;background:#fff;box-shadow:0 0 0 1px rgba(20,26,38,.45)}
         [data-mode=slider] .divider::after{content:"";position:absolute;top:50%;left:var(--split);width:14px;height:14px;margin:-7px 0 0 -7px;border-radius:50%;background:#fff;box-shadow:0 0 0 1px rgba(20,26,38,.45)}
         [data-mode=blend] .act .frame{opacity:var(--alpha)}
@@ -386,6 +389,7 @@ public enum HTMLReport {
           function eachOf(root, selector, fn) { Array.prototype.forEach.call(root.querySelectorAll(selector), fn); }
           eachOf(document, ".card", function (card) {
             var views = card.querySelector(".views");
+            if (!views) return;
             var showing = card.querySelector(".showing b");
             function setMode(mode) {
               card.dataset.mode = mode;
