@@ -26,10 +26,7 @@ public enum PNGCodec {
     public static func decode(
         _ bytes: [UInt8], source: String = "<memory>", maxPixelCount: Int = RGBAImage.maxPixelCount
     ) throws(ImageError) -> RGBAImage {
-        let result: Result<RGBAImage, ImageError> = bytes.withUnsafeBufferPointer { buffer in
-            decode(buffer, source: source, maxPixelCount: maxPixelCount)
-        }
-        return try result.get()
+        try CReader.png.decode(bytes, source: source, maxPixelCount: maxPixelCount)
     }
 
     /// Reads and decodes a PNG file.
@@ -39,46 +36,6 @@ public enum PNGCodec {
         contentsOfFile path: String, maxPixelCount: Int = RGBAImage.maxPixelCount
     ) throws(ImageError) -> RGBAImage {
         try decode(try ImageFileIO.read(path), source: path, maxPixelCount: maxPixelCount)
-    }
-
-    private static func decode(
-        _ buffer: UnsafeBufferPointer<UInt8>, source: String, maxPixelCount: Int
-    ) -> Result<RGBAImage, ImageError> {
-        guard let base = buffer.baseAddress, buffer.count > 0 else {
-            return .failure(ImageError(.empty, source: source))
-        }
-        guard let reader = cpng_reader_create(base, buffer.count) else {
-            return .failure(ImageError(.corrupt(.png), source: source, detail: "out of memory"))
-        }
-        defer { cpng_reader_destroy(reader) }
-
-        func failure(_ code: Int32) -> ImageError {
-            let message = String(cString: cpng_reader_message(reader))
-            if code == Int32(CPNG_NOT_PNG) {
-                return ImageError(.unrecognizedFormat, source: source, detail: message)
-            }
-            return ImageError(.corrupt(.png), source: source, detail: message)
-        }
-
-        var width: UInt32 = 0
-        var height: UInt32 = 0
-        let headerCode = cpng_reader_read_header(reader, &width, &height)
-        guard headerCode == Int32(CPNG_OK) else { return .failure(failure(headerCode)) }
-
-        let pixelCount = UInt64(width) * UInt64(height)
-        guard pixelCount <= UInt64(max(maxPixelCount, 0)) else {
-            return .failure(ImageError(
-                .tooLarge(width: Int(width), height: Int(height), limit: maxPixelCount), source: source))
-        }
-        let byteCount = Int(pixelCount) * 4
-
-        var readCode = Int32(CPNG_OK)
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { out, initialized in
-            readCode = cpng_reader_read_rgba(reader, out.baseAddress, byteCount)
-            initialized = readCode == Int32(CPNG_OK) ? byteCount : 0
-        }
-        guard readCode == Int32(CPNG_OK) else { return .failure(failure(readCode)) }
-        return .success(RGBAImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels))
     }
 
     /// Encodes an image as an 8-bit RGBA PNG (deterministic output).
