@@ -6,8 +6,11 @@ import Foundation
 /// turns a strategy for scenes into one for views by saying how a view becomes a scene.
 ///
 /// ```swift
-/// let onSE: Snapshotting<Scene, RGBAImage> = .image(device: "iPhone SE", scale: 1)
-/// let card: Snapshotting<Card, RGBAImage> = onSE.pullback { card in Scene(device: .presets[0]) { card.body } }
+/// struct Booking { var place: String }
+/// let booking: Snapshotting<Booking, RGBAImage> = Snapshotting<Scene, RGBAImage>.image.pullback { booking in
+///     Scene(canvas: Size(width: 200, height: 120)) { Text(booking.place).padding() }
+/// }
+/// assertSnapshot(of: Booking(place: "Yosemite"), as: booking)
 /// ```
 public struct Snapshotting<Value, Format>: Sendable {
     /// The reference file's extension, without the dot (`png`, `svg`, `txt`).

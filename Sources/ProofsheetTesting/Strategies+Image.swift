@@ -57,8 +57,8 @@ extension Snapshotting where Value == Scene, Format == RGBAImage {
     /// The scene as it is, rendered to PNG and compared exactly.
     public static var image: Snapshotting { image() }
 
-    /// The scene rendered to PNG, on `device` and at `scale` where given (else its own), and
-    /// compared with ``Diffing/image(threshold:tolerance:)``.
+    /// The scene rendered to PNG and compared with ``Diffing/image(threshold:tolerance:)``;
+    /// `device` moves it to that preset (its size, safe area and scale), `scale` overrides the scale.
     public static func image(
         device: String? = nil, scale: Double? = nil, threshold: Double = 0.1, tolerance: Tolerance = .exact
     ) -> Snapshotting {

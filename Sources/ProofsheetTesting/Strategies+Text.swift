@@ -13,7 +13,7 @@ extension Diffing where Format == String {
                 guard reference != actual else { return nil }
                 let old = LineDiff.lines(reference).count, new = LineDiff.lines(actual).count
                 let diff = LineDiff.render(reference: reference, actual: actual)
-                let body = diff.isEmpty ? "(they differ only in line endings or a final newline)" : diff
+                let body = diff.isEmpty ? "(they differ only in the final newline)" : diff
                 return ("\(noun) differs from the reference (\(old) lines in the reference, \(new) in the actual; - reference, + actual):\n\(body)", [:])
             })
     }
@@ -29,10 +29,10 @@ extension Diffing where Format == Data {
             diff: { reference, actual in
                 guard reference != actual else { return nil }
                 let r = [UInt8](reference), a = [UInt8](actual)
-                let at = zip(r, a).firstIndex { $0 != $1 } ?? min(r.count, a.count)
+                let at = (0..<min(r.count, a.count)).first { r[$0] != a[$0] } ?? min(r.count, a.count)
                 let line = r[..<at].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
                 var message = "\(noun) differs from the reference byte for byte (reference \(r.count) bytes, actual \(a.count) bytes; first difference at byte \(at), line \(line))"
-                if let old = String(validatingUTF8Bytes: r), let new = String(validatingUTF8Bytes: a) {
+                if let old = String(validating: r, as: UTF8.self), let new = String(validating: a, as: UTF8.self) {
                     let diff = LineDiff.render(reference: old, actual: new)
                     if !diff.isEmpty { message += "; - reference, + actual:\n" + diff }
                 }
@@ -41,20 +41,12 @@ extension Diffing where Format == Data {
     }
 }
 
-extension String {
-    /// The bytes as a string, or nil when they are not valid UTF-8.
-    init?(validatingUTF8Bytes bytes: [UInt8]) {
-        guard let s = String(bytes: bytes, encoding: .utf8) else { return nil }
-        self = s
-    }
-}
-
 extension Snapshotting where Value == Scene, Format == String {
     /// The scene's display list as text (`DisplayList.dump()`), compared line by line.
     public static var displayList: Snapshotting { displayList() }
 
-    /// The scene's display list on `device` and at `scale` where given (else its own): what
-    /// would be drawn, as text, one item per line. Layout snaps to pixels, so the scale matters.
+    /// The scene's display list: what would be drawn, as text, one item per line. `device` moves
+    /// the scene to that preset, `scale` overrides its scale (layout snaps to pixels, so it matters).
     public static func displayList(device: String? = nil, scale: Double? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "txt", diffing: .lines(describing: "the display list")) { scene in
             let scene = try SnapshotScenes.scene(scene, device: device, scale: scale)
@@ -86,8 +78,9 @@ extension Snapshotting where Value == Scene, Format == Data {
     /// The scene as SVG, compared byte for byte.
     public static var svg: Snapshotting { svg() }
 
-    /// The scene as SVG on `device` and at `scale` where given (else its own), compared byte for
-    /// byte: the output is deterministic (ids are renumbered), so any difference is a change.
+    /// The scene as SVG, compared byte for byte: the output is deterministic (ids are renumbered),
+    /// so any difference is a change. `device` moves the scene to that preset, `scale` overrides
+    /// its scale.
     /// Rasters inside the SVG (images, blurs, shadows) are drawn at the scale.
     public static func svg(device: String? = nil, scale: Double? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "svg", diffing: .bytes(describing: "the SVG")) { scene in

@@ -1,0 +1,43 @@
+import Testing
+import ProofsheetTesting
+
+/// The record mode from the `record:` argument, `PROOFSHEET_RECORD` and `CI`.
+@Suite("Record mode")
+struct RecordModeTests {
+    @Test func defaultIsMissingOnAWorkstationAndNeverOnCI() throws {
+        #expect(try SnapshotRecordMode.fromEnvironment([:]) == .missing)
+        #expect(try SnapshotRecordMode.fromEnvironment(["CI": "true"]) == .never)
+        #expect(try SnapshotRecordMode.fromEnvironment(["CI": "1"]) == .never)
+        #expect(try SnapshotRecordMode.fromEnvironment(["CI": "false"]) == .missing)
+        #expect(try SnapshotRecordMode.fromEnvironment(["CI": ""]) == .missing)
+    }
+
+    @Test(arguments: [
+        ("all", SnapshotRecordMode.all), ("failed", .failed), ("missing", .missing), ("never", .never),
+        ("FAILED", .failed), (" all ", .all),
+    ])
+    func environmentVariableNamesTheMode(value: String, mode: SnapshotRecordMode) throws {
+        #expect(try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": value]) == mode)
+        // It wins over CI's default.
+        #expect(try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": value, "CI": "true"]) == mode)
+    }
+
+    @Test func emptyVariableIsUnset() throws {
+        #expect(try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": "", "CI": "true"]) == .never)
+    }
+
+    @Test func unknownValueIsAnErrorThatListsTheModes() {
+        #expect {
+            try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": "yes"])
+        } throws: { error in
+            "\(error)" == "PROOFSHEET_RECORD='yes' is not a record mode; use one of all, failed, missing, never (or unset it)"
+        }
+    }
+
+    @Test func argumentWinsOverTheEnvironment() throws {
+        #expect(try SnapshotRecordMode.resolve(.never, environment: ["PROOFSHEET_RECORD": "all"]) == .never)
+        #expect(try SnapshotRecordMode.resolve(nil, environment: ["PROOFSHEET_RECORD": "all"]) == .all)
+        // A bad variable does not matter when the argument decides.
+        #expect(try SnapshotRecordMode.resolve(.failed, environment: ["PROOFSHEET_RECORD": "bogus"]) == .failed)
+    }
+}
