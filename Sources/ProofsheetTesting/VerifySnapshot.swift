@@ -66,7 +66,8 @@ public func verifySnapshot<Value, Format>(
         actual = try snapshotting.snapshot(try value())
         actualData = try snapshotting.diffing.toData(actual)
     } catch {
-        return failure(.error, "Snapshot \"\(id)\" could not be taken: \(error)", mode: mode)
+        let reason = (error as? ProofsheetError).map { e in e.message + (e.hint.map { " (\($0))" } ?? "") } ?? "\(error)"
+        return failure(.error, "Snapshot \"\(id)\" could not be taken: \(reason)", mode: mode)
     }
 
     // Compare with the reference, if there is one.

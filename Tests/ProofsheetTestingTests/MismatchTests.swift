@@ -122,7 +122,7 @@ final class MismatchTests {
     @Test func unknownDeviceIsAnError() throws {
         let failure = try #require(verify(TicketCard(), as: .image(device: "Nokia 3310"), record: .missing))
         #expect(failure.kind == .error)
-        #expect(failure.message.contains("could not be taken: error: unknown device 'Nokia 3310'"))
+        #expect(failure.message.contains("could not be taken: unknown device 'Nokia 3310'"))
         #expect(fileNames(in: references).isEmpty)
     }
 }
