@@ -55,7 +55,7 @@ let package = Package(
             name: "ProofsheetTests",
             dependencies: ["Proofsheet"],
             exclude: ["Goldens"]),
-        .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"]),
+        .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(
             name: "ProofsheetDiffTests",
             dependencies: ["ProofsheetDiff"],
