@@ -88,7 +88,8 @@ struct SceneFileTests {
 
     @Test func wrongTypeNamesWhatIsExpected() throws {
         let e = try #require(decodeError(scene("{\"type\": \"Spacer\", \"minLength\": \"big\"}")))
-        #expect(e.message.contains("expected a number, got a string"))
+        #expect(e.message == "'big' is not a length")
+        #expect(e.hint?.contains("a number of points") == true)
         #expect(e.location?.path == "$.root.minLength")
     }
 
@@ -146,6 +147,47 @@ struct SceneFileTests {
     @Test func forEachCountIsBounded() throws {
         let e = try #require(decodeError(scene("{\"type\": \"ForEach\", \"count\": 1e9, \"content\": {\"type\": \"EmptyView\"}}")))
         #expect(e.message.contains("'count' must be a whole number"))
+    }
+
+    @Test func infinityIsOnlyForMaximums() throws {
+        let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"frame\": {\"minWidth\": \"infinity\"}}]}")))
+        #expect(e.message == "'infinity' is not a length")
+        let f = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"frame\": {\"maxWidth\": \"inf\"}}]}")))
+        #expect(f.hint?.contains("\"infinity\"") == true)
+    }
+
+    @Test func deeplyNestedModifiersAreRefused() throws {
+        let mods = Array(repeating: "{\"padding\": 1}", count: 5000).joined(separator: ",")
+        let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [\(mods)]}")))
+        #expect(e.message.contains("nest more than"))
+    }
+
+    @Test func deeplyNestedExpressionsAreRefused() throws {
+        let expr = "=" + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000)
+        let e = try #require(decodeError(scene("{\"type\": \"Spacer\", \"minLength\": \"\(expr)\"}")))
+        #expect(e.message.contains("nested more than"))
+        let bangs = "=" + String(repeating: "!", count: 5000) + "true"
+        #expect(decodeError(scene("{\"type\": \"If\", \"condition\": \"\(bangs)\"}")) != nil)
+    }
+
+    @Test func aLongSingleLineFileParsesInLinearTime() throws {
+        // 300 000 numbers on one line: a column computed from the line start each time would
+        // take minutes; kept linear it takes milliseconds.
+        let text = "[" + Array(repeating: "1", count: 300_000).joined(separator: ",") + ", x]"
+        do { _ = try parse(text); Issue.record("no error") } catch let e as ProofsheetError {
+            #expect(e.location?.column == text.count - 1)
+        }
+    }
+
+    @Test func geometryReaderContentSharesTheViewBudget() throws {
+        // 1000 readers × ForEach of 1000 would be a million views: refused at layout time.
+        let text = """
+        {"canvas": {"width": 100, "height": 100}, "root": {"type": "VStack", "children": [
+          {"type": "ForEach", "count": 1000, "content": {"type": "GeometryReader", "content":
+            {"type": "VStack", "children": [{"type": "ForEach", "count": 1000, "content": {"type": "EmptyView"}}]}}}]}}
+        """
+        let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
+        #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s) }
     }
 
     // MARK: Decoding

@@ -61,6 +61,9 @@ public struct Expression {
     private let chars: [Character]
     private var i = 0
     private let vars: [String: ScriptValue]
+    /// Nesting of parentheses and prefix operators, bounded so no input exhausts the stack.
+    private var depth = 0
+    private static let maxDepth = 100
 
     /// Evaluates `source` with `vars`; the error message says what is wrong (no location).
     public static func evaluate(_ source: String, vars: [String: ScriptValue]) throws(ExpressionError) -> ScriptValue {
@@ -83,6 +86,9 @@ public struct Expression {
     }
 
     private mutating func ternary() throws(ExpressionError) -> ScriptValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw ExpressionError("nested more than \(Self.maxDepth) levels deep") }
         let c = try or()
         guard eat("?") else { return c }
         let a = try ternary()
@@ -149,6 +155,9 @@ public struct Expression {
         }
     }
     private mutating func unary() throws(ExpressionError) -> ScriptValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw ExpressionError("nested more than \(Self.maxDepth) levels deep") }
         if eat("!") { return .bool(!(try unary()).truthy) }
         if eat("-") { return .number(-(try num(try unary()))) }
         return try primary()

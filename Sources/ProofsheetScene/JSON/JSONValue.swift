@@ -39,13 +39,16 @@ public struct JSONReader {
     private var i = 0
     private var line = 1
     private var lineStart = 0
+    /// The last column computed (byte index, column) on the current line, so computing columns
+    /// stays linear on long (minified) lines.
+    private var columnCache = (index: 0, column: 1)
     /// Deepest nesting accepted, so hostile files cannot exhaust the stack.
     public static let maxDepth = 200
 
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8], file: String?) throws -> JSONValue {
         var r = JSONReader(bytes: bytes, file: file)
-        if r.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { r.i = 3; r.lineStart = 3 }
+        if r.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { r.i = 3; r.lineStart = 3; r.columnCache = (3, 1) }
         r.skipSpace()
         let v = try r.value(path: "$", depth: 0)
         r.skipSpace()
@@ -55,15 +58,14 @@ public struct JSONReader {
 
     private init(bytes: [UInt8], file: String?) { self.bytes = bytes; self.file = file }
 
-    private var here: SourceLocation { loc(path: "") }
-    private func loc(path: String) -> SourceLocation {
+    private mutating func loc(path: String) -> SourceLocation {
         // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var col = 1
-        var k = lineStart
+        var (k, col) = columnCache.index >= lineStart && columnCache.index <= i ? columnCache : (lineStart, 1)
         while k < i && k < bytes.count { if bytes[k] & 0xC0 != 0x80 { col += 1 }; k += 1 }
+        columnCache = (k, col)
         return SourceLocation(file: file, path: path, line: line, column: col)
     }
-    private func error(_ message: String, path: String = "", hint: String? = nil) -> ProofsheetError {
+    private mutating func error(_ message: String, path: String = "", hint: String? = nil) -> ProofsheetError {
         .badInput("invalid JSON: \(message)", at: loc(path: path), hint: hint)
     }
 
@@ -71,7 +73,7 @@ public struct JSONReader {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: i += 1; line += 1; lineStart = i
+            case 0x0A: i += 1; line += 1; lineStart = i; columnCache = (i, 1)
             default: return
             }
         }
@@ -138,11 +140,11 @@ public struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(kind: .number(try number(path: path)), location: start)
         default:
-            throw error("unexpected character '\(printable(bytes[i]))'", path: path, hint: "expected a value: an object, array, string, number, true, false or null")
+            throw error("unexpected character '\(Self.printable(bytes[i]))'", path: path, hint: "expected a value: an object, array, string, number, true, false or null")
         }
     }
 
-    private func printable(_ b: UInt8) -> String {
+    private static func printable(_ b: UInt8) -> String {
         b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\u{\(String(b, radix: 16))}"
     }
 
@@ -217,7 +219,7 @@ public struct JSONReader {
                     out.append(contentsOf: Array(String(Character(UnicodeScalar(code)!)).utf8))
                 default:
                     i -= 1
-                    throw error("invalid escape '\\\(printable(e))'", hint: "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                    throw error("invalid escape '\\\(Self.printable(e))'", hint: "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
                 }
             case 0x00..<0x20:
                 throw error("control character in a string", hint: "write a newline as \\n and a tab as \\t")
@@ -229,7 +231,8 @@ public struct JSONReader {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
+        guard i + 4 <= bytes.count, bytes[i..<i + 4].allSatisfy({ UnicodeScalar($0).properties.isASCIIHexDigit }),
+              let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
             throw error("\\u needs four hex digits")
         }
         i += 4

@@ -7,15 +7,22 @@ public struct SceneDecoder: Sendable {
 
     /// Reads and decodes a scene file; `assetRoots` are searched after the file's own folder.
     public func decode(file path: String) throws -> Scene {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-            throw ProofsheetError.badInput(
-                exists ? (isDir.boolValue ? "'\(path)' is a folder, not a scene file" : "cannot read '\(path)'") : "no such file '\(path)'",
-                hint: "give the path of a scene .json file")
+        // Look before reading: a folder, a device or a FIFO, or a huge file, is refused unread.
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw ProofsheetError.badInput("no such file '\(path)'", hint: "give the path of a scene .json file")
         }
-        guard data.count <= 32 << 20 else {
-            throw ProofsheetError.badInput("'\(path)' is \(data.count >> 20) MiB; scene files are limited to 32 MiB")
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard !isDir.boolValue, attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw ProofsheetError.badInput("'\(path)' is \(isDir.boolValue ? "a folder" : "not a regular file"), not a scene file",
+                                           hint: "give the path of a scene .json file")
+        }
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Scene.Limits.maxFileBytes else {
+            throw ProofsheetError.badInput("'\(path)' is \(size >> 20) MiB; scene files are limited to \(Scene.Limits.maxFileBytes >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.maxFileBytes else {
+            throw ProofsheetError.badInput("cannot read '\(path)'", hint: "check that the file is readable")
         }
         var scene = try decode(bytes: [UInt8](data), file: path)
         let folder = (path as NSString).deletingLastPathComponent
@@ -31,11 +38,25 @@ public struct SceneDecoder: Sendable {
     }
 }
 
-/// The state of one decoding: variables in scope and a budget of views.
+/// How many views and modifiers a scene may still expand to; shared by every copy of a decoding
+/// context, including those a GeometryReader keeps to build its content at layout time.
+final class ViewBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining = Scene.Limits.maxViews
+    /// Takes `n` from the budget; false when it is spent.
+    func take(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remaining -= n
+        return remaining >= 0
+    }
+}
+
+/// The state of one decoding: variables in scope, the budget of views and the nesting depth.
 struct Context {
     let file: String?
     var vars: [String: ScriptValue] = [:]
-    var viewBudget = Scene.Limits.maxViews
+    let budget = ViewBudget()
+    var depth = 0
 
     init(file: String?) { self.file = file }
 
@@ -105,9 +126,17 @@ struct Context {
     ]
 
     mutating func view(_ json: JSONValue) throws -> Node {
-        viewBudget -= 1
-        guard viewBudget >= 0 else {
-            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.maxViews) views", at: json.location, hint: "use smaller ForEach counts")
+        let modifierCount: Int = { if case .array(let a)? = json["modifiers"]?.kind { return a.count }; return 0 }()
+        guard budget.take(1 + modifierCount) else {
+            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.maxViews) views and modifiers", at: json.location,
+                                           hint: "use smaller ForEach counts")
+        }
+        // A view and its modifiers nest one level each.
+        depth += 1 + modifierCount
+        defer { depth -= 1 + modifierCount }
+        guard depth <= Scene.Limits.maxDepth else {
+            throw ProofsheetError.badInput("views and modifiers nest more than \(Scene.Limits.maxDepth) levels deep", at: json.location,
+                                           hint: "flatten the scene: fewer nested stacks or modifiers")
         }
         guard case .object = json.kind else {
             throw ProofsheetError.badInput("expected a view object, got \(json.typeName)", at: json.location, hint: "a view looks like {\"type\": \"Text\", \"text\": \"Hello\"}")
@@ -408,7 +437,8 @@ struct Context {
                 throw ProofsheetError.badInput("a frame has either width/height or min/ideal/max limits, not both", at: v.location,
                     hint: "use two frame modifiers")
             }
-            func lim(_ k: String) throws -> Double? { try o[k].map { try length($0, min: 0, allowInfinity: true) } }
+            // Only a maximum may be infinite, as in SwiftUI.
+            func lim(_ k: String) throws -> Double? { try o[k].map { try length($0, min: 0, allowInfinity: k.hasPrefix("max")) } }
             let f = FlexFrame(minWidth: try lim("minWidth"), idealWidth: try lim("idealWidth"), maxWidth: try lim("maxWidth"),
                               minHeight: try lim("minHeight"), idealHeight: try lim("idealHeight"), maxHeight: try lim("maxHeight"), alignment: align)
             if let a = f.minWidth, let b = f.maxWidth, a > b { throw ProofsheetError.badInput("minWidth \(fmt(a)) is larger than maxWidth \(fmt(b))", at: v.location) }
@@ -505,7 +535,11 @@ struct Context {
 
     /// A length in points, within ±`Scene.Limits.maxLength` (or "infinity" where allowed).
     func length(_ v: JSONValue, min: Double = -Scene.Limits.maxLength, allowInfinity: Bool = false) throws -> Double {
-        if allowInfinity, case .string(let s) = v.kind, s == "infinity" || s == ".infinity" { return .infinity }
+        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
+            if allowInfinity, s == "infinity" || s == ".infinity" { return .infinity }
+            throw ProofsheetError.badInput("'\(s)' is not a length", at: v.location,
+                hint: allowInfinity ? "a number of points, or \"infinity\"" : "a number of points (only maxWidth and maxHeight may be \"infinity\")")
+        }
         return try number(v, in: min...Scene.Limits.maxLength)
     }
 

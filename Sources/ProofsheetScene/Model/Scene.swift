@@ -51,8 +51,12 @@ public struct Scene: Sendable {
         /// Largest length or offset, in points.
         public static let maxLength = 100_000.0
         public static let scaleRange: ClosedRange<Double> = 0.25...8
-        /// Most views a scene may expand to (ForEach included).
+        /// Most views and modifiers a scene may expand to (ForEach and GeometryReader included).
         public static let maxViews = 200_000
+        /// Deepest nesting of views and modifiers, so no scene exhausts the stack.
+        public static let maxDepth = 400
+        /// Largest scene file, in bytes.
+        public static let maxFileBytes = 32 << 20
     }
 
     /// Checks the canvas and scale against `Limits`.
