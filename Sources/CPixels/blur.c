@@ -160,6 +160,7 @@ void ps_shadow_argb32(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uin
     }
     /* Premultiplied colour for each alpha level. */
     uint32_t lut[256];
+    r = r < 0 ? 0 : r > 1 ? 1 : r; g = g < 0 ? 0 : g > 1 ? 1 : g; b = b < 0 ? 0 : b > 1 ? 1 : b; a = a < 0 ? 0 : a > 1 ? 1 : a;
     for (int k = 0; k < 256; k++) {
         double f = k / 255.0;
         lut[k] = (uint32_t)lround(a * f * 255) << 24 | (uint32_t)lround(r * a * f * 255) << 16 |

@@ -46,6 +46,8 @@ static int sum_abs(const uint8_t *d, size_t n) {
 /* Writes the PNG of packed rows `raw` (bpp 3 or 4). */
 static int write_png(const uint8_t *raw, uint32_t w, uint32_t h, int bpp, int level, int filter,
                      uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    if (filter != 0 && filter != 1 && filter != 2 && filter != 5) { set_err(err, err_len, "filter must be 0, 1, 2 or 5"); return 1; }
+    if (w == 0 || h == 0 || (uint64_t)w * h > 400000000u) { set_err(err, err_len, "image size out of range"); return 1; }
     size_t rowlen = (size_t)w * bpp;
     size_t flen = (rowlen + 1) * h;
     uint8_t *filtered = malloc(flen);

@@ -18,12 +18,25 @@ extension Painter {
         let spread = 3 * sigma + 2
         let shadowShift = g.shadow.map { Rect(x: bounds.minX + $0.x, y: bounds.minY + $0.y, width: bounds.width, height: bounds.height) }
         let area = (shadowShift.map { bounds.union($0) } ?? bounds).insetBy(-spread)
-        var device = ctm.apply(area)
-        device = Rect(x: (device.minX * pixelsPerUnit).rounded(.down), y: (device.minY * pixelsPerUnit).rounded(.down),
-                      width: (device.width * pixelsPerUnit).rounded(.up) + 1, height: (device.height * pixelsPerUnit).rounded(.up) + 1)
-        guard device.width >= 1, device.height >= 1, device.width * device.height <= offscreenLimit else { return }
-        let off = try CairoSurface(width: Int(device.width), height: Int(device.height))
         let devScale = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot() * pixelsPerUnit
+        // Only what can be seen (the clip, plus the blur's reach into it) is drawn offscreen.
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        let visible = ctm.apply(Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+        let reach = spread * devScale
+        func toPixels(_ r: Rect) -> Rect {
+            Rect(x: r.minX * pixelsPerUnit, y: r.minY * pixelsPerUnit, width: r.width * pixelsPerUnit, height: r.height * pixelsPerUnit)
+        }
+        var device = toPixels(ctm.apply(area)).intersection(toPixels(visible).insetBy(-reach))
+        device = Rect(x: device.minX.rounded(.down), y: device.minY.rounded(.down),
+                      width: device.width.rounded(.up) + 1, height: device.height.rounded(.up) + 1)
+        guard device.width.isFinite, device.height.isFinite, device.width >= 1, device.height >= 1 else { return }
+        guard device.width <= 32767, device.height <= 32767, device.width * device.height <= offscreenLimit else {
+            // Too large to blur: draw the content plainly rather than lose it.
+            for c in g.children { try draw(c, cr) }
+            return
+        }
+        let off = try CairoSurface(width: Int(device.width), height: Int(device.height))
         try off.draw { ocr in
             cairo_translate(ocr, -device.minX, -device.minY)
             cairo_scale(ocr, pixelsPerUnit, pixelsPerUnit)

@@ -117,6 +117,11 @@ public final class CairoBackend: Sendable {
 
     private func renderVector(_ list: DisplayList, scale: Double, svg: Bool) throws -> [UInt8] {
         let sink = Sink()
+        // The surface writes into `sink` until it is destroyed, on every path.
+        return try withExtendedLifetime(sink) { try renderVector(list, scale: scale, svg: svg, into: sink) }
+    }
+
+    private func renderVector(_ list: DisplayList, scale: Double, svg: Bool, into sink: Sink) throws -> [UInt8] {
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, data, length in
             let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()

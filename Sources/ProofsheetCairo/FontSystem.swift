@@ -94,8 +94,9 @@ public final class FontSystem: @unchecked Sendable {
         guard let os = FcObjectSetCreate() else { return false }
         defer { FcObjectSetDestroy(os) }
         FcObjectSetAdd(os, FC_CHARSET)
-        guard let list = FcFontList(config, pattern, os), list.pointee.nfont > 0 else { return false }
+        guard let list = FcFontList(config, pattern, os) else { return false }
         defer { FcFontSetDestroy(list) }
+        guard list.pointee.nfont > 0 else { return false }
         var charset: OpaquePointer? = nil
         guard FcPatternGetCharSet(list.pointee.fonts[0], FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
         return FcCharSetHasChar(charset, codepoint) != 0
@@ -112,6 +113,7 @@ public final class FontSystem: @unchecked Sendable {
         var key = font
         key.lineHeight = 0
         if let d = descriptions[key] { return d }
+        if descriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
         pango_font_description_set_family(d, Self.families[font.design] ?? Self.families[.default]!)
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight)))
@@ -120,9 +122,18 @@ public final class FontSystem: @unchecked Sendable {
         return d
     }
 
+    /// Frees the cached font descriptions (they are re-made on demand; caller holds the lock).
+    private func clearDescriptions() {
+        for d in descriptions.values { pango_font_description_free(d) }
+        for d in iconDescriptions.values { pango_font_description_free(d) }
+        descriptions.removeAll()
+        iconDescriptions.removeAll()
+    }
+
     /// The icon font at `size` points (cached; caller holds the lock).
     func iconDescription(size: Double) -> OpaquePointer {
         if let d = iconDescriptions[size] { return d }
+        if iconDescriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
         pango_font_description_set_family(d, Self.iconFamily)
         pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
@@ -144,7 +155,7 @@ public final class FontSystem: @unchecked Sendable {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
         if let lineLimit {
-            pango_layout_set_height(layout, -Int32(min(lineLimit, 100_000)))
+            pango_layout_set_height(layout, -Int32(max(1, min(lineLimit, 100_000))))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
         switch alignment {

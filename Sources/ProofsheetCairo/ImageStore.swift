@@ -6,10 +6,15 @@ import ProofsheetImage
 /// Decoded image assets as Cairo surfaces, cached by path, plus their pixel sizes.
 ///
 /// NB: the cache outlives single renders (a contact sheet draws the same photos many times).
+/// Cached pixels are shared, but each draw gets its own Cairo surface over them: Cairo does not
+/// allow one surface to be a source on several threads at once.
 public final class ImageStore: @unchecked Sendable {
     private let lock = NSLock()
     private var surfaces: [String: CairoSurface] = [:]
     private var resampled: [ResampleKey: CairoSurface] = [:]
+    private var resampledBytes = 0
+    /// The resampled cache is emptied when it grows past this many bytes.
+    private static let resampledLimit = 512 << 20
 
     public init() {}
 
@@ -59,9 +64,9 @@ public final class ImageStore: @unchecked Sendable {
     func surface(path: String, width: Int, height: Int) throws -> CairoSurface {
         lock.lock(); defer { lock.unlock() }
         let key = ResampleKey(path: path, width: width, height: height)
-        if let s = resampled[key] { return s }
+        if let s = resampled[key] { return try s.view() }
         let full = try fullSurface(path)
-        if full.width == width && full.height == height { return full }
+        if full.width == width && full.height == height { return try full.view() }
         let out = try CairoSurface(width: width, height: height)
         try out.draw { cr in
             cairo_scale(cr, Double(width) / Double(full.width), Double(height) / Double(full.height))
@@ -72,9 +77,10 @@ public final class ImageStore: @unchecked Sendable {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cr)
         }
-        if resampled.count > 256 { resampled.removeAll() }
+        if resampledBytes + width * height * 4 > Self.resampledLimit { resampled.removeAll(); resampledBytes = 0 }
         resampled[key] = out
-        return out
+        resampledBytes += width * height * 4
+        return try out.view()
     }
 }
 
@@ -83,6 +89,24 @@ final class CairoSurface: @unchecked Sendable {
     let raw: OpaquePointer
     let width: Int
     let height: Int
+    /// For a view: the surface whose pixels it shows (kept alive while the view lives).
+    private let owner: CairoSurface?
+
+    /// A new surface over this one's pixels, for drawing from on one thread.
+    func view() throws -> CairoSurface { try CairoSurface(viewing: self) }
+
+    private init(viewing other: CairoSurface) throws {
+        cairo_surface_flush(other.raw)
+        let s = cairo_image_surface_create_for_data(
+            cairo_image_surface_get_data(other.raw), CAIRO_FORMAT_ARGB32, Int32(other.width), Int32(other.height),
+            cairo_image_surface_get_stride(other.raw))!
+        let status = cairo_surface_status(s)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(s)
+            throw ProofsheetError.internal("cairo: cannot view a surface: \(String(cString: cairo_status_to_string(status)))")
+        }
+        raw = s; width = other.width; height = other.height; owner = other
+    }
 
     init(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
@@ -94,7 +118,7 @@ final class CairoSurface: @unchecked Sendable {
             cairo_surface_destroy(s)
             throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
         }
-        raw = s; self.width = width; self.height = height
+        raw = s; self.width = width; self.height = height; owner = nil
     }
 
     deinit { cairo_surface_destroy(raw) }

@@ -166,8 +166,15 @@ struct Painter {
             sx = (m.xx * m.xx + m.yx * m.yx).squareRoot()
             sy = (m.xy * m.xy + m.yy * m.yy).squareRoot()
         }
-        let pw = Int(max(1, min(16384, (f.width * sx).rounded())))
-        let ph = Int(max(1, min(16384, (f.height * sy).rounded())))
+        // At most 16384 px a side and 40 megapixels: beyond that the image is drawn from fewer
+        // pixels, not refused.
+        var wpx = max(1, min(16384, (f.width * sx).rounded())), hpx = max(1, min(16384, (f.height * sy).rounded()))
+        let budget = 40_000_000.0
+        if wpx * hpx > budget {
+            let k = (budget / (wpx * hpx)).squareRoot()
+            wpx = max(1, (wpx * k).rounded(.down)); hpx = max(1, (hpx * k).rounded(.down))
+        }
+        let pw = Int(wpx), ph = Int(hpx)
         let surface = try images.surface(path: img.path, width: pw, height: ph)
         cairo_save(cr)
         cairo_translate(cr, f.minX, f.minY)
@@ -186,6 +193,10 @@ struct Painter {
         defer { cairo_restore(cr) }
         if !g.transform.isIdentity {
             let t = g.transform
+            // A transform that flattens everything (scaleEffect 0) draws nothing, as in SwiftUI;
+            // Cairo would reject the matrix.
+            let det = t.a * t.d - t.b * t.c
+            guard det.isFinite, abs(det) > 1e-12 else { return }
             var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
             cairo_transform(cr, &m)
         }

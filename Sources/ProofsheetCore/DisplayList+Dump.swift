@@ -33,7 +33,7 @@ extension DisplayItem {
         case .stroke(let shape, let paint, let w):
             out += pad + "stroke \(shape.dump) \(paint.dump) w\(fmt(w))\n"
         case .text(let t):
-            var s = "text \"\(t.text)\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.paint.dump)"
+            var s = "text \"\(escaped(t.text))\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.paint.dump)"
             if t.alignment != .leading { s += " \(t.alignment.rawValue)" }
             if let l = t.lineLimit { s += " lines\(l)" }
             out += pad + s + "\n"
@@ -66,6 +66,22 @@ extension Paint {
             return "linear(\(fmt(s.x)),\(fmt(s.y))→\(fmt(e.x)),\(fmt(e.y)) \(st))"
         }
     }
+}
+
+/// Text with backslash, quote and control characters escaped, so a dump stays one item a line.
+func escaped(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20 || u.value == 0x7F: out += "\\u{\(String(u.value, radix: 16))}"
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
 }
 
 func rectDump(_ r: Rect) -> String { "(\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height)))" }

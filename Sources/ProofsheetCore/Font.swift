@@ -13,8 +13,11 @@ public struct FontSpec: Hashable, Sendable, Codable {
     public var lineHeight: Double
 
     public init(design: Design = .default, size: Double, weight: Int = 400, lineHeight: Double? = nil) {
-        self.design = design; self.size = size; self.weight = weight
-        self.lineHeight = lineHeight ?? FontSpec.naturalLineHeight(size: size)
+        // Sizes are kept sane whatever the caller passes: 0.5…10000 pt, weights 1…1000.
+        let size = size.isFinite ? min(max(size, 0.5), 10_000) : 17
+        self.design = design; self.size = size; self.weight = min(max(weight, 1), 1000)
+        let lh = lineHeight ?? FontSpec.naturalLineHeight(size: size)
+        self.lineHeight = lh.isFinite ? min(max(lh, 0.5), 20_000) : FontSpec.naturalLineHeight(size: size)
     }
 
     /// The line height for a size with no text style: about 1.2 em, rounded to a quarter point.

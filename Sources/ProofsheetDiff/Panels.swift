@@ -29,8 +29,13 @@ public enum DiffPanels {
         background: RGBAColor = RGBAColor(r: 255, g: 255, b: 255)
     ) -> RGBAImage {
         let gap = max(gap, 0)
-        let width = panels.reduce(0) { $0 + $1.width } + gap * max(panels.count - 1, 0)
-        let height = panels.reduce(0) { max($0, $1.height) }
+        var width = panels.reduce(0) { $0 + $1.width } + gap * max(panels.count - 1, 0)
+        var height = panels.reduce(0) { max($0, $1.height) }
+        // Panels of very different shapes (a 1×10⁸ strip beside a 10⁸×1 one) would make an
+        // enormous canvas: give an empty one instead.
+        if width.multipliedReportingOverflow(by: height).overflow || width * height > RGBAImage.maxPixelCount {
+            width = 0; height = 0
+        }
         var canvas = RGBAImage(width: width, height: height, fill: background)
         guard width > 0, height > 0 else { return canvas }
 

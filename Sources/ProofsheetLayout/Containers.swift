@@ -15,7 +15,12 @@ final class StackElement: Element {
     init(axis: Axis, alignment: Double, spacing: Double?, children: [Element]) {
         self.axis = axis; self.alignment = alignment; self.spacing = spacing ?? 8; self.items = children
         super.init(name: axis == .vertical ? "VStack" : "HStack")
-        for c in children { (c as? SpacerElement)?.axis = axis }
+        // A spacer stretches along its stack's axis, under any modifiers too.
+        for c in children {
+            var e: Element = c
+            while let w = e as? WrapperElement { e = w.child }
+            (e as? SpacerElement)?.axis = axis
+        }
     }
     override var children: [Element] { items }
 

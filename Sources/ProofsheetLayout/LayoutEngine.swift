@@ -73,10 +73,10 @@ public struct LayoutEngine: Sendable {
         }
     }
 
-    /// Whether the view under any modifiers is a group.
+    /// Whether the view under any modifiers is a group (or nothing: modifiers on nothing vanish).
     private func isGroup(_ n: Node) -> Bool {
         switch n {
-        case .group: return true
+        case .group, .empty: return true
         case .modified(let inner, _), .located(let inner, _): return isGroup(inner)
         default: return false
         }

@@ -415,4 +415,28 @@ struct LayoutTests {
         let r = try layout { Text("Hi").foregroundStyle(LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)) }
         #expect(r.displayList.dump().contains("linear(0,0.5→1,0.5 #FF3B30@0,#007AFF@1)"))
     }
+
+    @Test func modifiersOnNothingVanish() throws {
+        let show = false
+        let r = try layout {
+            VStack(spacing: 10) {
+                Text("A").font(f20)
+                ViewGroup { if show { Text("B").font(f20) } }.padding(20)
+                Text("C").font(f20)
+            }.id("s")
+        }
+        // Two texts and one spacing: the padded nothing takes no space.
+        #expect(try frame(r, "s").height == 58)
+    }
+
+    @Test func aSpacerWithAFrameStillStretchesAlongItsStack() throws {
+        let r = try layout { VStack { Text("A").font(f20); Spacer().frame(height: 20) }.id("s") }
+        // The spacer is thin across the stack: the stack is as wide as the text.
+        #expect(try frame(r, "s").width == 10)
+    }
+
+    @Test func displayListEscapesText() throws {
+        let r = try layout { Text("a\"b\nc") }
+        #expect(r.displayList.dump().contains("text \"a\\\"b\\nc\""))
+    }
 }
