@@ -41,8 +41,14 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     if let summary { try writeAtomically(Array(HTMLReport.markdownSummary(report).utf8), to: summary) }
     let counts = report.counts
     let parts = CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.rawValue)" } }
-    print("\(report.passed ? "passed" : "FAILED"): \(report.entries.count) images — \(parts.joined(separator: ", "))"
+    let n = report.entries.count
+    print("\(report.passed ? "passed" : "FAILED"): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
           + (options.reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
+    if let dir = options.reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing }) {
+        print("to accept the actual images as goldens: proofsheet approve --report \(dir)")
+    }
+    // A render that failed inside Proofsheet is an internal failure, not a difference.
+    if report.entries.contains(where: { $0.status == .error }) { return 3 }
     return report.passed ? 0 : 1
 }
 
@@ -61,9 +67,19 @@ func approveCommand(_ args: inout Arguments) throws -> Int32 {
     let only = Set(try args.values("--only"))
     _ = try args.positionals()
     let report = try ReportFolder(path: dir).read()
+    if let unknown = only.first(where: { id in !report.entries.contains { $0.id == id } }) {
+        throw ProofsheetError.badInput("the report has no image '\(unknown)'",
+            hint: "ids look like scene/state/variant: \(report.entries.prefix(3).map(\.id).joined(separator: ", "))")
+    }
     var approved = 0
     for entry in report.entries where entry.status == .failed || entry.status == .missing {
         if !only.isEmpty && !only.contains(entry.id) { continue }
+        // Golden paths are as the check was given them: relative ones only mean something in
+        // the folder the check ran in.
+        if entry.status == .failed && !FileManager.default.fileExists(atPath: entry.golden) {
+            throw ProofsheetError.badInput("the golden \(entry.golden) of \(entry.id) is not here",
+                hint: "run approve from the folder the check ran in")
+        }
         guard let actual = entry.actual, let bytes = FileManager.default.contents(atPath: dir + "/" + actual) else {
             throw ProofsheetError.badInput("the report has no actual image for \(entry.id)")
         }
@@ -92,6 +108,9 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
         for var e in r.entries {
             for key in [\CheckEntry.expected, \CheckEntry.actual, \CheckEntry.diff] {
                 guard let rel = e[keyPath: key] else { continue }
+                guard rel.hasPrefix("images/"), !rel.split(separator: "/").contains(".."), !rel.contains("\0") else {
+                    throw ProofsheetError.badInput("\(dir)/results.json names an image outside the report: \(rel)")
+                }
                 guard let bytes = FileManager.default.contents(atPath: dir + "/" + rel) else {
                     throw ProofsheetError.badInput("\(dir)/\(rel) is missing", hint: "merge whole report folders")
                 }

@@ -45,7 +45,14 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let report = DiffReport(outcome: outcome, tolerance: tolerance)
 
-    if let output, let diff = outcome.result?.diffImage { try writeAtomically(try PNGCodec.encode(diff), to: output) }
+    if let output {
+        if let diff = outcome.result?.diffImage {
+            try writeAtomically(try PNGCodec.encode(diff), to: output)
+        } else if FileManager.default.fileExists(atPath: output) {
+            // Sizes differ: there is no diff image, and an older one must not pass for this one.
+            try? FileManager.default.removeItem(atPath: output)
+        }
+    }
     if let panels {
         let image = DiffPanels.compose(expected: expected, diff: outcome.result?.diffImage, actual: actual)
         try writeAtomically(try PNGCodec.encode(image), to: panels)

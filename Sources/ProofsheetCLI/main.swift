@@ -111,26 +111,38 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         try scene.validateSize()
         loaded.append((path, scene))
     }
+    // Lay out every scene first: a missing image or another bad input fails before any file
+    // is written.
+    var results: [(path: String, scene: Scene, layout: LayoutResult, seconds: Double)] = []
     for (path, scene) in loaded {
         let start = monotonicSeconds()
-        let result = try renderer.layout(scene)
-        if layoutOnly { print(result.root, terminator: ""); continue }
-        if dumpList { print(result.displayList.dump(), terminator: ""); continue }
-        for format in outFormats {
-            let formatStart = monotonicSeconds()
-            let bytes = try renderer.backend.render(result.displayList, format: format, scale: scene.scale, png: png)
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let target = output ?? "\(outDir)/\(name).\(format.rawValue)"
-            try writeAtomically(bytes, to: target)
-            if !quiet {
-                // The first format's time includes reading and laying out the scene.
-                let ms = Int(((monotonicSeconds() - (format == outFormats[0] ? start : formatStart)) * 1000).rounded())
-                let size = format == .png
-                    ? "\(Int((scene.canvas.width * scene.scale).rounded()))x\(Int((scene.canvas.height * scene.scale).rounded())) px"
-                    : "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height)) pt"
-                FileHandle.standardError.write(Array("wrote \(target) (\(size), \(bytes.count / 1024) KiB, \(ms) ms)\n".utf8).withUnsafeBufferPointer { Data(buffer: $0) })
-            }
+        results.append((path, scene, try renderer.layout(scene), monotonicSeconds() - start))
+    }
+    if layoutOnly || dumpList {
+        for r in results {
+            if results.count > 1 { print("# \(r.path)") }
+            print(layoutOnly ? r.layout.root.description : r.layout.displayList.dump(), terminator: "")
         }
+        return 0
+    }
+    // Render everything, then write: a failure leaves no file of this run behind.
+    var outputs: [(target: String, bytes: [UInt8], note: String)] = []
+    for r in results {
+        for format in outFormats {
+            let start = monotonicSeconds()
+            let bytes = try renderer.backend.render(r.layout.displayList, format: format, scale: r.scene.scale, png: png)
+            let name = ((r.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            // The first format's time includes laying out the scene.
+            let ms = Int(((monotonicSeconds() - start + (format == outFormats[0] ? r.seconds : 0)) * 1000).rounded())
+            let size = format == .png
+                ? "\(Int((r.scene.canvas.width * r.scene.scale).rounded()))x\(Int((r.scene.canvas.height * r.scene.scale).rounded())) px"
+                : "\(fmt(r.scene.canvas.width))x\(fmt(r.scene.canvas.height)) pt"
+            outputs.append((output ?? "\(outDir)/\(name).\(format.rawValue)", bytes, "\(size), \(bytes.count / 1024) KiB, \(ms) ms"))
+        }
+    }
+    for o in outputs {
+        try writeAtomically(o.bytes, to: o.target)
+        if !quiet { FileHandle.standardError.write(Data("wrote \(o.target) (\(o.note))\n".utf8)) }
     }
     return 0
 }

@@ -42,8 +42,7 @@ public enum SnapshotRecordMode: String, Sendable, Hashable, CaseIterable {
 
     /// Whether `environment` looks like a CI job: `CI` set to anything but empty, `0` or `false`.
     public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard let ci = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
-        return !["", "0", "false", "no"].contains(ci)
+        RecordMode.isCI(environment)
     }
 
     /// The mode an assertion runs with: the `record:` argument when given, else the environment's.

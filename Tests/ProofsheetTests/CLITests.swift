@@ -153,4 +153,26 @@ struct CLITests {
         #expect(r.status == 0)
         #expect(r.out.contains("ZStack #deck (0, 122, 390, 540)"))
     }
+
+    @Test func oneBadSceneMeansNoOutputAtAll() throws {
+        let dir = try temporaryFolder()
+        let good = try sceneFile(scene("{\"type\": \"Color\", \"color\": \"red\"}"), in: dir, name: "good.json")
+        let bad = try sceneFile(scene("{\"type\": \"Image\", \"name\": \"missing-photo\"}"), in: dir, name: "bad.json")
+        let r = try run(["render", good, bad, "--out-dir", dir + "/out"])
+        #expect(r.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    @Test func extremeButValidEffectsRender() throws {
+        let dir = try temporaryFolder()
+        let s = try sceneFile(scene("""
+            {"type": "VStack", "children": [
+              {"type": "Color", "color": "red", "modifiers": [{"scaleEffect": 0}]},
+              {"type": "Color", "color": "blue", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"blur": 500}]},
+              {"type": "Image", "name": "yosemite-usa", "resizable": true, "modifiers": [{"frame": {"width": 100000, "height": 100000}}]}]}
+            """), in: dir)
+        let r = try run(["render", s, "--scale", "3", "-o", dir + "/a.png"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/a.png"))
+    }
 }

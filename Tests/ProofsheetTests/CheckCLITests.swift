@@ -124,4 +124,24 @@ struct CheckCLITests {
         #expect(try runProcess(CLITests.binary, ["check", "nope.json", "--golden", "g"], cwd: dir).status == 2)
         #expect(try runProcess(CLITests.binary, ["approve", "--report", "none"], cwd: dir).status == 2)
     }
+
+    @Test func aBadSceneStopsTheCheckBeforeAnythingIsWritten() throws {
+        let dir = try project()
+        try "{\"canvas\": {\"width\": 40, \"height\": 30}, \"root\": {\"type\": \"Image\", \"name\": \"nope\"}}"
+            .write(toFile: dir + "/zz.json", atomically: true, encoding: .utf8)
+        let r = try runProcess(CLITests.binary, ["check", "red.json", "zz.json", "--golden", "goldens", "--report", "report"], cwd: dir)
+        #expect(r.status == 2)
+        #expect(r.err.contains("image 'nope' not found"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/goldens"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/report"))
+    }
+
+    @Test func approveRefusesUnknownIdsAndTheWrongFolder() throws {
+        let dir = try failingProject()
+        _ = try check(dir, ["--report", "report"])
+        let unknown = try runProcess(CLITests.binary, ["approve", "--report", "report", "--only", "green/default/x"], cwd: dir)
+        #expect(unknown.status == 2 && unknown.err.contains("no image 'green/default/x'"))
+        let elsewhere = try runProcess(CLITests.binary, ["approve", "--report", dir + "/report"], cwd: NSTemporaryDirectory())
+        #expect(elsewhere.status == 2 && elsewhere.err.contains("run approve from the folder the check ran in"))
+    }
 }

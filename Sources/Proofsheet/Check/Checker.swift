@@ -11,10 +11,15 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// Write nothing; an absent golden is a failure.
     case never
 
-    /// `never` when the `CI` environment variable is set, else `missing`.
-    public static var `default`: RecordMode {
-        let ci = ProcessInfo.processInfo.environment["CI"] ?? ""
-        return ci.isEmpty || ci == "0" || ci.lowercased() == "false" ? .missing : .never
+    /// `never` on CI (the `CI` variable set to anything but empty, `0`, `false` or `no`),
+    /// else `missing`.
+    public static var `default`: RecordMode { isCI() ? .never : .missing }
+
+    /// Whether `environment` looks like a CI job (the one rule the check and the snapshot
+    /// library share).
+    public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let ci = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        return !["", "0", "false", "no"].contains(ci)
     }
 }
 
@@ -61,8 +66,8 @@ public struct Checker: Sendable {
         String(s.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
-    /// Reads every scene (bad input throws before anything is written), expands devices, and
-    /// keeps this shard's part.
+    /// Reads and lays out every scene (bad input throws before anything is written), expands
+    /// devices, and keeps this shard's part.
     func items(_ scenePaths: [String], _ options: CheckOptions) throws -> [Item] {
         var items: [Item] = []
         for path in scenePaths {
@@ -72,12 +77,13 @@ public struct Checker: Sendable {
             if let scale = options.scale { scenes = scenes.map { var s = $0; s.scale = scale; return s } }
             for s in scenes {
                 try s.validateSize()
+                _ = try renderer.layout(s)
                 items.append(Item(path: path, name: name, scene: s, variant: Self.variant(of: s)))
             }
         }
-        let ids = items.map(\.id)
-        if let dup = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
-            throw ProofsheetError.usage("two scenes check the same image '\(dup)'", hint: "give each scene file a distinct name")
+        var seen = Set<String>()
+        for item in items where !seen.insert(item.id).inserted {
+            throw ProofsheetError.usage("two scenes check the same image '\(item.id)'", hint: "give each scene file a distinct name")
         }
         items.sort { $0.id < $1.id }
         if let shard = options.shard {
@@ -111,10 +117,10 @@ public struct Checker: Sendable {
         let actual: RGBAImage
         do {
             actual = try renderer.backend.renderRGBA(try renderer.layout(item.scene).displayList, scale: item.scene.scale)
-        } catch let e as ProofsheetError where e.kind == .internal {
+        } catch let e as ProofsheetError {
+            // Inputs were checked up front: what fails now is a failure of the renderer.
             entry.status = .error
             entry.message = e.message
-            entry.actual = nil
             return entry
         }
         let actualPNG = try PNGCodec.encode(actual)
