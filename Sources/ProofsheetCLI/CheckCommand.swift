@@ -100,11 +100,16 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     guard !dirs.isEmpty else { throw ProofsheetError.usage("no report folders given", hint: "proofsheet merge-reports shard-1 shard-2 -o report") }
     var entries: [String: CheckEntry] = [:]
     var first: CheckReport? = nil
+    var shards: [String] = []
     let target = ReportFolder(path: out)
     try FileManager.default.createDirectory(atPath: out + "/images", withIntermediateDirectories: true)
     for dir in dirs {
         let r = try ReportFolder(path: dir).read()
         first = first ?? r
+        if let s = r.shard { shards.append(s) }
+        if let f = first, f.threshold != r.threshold || f.tolerance != r.tolerance {
+            throw ProofsheetError.badInput("\(dir) was checked with other settings than \(dirs[0])", hint: "merge the shards of one check run")
+        }
         for var e in r.entries {
             for key in [\CheckEntry.expected, \CheckEntry.actual, \CheckEntry.diff] {
                 guard let rel = e[keyPath: key] else { continue }
@@ -119,6 +124,18 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
             }
             guard entries[e.id] == nil else { throw ProofsheetError.badInput("\(e.id) is in more than one report") }
             entries[e.id] = e
+        }
+    }
+    // Shards I/N: every part must be there, or images would go unchecked unnoticed.
+    if !shards.isEmpty {
+        let counts = Set(shards.compactMap { $0.split(separator: "/").last.flatMap { Int($0) } })
+        guard counts.count == 1, let n = counts.first, shards.count == dirs.count else {
+            throw ProofsheetError.badInput("the reports come from different shardings (\(shards.joined(separator: ", ")))")
+        }
+        let missing = (1...n).filter { i in !shards.contains("\(i)/\(n)") }
+        guard missing.isEmpty else {
+            throw ProofsheetError.badInput("shard \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing from the reports",
+                                           hint: "merge the reports of all \(n) shards")
         }
     }
     let merged = CheckReport(entries: Array(entries.values), threshold: first?.threshold ?? 0.1,

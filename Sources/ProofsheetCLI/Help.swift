@@ -15,6 +15,7 @@ enum Help {
       approve    Accept a check report's actual images as the new goldens
       merge-reports  Join the reports of sharded check runs
       symbols    List the supported SF Symbol names
+      colors     List the colour names scenes may use
       devices    List the device presets
 
     OPTIONS:
@@ -53,7 +54,7 @@ enum Help {
     static let layout = """
     Print the layout tree of a scene: every view with its frame in points (x, y, width, height).
 
-    USAGE: proofsheet layout <scene.json> [--device NAME] [--scale N] [--assets DIR]
+    USAGE: proofsheet layout <scene.json>... [--device NAME] [--scale N] [--assets DIR]
     """
 
     static let diff = """
@@ -136,6 +137,12 @@ enum Help {
     List the supported SF Symbol names (each drawn with a Material Icons substitute).
 
     USAGE: proofsheet symbols
+    """
+
+    static let colors = """
+    List the colour names a scene may use, with their values (light mode, sRGB).
+
+    USAGE: proofsheet colors
     """
 
     static let devices = """

@@ -35,15 +35,22 @@ func run(_ argv: [String]) throws -> Int32 {
         _ = try args.positionals()
         for name in SymbolCatalog.symbols.keys.sorted() { print(name) }
         return 0
+    case "colors", "colours":
+        if args.flag("-h", "--help") { print(Help.colors); return 0 }
+        _ = try args.positionals()
+        for (name, c) in Color.named.sorted(by: { $0.key < $1.key }) { print("\(name): \(c.hexString)") }
+        return 0
     case "devices":
         if args.flag("-h", "--help") { print(Help.devices); return 0 }
         _ = try args.positionals()
         for d in Device.presets {
-            print("\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))")
+            let aliases = Device.aliases.filter { $0.value == d.name }.keys.sorted()
+            print("\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))"
+                  + (aliases.isEmpty ? "" : " (also: \(aliases.joined(separator: ", ")))"))
         }
         return 0
     default:
-        let close = closeNames(to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "devices", "help"])
+        let close = closeNames(to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "help"])
         throw ProofsheetError.usage("unknown command '\(command)'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
@@ -51,7 +58,7 @@ func run(_ argv: [String]) throws -> Int32 {
 
 func helpText(_ topic: String) -> String? {
     ["render": Help.render, "layout": Help.layout, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
-     "merge-reports": Help.mergeReports, "symbols": Help.symbols, "devices": Help.devices][topic]
+     "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices][topic]
 }
 
 func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {

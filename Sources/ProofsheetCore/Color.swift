@@ -45,6 +45,15 @@ public struct Color: Hashable, Sendable, Codable {
         "systemMint": .mint, "systemTeal": .teal, "systemCyan": .cyan, "systemBlue": .blue,
         "systemIndigo": .indigo, "systemPurple": .purple, "systemPink": .pink, "systemBrown": .brown,
         "systemGray": .gray,
+        // UIKit's light-mode greys and semantic colours (published values).
+        "systemGray2": Color(hex: 0xAEAEB2), "systemGray3": Color(hex: 0xC7C7CC), "systemGray4": Color(hex: 0xD1D1D6),
+        "systemGray5": Color(hex: 0xE5E5EA), "systemGray6": Color(hex: 0xF2F2F7),
+        "systemBackground": .white, "secondarySystemBackground": Color(hex: 0xF2F2F7),
+        "tertiarySystemBackground": .white, "systemGroupedBackground": Color(hex: 0xF2F2F7),
+        "secondarySystemGroupedBackground": .white,
+        "label": .black, "secondaryLabel": Color(hex: 0x3C3C43, alpha: 0.6),
+        "tertiaryLabel": Color(hex: 0x3C3C43, alpha: 0.3), "quaternaryLabel": Color(hex: 0x3C3C43, alpha: 0.18),
+        "separator": Color(hex: 0x3C3C43, alpha: 0.29), "opaqueSeparator": Color(hex: 0xC6C6C8), "link": .blue,
     ]
 
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a named colour; nil if neither.

@@ -39,7 +39,9 @@ struct SceneFileTests {
     }
 
     @Test(arguments: [
-        ("{\"a\": 1,}", "expected a member name"),
+        ("{\"a\": 1,}", "trailing comma before '}'"),
+        ("[1,]", "trailing comma before ']'"),
+        ("{\"a\" : 1, 2}", "expected a member name"),
         ("{\"a\" 1}", "expected ':'"),
         ("[1 2]", "expected ',' or ']'"),
         ("{\"a\": tru}", "unexpected word"),
@@ -136,6 +138,12 @@ struct SceneFileTests {
         let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"redd\"}")))
         #expect(e.message == "'redd' is not a colour")
         #expect(e.hint?.contains("'red'") == true)
+    }
+
+    @Test func unknownFieldListsTheFields() throws {
+        let text = "{\"canvas\": {\"width\": 9, \"height\": 9}, \"vars\": {\"user\": {\"name\": \"A\"}}, \"root\": {\"type\": \"Text\", \"text\": \"$user.nmae\"}}"
+        let e = try #require(decodeError(text))
+        #expect(e.message.contains("'$user' has no field 'nmae'; did you mean 'name'?"), "\(e.message)")
     }
 
     @Test func unknownVariableIsLocated() throws {

@@ -34,17 +34,17 @@ public struct Device: Hashable, Sendable {
 
     /// Other names accepted for the presets.
     public static let aliases: [String: String] = [
-        "iphone 8": "iPhone SE", "iphone se 3": "iPhone SE",
-        "iphone 12": "iPhone 14", "iphone 13": "iPhone 14",
-        "iphone 12 pro max": "iPhone 13 Pro Max",
-        "iphone 14 pro": "iPhone 15 Pro", "iphone 15": "iPhone 15 Pro",
-        "iphone 15 plus": "iPhone 15 Pro Max",
+        "iPhone 8": "iPhone SE", "iPhone SE 3": "iPhone SE",
+        "iPhone 12": "iPhone 14", "iPhone 13": "iPhone 14",
+        "iPhone 12 Pro Max": "iPhone 13 Pro Max",
+        "iPhone 14 Pro": "iPhone 15 Pro", "iPhone 15": "iPhone 15 Pro",
+        "iPhone 15 Plus": "iPhone 15 Pro Max",
     ]
 
     /// The preset for a name or alias (case-insensitive), or an error listing the valid names.
     public static func named(_ name: String, at location: SourceLocation? = nil) throws -> Device {
         let key = name.lowercased().trimmingCharacters(in: .whitespaces)
-        let canonical = aliases[key] ?? name
+        let canonical = aliases.first { $0.key.lowercased() == key }?.value ?? name
         if let d = presets.first(where: { $0.name.lowercased() == canonical.lowercased() }) { return d }
         throw ProofsheetError.badInput(
             "unknown device '\(name)'", at: location,

@@ -194,10 +194,17 @@ public struct Expression {
                 throw ExpressionError("unknown variable '$\(path[0])'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
             }
             var v = root
+            var walked = "$" + path[0]
             for field in path.dropFirst() {
-                guard case .object(let m) = v, let next = m[field] else {
-                    throw ExpressionError("'\(path.joined(separator: "."))' has no field '\(field)'")
+                guard case .object(let m) = v else {
+                    throw ExpressionError("'\(walked)' is \(v.typeName), which has no field '\(field)'")
                 }
+                guard let next = m[field] else {
+                    let close = closeNames(to: field, in: m.keys)
+                    throw ExpressionError("'\(walked)' has no field '\(field)'"
+                        + (close.isEmpty ? "; its fields: \(m.keys.sorted().joined(separator: ", "))" : "; did you mean '\(close[0])'?"))
+                }
+                walked += "." + field
                 v = next
             }
             return v

@@ -93,6 +93,9 @@ public struct JSONReader {
             while true {
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                    if i < bytes.count, bytes[i] == UInt8(ascii: "}"), !members.isEmpty {
+                        throw error("trailing comma before '}'", path: path, hint: "JSON allows no comma after the last member")
+                    }
                     throw error("expected a member name in double quotes", path: path)
                 }
                 let keyLoc = loc(path: path)
@@ -124,6 +127,9 @@ public struct JSONReader {
             if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return JSONValue(kind: .array([]), location: start) }
             while true {
                 skipSpace()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "]"), !items.isEmpty {
+                    throw error("trailing comma before ']'", path: path, hint: "JSON allows no comma after the last element")
+                }
                 items.append(try value(path: "\(path)[\(items.count)]", depth: depth + 1))
                 skipSpace()
                 guard i < bytes.count else { throw error("unexpected end of file inside an array", path: path, hint: "the file may be truncated") }

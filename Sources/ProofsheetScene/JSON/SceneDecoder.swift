@@ -588,7 +588,7 @@ struct Context {
         guard let c = Color.parse(s) else {
             let close = closeNames(to: s, in: Color.named.keys)
             throw ProofsheetError.badInput("'\(s)' is not a colour", at: v.location,
-                hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ") + "use a SwiftUI colour name or #RRGGBB / #RRGGBBAA")
+                hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ") + "use a SwiftUI or UIKit colour name (`proofsheet colors` lists them), #RGB, #RRGGBB or #RRGGBBAA")
         }
         return c
     }
