@@ -19,13 +19,13 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// An error with the exit code the CLI uses for it.
 public struct ProofsheetError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure, which decides the exit code.
-    public enum Kind: Int, Sendable {
+    public enum Kind: Sendable {
         /// Bad input: a malformed or invalid scene, image or option value (exit 2).
-        case badInput = 2
+        case badInput
         /// The command line itself is wrong (exit 2).
-        case usage = 20
+        case usage
         /// Something failed inside Proofsheet or a library it uses (exit 3).
-        case `internal` = 3
+        case `internal`
     }
     public var kind: Kind
     public var message: String
