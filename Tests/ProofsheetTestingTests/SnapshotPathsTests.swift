@@ -5,10 +5,10 @@ import ProofsheetTesting
 /// Where references and artifacts go, and how names become file names.
 @Suite("Paths")
 struct SnapshotPathsTests {
-    let testFile = "/work/app/Tests/AppTests/CardTests.swift"
+    let testFile = "/home/dev/app/Tests/AppTests/CardTests.swift"
 
     @Test func referencesGoInSnapshotsNextToTheTestFile() {
-        #expect(SnapshotPaths.snapshotDirectory(forTestFile: testFile) == "/work/app/Tests/AppTests/__Snapshots__/CardTests")
+        #expect(SnapshotPaths.snapshotDirectory(forTestFile: testFile) == "/home/dev/app/Tests/AppTests/__Snapshots__/CardTests")
     }
 
     @Test func artifactsFolderCanBeOverridden() {
