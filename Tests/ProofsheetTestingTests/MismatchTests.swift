@@ -5,28 +5,7 @@ import ProofsheetTesting
 /// Mismatches found through `verifySnapshot`, which returns the failure instead of reporting it,
 /// in temporary reference and artifact folders.
 @Suite("Mismatches")
-final class MismatchTests {
-    let references: URL
-    let artifacts: URL
-
-    init() throws {
-        references = try makeTemporaryDirectory("references")
-        artifacts = try makeTemporaryDirectory("artifacts")
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: references)
-        try? FileManager.default.removeItem(at: artifacts)
-    }
-
-    /// `verifySnapshot` in this test's folders.
-    func verify<Value, Format>(
-        _ value: Value, as strategy: Snapshotting<Value, Format>, named name: String = "card",
-        record: SnapshotRecordMode, testName: String = #function
-    ) -> SnapshotFailure? {
-        verifySnapshot(of: value, as: strategy, named: name, record: record,
-                       snapshotDirectory: references.path, artifactsDirectory: artifacts.path, testName: testName)
-    }
+final class MismatchTests: SnapshotFolders {
 
     @Test func imageMismatchFailsAndWritesArtifacts() throws {
         let recorded = try #require(verify(TicketCard(), as: .image(canvas: cardCanvas), record: .missing))

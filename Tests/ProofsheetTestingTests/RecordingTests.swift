@@ -4,23 +4,10 @@ import ProofsheetTesting
 
 /// What each record mode writes and reports, through `verifySnapshot` in temporary folders.
 @Suite("Recording")
-final class RecordingTests {
-    let references: URL
-    let artifacts: URL
-
-    init() throws {
-        references = try makeTemporaryDirectory("references")
-        artifacts = try makeTemporaryDirectory("artifacts")
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: references)
-        try? FileManager.default.removeItem(at: artifacts)
-    }
+final class RecordingTests: SnapshotFolders {
 
     func verify(_ card: TicketCard, named name: String? = "card", record: SnapshotRecordMode, testName: String = #function) -> SnapshotFailure? {
-        verifySnapshot(of: card, as: .image(canvas: cardCanvas), named: name, record: record,
-                       snapshotDirectory: references.path, artifactsDirectory: artifacts.path, testName: testName)
+        verify(card, as: .image(canvas: cardCanvas), named: name, record: record, testName: testName)
     }
 
     @Test func missingWithModeNeverFailsWithoutRecording() throws {

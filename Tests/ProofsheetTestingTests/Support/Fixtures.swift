@@ -36,3 +36,29 @@ func makeTemporaryDirectory(_ label: String = #function) throws -> URL {
 func fileNames(in url: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
 }
+
+/// Temporary reference and artifact folders for a suite, removed when the suite instance ends,
+/// and `verifySnapshot` pointed at them.
+class SnapshotFolders {
+    let references: URL
+    let artifacts: URL
+
+    init() throws {
+        references = try makeTemporaryDirectory("references")
+        artifacts = try makeTemporaryDirectory("artifacts")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: references)
+        try? FileManager.default.removeItem(at: artifacts)
+    }
+
+    /// `verifySnapshot` in this suite's folders.
+    func verify<Value, Format>(
+        _ value: Value, as strategy: Snapshotting<Value, Format>, named name: String? = "card",
+        record: SnapshotRecordMode, testName: String = #function
+    ) -> SnapshotFailure? {
+        verifySnapshot(of: value, as: strategy, named: name, record: record,
+                       snapshotDirectory: references.path, artifactsDirectory: artifacts.path, testName: testName)
+    }
+}
