@@ -8,6 +8,9 @@ func run(_ argv: [String]) throws -> Int32 {
         return 0
     }
     var args = Arguments(command: command, Array(argv.dropFirst()))
+    // Limits are one option for every command: `--limit name=value`, repeatable.
+    Limit.registerAll()
+    for assignment in try args.values("--limit") { try Limit.apply(assignment) }
     switch command {
     case "-h", "--help", "help":
         if let topic = argv.dropFirst().first, let text = helpText(topic) { print(text) } else { print(Help.main) }

@@ -18,10 +18,10 @@ public struct SceneDecoder: Sendable {
                                            hint: "give the path of a scene .json file")
         }
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= Scene.Limits.maxFileBytes else {
-            throw ProofsheetError.badInput("'\(path)' is \(size >> 20) MiB; scene files are limited to \(Scene.Limits.maxFileBytes >> 20) MiB")
+        guard size <= Scene.Limits.fileBytes.int else {
+            throw ProofsheetError.badInput("'\(path)' is \(size >> 20) MiB; scene files are limited to \(Scene.Limits.fileBytes.int >> 20) MiB")
         }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.maxFileBytes else {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.fileBytes.int else {
             throw ProofsheetError.badInput("cannot read '\(path)'", hint: "check that the file is readable")
         }
         var scene = try decode(bytes: [UInt8](data), file: path)
@@ -42,7 +42,7 @@ public struct SceneDecoder: Sendable {
 /// context, including those a GeometryReader keeps to build its content at layout time.
 final class ViewBudget: @unchecked Sendable {
     private let lock = NSLock()
-    private var remaining = Scene.Limits.maxViews
+    private var remaining = Scene.Limits.views.int
     /// Takes `n` from the budget; false when it is spent.
     func take(_ n: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
@@ -128,14 +128,14 @@ struct Context {
     mutating func view(_ json: JSONValue) throws -> Node {
         let modifierCount: Int = { if case .array(let a)? = json["modifiers"]?.kind { return a.count }; return 0 }()
         guard budget.take(1 + modifierCount) else {
-            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.maxViews) views and modifiers", at: json.location,
+            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.views.int) views and modifiers", at: json.location,
                                            hint: "use smaller ForEach counts")
         }
         // A view and its modifiers nest one level each.
         depth += 1 + modifierCount
         defer { depth -= 1 + modifierCount }
-        guard depth <= Scene.Limits.maxDepth else {
-            throw ProofsheetError.badInput("views and modifiers nest more than \(Scene.Limits.maxDepth) levels deep", at: json.location,
+        guard depth <= Scene.Limits.depth.int else {
+            throw ProofsheetError.badInput("views and modifiers nest more than \(Scene.Limits.depth.int) levels deep", at: json.location,
                                            hint: "flatten the scene: fewer nested stacks or modifiers")
         }
         guard case .object = json.kind else {
@@ -253,8 +253,8 @@ struct Context {
                 items = a
             } else if let c = m["count"] {
                 let n = try number(c)
-                guard n >= 0, n <= Double(Scene.Limits.maxViews), n == n.rounded() else {
-                    throw ProofsheetError.badInput("'count' must be a whole number from 0 to \(Scene.Limits.maxViews)", at: c.location)
+                guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else {
+                    throw ProofsheetError.badInput("'count' must be a whole number from 0 to \(Scene.Limits.views.int)", at: c.location)
                 }
                 items = (0..<Int(n)).map { .number(Double($0)) }
             } else { throw missing("data", json, example: "\"data\": [...] or \"count\": 3") }

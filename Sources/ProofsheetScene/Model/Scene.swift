@@ -42,33 +42,46 @@ public struct Scene: Sendable {
         return s
     }
 
-    /// Limits that keep hostile inputs from exhausting memory or time.
+    /// Limits that keep hostile inputs from exhausting memory or time (see ``Limit``; each can be
+    /// changed with `--limit name=value`).
     public enum Limits {
         /// Largest raster side in pixels (Cairo's own limit is 32767).
-        public static let maxPixelSide = 16384.0
+        public static let pixelSide = Limit("canvas-side", "largest side of a rendered image", unit: "pixels",
+                                            default: 16384, range: 1...32767)
         /// Largest raster in pixels.
-        public static let maxPixels = 80_000_000.0
+        public static let pixels = Limit("canvas-pixels", "largest rendered image", unit: "pixels",
+                                         default: 80_000_000, range: 1...1_000_000_000)
+        /// Largest scale (pixels per point); the smallest is always 0.25.
+        public static let scale = Limit("scale", "largest scale, in pixels per point", unit: "x", default: 8, range: 1...16)
+        /// Most views and modifiers a scene may expand to (ForEach and GeometryReader included).
+        public static let views = Limit("views", "most views and modifiers one scene expands to", unit: "views",
+                                        default: 200_000, range: 1...10_000_000)
+        /// Deepest nesting of views and modifiers, so no scene exhausts the stack.
+        public static let depth = Limit("nesting", "deepest nesting of views and modifiers", unit: "levels",
+                                        default: 400, range: 1...2_000)
+        /// Largest scene file, in bytes.
+        public static let fileBytes = Limit("scene-bytes", "largest scene file", unit: "bytes",
+                                            default: 32 * 1_048_576, range: 1...1_073_741_824)
         /// Largest length or offset, in points.
         public static let maxLength = 100_000.0
-        public static let scaleRange: ClosedRange<Double> = 0.25...8
-        /// Most views and modifiers a scene may expand to (ForEach and GeometryReader included).
-        public static let maxViews = 200_000
-        /// Deepest nesting of views and modifiers, so no scene exhausts the stack.
-        public static let maxDepth = 400
-        /// Largest scene file, in bytes.
-        public static let maxFileBytes = 32 << 20
+        /// The scales accepted now: 0.25 up to the `scale` limit.
+        public static var scaleRange: ClosedRange<Double> { 0.25...scale.value }
+
+        /// Every scene limit, for ``Limit/register(_:)``.
+        public static var all: [Limit] { [pixelSide, pixels, scale, views, depth, fileBytes] }
     }
 
     /// Checks the canvas and scale against `Limits`.
     public func validateSize(at location: SourceLocation? = nil) throws {
         guard Limits.scaleRange.contains(scale) else {
-            throw ProofsheetError.badInput("scale \(fmt(scale)) is out of range", at: location, hint: "use a scale from 0.25 to 8 (devices are 2 or 3)")
+            throw ProofsheetError.badInput("scale \(fmt(scale)) is out of range", at: location, hint: "use a scale from 0.25 to \(fmt(Limits.scale.value)) (devices are 2 or 3)")
         }
         let w = canvas.width * scale, h = canvas.height * scale
-        guard canvas.width >= 1, canvas.height >= 1, w <= Limits.maxPixelSide, h <= Limits.maxPixelSide, w * h <= Limits.maxPixels else {
+        guard canvas.width >= 1, canvas.height >= 1, w.rounded() >= 1, h.rounded() >= 1,
+              w <= Limits.pixelSide.value, h <= Limits.pixelSide.value, w * h <= Limits.pixels.value else {
             throw ProofsheetError.badInput(
                 "canvas \(fmt(canvas.width))x\(fmt(canvas.height)) pt at scale \(fmt(scale)) is \(fmt(w))x\(fmt(h)) px, outside the limits",
-                at: location, hint: "sides from 1 pt to \(Int(Limits.maxPixelSide)) px and at most \(Int(Limits.maxPixels / 1_000_000)) megapixels")
+                at: location, hint: "sides from 1 pt and 1 px to \(Limits.pixelSide.int) px and at most \(fmt(Limits.pixels.value / 1_000_000)) megapixels (--limit canvas-side=N, --limit canvas-pixels=N)")
         }
     }
 }
