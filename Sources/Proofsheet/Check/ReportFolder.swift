@@ -39,7 +39,14 @@ public struct ReportFolder: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ProofsheetError.badInput("no report at \(path) (missing \(Self.resultsFile))", hint: "give the folder passed to check --report")
         }
-        do { return try JSONDecoder().decode(CheckReport.self, from: data) } catch {
+        return try Self.parse([UInt8](data), file: file)
+    }
+
+    /// Decodes and validates the bytes of a `results.json`; `file` names it in messages.
+    ///
+    /// Reports travel between CI machines as artifacts, so every field is untrusted input.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> CheckReport {
+        do { return try JSONDecoder().decode(CheckReport.self, from: Data(bytes)) } catch {
             throw ProofsheetError.badInput("\(file) is not a Proofsheet report: \(error)")
         }
     }
