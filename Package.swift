@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
 
         // MARK: - Images and the visual diff
-        .target(name: "ProofsheetImage", dependencies: ["CPixels"]),
+        .target(name: "ProofsheetImage", dependencies: ["ProofsheetCore", "CPixels"]),
         .target(name: "ProofsheetDiff", dependencies: ["ProofsheetImage"]),
 
         // MARK: - Pure Swift: values, scene, layout
@@ -39,10 +39,15 @@ let package = Package(
             name: "ProofsheetCairo",
             dependencies: ["ProofsheetCore", "ProofsheetImage", "CCairo", "CPangoCairo", "CPixels"]),
 
+        // MARK: - Golden checks: record modes, the check, reports, approve, merge
+        .target(
+            name: "ProofsheetCheck",
+            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetImage", "ProofsheetDiff"]),
+
         // MARK: - Facade, CLI, benchmark
         .target(
             name: "Proofsheet",
-            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff"]),
+            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck"]),
         .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet"]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
@@ -56,6 +61,7 @@ let package = Package(
             dependencies: ["Proofsheet"],
             exclude: ["Goldens"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff"]),
         .testTarget(
             name: "ProofsheetDiffTests",
             dependencies: ["ProofsheetDiff"],

@@ -1,10 +1,6 @@
 import Foundation
-@_exported import ProofsheetCore
-@_exported import ProofsheetScene
-@_exported import ProofsheetLayout
-@_exported import ProofsheetCairo
-@_exported import ProofsheetImage
-@_exported import ProofsheetDiff
+import ProofsheetLayout
+import ProofsheetCairo
 
 /// The whole pipeline: scene → layout → display list → PNG, SVG or PDF bytes.
 public final class Renderer: Sendable {
@@ -44,23 +40,9 @@ public final class Renderer: Sendable {
 
 extension PangoTextMeasurer: TextMeasurer {}
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename, so a
-/// failure leaves no partial file and an existing one untouched.
-public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let dir = url.deletingLastPathComponent()
-    do {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    } catch {
-        throw ProofsheetError.badInput("cannot create the folder \(dir.path): \(error.localizedDescription)")
-    }
-    let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    guard FileManager.default.createFile(atPath: tmp.path, contents: Data(bytes)) else {
-        throw ProofsheetError.badInput("cannot write \(path)", hint: "check that the folder exists and is writable")
-    }
-    guard rename(tmp.path, url.path) == 0 else {
-        let e = String(cString: strerror(errno))
-        unlink(tmp.path)
-        throw ProofsheetError.badInput("cannot write \(path): \(e)")
+extension Renderer: CheckRendering {
+    public func prepare(_ scene: Scene) throws { _ = try layout(scene) }
+    public func image(of scene: Scene) throws -> RGBAImage {
+        try backend.renderRGBA(try layout(scene).displayList, scale: scene.scale)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// Benchmarks: the travel deck screen rendered at scale 2 and 3, per frame: layout, raster and
 /// encode times and PNG size, for the fast PNG path, the small one, and Cairo's own writer.

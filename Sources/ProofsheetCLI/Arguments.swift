@@ -1,4 +1,6 @@
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// A small command-line parser: flags with values, repeatable options, positionals.
 struct Arguments {
@@ -42,6 +44,15 @@ struct Arguments {
         for n in names { out += try values(n) }
         guard out.count <= 1 else { throw ProofsheetError.usage("\(names[0]) given more than once") }
         return out.first
+    }
+
+    /// Checks that nothing is left: the command takes no positional arguments.
+    func noPositionals() throws {
+        let rest = try positionals()
+        if let first = rest.first {
+            throw ProofsheetError.usage("\(command) takes no file arguments, but got '\(first.prefix(200))'",
+                                        hint: "see `proofsheet \(command) --help`")
+        }
     }
 
     /// What is left: positionals. Unknown options are a usage error.

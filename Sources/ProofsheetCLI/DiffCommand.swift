@@ -1,5 +1,7 @@
 import Foundation
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// `proofsheet diff a.png b.png`: a pixelmatch-compatible comparison with tolerances.
 func diffCommand(_ args: inout Arguments) throws -> Int32 {
@@ -47,7 +49,7 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
 
     if let output {
         if let diff = outcome.result?.diffImage {
-            try writeAtomically(try PNGCodec.encode(diff), to: output)
+            try FileOutput.write(try PNGCodec.encode(diff), to: output)
         } else if FileManager.default.fileExists(atPath: output) {
             // Sizes differ: there is no diff image, and an older one must not pass for this one.
             try? FileManager.default.removeItem(atPath: output)
@@ -55,7 +57,7 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
     }
     if let panels {
         let image = DiffPanels.compose(expected: expected, diff: outcome.result?.diffImage, actual: actual)
-        try writeAtomically(try PNGCodec.encode(image), to: panels)
+        try FileOutput.write(try PNGCodec.encode(image), to: panels)
     }
     if json {
         let encoder = JSONEncoder()

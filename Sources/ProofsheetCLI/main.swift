@@ -1,5 +1,7 @@
 import Foundation
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// The `proofsheet` command line: parse, run, map errors to exit codes.
 func run(_ argv: [String]) throws -> Int32 {
@@ -151,7 +153,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         }
     }
     for o in outputs {
-        try writeAtomically(o.bytes, to: o.target)
+        try FileOutput.write(o.bytes, to: o.target)
         if !quiet { FileHandle.standardError.write(Data("wrote \(o.target) (\(o.note))\n".utf8)) }
     }
     return 0

@@ -163,7 +163,7 @@ public final class CairoBackend: Sendable {
 }
 
 /// Seconds on a monotonic clock.
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

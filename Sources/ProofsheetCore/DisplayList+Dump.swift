@@ -87,7 +87,7 @@ func escaped(_ s: String) -> String {
 func rectDump(_ r: Rect) -> String { "(\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height)))" }
 
 /// A number with at most three decimals and no trailing zeros ("-0" printed as "0").
-public func fmt(_ v: Double) -> String {
+package func fmt(_ v: Double) -> String {
     guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
     if abs(v) >= 1e12 { return String(v) }
     let r = (v * 1000).rounded() / 1000

@@ -1,3 +1,4 @@
+import ProofsheetCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -30,9 +31,9 @@ package enum ImageFileIO {
     /// Writes (replaces) a whole file atomically.
     package static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileOutput.write(bytes, to: path, createFolders: false)
         } catch {
-            throw ImageError(.unwritable, source: path, detail: "\(error)")
+            throw ImageError(.unwritable, source: path, detail: (error as? ProofsheetError)?.message ?? "\(error)")
         }
     }
 }

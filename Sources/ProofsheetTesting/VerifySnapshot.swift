@@ -70,32 +70,39 @@ public func verifySnapshot<Value, Format>(
         return failure(.error, "Snapshot \"\(id)\" could not be taken: \(reason)", mode: mode)
     }
 
-    // Compare with the reference, if there is one.
+    // One decision, shared with `proofsheet check`: record, compare, or report.
     let fm = FileManager.default
     let exists = fm.fileExists(atPath: reference)
-    var difference: Diffing<Format>.Difference? = nil
-    if exists {
-        guard let data = fm.contents(atPath: reference) else {
-            return failure(.error, "Snapshot \"\(id)\": the reference \(reference) could not be read.", mode: mode)
-        }
+    var unreadable = false
+    func compare() -> Diffing<Format>.Difference? {
+        guard let data = fm.contents(atPath: reference) else { unreadable = true; return nil }
         do {
-            difference = snapshotting.diffing.diff(try snapshotting.diffing.fromData(data), actual)
+            return snapshotting.diffing.diff(try snapshotting.diffing.fromData(data), actual)
         } catch {
-            difference = ("the reference could not be decoded: \(error)", [:])
+            return ("the reference could not be decoded: \(error)", [:])
         }
-        if difference == nil && mode != .all { return nil }
     }
+    var difference: Diffing<Format>.Difference? = nil
+    let verdict = GoldenVerdict.decide(mode: mode, goldenExists: exists) {
+        difference = compare()
+        return difference == nil && !unreadable
+    }
+    if unreadable {
+        return failure(.error, "Snapshot \"\(id)\": the reference \(reference) could not be read.", mode: mode)
+    }
+    if verdict == .passed { return nil }
 
     func write(_ data: Data, to path: String) -> String? {
-        do { try writeAtomically([UInt8](data), to: path); return nil } catch { return "\(error)" }
+        do { try FileOutput.write([UInt8](data), to: path); return nil } catch { return "\(error)" }
     }
 
     // Record mode `all`: write whatever came out.
-    if mode == .all {
+    if case .recorded(.all(let replaced)) = verdict {
+        if replaced { difference = compare() }
         if let problem = write(actualData, to: reference) {
             return failure(.error, "Snapshot \"\(id)\" could not be recorded: \(problem)", mode: mode)
         }
-        let before = !exists ? "there was none before"
+        let before = !replaced ? "there was none before"
             : difference.map { "it replaced a reference that differed: \($0.message)" } ?? "it is the same as the previous one"
         return failure(.recorded, """
             Snapshot "\(id)" was recorded because the record mode is all (\(modeSource)); \(before).
@@ -104,19 +111,19 @@ public func verifySnapshot<Value, Format>(
             """, mode: mode)
     }
 
-    // No reference: record it, unless the mode is `never`.
-    if !exists {
-        if mode == .never {
-            let kept = write(actualData, to: actualPath) == nil
-            return failure(.missing, """
-                Snapshot "\(id)" has no reference, and none was recorded because the record mode is never (\(modeSource)).
-                  reference (missing): \(reference)
-                """ + (kept ? "\n  actual: \(actualPath)" : "") + """
+    // No reference: report it, or record it.
+    if verdict == .missing {
+        let kept = write(actualData, to: actualPath) == nil
+        return failure(.missing, """
+            Snapshot "\(id)" has no reference, and none was recorded because the record mode is never (\(modeSource)).
+              reference (missing): \(reference)
+            """ + (kept ? "\n  actual: \(actualPath)" : "") + """
 
-                To record it, run `PROOFSHEET_RECORD=missing \(filter)` (missing is the default on a workstation), \
-                look at the new file and commit it\(kept ? "; or copy the actual \(noun) there after looking at it" : "").
-                """, mode: mode, actual: kept ? actualPath : nil)
-        }
+            To record it, run `PROOFSHEET_RECORD=missing \(filter)` (missing is the default on a workstation), \
+            look at the new file and commit it\(kept ? "; or copy the actual \(noun) there after looking at it" : "").
+            """, mode: mode, actual: kept ? actualPath : nil)
+    }
+    if verdict == .recorded(.absent) {
         if let problem = write(actualData, to: reference) {
             return failure(.error, "Snapshot \"\(id)\" has no reference and it could not be recorded: \(problem)", mode: mode)
         }
@@ -146,7 +153,7 @@ public func verifySnapshot<Value, Format>(
     }
     if !problems.isEmpty { files += "\n  (could not write some artifacts: \(problems.joined(separator: "; ")))" }
 
-    if mode == .failed {
+    if verdict.writesGolden {
         if let problem = write(actualData, to: reference) {
             return failure(.error, "Snapshot \"\(id)\" does not match its reference (\(what)) and could not be re-recorded: \(problem)",
                            mode: mode, actual: actualWritten, artifacts: written)

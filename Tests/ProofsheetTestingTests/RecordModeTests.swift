@@ -28,10 +28,19 @@ struct RecordModeTests {
 
     @Test func unknownValueIsAnErrorThatListsTheModes() {
         #expect {
-            try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": "yes"])
+            try SnapshotRecordMode.resolve(nil, environment: ["PROOFSHEET_RECORD": "bogus"])
         } throws: { error in
-            "\(error)" == "PROOFSHEET_RECORD='yes' is not a record mode; use one of all, failed, missing, never (or unset it)"
+            "\(error)" == "PROOFSHEET_RECORD='bogus' is not a record mode; use one of all, failed, missing, never (or 1 for all), or unset it"
         }
+    }
+
+    @Test(arguments: ["1", "true", "YES"]) func oneMeansAll(value: String) throws {
+        #expect(try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": value, "CI": "true"]) == .all)
+    }
+
+    @Test(arguments: ["0", "false", "no"]) func zeroMeansUnset(value: String) throws {
+        #expect(try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": value, "CI": "true"]) == .never)
+        #expect(try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": value]) == .missing)
     }
 
     @Test func argumentWinsOverTheEnvironment() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// The built `proofsheet` binary: help, exit codes, located errors, no output on failure.
 @Suite("CLI")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// `proofsheet check`, `approve` and `merge-reports` as built binaries, on small scenes.
 @Suite("check command")

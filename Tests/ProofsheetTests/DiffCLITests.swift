@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// `proofsheet diff` as a built binary: pixelmatch counts, JSON, tolerances, exit codes.
 @Suite("diff command")

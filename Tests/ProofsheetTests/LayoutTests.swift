@@ -1,5 +1,7 @@
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// Layout by numbers: each expected frame is worked out from SwiftUI's rules (SPEC Part B) with
 /// `FixedMetrics` (10 pt per character at size 20, 24 pt lines), on a 390×844 canvas at scale 1

@@ -1,5 +1,7 @@
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// The README's Swift example, kept compiling and working.
 @Suite("README example")

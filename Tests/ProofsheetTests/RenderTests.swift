@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// Pixels where pixels matter: goldens (looked at), SVG and PDF read back by real clients,
 /// determinism, real blurs.

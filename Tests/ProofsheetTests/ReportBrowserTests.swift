@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// Opens the HTML report in headless Chromium: the script runs without console errors, and the
 /// screenshot shows the expected, actual and diff images of the first failing entry.
@@ -39,7 +41,7 @@ struct ReportBrowserTests {
         let same = try PixelDiff.compare(expected, expected)
         entries.append(CheckEntry(scene: "home", state: "default", variant: "iphone-14@1x", status: .passed,
                                   golden: "goldens/home.png", result: DiffReport(outcome: same, tolerance: .exact)))
-        let report = CheckReport(entries: entries, threshold: 0.1, tolerance: .exact, record: "missing")
+        let report = CheckReport(entries: entries, goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
         let html = HTMLReport.render(report) { FileManager.default.contents(atPath: folder + "/" + $0).map { [UInt8]($0) } }
         try html.write(toFile: folder + "/index.html", atomically: true, encoding: .utf8)
         return (folder, html)

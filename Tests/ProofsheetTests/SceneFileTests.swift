@@ -1,5 +1,7 @@
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// The JSON reader keeps positions; the scene decoder's errors name the JSON path,
 /// line:column, and what would be valid.

@@ -1,5 +1,7 @@
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// The travel deck home screen (SPEC A1) from its scene file, laid out with fixed text metrics
 /// on two devices; expected numbers worked out from SwiftUI's rules.

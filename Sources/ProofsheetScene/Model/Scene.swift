@@ -73,6 +73,8 @@ public struct Scene: Sendable {
 
     /// Checks the canvas and scale against `Limits`.
     public func validateSize(at location: SourceLocation? = nil) throws {
+        // Name the scene file when there is no finer location.
+        let location = location ?? file.map { SourceLocation(file: $0, path: "", line: 1, column: 1) }
         guard Limits.scaleRange.contains(scale) else {
             throw ProofsheetError.badInput("scale \(fmt(scale)) is out of range", at: location, hint: "use a scale from 0.25 to \(fmt(Limits.scale.value)) (devices are 2 or 3)")
         }

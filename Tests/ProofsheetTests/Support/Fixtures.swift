@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// Text metrics that make layout numbers easy to work out by hand: every character is half
 /// the font size wide (CJK and emoji a whole em), words wrap greedily at spaces, and a text is

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
 
 /// One shared renderer (fonts load once).
 let sharedRenderer: Renderer = try! Renderer()

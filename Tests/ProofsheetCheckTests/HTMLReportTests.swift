@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ProofsheetCheck
 import ProofsheetDiff
 import Testing
 
@@ -62,7 +63,7 @@ struct HTMLReportTests {
             CheckEntry(scene: "profile", state: "dark", variant: "iphone-14@3x", status: .passed, golden: "goldens/profile.png",
                        result: DiffReport(outcome: same, tolerance: .exact)),
         ]
-        return (CheckReport(entries: entries, threshold: 0.1, tolerance: Tolerance(maxPixels: 10), record: "never", shard: "2/3"), files)
+        return (CheckReport(entries: entries, goldenRoot: "goldens", threshold: 0.1, tolerance: Tolerance(maxPixels: 10), record: "never", shard: "2/3"), files)
     }
 
     static func html(title: String = "Proofsheet check") throws -> String {
@@ -107,7 +108,7 @@ struct HTMLReportTests {
     @Test(arguments: 0...7) func base64MatchesFoundation(length: Int) throws {
         let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 89 + 251) }
         let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
-                                                      actual: "a.png")], threshold: 0.1, tolerance: .exact, record: "never")
+                                                      actual: "a.png")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let html = HTMLReport.render(report) { _ in bytes }
         if length == 0 {
             #expect(Self.sources(html).isEmpty)  // an empty file is not an image
@@ -121,7 +122,7 @@ struct HTMLReportTests {
     @Test func jpegIsEmbeddedAsJPEG() {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16]
         let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
-                                                      actual: "a.jpg")], threshold: 0.1, tolerance: .exact, record: "never")
+                                                      actual: "a.jpg")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         #expect(Self.sources(HTMLReport.render(report) { _ in jpeg }).first?.hasPrefix("data:image/jpeg;base64,") == true)
     }
 
@@ -137,7 +138,7 @@ struct HTMLReportTests {
         #expect(html.components(separatedBy: "<script").count == 2)
         // Paths in attributes are escaped too.
         let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
-                                                      actual: "x\" onload=\"alert(3)")], threshold: 0.1, tolerance: .exact, record: "never")
+                                                      actual: "x\" onload=\"alert(3)")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let attr = HTMLReport.render(report) { _ in try? PNGCodec.encode(RGBAImage(width: 1, height: 1)) }
         #expect(!attr.contains("\" onload=\""))
         #expect(attr.contains("x&quot; onload=&quot;alert(3)"))
@@ -201,7 +202,7 @@ struct HTMLReportTests {
         #expect(!error.contains("<img ") && !error.contains("class=\"views\"") && !error.contains("class=\"toolbar\""))
         // With only a golden, the missing actual image says why.
         let golden = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .error, golden: "g",
-                                                      expected: "e.png", message: "boom")], threshold: 0.1, tolerance: .exact, record: "never")
+                                                      expected: "e.png", message: "boom")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let notRendered = HTMLReport.render(golden) { _ in try? PNGCodec.encode(RGBAImage(width: 1, height: 1)) }
         #expect(notRendered.contains("<b>Not rendered</b>"))
         #expect(notRendered.components(separatedBy: "<img ").count == 2)
@@ -214,7 +215,7 @@ struct HTMLReportTests {
         // A path the report names but cannot read.
         let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .failed, golden: "g",
                                                       expected: "gone.png", actual: "gone2.png")],
-                                 threshold: 0.1, tolerance: .exact, record: "never")
+                                 goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let gone = HTMLReport.render(report) { _ in nil }
         #expect(gone.contains("cannot read gone.png") && gone.contains("cannot read gone2.png"))
     }
@@ -236,12 +237,12 @@ struct HTMLReportTests {
         let same = DiffReport(outcome: .compared(DiffResult(width: 2, height: 2, mismatched: 0, total: 4, ignored: 0, diffImage: nil)),
                               tolerance: .exact)
         let passed = CheckReport(entries: [CheckEntry(scene: "a", state: "b", variant: "c", status: .passed, golden: "g", result: same)],
-                                 threshold: 0.1, tolerance: .exact, record: "missing")
+                                 goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
         let html = HTMLReport.render(passed) { _ in nil }
         #expect(html.contains("All 1 image passed"))
         #expect(!html.contains("<section class=\"card"))
         #expect(html.contains("<summary>1 passed</summary>"))
-        let empty = HTMLReport.render(CheckReport(entries: [], threshold: 0.1, tolerance: .exact, record: "missing")) { _ in nil }
+        let empty = HTMLReport.render(CheckReport(entries: [], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")) { _ in nil }
         #expect(empty.contains("No images were checked."))
     }
 
@@ -291,7 +292,7 @@ struct HTMLReportTests {
 
     @Test func junitDropsCharactersXMLCannotHold() throws {
         let report = CheckReport(entries: [CheckEntry(scene: "bell\u{7}", state: "s", variant: "v", status: .error, golden: "g",
-                                                      message: "nul \u{0} here")], threshold: 0.1, tolerance: .exact, record: "never")
+                                                      message: "nul \u{0} here")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let xml = HTMLReport.junit(report)
         #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #if canImport(FoundationXML) || os(macOS)
@@ -329,7 +330,7 @@ struct HTMLReportTests {
         let same = DiffReport(outcome: .compared(DiffResult(width: 2, height: 2, mismatched: 0, total: 4, ignored: 0, diffImage: nil)),
                               tolerance: .exact)
         let report = CheckReport(entries: [CheckEntry(scene: "a", state: "b", variant: "c", status: .passed, golden: "g", result: same)],
-                                 threshold: 0.1, tolerance: .exact, record: "missing")
+                                 goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
         let md = HTMLReport.markdownSummary(report)
         #expect(md.hasPrefix("### ✅ Proofsheet check passed: 1 passed (1 image)\n"))
         #expect(!md.contains("| Status"))

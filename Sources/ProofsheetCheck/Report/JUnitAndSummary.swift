@@ -1,3 +1,8 @@
+import ProofsheetCore
+import ProofsheetScene
+import ProofsheetImage
+import ProofsheetDiff
+
 extension HTMLReport {
     /// The report as JUnit XML, which CI systems (GitHub, GitLab, Jenkins, Buildkite...) ingest.
     ///

@@ -1,8 +1,18 @@
+import ProofsheetCore
+import ProofsheetScene
+import ProofsheetImage
+import ProofsheetDiff
+
 /// What `proofsheet check` found, image by image: the data behind the HTML report, the JUnit
 /// XML, the Markdown summary, `approve` and `merge-reports` (stored as `results.json`).
 public struct CheckReport: Sendable, Codable, Hashable {
     /// Format version of `results.json`.
-    public var version = 1
+    public var version = CheckReport.currentVersion
+    /// The version this build writes and reads.
+    public static let currentVersion = 2
+    /// The golden folder the check was given (`--golden`), as given: `approve` writes only
+    /// inside it, at `<goldenRoot>/<scene>/<state>/<variant>.png`.
+    public var goldenRoot: String
     /// One entry per checked image, sorted by id.
     public var entries: [CheckEntry]
     /// The comparison settings used.
@@ -13,8 +23,9 @@ public struct CheckReport: Sendable, Codable, Hashable {
     /// `I/N` when the check ran one shard.
     public var shard: String?
 
-    public init(entries: [CheckEntry], threshold: Double, tolerance: Tolerance, record: String, shard: String? = nil) {
+    public init(entries: [CheckEntry], goldenRoot: String, threshold: Double, tolerance: Tolerance, record: String, shard: String? = nil) {
         self.entries = entries.sorted { $0.id < $1.id }
+        self.goldenRoot = goldenRoot
         self.threshold = threshold; self.tolerance = tolerance; self.record = record; self.shard = shard
     }
 
@@ -41,7 +52,8 @@ public struct CheckEntry: Sendable, Codable, Hashable {
         /// A golden was written: it was absent (mode `missing`: still a failure, never a silent
         /// pass), it failed (mode `failed`), or every golden was rewritten (mode `all`).
         case recorded
-        /// The scene could not be rendered.
+        /// The image could not be checked: the scene could not be rendered, or its golden could
+        /// not be read (``CheckEntry/inputError`` tells which kind of failure).
         case error
 
         /// Whether this status makes the check fail (exit 1).
@@ -50,6 +62,8 @@ public struct CheckEntry: Sendable, Codable, Hashable {
 
     /// `scene/state/variant`, e.g. `travel-deck/default/iphone-14@3x`.
     public var id: String { "\(scene)/\(state)/\(variant)" }
+    /// The golden's path below the golden root: `scene/state/variant.png`.
+    public var goldenPath: String { "\(scene)/\(state)/\(variant).png" }
     public var scene: String
     public var state: String
     /// `device@scale`, e.g. `iphone-14@3x`.
@@ -57,7 +71,8 @@ public struct CheckEntry: Sendable, Codable, Hashable {
     /// For a timeline: the frame index (the first frame that diverges is reported).
     public var frame: Int?
     public var status: Status
-    /// The golden image's path, as the check was given it.
+    /// The golden image's path, as the check saw it (for people; `approve` uses ``goldenPath``
+    /// below the report's golden root).
     public var golden: String
     /// Paths inside the report folder (nil when there is no such image).
     public var expected: String?
@@ -67,6 +82,9 @@ public struct CheckEntry: Sendable, Codable, Hashable {
     public var result: DiffReport?
     /// What happened, in words, for failures, recordings and errors.
     public var message: String?
+    /// For an error: true when bad input caused it (an unreadable golden: exit 2), false or nil
+    /// when Proofsheet failed (exit 3).
+    public var inputError: Bool?
 
     public init(scene: String, state: String, variant: String, frame: Int? = nil, status: Status, golden: String,
                 expected: String? = nil, actual: String? = nil, diff: String? = nil, result: DiffReport? = nil, message: String? = nil) {

@@ -1,3 +1,8 @@
+import ProofsheetCore
+import ProofsheetScene
+import ProofsheetImage
+import ProofsheetDiff
+
 /// Renders a ``CheckReport`` for people and for CI: a self-contained HTML page (this file), JUnit
 /// XML and a Markdown job summary (`JUnitAndSummary.swift`).
 ///

@@ -1,0 +1,143 @@
+import Foundation
+import ProofsheetCore
+import ProofsheetScene
+import ProofsheetImage
+import ProofsheetDiff
+
+/// `proofsheet approve`: a report's actual images become their goldens.
+///
+/// The report is untrusted (it may come back from CI as an artifact), so: goldens are written
+/// only at `<golden root>/<scene>/<state>/<variant>.png`, computed from validated names, never
+/// through a symbolic link; actual images are read only from the report's `images/`, never
+/// through a link, and only when they decode as PNG. Every entry is checked before the first
+/// golden is written, so a bad entry writes nothing.
+public enum Approval {
+    /// One golden to write.
+    public struct Change: Sendable {
+        public var id: String
+        public var golden: String
+        public var bytes: [UInt8]
+    }
+
+    /// The golden root to write into: `override` when given, else the report's own, which must
+    /// then lie inside the working directory (a report cannot name where it writes).
+    public static func goldenRoot(of report: CheckReport, override: String?, workingDirectory: String) throws -> String {
+        let root = override ?? report.goldenRoot
+        guard let real = SafePaths.realFolder(root) else {
+            throw ProofsheetError.badInput("the golden folder \(SafePaths.clip(root)) of this report is not here",
+                hint: "run approve from the folder the check ran in, or pass --golden DIR")
+        }
+        if override == nil {
+            guard let cwd = SafePaths.realFolder(workingDirectory), real == cwd || real.hasPrefix(cwd + "/") else {
+                throw ProofsheetError.badInput("the report's golden folder \(SafePaths.clip(root)) is outside the working directory",
+                    hint: "pass --golden DIR to say where the goldens are")
+            }
+        }
+        return real
+    }
+
+    /// Works out every golden to write, reading and checking everything first.
+    ///
+    /// - Parameters:
+    ///   - only: ids to approve; empty approves every failed or missing entry.
+    public static func plan(report: CheckReport, folder: ReportFolder, goldenRoot: String, only: Set<String>) throws -> [Change] {
+        if let unknown = only.sorted().first(where: { id in !report.entries.contains { $0.id == id } }) {
+            throw ProofsheetError.badInput("the report has no image '\(SafePaths.clip(unknown))'",
+                hint: "ids look like scene/state/variant: \(report.entries.prefix(3).map(\.id).joined(separator: ", "))")
+        }
+        var changes: [Change] = []
+        for entry in report.entries where entry.status == .failed || entry.status == .missing
+            || (entry.status == .error && entry.inputError == true) {
+            if !only.isEmpty && !only.contains(entry.id) { continue }
+            guard let actual = entry.actual else {
+                throw ProofsheetError.badInput("\(entry.id): the report has no actual image for it")
+            }
+            let bytes = try folder.pngImage(actual, what: "\(entry.id): the actual image")
+            let golden = try SafePaths.inside(goldenRoot, entry.goldenPath, what: "\(entry.id): the golden")
+            changes.append(Change(id: entry.id, golden: golden, bytes: bytes))
+        }
+        return changes
+    }
+
+    /// Writes planned goldens.
+    public static func apply(_ changes: [Change]) throws {
+        for c in changes { try FileOutput.write(c.bytes, to: c.golden) }
+    }
+}
+
+/// `proofsheet merge-reports`: one report from the reports of a sharded check.
+///
+/// Every shard report is read and validated, and every image it names is read (never through a
+/// link, only PNGs that decode), before anything is written.
+public enum ReportMerge {
+    /// Merges the report folders `inputs` into `output`.
+    public static func merge(_ inputs: [String], into output: String) throws -> CheckReport {
+        guard !inputs.isEmpty else { throw ProofsheetError.usage("no report folders given") }
+        for dir in inputs where FileOutput.sameFile(dir, output) {
+            throw ProofsheetError.usage("the output folder \(SafePaths.clip(output)) is one of the reports being merged",
+                                        hint: "write the merged report to a new folder")
+        }
+        var reports: [(dir: String, report: CheckReport)] = []
+        for dir in inputs { reports.append((dir, try ReportFolder(path: dir).read())) }
+
+        let first = reports[0]
+        for r in reports.dropFirst() {
+            let a = first.report, b = r.report
+            guard a.threshold == b.threshold, a.tolerance == b.tolerance, a.record == b.record, a.goldenRoot == b.goldenRoot else {
+                throw ProofsheetError.badInput("\(SafePaths.clip(r.dir)) was checked with other settings than \(SafePaths.clip(first.dir))",
+                                               hint: "merge the shards of one check run")
+            }
+        }
+        // Shards I/N: every part must be there, once, or images would go unchecked unnoticed.
+        let shards = reports.map { $0.report.shard.flatMap(ReportValidator.parseShard) }
+        if shards.contains(where: { $0 != nil }) {
+            guard shards.allSatisfy({ $0 != nil }) else {
+                throw ProofsheetError.badInput("some reports come from a sharded check and some do not")
+            }
+            let parts = shards.map { $0! }
+            let n = parts[0].count
+            guard parts.allSatisfy({ $0.count == n }) else {
+                throw ProofsheetError.badInput("the reports come from different shardings (\(reports.compactMap(\.report.shard).joined(separator: ", ")))")
+            }
+            var seen = Set<Int>()
+            for (i, p) in parts.enumerated() where !seen.insert(p.index).inserted {
+                throw ProofsheetError.badInput("shard \(p.index)/\(n) is given twice (\(SafePaths.clip(reports[i].dir)))")
+            }
+            let missing = (1...n).filter { !seen.contains($0) }
+            guard missing.isEmpty else {
+                let list = missing.prefix(10).map { "\($0)/\(n)" }.joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+                throw ProofsheetError.badInput("shard \(list) missing from the reports", hint: "merge the reports of all \(n) shards")
+            }
+        }
+
+        var entries: [String: CheckEntry] = [:]
+        // Checked now, copied after every report passed (read again then: memory stays bounded).
+        var images: [String: (folder: ReportFolder, what: String)] = [:]
+        for (dir, report) in reports {
+            let folder = ReportFolder(path: dir)
+            for e in report.entries {
+                guard entries[e.id] == nil else {
+                    throw ProofsheetError.badInput("\(e.id) is in more than one report", hint: "merge the shards of one check run")
+                }
+                entries[e.id] = e
+                for rel in [e.expected, e.actual, e.diff].compactMap({ $0 }) {
+                    guard images[rel] == nil else {
+                        throw ProofsheetError.badInput("\(SafePaths.clip(rel)) is named by more than one entry")
+                    }
+                    let what = "\(e.id) in \(SafePaths.clip(dir))"
+                    _ = try folder.pngImage(rel, what: what)
+                    images[rel] = (folder, what)
+                }
+            }
+        }
+        let merged = CheckReport(entries: Array(entries.values), goldenRoot: first.report.goldenRoot, threshold: first.report.threshold,
+                                 tolerance: first.report.tolerance, record: first.report.record)
+        let target = ReportFolder(path: output)
+        try target.prepare()
+        for (rel, source) in images.sorted(by: { $0.key < $1.key }) {
+            try FileOutput.write(try source.folder.pngImage(rel, what: source.what), to: output + "/" + rel)
+        }
+        try target.write(merged)
+        return merged
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import ProofsheetCore
+import ProofsheetScene
+import ProofsheetImage
+import ProofsheetDiff
+
+/// A report folder: `images/`, `results.json`, and the self-contained `index.html`.
+///
+/// Reports travel between CI machines as artifacts and come back to `approve` and
+/// `merge-reports`, so reading one treats every byte as hostile: `results.json` is parsed with
+/// located errors and every field validated; images are read only from `images/` inside the
+/// folder, never through a symbolic link, and only when they decode as PNG.
+public struct ReportFolder: Sendable {
+    public let path: String
+    public init(path: String) { self.path = path }
+
+    /// The file name of `results.json` inside a report folder.
+    public static let resultsFile = "results.json"
+    /// Largest `results.json` read.
+    public static let maxResultsBytes = 64 << 20
+    /// Most entries a report may hold.
+    public static let maxEntries = 100_000
+    /// Largest image file read from a report.
+    public static let maxImageBytes = 256 << 20
+
+    func prepare() throws {
+        if FileOutput.exists(path) && !FileOutput.isFolder(path) {
+            throw ProofsheetError.badInput("the report folder \(path) is a file", hint: "give --report a folder")
+        }
+        try FileOutput.makeFolders(path + "/images")
+    }
+
+    /// The report-relative path of an entry's image of `kind` (`expected`, `actual`, `diff`).
+    static func imageName(_ id: String, _ kind: String) -> String {
+        "images/" + id.replacingOccurrences(of: "/", with: "__") + "." + kind + ".png"
+    }
+
+    /// Writes an image of an entry; returns its path inside the folder.
+    func store(_ png: [UInt8], _ id: String, _ kind: String) throws -> String {
+        let name = Self.imageName(id, kind)
+        try FileOutput.write(png, to: path + "/" + name)
+        return name
+    }
+
+    /// Writes results.json and index.html.
+    public func write(_ report: CheckReport) throws {
+        try prepare()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try FileOutput.write(Array(try encoder.encode(report)), to: path + "/" + Self.resultsFile)
+        let html = HTMLReport.render(report) { rel in try? imageBytes(rel, what: rel) }
+        try FileOutput.write(Array(html.utf8), to: path + "/index.html")
+    }
+
+    /// Reads and validates results.json.
+    public func read() throws -> CheckReport {
+        guard FileOutput.isFolder(path) else {
+            throw ProofsheetError.badInput("no report folder at \(SafePaths.clip(path))", hint: "give the folder passed to check --report")
+        }
+        guard FileOutput.exists(path + "/" + Self.resultsFile) else {
+            throw ProofsheetError.badInput("no report at \(SafePaths.clip(path)) (missing \(Self.resultsFile))",
+                                           hint: "give the folder passed to check --report")
+        }
+        let bytes = try SafePaths.read(path, Self.resultsFile, what: "the report \(SafePaths.clip(path))", limit: Self.maxResultsBytes)
+        return try Self.parse(bytes, file: path + "/" + Self.resultsFile)
+    }
+
+    /// The bytes of an image the report names (`images/…`), read without following links.
+    ///
+    /// - Throws: a bad-input error naming `what` when the path leaves `images/`, is a link, or
+    ///   is missing.
+    public func imageBytes(_ relative: String, what: String) throws -> [UInt8] {
+        guard relative.hasPrefix("images/") else {
+            throw ProofsheetError.badInput("\(what): '\(SafePaths.clip(relative))' is not in the report's images/ folder")
+        }
+        return try SafePaths.read(path, relative, what: what, limit: Self.maxImageBytes)
+    }
+
+    /// An image the report names, checked to be a PNG that decodes; returns its bytes.
+    public func pngImage(_ relative: String, what: String) throws -> [UInt8] {
+        let bytes = try imageBytes(relative, what: what)
+        guard ImageFormat.sniff(bytes) == .png else {
+            throw ProofsheetError.badInput("\(what): \(SafePaths.clip(relative)) is not a PNG image")
+        }
+        do { _ = try PNGCodec.decode(bytes, source: relative) } catch {
+            throw ProofsheetError.badInput("\(what): \(error.description)")
+        }
+        return bytes
+    }
+
+    /// Decodes and validates the bytes of a `results.json`; `file` names it in messages.
+    ///
+    /// - Throws: a bad-input error with the file, line:column and JSON path of the first
+    ///   problem, and what would be valid.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> CheckReport {
+        guard bytes.count <= maxResultsBytes else {
+            throw ProofsheetError.badInput("\(file) is \(bytes.count >> 20) MiB; reports are limited to \(maxResultsBytes >> 20) MiB")
+        }
+        let json = try JSONReader.parse(bytes, file: file)
+        try ReportValidator(file: file).validate(json)
+        do { return try JSONDecoder().decode(CheckReport.self, from: Data(bytes)) } catch {
+            throw ProofsheetError.badInput("\(file) is not a Proofsheet report: \(error)",
+                                           hint: "give the results.json that proofsheet check wrote")
+        }
+    }
+}
+
+/// Checks every field of a parsed `results.json` against what `check` writes.
+struct ReportValidator {
+    let file: String
+
+    func fail(_ v: JSONValue, _ message: String, hint: String? = nil) -> ProofsheetError {
+        .badInput("not a valid Proofsheet report: \(message)", at: v.location, hint: hint)
+    }
+
+    func object(_ v: JSONValue, _ what: String) throws -> [(key: String, value: JSONValue)] {
+        guard case .object(let members) = v.kind else { throw fail(v, "\(what) must be an object, not \(v.typeName)") }
+        return members
+    }
+
+    func string(_ v: JSONValue, maxLength: Int = 4096) throws -> String {
+        guard case .string(let s) = v.kind else { throw fail(v, "expected a string, not \(v.typeName)") }
+        guard s.utf8.count <= maxLength, !s.contains("\0") else { throw fail(v, "the string is longer than \(maxLength) bytes or holds NUL") }
+        return s
+    }
+
+    func number(_ v: JSONValue, in range: ClosedRange<Double>, whole: Bool = false) throws {
+        guard case .number(let n) = v.kind else { throw fail(v, "expected a number, not \(v.typeName)") }
+        guard n.isFinite, range.contains(n), !whole || n == n.rounded() else {
+            throw fail(v, "\(fmt(n)) is outside \(fmt(range.lowerBound))…\(fmt(range.upperBound))\(whole ? " or not whole" : "")")
+        }
+    }
+
+    func optional(_ v: JSONValue?) -> JSONValue? {
+        guard let v else { return nil }
+        if case .null = v.kind { return nil }
+        return v
+    }
+
+    func required(_ v: JSONValue, _ key: String) throws -> JSONValue {
+        guard let m = v[key] else { throw fail(v, "'\(key)' is missing") }
+        return m
+    }
+
+    func validate(_ root: JSONValue) throws {
+        _ = try object(root, "the report")
+        let version = try required(root, "version")
+        guard case .number(let n) = version.kind, n == Double(CheckReport.currentVersion) else {
+            throw fail(version, "version must be \(CheckReport.currentVersion)",
+                       hint: "the report was written by another version of proofsheet; run check again")
+        }
+        let goldenRoot = try string(try required(root, "goldenRoot"))
+        guard !goldenRoot.isEmpty else { throw fail(root, "goldenRoot is empty") }
+        try number(try required(root, "threshold"), in: 0...1)
+        let record = try string(try required(root, "record"), maxLength: 16)
+        guard RecordMode(rawValue: record) != nil else {
+            throw fail(try required(root, "record"), "record '\(record)' is not one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        try tolerance(try required(root, "tolerance"))
+        if let shard = optional(root["shard"]) { _ = try Self.shard(try string(shard, maxLength: 32), at: shard, validator: self) }
+        let entries = try required(root, "entries")
+        guard case .array(let list) = entries.kind else { throw fail(entries, "entries must be an array, not \(entries.typeName)") }
+        guard list.count <= ReportFolder.maxEntries else { throw fail(entries, "more than \(ReportFolder.maxEntries) entries") }
+        for e in list { try entry(e) }
+    }
+
+    func tolerance(_ t: JSONValue) throws {
+        _ = try object(t, "tolerance")
+        if let p = optional(t["maxPixels"]) { try number(p, in: 0...1e15, whole: true) }
+        if let r = optional(t["maxRatio"]) { try number(r, in: 0...1) }
+    }
+
+    func entry(_ e: JSONValue) throws {
+        _ = try object(e, "an entry")
+        for key in ["scene", "state", "variant"] {
+            let v = try required(e, key)
+            let s = try string(v, maxLength: 128)
+            guard SafePaths.isPlainComponent(s) else {
+                throw fail(v, "\(key) '\(SafePaths.clip(s))' is not a plain name",
+                           hint: "letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
+            }
+        }
+        let status = try required(e, "status")
+        guard CheckEntry.Status(rawValue: try string(status, maxLength: 16)) != nil else {
+            throw fail(status, "status must be one of \(CheckEntry.Status.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        _ = try string(try required(e, "golden"))
+        for key in ["expected", "actual", "diff"] {
+            guard let v = optional(e[key]) else { continue }
+            let s = try string(v, maxLength: 512)
+            guard s.hasPrefix("images/"), let parts = SafePaths.plainComponents(s), parts.count == 2 else {
+                throw fail(v, "\(key) '\(SafePaths.clip(s))' is not a file in the report's images/ folder")
+            }
+        }
+        if let f = optional(e["frame"]) { try number(f, in: 0...1e7, whole: true) }
+        if let m = optional(e["message"]) { _ = try string(m, maxLength: 1 << 20) }
+        if let b = optional(e["inputError"]), case .bool = b.kind {} else if let b = optional(e["inputError"]) {
+            throw fail(b, "inputError must be true or false")
+        }
+        if let r = optional(e["result"]) {
+            _ = try object(r, "result")
+            for key in ["mismatched", "total", "ignored", "width", "height"] {
+                if let n = optional(r[key]) { try number(n, in: 0...1e15, whole: true) }
+            }
+            if let q = optional(r["ratio"]) { try number(q, in: 0...1) }
+        }
+    }
+
+    /// `I/N` with 1 ≤ I ≤ N ≤ 10 000.
+    static func shard(_ text: String, at v: JSONValue, validator: ReportValidator) throws -> (index: Int, count: Int) {
+        guard let s = parseShard(text) else {
+            throw validator.fail(v, "shard '\(SafePaths.clip(text))' is not I/N with 1 ≤ I ≤ N ≤ \(maxShards)")
+        }
+        return s
+    }
+
+    static let maxShards = 10_000
+
+    /// `I/N` with 1 ≤ I ≤ N ≤ ``maxShards``, or nil.
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let i = Int(parts[0]), let n = Int(parts[1]), i >= 1, n >= 1, i <= n, n <= maxShards else { return nil }
+        return (i, n)
+    }
+}
+
+/// Parses `--shard I/N` (1 ≤ I ≤ N ≤ 10 000).
+package func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+    guard let s = ReportValidator.parseShard(text) else {
+        throw ProofsheetError.usage("--shard '\(SafePaths.clip(text))' is not I/N with 1 ≤ I ≤ N ≤ \(ReportValidator.maxShards)",
+                                    hint: "e.g. --shard 2/4 for the second of four machines")
+    }
+    return s
+}
