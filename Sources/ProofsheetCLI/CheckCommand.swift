@@ -46,7 +46,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let n = report.entries.count
     print("\(report.passed ? "passed" : "FAILED"): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
           + (options.reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
-    if let dir = options.reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing }) {
+    if let dir = options.reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing || $0.inputError == true }) {
         print("to accept the actual images as goldens: proofsheet approve --report \(dir)")
     }
     // A golden that cannot be read is bad input (2); a render that failed inside Proofsheet is

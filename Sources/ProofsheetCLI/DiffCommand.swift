@@ -28,8 +28,18 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
     guard files.count == 2 else {
         throw ProofsheetError.usage("diff compares two images, got \(files.count)", hint: "proofsheet diff expected.png actual.png")
     }
-    for out in [output, panels].compactMap({ $0 }) where !out.lowercased().hasSuffix(".png") {
-        throw ProofsheetError.usage("'\(out)' must be a .png file")
+    for out in [output, panels].compactMap({ $0 }) {
+        guard out.lowercased().hasSuffix(".png") else { throw ProofsheetError.usage("'\(out)' must be a .png file") }
+        // Never replace what the user compares, nor a folder.
+        if FileOutput.isFolder(out) || out.hasSuffix("/") {
+            throw ProofsheetError.usage("'\(out)' is a folder", hint: "give a .png file name for the output")
+        }
+        for input in files + [maskPath].compactMap({ $0 }) where input == out || FileOutput.sameFile(input, out) {
+            throw ProofsheetError.usage("the output '\(out)' is one of the input images", hint: "write the output to a new file")
+        }
+    }
+    if let output, let panels, output == panels || FileOutput.sameFile(output, panels) {
+        throw ProofsheetError.usage("-o and --panels name the same file '\(output)'")
     }
 
     let expected: RGBAImage, actual: RGBAImage
@@ -47,18 +57,22 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let report = DiffReport(outcome: outcome, tolerance: tolerance)
 
+    // Sizes differ: there is no diff image. An existing file is left as it is (never delete
+    // what the user named) and the output says that none was written.
+    var notes: [String] = []
     if let output {
         if let diff = outcome.result?.diffImage {
             try FileOutput.write(try PNGCodec.encode(diff), to: output)
-        } else if FileManager.default.fileExists(atPath: output) {
-            // Sizes differ: there is no diff image, and an older one must not pass for this one.
-            try? FileManager.default.removeItem(atPath: output)
+        } else {
+            notes.append("no diff image written to \(output): the sizes differ"
+                         + (FileOutput.exists(output) ? " (the existing file there is not from this comparison)" : ""))
         }
     }
     if let panels {
         let image = DiffPanels.compose(expected: expected, diff: outcome.result?.diffImage, actual: actual)
         try FileOutput.write(try PNGCodec.encode(image), to: panels)
     }
+    for n in notes { FileHandle.standardError.write(Data("proofsheet: \(n)\n".utf8)) }
     if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

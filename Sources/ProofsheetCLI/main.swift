@@ -68,15 +68,27 @@ func helpText(_ topic: String) -> String? {
 
 func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let output = try args.value("-o", "--output")
-    let outDir = try args.value("--out-dir") ?? "Output"
+    let outDirOption = try args.value("--out-dir")
+    let outDir = outDirOption ?? "Output"
     let formats = try args.values("--format")
     let deviceName = try args.value("--device")
     let scaleText = try args.value("--scale")
     let assetDirs = try args.values("--assets")
-    let compression = try args.value("--png-compression") ?? "fast"
+    let compressionOption = try args.value("--png-compression")
+    let compression = compressionOption ?? "fast"
     let dumpList = args.flag("--display-list")
     let quiet = args.flag("-q", "--quiet")
     let scenes = try args.positionals()
+    // An option a command would ignore is an error: it would not do what the user meant.
+    if layoutOnly || dumpList {
+        let ignored: [(String, Bool)] = [("-o", output != nil), ("--out-dir", outDirOption != nil), ("--format", !formats.isEmpty),
+                                         ("--png-compression", compressionOption != nil), ("--quiet", quiet)]
+        if let (name, _) = ignored.first(where: { $0.1 }) {
+            throw ProofsheetError.usage("\(layoutOnly ? "layout" : "--display-list") prints to standard output; \(name) does not apply",
+                                        hint: layoutOnly ? "redirect the output: proofsheet layout scene.json > layout.txt"
+                                                         : "redirect the output, or drop --display-list to render files")
+        }
+    }
 
     guard !scenes.isEmpty else {
         throw ProofsheetError.usage("no scene file given", hint: "proofsheet \(args.command) <scene.json>")
@@ -151,6 +163,15 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
                 : "\(fmt(r.scene.canvas.width))x\(fmt(r.scene.canvas.height)) pt"
             outputs.append((output ?? "\(outDir)/\(name).\(format.rawValue)", bytes, "\(size), \(bytes.count / 1024) KiB, \(ms) ms"))
         }
+    }
+    // Two scenes of the same file name from different folders would overwrite each other.
+    var targets: [String: String] = [:]
+    for (o, r) in zip(outputs, results.flatMap { r in outFormats.map { _ in r } }) {
+        if let other = targets[o.target] {
+            throw ProofsheetError.usage("\(other) and \(r.path) would both be written to \(o.target)",
+                                        hint: "render them separately with -o, or into different --out-dir folders")
+        }
+        targets[o.target] = r.path
     }
     for o in outputs {
         try FileOutput.write(o.bytes, to: o.target)

@@ -23,7 +23,8 @@ public enum Approval {
     /// then lie inside the working directory (a report cannot name where it writes).
     public static func goldenRoot(of report: CheckReport, override: String?, workingDirectory: String) throws -> String {
         let root = override ?? report.goldenRoot
-        guard let real = SafePaths.realFolder(root) else {
+        let absolute = root.hasPrefix("/") ? root : workingDirectory + "/" + root
+        guard let real = SafePaths.realFolder(absolute) else {
             throw ProofsheetError.badInput("the golden folder \(SafePaths.clip(root)) of this report is not here",
                 hint: "run approve from the folder the check ran in, or pass --golden DIR")
         }

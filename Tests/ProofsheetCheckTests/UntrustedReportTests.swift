@@ -1,0 +1,225 @@
+import Foundation
+import ProofsheetCheck
+import ProofsheetCore
+import ProofsheetDiff
+import Testing
+
+/// Reports come back from CI as artifacts: `approve` and `merge-reports` treat them as hostile.
+@Suite("Untrusted reports")
+struct UntrustedReportTests {
+    /// A sandbox: `work/` (the working directory a check ran in, with `goldens/` and
+    /// `report/images/`), beside `outside/` holding a secret and a PNG.
+    struct Sandbox {
+        let root: String
+        var work: String { root + "/work" }
+        var goldens: String { work + "/goldens" }
+        var report: String { work + "/report" }
+        var outside: String { root + "/outside" }
+        let png: [UInt8]
+
+        init() throws {
+            root = NSTemporaryDirectory() + "proofsheet-untrusted-\(UUID().uuidString)"
+            png = try PNGCodec.encode(RGBAImage(width: 3, height: 2, fill: RGBAColor(r: 200, g: 0, b: 0)))
+            for dir in [goldens + "/card/default", report + "/images", outside] {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            }
+            try Data("secret".utf8).write(to: URL(fileURLWithPath: outside + "/secret.txt"))
+            try Data(png).write(to: URL(fileURLWithPath: outside + "/photo.png"))
+            try Data(png).write(to: URL(fileURLWithPath: report + "/images/card__default__a@1x.actual.png"))
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: goldens + "/card/default/a@1x.png"))
+        }
+
+        /// Writes results.json with one failed entry whose fields are overridden by `entry`.
+        func writeReport(root goldenRoot: String = "goldens", shard: String? = nil, entry: [String: Any] = [:],
+                         in folder: String? = nil) throws {
+            var e: [String: Any] = ["scene": "card", "state": "default", "variant": "a@1x", "status": "failed",
+                                    "golden": "goldens/card/default/a@1x.png", "actual": "images/card__default__a@1x.actual.png"]
+            for (k, v) in entry { e[k] = v }
+            var r: [String: Any] = ["version": 2, "goldenRoot": goldenRoot, "threshold": 0.1, "tolerance": [String: Any](),
+                                    "record": "never", "entries": [e]]
+            if let shard { r["shard"] = shard }
+            let data = try JSONSerialization.data(withJSONObject: r, options: [.sortedKeys])
+            try data.write(to: URL(fileURLWithPath: (folder ?? report) + "/results.json"))
+        }
+
+        /// Every file below the sandbox with its bytes.
+        func files() -> [String: Data] {
+            var out: [String: Data] = [:]
+            let e = FileManager.default.enumerator(atPath: root)
+            while let rel = e?.nextObject() as? String {
+                let p = root + "/" + rel
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: p, isDirectory: &isDir), !isDir.boolValue {
+                    out[rel] = FileManager.default.contents(atPath: p)
+                }
+            }
+            return out
+        }
+
+        func approve(golden: String? = nil) throws -> [Approval.Change] {
+            let folder = ReportFolder(path: report)
+            let r = try folder.read()
+            let root = try Approval.goldenRoot(of: r, override: golden, workingDirectory: work)
+            let plan = try Approval.plan(report: r, folder: folder, goldenRoot: root, only: [])
+            try Approval.apply(plan)
+            return plan
+        }
+    }
+
+    /// Runs `body`, expects a bad-input error whose text contains `words`, and checks that no
+    /// file changed anywhere in the sandbox.
+    func expectRefused(_ s: Sandbox, _ words: [String], _ body: () throws -> Void,
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let before = s.files()
+        do {
+            try body()
+            Issue.record("expected a refusal", sourceLocation: sourceLocation)
+        } catch let e as ProofsheetError {
+            #expect(e.exitCode == 2, sourceLocation: sourceLocation)
+            for w in words { #expect("\(e)".contains(w), "\(e) lacks \(w)", sourceLocation: sourceLocation) }
+        } catch {
+            Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+        }
+        #expect(s.files() == before, "files changed", sourceLocation: sourceLocation)
+    }
+
+    @Test func aGoodReportApprovesIntoTheGoldenRoot() throws {
+        let s = try Sandbox()
+        try s.writeReport()
+        let plan = try s.approve()
+        #expect(plan.map(\.id) == ["card/default/a@1x"])
+        #expect(FileManager.default.contents(atPath: s.goldens + "/card/default/a@1x.png") == Data(s.png))
+    }
+
+    @Test func aGoldenRootOutsideTheWorkingDirectoryIsRefused() throws {
+        let s = try Sandbox()
+        try s.writeReport(root: s.outside)
+        expectRefused(s, ["outside the working directory", "--golden"]) { _ = try s.approve() }
+        try s.writeReport(root: "../outside")
+        expectRefused(s, ["outside the working directory"]) { _ = try s.approve() }
+    }
+
+    @Test(arguments: [
+        ("scene", "../../outside"), ("scene", ".."), ("state", "a/b"), ("variant", "/etc/passwd"), ("scene", ".hidden"),
+        ("scene", ""), ("variant", "x\u{0}y"),
+    ])
+    func namesThatWouldLeaveTheGoldenRootAreRefused(key: String, value: String) throws {
+        let s = try Sandbox()
+        try s.writeReport(entry: [key: value])
+        expectRefused(s, ["results.json", "$.entries[0].\(key)"]) { _ = try s.approve() }
+    }
+
+    @Test(arguments: ["images/../../../outside/photo.png", "../outside/photo.png", "/tmp/photo.png", "images/a/b.png", "elsewhere/x.png"])
+    func actualImagesOutsideTheReportAreRefused(actual: String) throws {
+        let s = try Sandbox()
+        try s.writeReport(entry: ["actual": actual])
+        expectRefused(s, ["$.entries[0].actual"]) { _ = try s.approve() }
+    }
+
+    @Test func aSymlinkedActualIsNotFollowed() throws {
+        let s = try Sandbox()
+        try FileManager.default.createSymbolicLink(atPath: s.report + "/images/link.png", withDestinationPath: s.outside + "/photo.png")
+        try s.writeReport(entry: ["actual": "images/link.png"])
+        expectRefused(s, ["card/default/a@1x", "symbolic link"]) { _ = try s.approve() }
+    }
+
+    @Test func aSymlinkedImagesFolderIsNotFollowed() throws {
+        let s = try Sandbox()
+        try FileManager.default.removeItem(atPath: s.report + "/images")
+        try FileManager.default.createSymbolicLink(atPath: s.report + "/images", withDestinationPath: s.outside)
+        try s.writeReport(entry: ["actual": "images/photo.png"])
+        expectRefused(s, ["symbolic link"]) { _ = try s.approve() }
+    }
+
+    @Test func anActualThatIsNotAPNGIsRefused() throws {
+        let s = try Sandbox()
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: s.report + "/images/fake.png"))
+        try s.writeReport(entry: ["actual": "images/fake.png"])
+        expectRefused(s, ["card/default/a@1x", "not a PNG"]) { _ = try s.approve() }
+        // A PNG signature over garbage does not pass either.
+        try Data(PNGCodec.signature + [0, 0, 0, 13, 1, 2]).write(to: URL(fileURLWithPath: s.report + "/images/fake.png"))
+        expectRefused(s, ["card/default/a@1x"]) { _ = try s.approve() }
+    }
+
+    @Test func aGoldenFolderReachedThroughASymlinkIsRefused() throws {
+        let s = try Sandbox()
+        try FileManager.default.removeItem(atPath: s.goldens + "/card")
+        try FileManager.default.createSymbolicLink(atPath: s.goldens + "/card", withDestinationPath: s.outside)
+        try s.writeReport()
+        expectRefused(s, ["card/default/a@1x", "symbolic link"]) { _ = try s.approve() }
+    }
+
+    @Test func oneBadEntryWritesNothingAtAll() throws {
+        let s = try Sandbox()
+        let good: [String: Any] = ["scene": "card", "state": "default", "variant": "a@1x", "status": "failed", "golden": "g",
+                                   "actual": "images/card__default__a@1x.actual.png"]
+        let bad: [String: Any] = ["scene": "card", "state": "default", "variant": "b@1x", "status": "failed", "golden": "g",
+                                  "actual": "images/missing.png"]
+        let r: [String: Any] = ["version": 2, "goldenRoot": "goldens", "threshold": 0.1, "tolerance": [String: Any](),
+                                "record": "never", "entries": [good, bad]]
+        try JSONSerialization.data(withJSONObject: r).write(to: URL(fileURLWithPath: s.report + "/results.json"))
+        expectRefused(s, ["card/default/b@1x", "missing"]) { _ = try s.approve() }
+    }
+
+    @Test(arguments: [
+        ("[1, 2]", "$"), ("{\"version\": 1}", "$.version"), ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 7}", "$.threshold"),
+        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"sometimes\"}", "$.record"),
+        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {\"maxPixels\": -1}}", "$.tolerance.maxPixels"),
+        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/0\", \"entries\": []}", "$.shard"),
+        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/9223372036854775807\", \"entries\": []}", "$.shard"),
+        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"entries\": {}}", "$.entries"),
+        ("{\"version\": 2, \"version\": 2}", "$"),
+    ])
+    func invalidReportsAreLocated(json: String, path: String) {
+        #expect {
+            _ = try ReportFolder.parse(Array(json.utf8), file: "r/results.json")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("r/results.json:1:") && text.contains("(at \(path)")
+        }
+    }
+
+    // MARK: - merge-reports
+
+    /// Two shard folders of one check, `s1` and `s2`, each with one entry.
+    func shards(_ s: Sandbox, _ shardsText: [String]) throws -> [String] {
+        var dirs: [String] = []
+        for (i, shard) in shardsText.enumerated() {
+            let dir = s.work + "/s\(i + 1)"
+            try FileManager.default.createDirectory(atPath: dir + "/images", withIntermediateDirectories: true)
+            try Data(s.png).write(to: URL(fileURLWithPath: dir + "/images/e\(i).actual.png"))
+            try s.writeReport(shard: shard, entry: ["variant": "v\(i)@1x", "actual": "images/e\(i).actual.png"], in: dir)
+            dirs.append(dir)
+        }
+        return dirs
+    }
+
+    @Test func shardsMerge() throws {
+        let s = try Sandbox()
+        let dirs = try shards(s, ["1/2", "2/2"])
+        let merged = try ReportMerge.merge(dirs, into: s.work + "/merged")
+        #expect(merged.entries.count == 2)
+        #expect(FileManager.default.contents(atPath: s.work + "/merged/images/e1.actual.png") == Data(s.png))
+    }
+
+    @Test(arguments: [["1/0", "2/2"], ["1/9223372036854775807", "2/2"], ["0/2", "2/2"], ["a/b", "2/2"], ["1/2", "1/2"], ["1/3", "2/3"], ["1/2", "2/3"]])
+    func forgedOrIncompleteShardsAreRefused(list: [String]) throws {
+        let s = try Sandbox()
+        let dirs = try shards(s, list)
+        expectRefused(s, ["shard"]) { _ = try ReportMerge.merge(dirs, into: s.work + "/merged") }
+    }
+
+    @Test func symlinksInAShardAreNotCopied() throws {
+        let s = try Sandbox()
+        let dirs = try shards(s, ["1/2", "2/2"])
+        try FileManager.default.removeItem(atPath: dirs[1] + "/images/e1.actual.png")
+        try FileManager.default.createSymbolicLink(atPath: dirs[1] + "/images/e1.actual.png", withDestinationPath: s.outside + "/photo.png")
+        expectRefused(s, ["symbolic link"]) { _ = try ReportMerge.merge(dirs, into: s.work + "/merged") }
+    }
+
+    @Test func theOutputCannotBeAnInput() throws {
+        let s = try Sandbox()
+        let dirs = try shards(s, ["1/2", "2/2"])
+        expectRefused(s, ["one of the reports"]) { _ = try ReportMerge.merge(dirs, into: dirs[0]) }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import Proofsheet
+
+/// What the commands write, and what they must never touch: the user's inputs, folders, files
+/// outside the roots they were given.
+@Suite("Output safety")
+struct OutputSafetyTests {
+    static let red = "{\"canvas\": {\"width\": 40, \"height\": 30}, \"root\": {\"type\": \"Color\", \"color\": \"red\"}}"
+
+    func folder(_ files: [String: String] = [:]) throws -> String {
+        let dir = try temporaryFolder()
+        for (name, text) in files {
+            try FileManager.default.createDirectory(atPath: (dir + "/" + name as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8)
+        }
+        return dir
+    }
+
+    func png(_ w: Int, _ h: Int, _ dir: String, _ name: String) throws {
+        try Data(try PNGCodec.encode(RGBAImage(width: w, height: h, fill: RGBAColor(r: 9, g: 9, b: 9)))).write(to: URL(fileURLWithPath: dir + "/" + name))
+    }
+
+    func listing(_ dir: String) -> [String] {
+        (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    // MARK: - FileOutput
+
+    @Test func writesReplaceAtomicallyAndLeaveNoTemporaries() throws {
+        let dir = try folder()
+        try FileOutput.write([1, 2, 3], to: dir + "/a/b/out.bin")
+        try FileOutput.write([4], to: dir + "/a/b/out.bin")
+        #expect(FileManager.default.contents(atPath: dir + "/a/b/out.bin") == Data([4]))
+        #expect(listing(dir) == ["a", "a/b", "a/b/out.bin"])
+    }
+
+    @Test func aLegalLongNameCanBeWritten() throws {
+        let dir = try folder()
+        let name = String(repeating: "n", count: 251) + ".png"  // 255 bytes, the limit of a name
+        try FileOutput.write([1], to: dir + "/" + name)
+        #expect(FileManager.default.fileExists(atPath: dir + "/" + name))
+        #expect {
+            try FileOutput.write([1], to: dir + "/" + name + "x")
+        } throws: { "\($0)".contains("File name too long") && "\($0)".contains("shorter file name") }
+    }
+
+    @Test func aFolderIsNeverReplaced() throws {
+        let dir = try folder(["x/keep.txt": "keep"])
+        #expect(throws: ProofsheetError.self) { try FileOutput.write([1], to: dir + "/x") }
+        #expect(FileManager.default.contents(atPath: dir + "/x/keep.txt") == Data("keep".utf8))
+    }
+
+    @Test func temporariesOfDeadProcessesAreCleanedAndLiveOnesKept() throws {
+        let dir = try folder()
+        // A process that is gone (pid 2^22 + 1 is above Linux's pid_max default) and one that runs.
+        let dead = dir + "/.proofsheet-4194305-abc.tmp"
+        let live = dir + "/.proofsheet-1-abc.tmp"
+        let other = dir + "/.proofsheet-notes.tmp"
+        for p in [dead, live, other] { try Data([0]).write(to: URL(fileURLWithPath: p)) }
+        try FileOutput.write([1], to: dir + "/out.png")
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: other))
+    }
+
+    // MARK: - diff -o
+
+    @Test func diffNeverWritesOverItsInputsOrAFolder() throws {
+        let dir = try folder(["out/keep.txt": "keep"])
+        try png(4, 4, dir, "a.png")
+        try png(4, 4, dir, "b.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))
+        for output in ["a.png", "./b.png", "out", "out/"] {
+            let r = try runProcess(CLITests.binary, ["diff", "a.png", "b.png", "-o", output], cwd: dir)
+            #expect(r.status == 2, "\(output): \(r.err)")
+        }
+        let panels = try runProcess(CLITests.binary, ["diff", "a.png", "b.png", "--panels", "a.png"], cwd: dir)
+        #expect(panels.status == 2 && panels.err.contains("one of the input images"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png")) == before)
+        #expect(FileManager.default.contents(atPath: dir + "/out/keep.txt") == Data("keep".utf8))
+    }
+
+    @Test func aSizeMismatchDeletesNothingAndSaysNoDiffWasWritten() throws {
+        let dir = try folder(["old.png": "an older diff"])
+        try png(4, 4, dir, "a.png")
+        try png(5, 4, dir, "b.png")
+        let r = try runProcess(CLITests.binary, ["diff", "a.png", "b.png", "-o", "old.png"], cwd: dir)
+        #expect(r.status == 1)
+        #expect(r.err.contains("no diff image written to old.png"))
+        #expect(FileManager.default.contents(atPath: dir + "/old.png") == Data("an older diff".utf8))
+    }
+
+    // MARK: - render and layout
+
+    @Test func twoScenesOfOneNameAreRefusedBeforeWriting() throws {
+        let dir = try folder(["a/s.json": Self.red, "b/s.json": Self.red])
+        let r = try runProcess(CLITests.binary, ["render", "a/s.json", "b/s.json", "--out-dir", "out"], cwd: dir)
+        #expect(r.status == 2)
+        #expect(r.err.contains("a/s.json and b/s.json would both be written to out/s.png"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    @Test(arguments: [["-o", "x.png"], ["--out-dir", "o"], ["--format", "svg"], ["--png-compression", "small"]])
+    func layoutRefusesOptionsItWouldIgnore(option: [String]) throws {
+        let dir = try folder(["s.json": Self.red])
+        let r = try runProcess(CLITests.binary, ["layout", "s.json"] + option, cwd: dir)
+        #expect(r.status == 2)
+        #expect(r.err.contains("\(option[0]) does not apply"))
+        #expect(listing(dir) == ["s.json"])
+    }
+
+    @Test func aCanvasUnderOnePixelNamesTheSceneFile() throws {
+        let dir = try folder(["tiny.json": "{\"canvas\": {\"width\": 1, \"height\": 1}, \"scale\": 0.25, \"root\": {\"type\": \"Color\", \"color\": \"red\"}}"])
+        for args in [["render", "tiny.json", "-o", "t.png"], ["check", "tiny.json", "--golden", "g"]] {
+            let r = try runProcess(CLITests.binary, args, cwd: dir)
+            #expect(r.status == 2, "\(args[0]): \(r.err)")
+            #expect(r.err.contains("tiny.json"), "\(args[0]): \(r.err)")
+        }
+        #expect(listing(dir) == ["tiny.json"])
+    }
+
+    // MARK: - check
+
+    @Test func aSceneFileNamedDotsCannotNameAGoldenFolder() throws {
+        let dir = try folder(["...json": Self.red])
+        let r = try runProcess(CLITests.binary, ["check", "...json", "--golden", "g/h", "--record", "all"], cwd: dir)
+        #expect(r.status == 2)
+        #expect(r.err.contains("cannot name a golden folder"))
+        #expect(listing(dir) == ["...json"])
+    }
+
+    @Test(arguments: ["corrupt", "folder"])
+    func anUnreadableGoldenIsBadInputNotAnInternalFailure(kind: String) throws {
+        let dir = try folder(["red.json": Self.red])
+        let golden = dir + "/g/red/default/40x30@1x.png"
+        try FileManager.default.createDirectory(atPath: (golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if kind == "corrupt" { try Data("not a png".utf8).write(to: URL(fileURLWithPath: golden)) } else {
+            try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
+        }
+        let r = try runProcess(CLITests.binary, ["check", "red.json", "--golden", "g", "--report", "rep"], cwd: dir, env: ["CI": "1"])
+        #expect(r.status == 2, "\(r.out) \(r.err)")
+        #expect(r.err.contains("red/default/40x30@1x"))
+        #expect(FileOutput.exists(golden))
+    }
+}
