@@ -58,8 +58,8 @@ let package = Package(
         // MARK: - Tests
         .testTarget(
             name: "ProofsheetTests",
-            dependencies: ["Proofsheet"],
-            exclude: ["Goldens"]),
+            dependencies: ["Proofsheet", "ProofsheetTesting"],
+            exclude: ["Goldens", "__Snapshots__"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff"]),
         .testTarget(

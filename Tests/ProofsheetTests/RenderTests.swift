@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetTesting
 import ProofsheetCairo
 import ProofsheetLayout
 
@@ -39,12 +40,11 @@ struct RenderTests {
     }
 
     @Test func travelDeckPNGGolden() throws {
-        let png = try r.render(try Self.deckScene(), format: .png)
-        try assertPNGGolden(png, "travel-deck.iphone14@1x.png")
+        assertSnapshot(of: try Self.deckScene(), as: .image, named: "travel-deck.iphone14@1x")
     }
 
     @Test func effectsPNGGolden() throws {
-        try assertPNGGolden(try r.render(Self.effectsScene(), format: .png), "effects@1x.png")
+        assertSnapshot(of: Self.effectsScene(), as: .image, named: "effects@1x")
     }
 
     @Test func travelDeckAtScale3Is1170x2532() throws {

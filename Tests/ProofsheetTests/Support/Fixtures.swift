@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Proofsheet
+import ProofsheetTesting
 import ProofsheetCairo
 import ProofsheetLayout
 
@@ -104,5 +105,13 @@ func assertTextGolden(_ text: String, _ name: String, sourceLocation: Testing.So
               actual:   \(firstDiff < b.count ? String(b[firstDiff]) : "<end>")
             (PROOFSHEET_RECORD=1 rewrites goldens)
             """, sourceLocation: sourceLocation)
+    }
+}
+
+extension Snapshotting where Value == LayoutResult, Format == String {
+    /// A layout's whole display list as text, compared line by line: an item in the wrong group,
+    /// twice, or with a flipped transform fails, where a `contains` would pass.
+    static var displayListDump: Snapshotting {
+        Snapshotting(pathExtension: "txt", diffing: .lines(describing: "the display list")) { $0.displayList.dump() }
     }
 }

@@ -47,33 +47,6 @@ func blockDifference(_ a: RGBAImage, _ b: RGBAImage, block: Int = 4) -> Int {
     return worst
 }
 
-/// Compares a PNG with the golden image `name` (recording it when absent or with
-/// PROOFSHEET_RECORD=1, and failing then). On failure the actual image is written to
-/// .build/test-artifacts/ for a look.
-func assertPNGGolden(_ png: [UInt8], _ name: String, tolerance: Int = 8, maxRatio: Double = 0.002,
-                     sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-    let path = Paths.goldens + "/" + name
-    let record = ProcessInfo.processInfo.environment["PROOFSHEET_RECORD"] == "1"
-    let actual = try RGBAImage(decoding: png, source: "actual")
-    if record || !FileManager.default.fileExists(atPath: path) {
-        try Data(try PNGCodec.encode(actual)).write(to: URL(fileURLWithPath: path))
-        Issue.record("recorded golden \(name); look at it and run again", sourceLocation: sourceLocation)
-        return
-    }
-    let expected = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
-    guard expected.width == actual.width, expected.height == actual.height else {
-        Issue.record("\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height)", sourceLocation: sourceLocation)
-        return
-    }
-    let d = pixelDifference(expected, actual, tolerance: tolerance)
-    if d.ratio > maxRatio {
-        try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-        try Data(png).write(to: URL(fileURLWithPath: Paths.artifacts + "/" + name))
-        Issue.record("\(name): \(d.mismatched) pixels (\(d.ratio * 100)%) differ by more than \(tolerance); actual in .build/test-artifacts/",
-                     sourceLocation: sourceLocation)
-    }
-}
-
 /// Runs a program, returning its exit code, stdout and stderr.
 @discardableResult
 func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
