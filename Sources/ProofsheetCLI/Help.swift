@@ -1,3 +1,5 @@
+import Proofsheet
+
 /// The help texts, one per command.
 enum Help {
     static let version = "proofsheet 0.1.0"
@@ -17,10 +19,13 @@ enum Help {
       symbols    List the supported SF Symbol names
       colors     List the colour names scenes may use
       devices    List the device presets
+      limits     List the limits on input sizes and their defaults
 
     OPTIONS:
-      -h, --help     Show help (also `proofsheet <command> --help`)
-      --version      Show the version
+      -h, --help           Show help (also `proofsheet <command> --help`)
+      --version            Show the version
+      --limit NAME=VALUE   Raise or lower a limit, on any command (repeatable; see
+                           `proofsheet limits`)
 
     EXIT CODES: 0 success, 1 a reported difference, 2 bad input or usage, 3 internal failure.
     """
@@ -119,10 +124,20 @@ enum Help {
     static let approve = """
     Accept the actual images of a check report's failures as the new goldens.
 
-    USAGE: proofsheet approve --report DIR [--only ID]...
+    USAGE: proofsheet approve --report DIR [--golden DIR] [--only ID]...
 
-    Copies each failing or missing image's actual render over its golden (the path the check
-    was given). --only limits it to the given ids (scene/state/variant).
+    Copies each failing or missing image's actual render (and the actual of a golden that could
+    not be read) to DIR/<scene>/<state>/<variant>.png below the golden folder. The report is
+    treated as untrusted: images are read only from its images/ folder, never through a link,
+    and only PNGs that decode are accepted; goldens are written only below the golden folder,
+    never through a link. Every entry is checked before anything is written.
+
+    OPTIONS:
+      --report DIR             The folder passed to check --report (required)
+      --golden DIR             The golden folder (default: the one the check was given, which
+                               must then lie inside the working directory)
+      --only ID                Approve only this id (scene/state/variant; repeatable)
+      -h, --help               Show this help
     """
 
     static let mergeReports = """
@@ -130,7 +145,18 @@ enum Help {
 
     USAGE: proofsheet merge-reports <report-dir>... -o OUT_DIR [--junit FILE] [--summary FILE]
 
-    Exit code 0 when every merged image passed, 1 otherwise.
+    Every shard's results.json is validated, all shards I/N of one check must be there once
+    each, and images are copied only from each report's images/ folder, never through a link,
+    and only PNGs that decode. Exit code 0 when every merged image passed, 1 otherwise, 2 for a
+    bad or incomplete set of reports.
+    """
+
+    static let limits = """
+    List the limits that keep hostile input from exhausting memory or time, with their
+    defaults. Any command takes --limit NAME=VALUE to change one for that run (repeatable);
+    values may use k, M, G (10³, 10⁶, 10⁹) or KiB, MiB, GiB.
+
+    USAGE: proofsheet limits
     """
 
     static let symbols = """
@@ -150,4 +176,15 @@ enum Help {
 
     USAGE: proofsheet devices
     """
+}
+
+/// Prints a command's help with the limits option every command takes.
+func printHelp(_ text: String) {
+    print(text.hasSuffix("\n") ? text : text + "\n")
+    print("""
+    EVERY COMMAND:
+      --limit NAME=VALUE       Raise or lower a limit for this run (repeatable):
+                               \(Limit.all.map(\.name).joined(separator: ", "))
+                               (`proofsheet limits` lists them with their defaults)
+    """)
 }

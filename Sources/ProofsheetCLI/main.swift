@@ -21,32 +21,40 @@ func run(_ argv: [String]) throws -> Int32 {
         print(Help.version)
         return 0
     case "render", "layout":
-        if args.flag("-h", "--help") { print(command == "render" ? Help.render : Help.layout); return 0 }
+        if args.flag("-h", "--help") { printHelp(command == "render" ? Help.render : Help.layout); return 0 }
         return try renderCommand(&args, layoutOnly: command == "layout")
     case "diff":
-        if args.flag("-h", "--help") { print(Help.diff); return 0 }
+        if args.flag("-h", "--help") { printHelp(Help.diff); return 0 }
         return try diffCommand(&args)
     case "check":
-        if args.flag("-h", "--help") { print(Help.check); return 0 }
+        if args.flag("-h", "--help") { printHelp(Help.check); return 0 }
         return try checkCommand(&args)
     case "approve":
-        if args.flag("-h", "--help") { print(Help.approve); return 0 }
+        if args.flag("-h", "--help") { printHelp(Help.approve); return 0 }
         return try approveCommand(&args)
     case "merge-reports":
-        if args.flag("-h", "--help") { print(Help.mergeReports); return 0 }
+        if args.flag("-h", "--help") { printHelp(Help.mergeReports); return 0 }
         return try mergeReportsCommand(&args)
     case "symbols":
-        if args.flag("-h", "--help") { print(Help.symbols); return 0 }
+        if args.flag("-h", "--help") { printHelp(Help.symbols); return 0 }
         _ = try args.positionals()
         for name in SymbolCatalog.symbols.keys.sorted() { print(name) }
         return 0
     case "colors", "colours":
-        if args.flag("-h", "--help") { print(Help.colors); return 0 }
+        if args.flag("-h", "--help") { printHelp(Help.colors); return 0 }
         _ = try args.positionals()
         for (name, c) in Color.named.sorted(by: { $0.key < $1.key }) { print("\(name): \(c.hexString)") }
         return 0
+    case "limits":
+        if args.flag("-h", "--help") { printHelp(Help.limits); return 0 }
+        try args.noPositionals()
+        for l in Limit.all {
+            let changed = l.value != l.defaultValue ? " (default \(fmt(l.defaultValue)))" : ""
+            print("\(l.name)=\(fmt(l.value))\(changed)  \(l.summary), in \(l.unit)")
+        }
+        return 0
     case "devices":
-        if args.flag("-h", "--help") { print(Help.devices); return 0 }
+        if args.flag("-h", "--help") { printHelp(Help.devices); return 0 }
         _ = try args.positionals()
         for d in Device.presets {
             let aliases = Device.aliases.filter { $0.value == d.name }.keys.sorted()
@@ -55,15 +63,16 @@ func run(_ argv: [String]) throws -> Int32 {
         }
         return 0
     default:
-        let close = closeNames(to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "help"])
+        let close = closeNames(to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
         throw ProofsheetError.usage("unknown command '\(command)'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
 }
 
+/// A command's help, with the option every command takes.
 func helpText(_ topic: String) -> String? {
     ["render": Help.render, "layout": Help.layout, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
-     "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices][topic]
+     "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits][topic]
 }
 
 func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
