@@ -19,7 +19,8 @@ public struct SceneDecoder: Sendable {
         }
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         guard size <= Scene.Limits.fileBytes.int else {
-            throw ProofsheetError.badInput("'\(path)' is \(size >> 20) MiB; scene files are limited to \(Scene.Limits.fileBytes.int >> 20) MiB")
+            throw ProofsheetError.badInput("'\(path)' is \(size >> 20) MiB; scene files are limited to \(Scene.Limits.fileBytes.int >> 20) MiB",
+                                           hint: "raise the limit with --limit scene-bytes=N")
         }
         guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.fileBytes.int else {
             throw ProofsheetError.badInput("cannot read '\(path)'", hint: "check that the file is readable")
@@ -129,14 +130,14 @@ struct Context {
         let modifierCount: Int = { if case .array(let a)? = json["modifiers"]?.kind { return a.count }; return 0 }()
         guard budget.take(1 + modifierCount) else {
             throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.views.int) views and modifiers", at: json.location,
-                                           hint: "use smaller ForEach counts")
+                                           hint: "use smaller ForEach counts, or raise the limit with --limit views=N")
         }
         // A view and its modifiers nest one level each.
         depth += 1 + modifierCount
         defer { depth -= 1 + modifierCount }
         guard depth <= Scene.Limits.depth.int else {
             throw ProofsheetError.badInput("views and modifiers nest more than \(Scene.Limits.depth.int) levels deep", at: json.location,
-                                           hint: "flatten the scene: fewer nested stacks or modifiers")
+                                           hint: "flatten the scene (fewer nested stacks or modifiers), or raise the limit with --limit nesting=N")
         }
         guard case .object = json.kind else {
             throw ProofsheetError.badInput("expected a view object, got \(json.typeName)", at: json.location, hint: "a view looks like {\"type\": \"Text\", \"text\": \"Hello\"}")
