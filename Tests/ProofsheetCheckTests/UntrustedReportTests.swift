@@ -91,6 +91,13 @@ struct UntrustedReportTests {
         #expect(FileManager.default.contents(atPath: s.goldens + "/card/default/a@1x.png") == Data(s.png))
     }
 
+    @Test func aMissingPlainGoldenFolderIsMade() throws {
+        let s = try Sandbox()
+        try s.writeReport(root: "new/goldens")
+        _ = try s.approve()
+        #expect(FileManager.default.contents(atPath: s.work + "/new/goldens/card/default/a@1x.png") == Data(s.png))
+    }
+
     @Test func aGoldenRootOutsideTheWorkingDirectoryIsRefused() throws {
         let s = try Sandbox()
         try s.writeReport(root: s.outside)
