@@ -8,7 +8,7 @@ import Proofsheet
 /// must go).
 @Suite("Hostile")
 struct HostileTests {
-    static let all = HostileCase.sceneCases
+    static let all = HostileCase.sceneCases + HostileCase.imageCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -25,6 +25,9 @@ struct HostileTests {
 
     @Test("scene JSON", arguments: HostileCase.sceneCases)
     func scene(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("images", arguments: HostileCase.imageCases)
+    func images(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test func theTableIsWellFormed() {
         #expect(Self.all.count >= 100)
