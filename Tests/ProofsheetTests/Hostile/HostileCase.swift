@@ -193,6 +193,10 @@ extension HostileCase {
     static func small(_ root: String, extra: String = "") -> String {
         "{\"canvas\": {\"width\": 40, \"height\": 30},\(extra)\n \"root\": \(root)}\n"
     }
+
+    /// A valid 40x30 scene, red, and that scene as s.json.
+    static let redScene = small(#"{"type": "Color", "color": "red"}"#)
+    static let sceneFile: Item = .file("s.json", .text(redScene))
 }
 
 // MARK: - Contents

@@ -9,6 +9,7 @@ import Proofsheet
 @Suite("Hostile")
 struct HostileTests {
     static let all = HostileCase.sceneCases + HostileCase.imageCases
+        + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -28,6 +29,15 @@ struct HostileTests {
 
     @Test("images", arguments: HostileCase.imageCases)
     func images(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("goldens", arguments: HostileCase.goldenCases)
+    func goldens(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("check reports (approve)", arguments: HostileCase.reportCases)
+    func reports(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("shard folders (merge-reports)", arguments: HostileCase.mergeCases)
+    func merge(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test func theTableIsWellFormed() {
         #expect(Self.all.count >= 100)
