@@ -8,7 +8,7 @@ import Proofsheet
 /// must go).
 @Suite("Hostile")
 struct HostileTests {
-    static let all = HostileCase.sceneCases + HostileCase.imageCases
+    static let all = HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
         + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
@@ -27,6 +27,9 @@ struct HostileTests {
     @Test("scene JSON", arguments: HostileCase.sceneCases)
     func scene(_ c: HostileCase) async throws { try await Self.check(c) }
 
+    @Test("command-line arguments", arguments: HostileCase.cliCases)
+    func cli(_ c: HostileCase) async throws { try await Self.check(c) }
+
     @Test("images", arguments: HostileCase.imageCases)
     func images(_ c: HostileCase) async throws { try await Self.check(c) }
 
@@ -40,7 +43,7 @@ struct HostileTests {
     func merge(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test func theTableIsWellFormed() {
-        #expect(Self.all.count >= 100)
+        #expect(Self.all.count >= 150)
         let names = Self.all.map(\.name)
         #expect(Set(names).count == names.count, "duplicate case names")
         for c in Self.all {
