@@ -85,7 +85,7 @@ enum Pending {
     static let hugeEcho = "a message quotes a huge input whole"
     static let closeNamesCost = "close-name suggestions take quadratic time on a huge name"
     static let textLimit = "no limit on the length of a Text: a 20 MB text is laid out"
-    static let longWord = "a long unbroken word in a Text is laid out in quadratic time (3 000 characters: 3 s; 30 000: over a minute)"
+    static let longWord = "a long unbroken word in a Text is laid out in quadratic time (3 000 characters take 3 s, 30 000 over a minute)"
     static let safeArea = "a safe area larger than the canvas is accepted"
     static let scaleCheckedLate = "a canvas too small for --scale is refused without naming the scene file"
     static let symlinkInputs = "inputs reached through a symlink are refused as not regular files (scenes, goldens)"
