@@ -27,6 +27,7 @@ demo: release
 ## Install what is missing and run every test (warnings are errors).
 test: deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) build -c release --product proofsheet
 	$(SWIFT) test --skip-build
 
 ## Benchmarks (release build): per-frame layout / raster / encode times and sizes.

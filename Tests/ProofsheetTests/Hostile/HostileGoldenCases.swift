@@ -1,0 +1,51 @@
+import Foundation
+
+/// Hostile goldens for `proofsheet check`: corrupt files, folders, FIFOs and bombs where a golden
+/// should be, symlinks out of the golden folder, scene names that would put a golden elsewhere.
+/// A bad golden is bad input or a difference (exit 2 or 1), never an internal failure.
+extension HostileCase {
+    static let goldenPath = "g/s/default/40x30@1x.png"
+
+    /// `proofsheet check s.json --golden g` with the golden replaced by `golden`.
+    static func golden(_ name: String, _ golden: [Item], exits: Set<Int32> = [1, 2], argv extra: [String] = [],
+                       says: [String]? = nil, writes: [String] = [], environment: [String: String] = [:]) -> HostileCase {
+        // The image's id (s/default/40x30@1x) is part of the golden's path, so either names it.
+        var c = HostileCase(name, [sceneFile] + golden, ["check", "s.json", "--golden", "g"] + extra, exits: exits,
+                            says: says ?? (exits == [0] ? [] : ["s/default/40x30@1x"]), writes: writes)
+        c.environment = environment
+        return c
+    }
+
+    static let goldenCases: [HostileCase] = [
+        golden("a corrupt golden", [.file(goldenPath, .text("not a PNG\n"))]).pending(Pending.goldenErrorIs3),
+        golden("a corrupt golden on CI", [.file(goldenPath, .text("not a PNG\n"))], environment: ["CI": "1"]).pending(Pending.goldenErrorIs3),
+        golden("a corrupt golden with a report", [.file(goldenPath, .text("not a PNG\n"))], argv: ["--report", "r"], writes: ["r/**"])
+            .pending(Pending.goldenErrorIs3),
+        golden("an empty golden", [.file(goldenPath, .bytes([]))]).pending(Pending.goldenErrorIs3),
+        golden("a folder in place of a golden", [.folder(goldenPath)]).pending(Pending.goldenErrorIs3),
+        golden("a FIFO in place of a golden", [.fifo(goldenPath)]).pending(Pending.goldenErrorIs3),
+        golden("a PNG bomb as the golden", [.file(goldenPath, .pngBomb)]).pending(Pending.goldenErrorIs3, Pending.pngRowBuffer),
+        golden("a JPEG bomb as the golden", [.file(goldenPath, .jpegBomb)]).heavyCase,
+        golden("a golden that is a symlink to a folder outside", [.symlink(goldenPath, to: "$OUTSIDE")]).pending(Pending.goldenErrorIs3),
+        golden("a dangling symlink as the golden", [.symlink(goldenPath, to: "nowhere.png")], writes: ["g/**"]),
+        golden("a golden that is a symlink to a file outside, record all", [.symlink(goldenPath, to: "$OUTSIDE/secret.png")],
+               exits: [0], argv: ["--record", "all"], writes: ["g/**"]),
+        golden("a golden that is a symlink to a file outside, record failed", [.symlink(goldenPath, to: "$OUTSIDE/secret.png")],
+               argv: ["--record", "failed"], writes: ["g/**"]).pending(Pending.goldenErrorIs3, Pending.symlinkInputs),
+        golden("a file where the golden's folder should be", [.file("g/s", .text("a file\n"))], exits: [2], says: ["g/s"]),
+        golden("a 4000x4000 golden for a 40x30 scene", [.file(goldenPath, .png(4000, 4000))], exits: [1], argv: ["--report", "r"],
+               writes: ["r/**"]).heavyCase,
+        golden("a report folder whose results.json is a folder", [.folder("r/results.json")], exits: [2], argv: ["--report", "r"])
+            .pending(Pending.outputNotChecked),
+        HostileCase("a scene named ...json", [.file("...json", .text(redScene))], ["check", "...json", "--golden", "g"], exits: [1, 2],
+                    writes: ["g/**"]).pending(Pending.goldenOutsideRoot),
+        HostileCase("a scene named ..json", [.file("..json", .text(redScene))], ["check", "..json", "--golden", "g"], exits: [1, 2],
+                    writes: ["g/**"]),
+        HostileCase("two scenes with one file name", [.file("a/s.json", .text(redScene)), .file("b/s.json", .text(redScene))],
+                    ["check", "a/s.json", "b/s.json", "--golden", "g"], exit: 2, says: ["s/default/40x30@1x"]),
+        HostileCase("check --scale 0.25 of a 1x1 canvas",
+                    [.file("tiny.json", .text(#"{"canvas": {"width": 1, "height": 1}, "root": {"type": "EmptyView"}}"#))],
+                    ["check", "tiny.json", "--golden", "g", "--scale", "0.25"], exit: 2, says: ["tiny.json", "outside the limits"])
+            .pending(Pending.scaleCheckedLate),
+    ]
+}
