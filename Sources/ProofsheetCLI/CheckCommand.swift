@@ -51,7 +51,11 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     }
     // A golden that cannot be read is bad input (2); a render that failed inside Proofsheet is
     // an internal failure (3); neither is a difference.
-    if report.entries.contains(where: { $0.status == .error && $0.inputError == true }) { return 2 }
+    let unreadable = report.entries.filter { $0.status == .error && $0.inputError == true }
+    if let first = unreadable.first {
+        FileHandle.standardError.write(Data("proofsheet: error: \(unreadable.count) image\(unreadable.count == 1 ? "" : "s") could not be checked; \(first.id): \(first.message ?? "")\n".utf8))
+        return 2
+    }
     if report.entries.contains(where: { $0.status == .error }) { return 3 }
     return report.passed ? 0 : 1
 }

@@ -35,6 +35,7 @@ struct UntrustedReportTests {
             var e: [String: Any] = ["scene": "card", "state": "default", "variant": "a@1x", "status": "failed",
                                     "golden": "goldens/card/default/a@1x.png", "actual": "images/card__default__a@1x.actual.png"]
             for (k, v) in entry { e[k] = v }
+            if entry["golden"] == nil { e["golden"] = "\(goldenRoot)/\(e["scene"]!)/\(e["state"]!)/\(e["variant"]!).png" }
             var r: [String: Any] = ["version": 2, "goldenRoot": goldenRoot, "threshold": 0.1, "tolerance": [String: Any](),
                                     "record": "never", "entries": [e]]
             if let shard { r["shard"] = shard }
@@ -123,6 +124,13 @@ struct UntrustedReportTests {
         expectRefused(s, ["$.entries[0].actual"]) { _ = try s.approve() }
     }
 
+    @Test(arguments: ["/etc/passwd", "../goldens/card/default/a@1x.png", "goldens/../outside/x.png", "goldens/card/default/other.png"])
+    func aGoldenPathThatDisagreesWithTheIdIsForged(golden: String) throws {
+        let s = try Sandbox()
+        try s.writeReport(entry: ["golden": golden])
+        expectRefused(s, ["$.entries[0].golden", "goldens/card/default/a@1x.png"]) { _ = try s.approve() }
+    }
+
     @Test func aSymlinkedActualIsNotFollowed() throws {
         let s = try Sandbox()
         try FileManager.default.createSymbolicLink(atPath: s.report + "/images/link.png", withDestinationPath: s.outside + "/photo.png")
@@ -158,9 +166,9 @@ struct UntrustedReportTests {
 
     @Test func oneBadEntryWritesNothingAtAll() throws {
         let s = try Sandbox()
-        let good: [String: Any] = ["scene": "card", "state": "default", "variant": "a@1x", "status": "failed", "golden": "g",
+        let good: [String: Any] = ["scene": "card", "state": "default", "variant": "a@1x", "status": "failed", "golden": "goldens/card/default/a@1x.png",
                                    "actual": "images/card__default__a@1x.actual.png"]
-        let bad: [String: Any] = ["scene": "card", "state": "default", "variant": "b@1x", "status": "failed", "golden": "g",
+        let bad: [String: Any] = ["scene": "card", "state": "default", "variant": "b@1x", "status": "failed", "golden": "goldens/card/default/b@1x.png",
                                   "actual": "images/missing.png"]
         let r: [String: Any] = ["version": 2, "goldenRoot": "goldens", "threshold": 0.1, "tolerance": [String: Any](),
                                 "record": "never", "entries": [good, bad]]

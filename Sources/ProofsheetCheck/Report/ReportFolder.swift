@@ -161,7 +161,7 @@ struct ReportValidator {
         let entries = try required(root, "entries")
         guard case .array(let list) = entries.kind else { throw fail(entries, "entries must be an array, not \(entries.typeName)") }
         guard list.count <= ReportFolder.maxEntries else { throw fail(entries, "more than \(ReportFolder.maxEntries) entries") }
-        for e in list { try entry(e) }
+        for e in list { try entry(e, goldenRoot: goldenRoot) }
     }
 
     func tolerance(_ t: JSONValue) throws {
@@ -170,7 +170,7 @@ struct ReportValidator {
         if let r = optional(t["maxRatio"]) { try number(r, in: 0...1) }
     }
 
-    func entry(_ e: JSONValue) throws {
+    func entry(_ e: JSONValue, goldenRoot: String) throws {
         _ = try object(e, "an entry")
         for key in ["scene", "state", "variant"] {
             let v = try required(e, key)
@@ -180,11 +180,27 @@ struct ReportValidator {
                            hint: "letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
             }
         }
+        // From here on, messages name the entry as well as its place in the file.
+        let id = ["scene", "state", "variant"].map { e[$0].flatMap { try? string($0) } ?? "" }.joined(separator: "/")
+        do { try entryFields(e, goldenRoot: goldenRoot) } catch var error as ProofsheetError {
+            error.message = error.message.replacingOccurrences(of: "not a valid Proofsheet report: ", with: "not a valid Proofsheet report: \(id): ")
+            throw error
+        }
+    }
+
+    func entryFields(_ e: JSONValue, goldenRoot: String) throws {
         let status = try required(e, "status")
         guard CheckEntry.Status(rawValue: try string(status, maxLength: 16)) != nil else {
             throw fail(status, "status must be one of \(CheckEntry.Status.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        _ = try string(try required(e, "golden"))
+        // The golden is always <goldenRoot>/<scene>/<state>/<variant>.png: any other path is forged.
+        let golden = try required(e, "golden")
+        let expected = "\(goldenRoot)/\(e["scene"].flatMap { try? string($0) } ?? "")/\(e["state"].flatMap { try? string($0) } ?? "")/"
+            + "\(e["variant"].flatMap { try? string($0) } ?? "").png"
+        guard try string(golden) == expected else {
+            throw fail(golden, "golden '\(SafePaths.clip(try string(golden)))' is not \(SafePaths.clip(expected))",
+                       hint: "a check writes each golden at <goldenRoot>/<scene>/<state>/<variant>.png")
+        }
         for key in ["expected", "actual", "diff"] {
             guard let v = optional(e[key]) else { continue }
             let s = try string(v, maxLength: 512)

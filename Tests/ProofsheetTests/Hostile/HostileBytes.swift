@@ -231,8 +231,10 @@ enum HostileBytes {
     }
 
     /// A results.json with `entries`.
-    static func report(_ entries: [String], shard: String? = nil, version: String = "1", threshold: String = "0.1") -> String {
-        var s = "{\n  \"version\": \(version),\n  \"threshold\": \(threshold),\n  \"tolerance\": {},\n  \"record\": \"missing\",\n"
+    static func report(_ entries: [String], shard: String? = nil, version: String = "2", threshold: String = "0.1",
+                       goldenRoot: String = "g") -> String {
+        var s = "{\n  \"version\": \(version),\n  \"goldenRoot\": \(quoted(goldenRoot)),\n  \"threshold\": \(threshold),\n"
+            + "  \"tolerance\": {},\n  \"record\": \"missing\",\n"
         if let shard { s += "  \"shard\": \(quoted(shard)),\n" }
         s += "  \"entries\": [\n    " + entries.joined(separator: ",\n    ") + "\n  ]\n}\n"
         return s

@@ -100,8 +100,9 @@ enum HostileRunner {
         }
         if child.stderrBytes > stderrLimit { problems.append("stderr is \(child.stderrBytes) bytes, over \(stderrLimit)") }
         if !c.exit.contains(3) && child.stderr.contains("internal error") { problems.append("stderr reports an internal error") }
-        if c.exit == [2] && !child.timedOut && !child.stderr.hasPrefix("proofsheet: ") {
-            problems.append("stderr does not start with 'proofsheet: '")
+        // Progress lines may come first; the error itself is a line of its own.
+        if c.exit == [2] && !child.timedOut && !child.stderr.split(separator: "\n").contains(where: { $0.hasPrefix("proofsheet: ") }) {
+            problems.append("stderr has no 'proofsheet: ' error line")
         }
         problems += before.changes(to: after, allowing: c.writes.map { "sandbox/" + expand($0) })
         for p in c.creates.map(expand) where !fm.fileExists(atPath: sandbox + "/" + p) { problems.append("\(p) was not written") }
