@@ -135,7 +135,7 @@ enum Help {
     OPTIONS:
       --report DIR             The folder passed to check --report (required)
       --golden DIR             The golden folder (default: the one the check was given, which
-                               must then lie inside the working directory)
+                               must then exist inside the working directory); made if missing
       --only ID                Approve only this id (scene/state/variant; repeatable)
       -h, --help               Show this help
     """

@@ -24,9 +24,9 @@ public enum Approval {
     public static func goldenRoot(of report: CheckReport, override: String?, workingDirectory: String) throws -> String {
         let root = override ?? report.goldenRoot
         let absolute = root.hasPrefix("/") ? root : workingDirectory + "/" + root
-        // A golden folder that does not exist yet (a first check on CI records nothing) is made,
-        // when the user named it or it is a plain relative path below the working directory.
-        if !FileOutput.exists(absolute) && (override != nil || SafePaths.plainComponents(root) != nil) {
+        // A golden folder that does not exist yet (a first check on CI records nothing) is made
+        // only when the user names it: from the wrong folder, the report's own would land elsewhere.
+        if !FileOutput.exists(absolute) && override != nil {
             try FileOutput.makeFolders(absolute)
         }
         guard let real = SafePaths.realFolder(absolute) else {

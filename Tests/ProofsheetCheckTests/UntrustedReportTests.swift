@@ -92,10 +92,11 @@ struct UntrustedReportTests {
         #expect(FileManager.default.contents(atPath: s.goldens + "/card/default/a@1x.png") == Data(s.png))
     }
 
-    @Test func aMissingPlainGoldenFolderIsMade() throws {
+    @Test func aMissingGoldenFolderIsMadeOnlyWhenNamed() throws {
         let s = try Sandbox()
         try s.writeReport(root: "new/goldens")
-        _ = try s.approve()
+        expectRefused(s, ["new/goldens", "is not here", "--golden"]) { _ = try s.approve() }
+        _ = try s.approve(golden: "new/goldens")
         #expect(FileManager.default.contents(atPath: s.work + "/new/goldens/card/default/a@1x.png") == Data(s.png))
     }
 
