@@ -44,9 +44,22 @@ static void on_error_exit(j_common_ptr cinfo) {
 }
 
 static void on_emit_message(j_common_ptr cinfo, int level) {
-    /* Negative levels are warnings. A premature end of data means the file is
-     * truncated: libjpeg would pad it with grey, we refuse it instead. */
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) fail(cinfo);
+    /* Negative levels are warnings. These ones mean image data is missing or
+     * unreadable (a truncated file, a data segment cut short, a lost restart
+     * marker, a corrupt entropy code): libjpeg would go on and fill the rest
+     * with grey, we refuse the file instead. */
+    if (level >= 0) return;
+    switch (cinfo->err->msg_code) {
+    case JWRN_JPEG_EOF:
+    case JWRN_HIT_MARKER:
+    case JWRN_MUST_RESYNC:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_ARITH_BAD_CODE:
+        fail(cinfo);
+        break;
+    default:
+        break;
+    }
 }
 
 static void on_progress(j_common_ptr cinfo) {

@@ -2,9 +2,11 @@
 ///
 /// Greyscale, YCbCr and RGB JPEGs decode with libjpeg's defaults (accurate
 /// integer IDCT, fancy upsampling); CMYK/YCCK are converted with a simple,
-/// non colour-managed formula. EXIF orientation is not applied. A truncated
-/// file is an error (libjpeg itself would pad it with grey). Malformed input
-/// never crashes: libjpeg's fatal errors are caught in a small C helper.
+/// non colour-managed formula. EXIF orientation is not applied. A file whose
+/// image data is missing or corrupt (truncated, or a scan cut short before
+/// its end marker) is an error: libjpeg itself would pad it with grey.
+/// Malformed input never crashes: libjpeg's fatal errors are caught in a
+/// small C helper.
 public enum JPEGCodec {
     /// Decodes JPEG bytes.
     ///

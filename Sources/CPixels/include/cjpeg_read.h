@@ -6,8 +6,10 @@
  *
  * libjpeg's error_exit must not return, so it longjmps back into the public
  * function that made the failing call; errors come back as return codes plus
- * a message. A premature end of data (truncated file) is treated as an error,
- * other libjpeg warnings are ignored. Output is 8-bit RGBA with alpha 255;
+ * a message. Warnings that mean image data is missing or corrupt (a premature
+ * end of the file or of a data segment, a lost restart marker, a bad Huffman
+ * or arithmetic code) are errors: libjpeg would fill the rest with grey.
+ * Other libjpeg warnings are ignored. Output is 8-bit RGBA with alpha 255;
  * CMYK/YCCK files are converted with a simple (non colour-managed) formula.
  * EXIF orientation is not applied.
  *
