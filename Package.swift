@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
 
         // MARK: - Images and the visual diff
-        .target(name: "ProofsheetImage", dependencies: ["CPixels"]),
+        .target(name: "ProofsheetImage", dependencies: ["ProofsheetCore", "CPixels"]),
         .target(name: "ProofsheetDiff", dependencies: ["ProofsheetImage"]),
 
         // MARK: - Pure Swift: values, scene, layout

@@ -35,7 +35,10 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
         (expected, actual) = try ImagePair.load(expected: files[0], actual: files[1])
         if let maskPath { options.ignoreMask = try RGBAImage(contentsOfFile: maskPath) }
     } catch {
-        throw ProofsheetError.badInput(error.description, hint: "diff reads PNG and JPEG files")
+        switch error.kind {
+        case .tooLarge, .overBudget: throw ProofsheetError.badInput(error.description)  // it names the limit to raise
+        default: throw ProofsheetError.badInput(error.description, hint: "diff reads PNG and JPEG files")
+        }
     }
     let outcome: DiffOutcome
     do {

@@ -1,27 +1,25 @@
 extension RGBAImage {
     /// Decodes PNG or JPEG bytes, chosen by their signature.
     ///
+    /// The size is checked against `maxPixelCount`, and the decoded bytes against `budget`,
+    /// before any memory is set aside for the pixels.
+    ///
     /// - Throws: ``ImageError`` (``ImageError/Kind/unrecognizedFormat`` for
     ///   anything else).
     public init(
-        decoding bytes: [UInt8], source: String = "<memory>", maxPixelCount: Int = RGBAImage.maxPixelCount
+        decoding bytes: [UInt8], source: String = "<memory>", maxPixelCount: Int = RGBAImage.maxPixelCount,
+        budget: ImageBudget = .shared
     ) throws(ImageError) {
-        switch ImageFormat.sniff(bytes) {
-        case .png?:
-            self = try PNGCodec.decode(bytes, source: source, maxPixelCount: maxPixelCount)
-        case .jpeg?:
-            self = try JPEGCodec.decode(bytes, source: source, maxPixelCount: maxPixelCount)
-        case nil:
-            if bytes.isEmpty { throw ImageError(.empty, source: source) }
-            throw ImageError(.unrecognizedFormat, source: source, detail: "unknown file signature")
-        }
+        self = try CReader.for(bytes, source: source).decode(bytes, source: source, maxPixelCount: maxPixelCount, budget: budget)
     }
 
     /// Reads and decodes a PNG or JPEG file, chosen by its signature.
     ///
     /// - Throws: ``ImageError`` naming `path`.
-    public init(contentsOfFile path: String, maxPixelCount: Int = RGBAImage.maxPixelCount) throws(ImageError) {
-        try self.init(decoding: try ImageFileIO.read(path), source: path, maxPixelCount: maxPixelCount)
+    public init(
+        contentsOfFile path: String, maxPixelCount: Int = RGBAImage.maxPixelCount, budget: ImageBudget = .shared
+    ) throws(ImageError) {
+        try self.init(decoding: try ImageFileIO.read(path), source: path, maxPixelCount: maxPixelCount, budget: budget)
     }
 
     /// Encodes this image as PNG and writes it to `path`.
@@ -29,6 +27,19 @@ extension RGBAImage {
     /// - Throws: ``ImageError``.
     public func writePNG(to path: String) throws(ImageError) {
         try PNGCodec.write(self, to: path)
+    }
+}
+
+extension CReader {
+    /// The decoder for `bytes`' signature.
+    static func `for`(_ bytes: [UInt8], source: String) throws(ImageError) -> CReader {
+        switch ImageFormat.sniff(bytes) {
+        case .png?: return .png
+        case .jpeg?: return .jpeg
+        case nil:
+            if bytes.isEmpty { throw ImageError(.empty, source: source) }
+            throw ImageError(.unrecognizedFormat, source: source, detail: "unknown file signature")
+        }
     }
 }
 
