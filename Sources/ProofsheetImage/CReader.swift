@@ -45,6 +45,14 @@ struct CReader: Sendable {
         }
     }
 
+    /// Decodes a whole file's bytes into a ``PixelBuffer`` holding its reservation in `budget`.
+    func decodeBuffer(_ bytes: [UInt8], source: String, maxPixelCount: Int, budget: ImageBudget) throws(ImageError) -> PixelBuffer {
+        try decode(bytes, source: source, maxPixelCount: maxPixelCount, budget: budget) { width, height, reservation, fill in
+            let buffer = PixelBuffer(width: width, height: height, reservation: reservation)
+            return fill(buffer.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)) ? buffer : nil
+        }
+    }
+
     /// Decodes in three steps, so that a hostile header costs nothing: the size is checked against
     /// `maxPixelCount` (by the C decoder, before its library allocates anything that depends on
     /// it), the output and the decoder's working memory are reserved in `budget`, and only then
@@ -95,4 +103,24 @@ struct CReader: Sendable {
         }
         return try result.get()
     }
+}
+
+/// Decoded straight RGBA bytes (`width * height * 4`, rows of `width * 4`) in memory this object
+/// owns and frees, for code that hands the pixels to a C library (and may convert them in place)
+/// rather than copy them. Holds the bytes' reservation in an ``ImageBudget`` while it lives.
+package final class PixelBuffer: @unchecked Sendable {
+    package let width: Int
+    package let height: Int
+    /// The bytes; valid while this object lives.
+    package let bytes: UnsafeMutableRawBufferPointer
+    private let reservation: ImageBudget.Reservation
+
+    init(width: Int, height: Int, reservation: ImageBudget.Reservation) {
+        self.width = width
+        self.height = height
+        self.reservation = reservation
+        bytes = .allocate(byteCount: max(width * height * 4, 1), alignment: 16)
+    }
+
+    deinit { bytes.deallocate() }
 }

@@ -30,6 +30,19 @@ extension RGBAImage {
     }
 }
 
+extension PixelBuffer {
+    /// Reads and decodes a PNG or JPEG file into memory of its own (see ``PixelBuffer``), with the
+    /// same checks as ``RGBAImage/init(contentsOfFile:maxPixelCount:budget:)``.
+    ///
+    /// - Throws: ``ImageError`` naming `path`.
+    package static func decode(
+        contentsOfFile path: String, maxPixelCount: Int = RGBAImage.maxPixelCount, budget: ImageBudget = .shared
+    ) throws(ImageError) -> PixelBuffer {
+        let bytes = try ImageFileIO.read(path)
+        return try CReader.for(bytes, source: path).decodeBuffer(bytes, source: path, maxPixelCount: maxPixelCount, budget: budget)
+    }
+}
+
 extension CReader {
     /// The decoder for `bytes`' signature.
     static func `for`(_ bytes: [UInt8], source: String) throws(ImageError) -> CReader {
