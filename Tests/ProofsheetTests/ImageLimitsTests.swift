@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Proofsheet
 
-/// Image limits end to end: hostile files against the built binary under a memory cap, the
-/// `image-bytes` budget in `diff`.
+/// Image limits end to end: hostile files against the built binary under a memory cap, panels of
+/// large images, the `image-bytes` budget in `diff`.
 @Suite("Image limits")
 struct ImageLimitsTests {
     /// Runs the binary with its address space capped at `megabytes`: a decoder that allocates what
@@ -64,6 +64,23 @@ struct ImageLimitsTests {
         #expect(r.status == 2, "\(r.out)\(r.err)")
         #expect(r.err.contains("claim.jpg: corrupt JPEG data"), "\(r.err)")
         #expect(r.err.contains("premature end of data segment"))
+    }
+
+    @Test func panelsOverThePixelLimitAreShrunkNotAnInternalError() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try RGBAImage(width: 300, height: 300, fill: RGBAColor(r: 200, g: 0, b: 0)).writePNG(to: dir + "/a.png")
+        try RGBAImage(width: 300, height: 300, fill: RGBAColor(r: 0, g: 0, b: 200)).writePNG(to: dir + "/b.png")
+        // Side by side the panels are 916×300 pixels: over the limit, so they are halved.
+        let r = try runProcess(CLITests.binary, ["diff", dir + "/a.png", dir + "/b.png", "--panels", dir + "/p.png",
+                                                 "--limit", "image-pixels=100000"])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("panels shrunk to 1/2 of their size (458x150 px)"), "\(r.err)")
+        #expect(r.err.contains("--limit image-pixels=N"))
+        let panels = try RGBAImage(contentsOfFile: dir + "/p.png")
+        #expect(panels.size == ImageSize(width: 458, height: 150))
+        #expect(panels[x: 0, y: 0] == RGBAColor(r: 200, g: 0, b: 0))
+        #expect(panels[x: 457, y: 149] == RGBAColor(r: 0, g: 0, b: 200))
     }
 
     @Test func diffOverTheImageMemoryLimitNamesTheFileTheSizeAndTheLimit() throws {
