@@ -1,6 +1,7 @@
 #include "cjpeg_read.h"
 
 #include <setjmp.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,10 @@
 /* Progressive files can hold thousands of tiny scans (a known CPU-exhaustion
  * trick); real encoders use about a dozen. */
 #define CJPEG_MAX_SCANS 500
+
+/* Memory libjpeg may use besides the buffers read_header accounts for: its
+ * tables, per-scan state and line buffers for any image libjpeg accepts. */
+#define CJPEG_MEMORY_SLACK (16u << 20)
 
 struct cjpeg_reader {
     struct jpeg_decompress_struct cinfo;
@@ -26,6 +31,8 @@ struct cjpeg_reader {
     int header_ok;
     int pixels_read;
     int cmyk;
+    uint64_t max_pixels;
+    uint64_t working;
 
     uint8_t *row;
     char message[JMSG_LENGTH_MAX + 64];
@@ -44,9 +51,22 @@ static void on_error_exit(j_common_ptr cinfo) {
 }
 
 static void on_emit_message(j_common_ptr cinfo, int level) {
-    /* Negative levels are warnings. A premature end of data means the file is
-     * truncated: libjpeg would pad it with grey, we refuse it instead. */
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) fail(cinfo);
+    /* Negative levels are warnings. These ones mean image data is missing or
+     * unreadable (a truncated file, a data segment cut short, a lost restart
+     * marker, a corrupt entropy code): libjpeg would go on and fill the rest
+     * with grey, we refuse the file instead. */
+    if (level >= 0) return;
+    switch (cinfo->err->msg_code) {
+    case JWRN_JPEG_EOF:
+    case JWRN_HIT_MARKER:
+    case JWRN_MUST_RESYNC:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_ARITH_BAD_CODE:
+        fail(cinfo);
+        break;
+    default:
+        break;
+    }
 }
 
 static void on_progress(j_common_ptr cinfo) {
@@ -66,7 +86,16 @@ cjpeg_reader *cjpeg_reader_create(const uint8_t *data, size_t size) {
     if (r == NULL) return NULL;
     r->data = data;
     r->size = size;
+    r->max_pixels = 100000000u;
     return r;
+}
+
+void cjpeg_reader_set_limits(cjpeg_reader *r, uint64_t max_pixels) {
+    if (r != NULL) r->max_pixels = max_pixels;
+}
+
+uint64_t cjpeg_reader_working_bytes(const cjpeg_reader *r) {
+    return r != NULL && r->header_ok ? r->working : 0;
 }
 
 const char *cjpeg_reader_message(const cjpeg_reader *r) {
@@ -116,6 +145,35 @@ int cjpeg_reader_read_header(cjpeg_reader *r, uint32_t *width, uint32_t *height)
 
     *width = r->cinfo.image_width;
     *height = r->cinfo.image_height;
+    if ((uint64_t)r->cinfo.image_width * r->cinfo.image_height > r->max_pixels) {
+        snprintf(r->message, sizeof r->message, "%ux%u pixels exceed the limit of %llu pixels",
+                 (unsigned)r->cinfo.image_width, (unsigned)r->cinfo.image_height,
+                 (unsigned long long)r->max_pixels);
+        return CJPEG_TOO_LARGE;
+    }
+
+    /* What jpeg_start_decompress will ask for. A file with several scans
+     * (progressive, or non-interleaved) is buffered whole as DCT coefficients:
+     * 64 two-byte values per 8x8 block of every component, blocks padded to
+     * whole MCUs. A single-scan file needs a few rows of blocks per component
+     * (generously: 8 block rows), plus our CMYK row. */
+    uint64_t working = 0;
+    const int buffered = jpeg_has_multiple_scans(&r->cinfo);
+    for (int c = 0; c < r->cinfo.num_components; c++) {
+        const jpeg_component_info *comp = &r->cinfo.comp_info[c];
+        const uint64_t h_samp = comp->h_samp_factor > 0 ? (uint64_t)comp->h_samp_factor : 1;
+        const uint64_t v_samp = comp->v_samp_factor > 0 ? (uint64_t)comp->v_samp_factor : 1;
+        const uint64_t blocks_wide = ((uint64_t)comp->width_in_blocks + h_samp - 1) / h_samp * h_samp;
+        const uint64_t blocks_high = ((uint64_t)comp->height_in_blocks + v_samp - 1) / v_samp * v_samp;
+        if (buffered) {
+            working += blocks_wide * blocks_high * DCTSIZE2 * sizeof(JCOEF);
+        } else {
+            working += blocks_wide * DCTSIZE * v_samp * DCTSIZE * 8;
+        }
+    }
+    if (r->cmyk) working += (uint64_t)r->cinfo.image_width * 4;
+    r->working = working + CJPEG_MEMORY_SLACK;
+
     r->header_ok = 1;
     return CJPEG_OK;
 }
@@ -135,6 +193,10 @@ int cjpeg_reader_read_rgba(cjpeg_reader *r, uint8_t *out, size_t out_size) {
         return CJPEG_ERROR;
     }
 
+    /* libjpeg's memory manager refuses whole-image buffers beyond this (it has
+     * no backing store, so that is an error rather than a temporary file). */
+    r->cinfo.mem->max_memory_to_use =
+        r->working < (uint64_t)LONG_MAX ? (long)r->working : LONG_MAX;
     (void)jpeg_start_decompress(&r->cinfo);
     if (r->cinfo.output_width != w || r->cinfo.output_height != h) {
         snprintf(r->message, sizeof r->message, "unexpected output size");

@@ -14,6 +14,9 @@ struct cpng_reader {
     size_t size;
     size_t offset;
 
+    uint64_t max_pixels;    /* width * height */
+    uint64_t max_chunk;     /* bytes libpng may allocate for one ancillary chunk */
+
     int header_read;
     int header_ok;
     int pixels_read;
@@ -23,7 +26,8 @@ struct cpng_reader {
     int bit_depth;
     int color_type;
     int interlaced;
-    size_t rowbytes;
+    size_t rowbytes;        /* one row as libpng delivers it (after unpacking) */
+    uint64_t working;       /* bytes read_rgba allocates besides its output */
 
     int has_key;            /* grey/RGB tRNS colour key present */
     unsigned key_r, key_g, key_b; /* raw sample values (grey uses key_r) */
@@ -31,9 +35,9 @@ struct cpng_reader {
     int num_palette;
     uint8_t palette[256 * 4]; /* RGBA, alpha from tRNS */
 
-    uint8_t *row;           /* one decoded row (non-interlaced) */
-    uint8_t *image;         /* all rows (interlaced) */
-    png_bytep *rows;
+    uint8_t *row;           /* one decoded row */
+    uint8_t *image;         /* all rows (interlaced 16-bit) */
+    png_bytep *rows;        /* row pointers (interlaced) */
 
     char message[512];
 };
@@ -68,7 +72,23 @@ cpng_reader *cpng_reader_create(const uint8_t *data, size_t size) {
     if (r == NULL) return NULL;
     r->data = data;
     r->size = size;
+    r->max_pixels = 100000000u;
+    r->max_chunk = 8u << 20;
     return r;
+}
+
+void cpng_reader_set_limits(cpng_reader *r, uint64_t max_pixels, uint64_t max_chunk_bytes) {
+    if (r == NULL) return;
+    r->max_pixels = max_pixels;
+    r->max_chunk = max_chunk_bytes;
+}
+
+uint64_t cpng_reader_working_bytes(const cpng_reader *r) {
+    return r != NULL && r->header_ok ? r->working : 0;
+}
+
+static uint32_t be32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
 const char *cpng_reader_message(const cpng_reader *r) {
@@ -104,6 +124,20 @@ int cpng_reader_read_header(cpng_reader *r, uint32_t *width, uint32_t *height) {
         return CPNG_NOT_PNG;
     }
 
+    /* The size, straight from the IHDR bytes (the first chunk: length 13, type,
+     * width, height), before libpng allocates anything at all. A file without
+     * a proper IHDR goes on to fail in libpng with its own message. */
+    if (r->size >= 24 && be32(r->data + 8) == 13 && memcmp(r->data + 12, "IHDR", 4) == 0) {
+        const uint32_t w = be32(r->data + 16), h = be32(r->data + 20);
+        if ((uint64_t)w * h > r->max_pixels) {
+            *width = w;
+            *height = h;
+            snprintf(r->message, sizeof r->message, "%ux%u pixels exceed the limit of %llu pixels",
+                     w, h, (unsigned long long)r->max_pixels);
+            return CPNG_TOO_LARGE;
+        }
+    }
+
     r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
     if (r->png == NULL) {
         set_message(r, "out of memory (png_create_read_struct)");
@@ -120,9 +154,15 @@ int cpng_reader_read_header(cpng_reader *r, uint32_t *width, uint32_t *height) {
     }
 
     png_set_read_fn(r->png, r, on_read);
-    /* The caller enforces a pixel budget; lift libpng's per-axis default
-     * (1,000,000) so that only that budget decides. */
-    png_set_user_limits(r->png, 0x7fffffffU, 0x7fffffffU);
+    /* libpng's own checks, from the same limits: no side longer than the pixel
+     * limit allows (a second line behind the IHDR check above), and no
+     * ancillary chunk (iCCP, zTXt, ... should one ever be parsed rather than
+     * skipped) inflated or stored beyond max_chunk bytes. */
+    {
+        const uint64_t side = r->max_pixels < 0x7fffffffu ? r->max_pixels : 0x7fffffffu;
+        png_set_user_limits(r->png, (png_uint_32)(side > 0 ? side : 1), (png_uint_32)(side > 0 ? side : 1));
+        png_set_chunk_malloc_max(r->png, (png_alloc_size_t)(r->max_chunk > 0 ? r->max_chunk : 1));
+    }
     png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks,
                                 (int)(sizeof ignored_chunks / 5));
@@ -170,12 +210,31 @@ int cpng_reader_read_header(cpng_reader *r, uint32_t *width, uint32_t *height) {
         }
     }
 
+    if ((uint64_t)r->width * r->height > r->max_pixels) {
+        snprintf(r->message, sizeof r->message, "%ux%u pixels exceed the limit of %llu pixels",
+                 (unsigned)r->width, (unsigned)r->height, (unsigned long long)r->max_pixels);
+        *width = r->width;
+        *height = r->height;
+        return CPNG_TOO_LARGE;
+    }
+
     /* Only unpack sub-byte samples to one byte each (values unchanged); every
-     * other conversion happens in convert_row so it matches pngjs exactly. */
+     * other conversion happens in convert_row so it matches pngjs exactly.
+     * png_read_update_info, which allocates libpng's row buffers, waits for
+     * read_rgba: the caller checks the size and the working memory first. */
     if (r->bit_depth < 8) png_set_packing(r->png);
     if (r->interlaced) (void)png_set_interlace_handling(r->png);
-    png_read_update_info(r->png, r->info);
-    r->rowbytes = png_get_rowbytes(r->png, r->info);
+
+    const uint64_t channels = png_get_channels(r->png, r->info);
+    const uint64_t row = (uint64_t)r->width * channels * (r->bit_depth == 16 ? 2 : 1);
+    /* libpng keeps two rows (the current and the previous one, for filtering)
+     * and we one more; interlaced images are read whole: 16-bit ones into a
+     * separate buffer, others straight into the output, plus row pointers. */
+    r->working = 3 * row + 256;
+    if (r->interlaced) {
+        r->working += (uint64_t)r->height * sizeof(png_bytep);
+        if (r->bit_depth == 16) r->working += row * r->height;
+    }
 
     *width = r->width;
     *height = r->height;
@@ -288,21 +347,43 @@ int cpng_reader_read_rgba(cpng_reader *r, uint8_t *out, size_t out_size) {
         return CPNG_ERROR;
     }
 
+    png_read_update_info(r->png, r->info);
+    r->rowbytes = png_get_rowbytes(r->png, r->info);
+    const int depth16 = r->bit_depth == 16;
+    /* After unpacking a row holds at most 4 samples of 1 or 2 bytes a pixel,
+     * as read_header assumed when it reported the working memory. */
+    if (r->rowbytes > w * (depth16 ? 8 : 4)) png_error(r->png, "unexpected row size");
+
+    r->row = (uint8_t *)malloc(r->rowbytes ? r->rowbytes : 1);
+    if (r->row == NULL) png_error(r->png, "out of memory (row buffer)");
     if (!r->interlaced) {
-        r->row = (uint8_t *)malloc(r->rowbytes ? r->rowbytes : 1);
-        if (r->row == NULL) png_error(r->png, "out of memory (row buffer)");
         for (size_t y = 0; y < h; y++) {
             png_read_row(r->png, r->row, NULL);
             convert_row(r, r->row, out + y * w * 4);
         }
     } else {
-        if (h != 0 && r->rowbytes > SIZE_MAX / h) png_error(r->png, "image too large");
-        r->image = (uint8_t *)malloc(r->rowbytes * h ? r->rowbytes * h : 1);
+        /* The passes fill whole rows: 8-bit rows (at most 4 bytes a pixel) fit
+         * in the output's own rows and are converted in place through the row
+         * buffer; 16-bit rows need a buffer of their own. */
         r->rows = (png_bytep *)malloc(h ? h * sizeof(png_bytep) : 1);
-        if (r->image == NULL || r->rows == NULL) png_error(r->png, "out of memory (image buffer)");
-        for (size_t y = 0; y < h; y++) r->rows[y] = r->image + y * r->rowbytes;
+        if (r->rows == NULL) png_error(r->png, "out of memory (row pointers)");
+        if (depth16) {
+            if (h != 0 && r->rowbytes > SIZE_MAX / h) png_error(r->png, "image too large");
+            r->image = (uint8_t *)malloc(r->rowbytes * h ? r->rowbytes * h : 1);
+            if (r->image == NULL) png_error(r->png, "out of memory (image buffer)");
+            for (size_t y = 0; y < h; y++) r->rows[y] = r->image + y * r->rowbytes;
+        } else {
+            for (size_t y = 0; y < h; y++) r->rows[y] = out + y * w * 4;
+        }
         png_read_image(r->png, r->rows);
-        for (size_t y = 0; y < h; y++) convert_row(r, r->rows[y], out + y * w * 4);
+        for (size_t y = 0; y < h; y++) {
+            if (!depth16) {
+                memcpy(r->row, r->rows[y], r->rowbytes);
+                convert_row(r, r->row, out + y * w * 4);
+            } else {
+                convert_row(r, r->rows[y], out + y * w * 4);
+            }
+        }
     }
     return CPNG_OK;
 }

@@ -3,5 +3,6 @@ extension Limit {
     /// know them. Called once by the command line; calling it again does nothing.
     public static func registerAll() {
         register(Scene.Limits.all)
+        register(ImageLimits.all)
     }
 }

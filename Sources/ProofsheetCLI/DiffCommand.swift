@@ -47,7 +47,10 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
         (expected, actual) = try ImagePair.load(expected: files[0], actual: files[1])
         if let maskPath { options.ignoreMask = try RGBAImage(contentsOfFile: maskPath) }
     } catch {
-        throw ProofsheetError.badInput(error.description, hint: "diff reads PNG and JPEG files")
+        switch error.kind {
+        case .tooLarge, .overBudget: throw ProofsheetError.badInput(error.description)  // it names the limit to raise
+        default: throw ProofsheetError.badInput(error.description, hint: "diff reads PNG and JPEG files")
+        }
     }
     let outcome: DiffOutcome
     do {
@@ -69,8 +72,19 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
         }
     }
     if let panels {
-        let image = DiffPanels.compose(expected: expected, diff: outcome.result?.diffImage, actual: actual)
-        try FileOutput.write(try PNGCodec.encode(image), to: panels)
+        // Panels larger than the image-pixels limit are shrunk to fit it, and the user is told.
+        let limit = ImageLimits.pixels
+        let composed = DiffPanels.composition(expected: expected, diff: outcome.result?.diffImage, actual: actual)
+        guard composed.image.width > 0, composed.image.height > 0 else {
+            throw ProofsheetError.badInput("the panels do not fit in \(limit.int) pixels, even shrunk to 1 pixel each",
+                                           hint: "raise the limit with --limit \(limit.name)=N")
+        }
+        if composed.shrinkFactor > 1 {
+            let k = composed.shrinkFactor
+            FileHandle.standardError.write(Data(("note: \(panels): panels shrunk to 1/\(k) of their size (\(composed.image.size) px) "
+                + "to stay within the \(limit.name) limit of \(limit.int) pixels; --limit \(limit.name)=N allows larger\n").utf8))
+        }
+        try FileOutput.write(try PNGCodec.encode(composed.image), to: panels)
     }
     for n in notes { FileHandle.standardError.write(Data("proofsheet: \(n)\n".utf8)) }
     if json {

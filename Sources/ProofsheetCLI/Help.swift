@@ -87,6 +87,7 @@ enum Help {
       --mask FILE              Leave out pixels where this image is visible and not black
       -o, --output FILE        Write the diff image (.png)
       --panels FILE            Write expected | diff | actual side by side (.png)
+                               (shrunk to fit --limit image-pixels when larger)
       --json                   Print one JSON object: passed, mismatched, total, ratio, width,
                                height, ignored, reason, tolerance (and both sizes if they differ)
       -h, --help               Show this help

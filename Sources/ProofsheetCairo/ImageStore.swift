@@ -1,6 +1,7 @@
 import Foundation
 import ProofsheetCore
 internal import CCairo
+internal import CPixels
 import ProofsheetImage
 
 /// Decoded image assets as Cairo surfaces, cached by path, plus their pixel sizes.
@@ -8,15 +9,25 @@ import ProofsheetImage
 /// NB: the cache outlives single renders (a contact sheet draws the same photos many times).
 /// Cached pixels are shared, but each draw gets its own Cairo surface over them: Cairo does not
 /// allow one surface to be a source on several threads at once.
+///
+/// Every surface here — decoded and resampled — holds its bytes' reservation in `budget` (the
+/// process's decoded image memory, the `image-bytes` limit) until the surface is freed. When an
+/// image does not fit, the store empties its caches (giving their memory back, unless a draw
+/// still uses a surface) and tries once more; if it still does not fit, the image is refused
+/// with a message that names it, its size, the memory in use and the limit.
 public final class ImageStore: @unchecked Sendable {
     private let lock = NSLock()
+    private let budget: ImageBudget
     private var surfaces: [String: CairoSurface] = [:]
     private var resampled: [ResampleKey: CairoSurface] = [:]
     private var resampledBytes = 0
     /// The resampled cache is emptied when it grows past this many bytes.
     private static let resampledLimit = 512 << 20
 
-    public init() {}
+    /// A store whose images count against `budget` (the process's by default).
+    public init(budget: ImageBudget = .shared) {
+        self.budget = budget
+    }
 
     private struct ResampleKey: Hashable { let path: String; let width: Int; let height: Int }
 
@@ -35,28 +46,39 @@ public final class ImageStore: @unchecked Sendable {
 
     private func fullSurface(_ path: String) throws -> CairoSurface {
         if let s = surfaces[path] { return s }
-        let image: RGBAImage
-        do { image = try RGBAImage(contentsOfFile: path) } catch {
-            throw ProofsheetError.badInput("image '\(path)' cannot be decoded: \(error.detail.isEmpty ? "\(error.kind)" : error.detail)",
-                                           hint: "use a PNG or JPEG file")
-        }
-        let surface = try CairoSurface(width: image.width, height: image.height)
-        let w = image.width
-        image.pixels.withUnsafeBufferPointer { src in
-            surface.withData { dst, stride in
-                for y in 0..<image.height {
-                    let row = (dst + y * stride).assumingMemoryBound(to: UInt32.self)
-                    for x in 0..<w {
-                        let i = (y * w + x) * 4
-                        let a = UInt32(src[i + 3])
-                        func pm(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-                        row[x] = a << 24 | pm(src[i]) << 16 | pm(src[i + 1]) << 8 | pm(src[i + 2])
-                    }
-                }
+        let pixels: PixelBuffer
+        do {
+            pixels = try withCachesEmptiedIfOverBudget { () throws(ImageError) in
+                try PixelBuffer.decode(contentsOfFile: path, budget: budget)
             }
+        } catch {
+            let limited: Bool
+            switch error.kind {
+            case .tooLarge, .overBudget: limited = true
+            default: limited = false
+            }
+            throw ProofsheetError.badInput("image '\(path)' cannot be decoded: \(error.reason)",
+                                           hint: limited ? nil : "use a PNG or JPEG file")
         }
+        // The decoded bytes become the surface's: converted in place to premultiplied ARGB32.
+        ps_rgba_to_argb32(pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), pixels.width * pixels.height)
+        let surface = try CairoSurface(adopting: pixels)
         surfaces[path] = surface
         return surface
+    }
+
+    /// Runs `body`; when it fails for lack of image memory and the caches hold any, empties them
+    /// (their surfaces give their memory back once no draw uses them) and runs it once more.
+    private func withCachesEmptiedIfOverBudget<T>(_ body: () throws(ImageError) -> T) throws(ImageError) -> T {
+        do {
+            return try body()
+        } catch {
+            guard case .overBudget = error.kind, !(surfaces.isEmpty && resampled.isEmpty) else { throw error }
+            surfaces.removeAll()
+            resampled.removeAll()
+            resampledBytes = 0
+            return try body()
+        }
     }
 
     /// The image resampled to exactly `width`×`height` pixels with Cairo's good filter, so that
@@ -67,7 +89,16 @@ public final class ImageStore: @unchecked Sendable {
         if let s = resampled[key] { return try s.view() }
         let full = try fullSurface(path)
         if full.width == width && full.height == height { return try full.view() }
-        let out = try CairoSurface(width: width, height: height)
+        let bytes = width.multipliedReportingOverflow(by: height).overflow ? Int.max : width * height * 4
+        let reservation: ImageBudget.Reservation
+        do {
+            reservation = try withCachesEmptiedIfOverBudget { () throws(ImageError) in
+                try budget.reserve(bytes, width: width, height: height, source: path)
+            }
+        } catch {
+            throw ProofsheetError.badInput("image '\(path)' cannot be resampled to \(width)x\(height) px: \(error.reason)")
+        }
+        let out = try CairoSurface(width: width, height: height, holding: reservation)
         try out.draw { cr in
             cairo_scale(cr, Double(width) / Double(full.width), Double(height) / Double(full.height))
             cairo_set_source_surface(cr, full.raw, 0, 0)
@@ -89,8 +120,9 @@ final class CairoSurface: @unchecked Sendable {
     let raw: OpaquePointer
     let width: Int
     let height: Int
-    /// For a view: the surface whose pixels it shows (kept alive while the view lives).
-    private let owner: CairoSurface?
+    /// What must live as long as this surface: for a view, the surface whose pixels it shows;
+    /// for an adopted buffer, the buffer; for a new surface, its memory's reservation.
+    private let owner: AnyObject?
 
     /// A new surface over this one's pixels, for drawing from on one thread.
     func view() throws -> CairoSurface { try CairoSurface(viewing: self) }
@@ -108,7 +140,27 @@ final class CairoSurface: @unchecked Sendable {
         raw = s; width = other.width; height = other.height; owner = other
     }
 
-    init(width: Int, height: Int) throws {
+    /// A surface over decoded pixels already converted to premultiplied ARGB32 in place (Cairo's
+    /// stride for ARGB32 is always `width * 4`, the buffer's).
+    init(adopting pixels: PixelBuffer) throws {
+        let (width, height) = (pixels.width, pixels.height)
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw ProofsheetError.badInput("image size \(width)x\(height) px is outside 1…32767")
+        }
+        guard cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)) == Int32(width * 4),
+              let data = pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ProofsheetError.internal("cairo: unexpected ARGB32 stride for width \(width)")
+        }
+        let s = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
+        let status = cairo_surface_status(s)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(s)
+            throw ProofsheetError.internal("cairo: cannot wrap a \(width)x\(height) image: \(String(cString: cairo_status_to_string(status)))")
+        }
+        raw = s; self.width = width; self.height = height; owner = pixels
+    }
+
+    init(width: Int, height: Int, holding reservation: AnyObject? = nil) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw ProofsheetError.badInput("surface size \(width)x\(height) px is outside 1…32767")
         }
@@ -118,7 +170,7 @@ final class CairoSurface: @unchecked Sendable {
             cairo_surface_destroy(s)
             throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
         }
-        raw = s; self.width = width; self.height = height; owner = nil
+        raw = s; self.width = width; self.height = height; owner = reservation
     }
 
     deinit { cairo_surface_destroy(raw) }

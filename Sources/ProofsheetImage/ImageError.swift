@@ -22,9 +22,15 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The decoder rejected the data: truncated, bad checksum, bad
         /// compressed stream, invalid header, out-of-range palette index...
         case corrupt(ImageFormat)
-        /// The image is larger than ``RGBAImage/maxPixelCount``; nothing was
-        /// allocated for it.
+        /// The image has more pixels than allowed (``RGBAImage/maxPixelCount``,
+        /// the `image-pixels` limit, unless the caller gave another); nothing
+        /// was allocated for it.
         case tooLarge(width: Int, height: Int, limit: Int)
+        /// Decoding the image would take the decoded image memory past its
+        /// budget (``ImageBudget``, the `image-bytes` limit): it needs `bytes`,
+        /// `inUse` bytes are already taken and `limit` is the total allowed.
+        /// Nothing was allocated for it.
+        case overBudget(width: Int, height: Int, bytes: Int, inUse: Int, limit: Int)
         /// A pixel buffer does not match the stated width and height.
         case invalidGeometry
         /// Encoding failed (for example an empty image: PNG needs 1x1 at least).
@@ -52,8 +58,12 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         ImageError(kind, source: source, detail: detail)
     }
 
-    /// A one-line human-readable explanation.
-    public var description: String {
+    /// A one-line human-readable explanation: `"<source>: <reason>"`.
+    public var description: String { "\(source): \(reason)" }
+
+    /// The explanation without the source: what is wrong, the decoder's words, and for a limit
+    /// that was hit, the `--limit name=value` that would let the image through.
+    public var reason: String {
         let what: String
         switch kind {
         case .unreadable: what = "cannot read file"
@@ -61,11 +71,24 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unrecognizedFormat: what = "not a PNG or JPEG image"
         case .corrupt(let format): what = "corrupt \(format.rawValue) data"
         case let .tooLarge(width, height, limit):
-            what = "image is too large (\(width)x\(height) pixels; the limit is \(limit) pixels in total)"
+            let pixels = width.multipliedReportingOverflow(by: height)
+            let name = ImageLimits.pixels.name
+            let raise = !pixels.overflow && Double(pixels.partialValue) <= ImageLimits.pixels.range.upperBound
+                ? "--limit \(name)=\(pixels.partialValue) raises it"
+                : "no \(name) value allows that many"
+            what = "image is too large: \(width)x\(height) pixels, the limit (\(name)) is \(limit) pixels; \(raise)"
+        case let .overBudget(width, height, bytes, inUse, limit):
+            let name = ImageLimits.processBytes.name
+            let mib = 1_048_576
+            let (total, overflow) = inUse.addingReportingOverflow(bytes)
+            let needed = overflow ? Int.max / mib : total / mib + (total % mib == 0 ? 0 : 1)
+            what = "not enough image memory: \(width)x\(height) pixels need \(byteCountText(bytes)) with "
+                + "\(byteCountText(inUse)) already decoded, and the limit (\(name)) is \(byteCountText(limit)); "
+                + "--limit \(name)=\(needed)MiB raises it"
         case .invalidGeometry: what = "invalid image geometry"
         case .encodingFailed(let format): what = "cannot encode \(format.rawValue)"
         case .unwritable: what = "cannot write file"
         }
-        return detail.isEmpty ? "\(source): \(what)" : "\(source): \(what): \(detail)"
+        return detail.isEmpty ? what : "\(what): \(detail)"
     }
 }

@@ -22,20 +22,23 @@ public enum PNGCodec {
     ///   - source: names the bytes' origin in error messages.
     ///   - maxPixelCount: images with more pixels are rejected before any
     ///     pixel memory is allocated.
+    ///   - budget: the decoded image memory the pixels are counted against
+    ///     (and the decoder's working memory, while it decodes).
     /// - Throws: ``ImageError``.
     public static func decode(
-        _ bytes: [UInt8], source: String = "<memory>", maxPixelCount: Int = RGBAImage.maxPixelCount
+        _ bytes: [UInt8], source: String = "<memory>", maxPixelCount: Int = RGBAImage.maxPixelCount,
+        budget: ImageBudget = .shared
     ) throws(ImageError) -> RGBAImage {
-        try CReader.png.decode(bytes, source: source, maxPixelCount: maxPixelCount)
+        try CReader.png.decode(bytes, source: source, maxPixelCount: maxPixelCount, budget: budget)
     }
 
     /// Reads and decodes a PNG file.
     ///
     /// - Throws: ``ImageError`` naming `path`.
     public static func decode(
-        contentsOfFile path: String, maxPixelCount: Int = RGBAImage.maxPixelCount
+        contentsOfFile path: String, maxPixelCount: Int = RGBAImage.maxPixelCount, budget: ImageBudget = .shared
     ) throws(ImageError) -> RGBAImage {
-        try decode(try ImageFileIO.read(path), source: path, maxPixelCount: maxPixelCount)
+        try decode(try ImageFileIO.read(path), source: path, maxPixelCount: maxPixelCount, budget: budget)
     }
 
     /// Encodes an image as an 8-bit RGBA PNG (deterministic output).

@@ -3,10 +3,15 @@
 /// `pixels` always holds exactly `width * height * 4` bytes, in the order
 /// R, G, B, A for each pixel, rows top to bottom. The initialisers enforce
 /// that invariant, so code that reads the buffer can rely on it.
+///
+/// A decoded image holds its bytes' reservation in an ``ImageBudget``; the
+/// bytes are given back when the last copy of the image goes away. Equality
+/// and hashing look at the size and the pixels only.
 public struct RGBAImage: Sendable, Hashable {
     /// The largest pixel count (`width * height`) this module will allocate
-    /// for a decoded image: 100 million pixels (400 MB of RGBA).
-    public static let maxPixelCount = 100_000_000
+    /// for a decoded image: the `image-pixels` limit (``ImageLimits/pixels``),
+    /// 100 million pixels (400 MB of RGBA) unless changed.
+    public static var maxPixelCount: Int { ImageLimits.pixels.int }
 
     /// Width in pixels.
     public let width: Int
@@ -14,6 +19,8 @@ public struct RGBAImage: Sendable, Hashable {
     public let height: Int
     /// Straight RGBA bytes, `width * height * 4` of them.
     public private(set) var pixels: [UInt8]
+    /// For a decoded image: its bytes' share of an ``ImageBudget``.
+    private var reservation: ImageBudget.Reservation?
 
     /// Wraps an existing RGBA buffer.
     ///
@@ -65,11 +72,22 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// Internal initialiser for buffers already known to be the right size.
-    package init(uncheckedWidth width: Int, height: Int, pixels: [UInt8]) {
+    package init(uncheckedWidth width: Int, height: Int, pixels: [UInt8], reservation: ImageBudget.Reservation? = nil) {
         assert(pixels.count == width * height * 4)
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.reservation = reservation
+    }
+
+    public static func == (a: RGBAImage, b: RGBAImage) -> Bool {
+        a.width == b.width && a.height == b.height && a.pixels == b.pixels
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(pixels)
     }
 
     /// The image's size.

@@ -74,4 +74,63 @@ struct JPEGDecodingTests {
         #expect(error?.kind == .unrecognizedFormat)
         #expect(error?.description == "x.bin: not a PNG or JPEG image: unknown file signature")
     }
+
+    /// `jpeg` with its frame header (SOF0/SOF2) claiming `width`×`height`.
+    static func claiming(_ jpeg: [UInt8], width: Int, height: Int) -> [UInt8] {
+        var out = jpeg
+        let sof = JPEGSegments(jpeg).first { $0.marker == 0xC0 || $0.marker == 0xC2 }!
+        out.replaceSubrange(sof.start + 5..<sof.start + 9, with: PNGBuilder.be16(height) + PNGBuilder.be16(width))
+        return out
+    }
+
+    /// `jpeg` up to the end of its first scan header, then `keep` bytes of its data, then EOI.
+    static func cut(_ jpeg: [UInt8], keeping keep: Int) -> [UInt8] {
+        let sos = JPEGSegments(jpeg).first { $0.marker == 0xDA }!
+        return Array(jpeg[..<(sos.end + keep)]) + [0xFF, 0xD9]
+    }
+
+    @Test(arguments: [0, 8])
+    func jpegClaiming10000x10000WithoutTheDataIsRefused(keep: Int) {
+        // A few hundred bytes that decode to 10000×10000 grey pixels if missing data is padded.
+        let jpeg = Self.cut(Self.claiming(Self.rgb, width: 10_000, height: 10_000), keeping: keep)
+        #expect(jpeg.count < 1_000)
+        let error = #expect(throws: ImageError.self) { _ = try JPEGCodec.decode(jpeg, source: "claim.jpg") }
+        #expect(error?.kind == .corrupt(.jpeg))
+        #expect(error?.detail.contains("premature end of data segment") == true)
+        #expect(error?.source == "claim.jpg")
+    }
+
+    @Test func jpegCutShortBeforeItsEndMarkerIsRefused() throws {
+        // The real 16×16 image with half of its entropy-coded data, then EOI.
+        let sos = JPEGSegments(Self.rgb).first { $0.marker == 0xDA }!
+        let dataLength = Self.rgb.count - 2 - sos.end
+        let jpeg = Self.cut(Self.rgb, keeping: dataLength / 2)
+        let error = #expect(throws: ImageError.self) { _ = try JPEGCodec.decode(jpeg) }
+        #expect(error?.kind == .corrupt(.jpeg))
+        // Whole, it decodes as before.
+        #expect(try JPEGCodec.decode(Self.rgb).size == ImageSize(width: 16, height: 16))
+    }
+}
+
+/// The segments of a JPEG file up to and including its first scan header.
+struct JPEGSegments: Sequence {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A marker segment: `start` at its 0xFF, `end` just past its payload.
+    struct Segment { let marker: UInt8; let start: Int; let end: Int }
+
+    func makeIterator() -> AnyIterator<Segment> {
+        var offset = 2  // after SOI
+        var done = false
+        return AnyIterator {
+            guard !done, offset + 4 <= bytes.count, bytes[offset] == 0xFF else { return nil }
+            let marker = bytes[offset + 1]
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let segment = Segment(marker: marker, start: offset, end: offset + 2 + length)
+            offset = segment.end
+            if marker == 0xDA { done = true }
+            return segment
+        }
+    }
 }

@@ -18,6 +18,13 @@
  *    outside the palette is an error,
  *  - grey/RGB tRNS colour key: a matching pixel becomes (0, 0, 0, 0).
  *
+ * Hostile sizes are refused before anything the size decides is allocated:
+ * the IHDR's width and height are checked against the pixel limit before
+ * libpng parses the file (libpng's own per-side and chunk-size limits are set
+ * from it too), and libpng's row buffers are only allocated by
+ * cpng_reader_read_rgba, which the caller calls after checking the size and
+ * cpng_reader_working_bytes against its memory budget.
+ *
  * Header declares no libpng types, so importing it leaks nothing.
  */
 
@@ -34,7 +41,8 @@ enum {
     CPNG_ERROR = 1,         /* libpng or conversion error; see cpng_reader_message */
     CPNG_NOT_PNG = 2,       /* data does not start with the PNG signature */
     CPNG_OUT_OF_MEMORY = 3,
-    CPNG_BAD_STATE = 4      /* functions called out of order / bad buffer size */
+    CPNG_BAD_STATE = 4,     /* functions called out of order / bad buffer size */
+    CPNG_TOO_LARGE = 5      /* width * height exceeds the pixel limit (size is reported) */
 };
 
 /* Opaque decoder state. */
@@ -44,8 +52,19 @@ typedef struct cpng_reader cpng_reader;
  * unchanged until cpng_reader_destroy. Returns NULL only if out of memory. */
 cpng_reader *cpng_reader_create(const uint8_t *data, size_t size);
 
-/* Parses everything up to the first IDAT and reports the image size. */
+/* Sets the limits read_header enforces (call before it): at most `max_pixels`
+ * pixels (width * height), and at most `max_chunk_bytes` allocated for any one
+ * ancillary chunk. Until set: 100,000,000 pixels and 8 MiB. */
+void cpng_reader_set_limits(cpng_reader *reader, uint64_t max_pixels, uint64_t max_chunk_bytes);
+
+/* Parses everything up to the first IDAT and reports the image size. Allocates
+ * nothing whose size depends on the image size. Returns CPNG_TOO_LARGE, with
+ * the size reported, when the image exceeds the pixel limit. */
 int cpng_reader_read_header(cpng_reader *reader, uint32_t *width, uint32_t *height);
+
+/* After a successful read_header: the bytes cpng_reader_read_rgba will
+ * allocate besides its output (libpng's row buffers and ours). */
+uint64_t cpng_reader_working_bytes(const cpng_reader *reader);
 
 /* Decodes the whole image into `out`, which must hold exactly
  * width * height * 4 bytes. Call once, after cpng_reader_read_header. */

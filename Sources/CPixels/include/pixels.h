@@ -1,4 +1,5 @@
-/* Pixel work for Proofsheet: a fast PNG encoder and the blur kernel behind shadows and blurs.
+/* Pixel work for Proofsheet: a fast PNG encoder, the blur kernel behind shadows and blurs, and
+ * RGBA conversions.
  * (PNG and JPEG decoding are in cpng_read.h and cjpeg_read.h.) */
 #ifndef PROOFSHEET_CODECS_H
 #define PROOFSHEET_CODECS_H
@@ -24,6 +25,15 @@ void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t
  * filled with the colour (r, g, b, a in 0…1), premultiplied. */
 void ps_shadow_argb32(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uint32_t dst_stride,
                       uint32_t width, uint32_t height, double sigma, double r, double g, double b, double a);
+
+/* Converts `count` straight RGBA pixels in place to premultiplied native-endian ARGB32 (Cairo's
+ * format), rounding each channel as (c * a + 127) / 255. */
+void ps_rgba_to_argb32(uint8_t *pixels, size_t count);
+
+/* Shrinks straight RGBA by a whole `factor`: each output pixel averages a factor x factor block
+ * (smaller at the right and bottom edges), colours weighted by alpha. `dst` holds
+ * ceil(width / factor) * ceil(height / factor) pixels. */
+void ps_rgba_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t factor, uint8_t *dst);
 
 void ps_free(void *p);
 #endif

@@ -1,0 +1,42 @@
+#include "pixels.h"
+
+#include <string.h>
+
+void ps_rgba_to_argb32(uint8_t *pixels, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = pixels + i * 4;
+        const uint32_t a = p[3];
+        const uint32_t r = (p[0] * a + 127) / 255;
+        const uint32_t g = (p[1] * a + 127) / 255;
+        const uint32_t b = (p[2] * a + 127) / 255;
+        const uint32_t v = a << 24 | r << 16 | g << 8 | b;
+        memcpy(p, &v, 4);
+    }
+}
+
+void ps_rgba_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t factor, uint8_t *dst) {
+    const size_t k = factor ? factor : 1;
+    const size_t out_w = (width + k - 1) / k, out_h = (height + k - 1) / k;
+    for (size_t oy = 0; oy < out_h; oy++) {
+        const size_t y0 = oy * k, y1 = y0 + k < height ? y0 + k : height;
+        for (size_t ox = 0; ox < out_w; ox++) {
+            const size_t x0 = ox * k, x1 = x0 + k < width ? x0 + k : width;
+            uint64_t sr = 0, sg = 0, sb = 0, sa = 0;
+            for (size_t y = y0; y < y1; y++) {
+                const uint8_t *p = src + (y * width + x0) * 4;
+                for (size_t x = x0; x < x1; x++, p += 4) {
+                    sr += (uint64_t)p[0] * p[3];
+                    sg += (uint64_t)p[1] * p[3];
+                    sb += (uint64_t)p[2] * p[3];
+                    sa += p[3];
+                }
+            }
+            const uint64_t n = (uint64_t)(y1 - y0) * (x1 - x0);
+            uint8_t *o = dst + (oy * out_w + ox) * 4;
+            o[0] = sa ? (uint8_t)((sr + sa / 2) / sa) : 0;
+            o[1] = sa ? (uint8_t)((sg + sa / 2) / sa) : 0;
+            o[2] = sa ? (uint8_t)((sb + sa / 2) / sa) : 0;
+            o[3] = (uint8_t)((sa + n / 2) / n);
+        }
+    }
+}
