@@ -106,7 +106,6 @@ enum Pending {
     static let tempNameTooLong = "atomic writes lengthen the file name: a legal 254-byte name cannot be written"
     static let diffOutputIsInput = "diff -o/--panels may name an input (it is overwritten)"
     static let diffNoImageNote = "diff does not say that no diff image was written"
-    static let diffPanelsHuge = "diff --panels on huge images is an internal failure (an empty panel image is encoded)"
 
     // check and goldens
     static let goldenErrorIs3 = "an unreadable golden is an internal failure (exit 3), not bad input or a difference"
