@@ -99,7 +99,7 @@ public struct JSONReader {
                     throw error("expected a member name in double quotes", path: path)
                 }
                 let keyLoc = loc(path: path)
-                let key = try string()
+                let key = try string(path: path)
                 let childPath = path + "." + key
                 if seen.contains(key) {
                     throw ProofsheetError.badInput(
@@ -139,10 +139,10 @@ public struct JSONReader {
             }
             return JSONValue(kind: .array(items), location: start)
         case UInt8(ascii: "\""):
-            return JSONValue(kind: .string(try string()), location: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, location: start)
+            return JSONValue(kind: .string(try string(path: path)), location: start)
+        case UInt8(ascii: "t"): try literal("true", path: path); return JSONValue(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try literal("false", path: path); return JSONValue(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try literal("null", path: path); return JSONValue(kind: .null, location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(kind: .number(try number(path: path)), location: start)
         default:
@@ -154,10 +154,10 @@ public struct JSONReader {
         b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\u{\(String(b, radix: 16))}"
     }
 
-    private mutating func literal(_ word: String) throws {
+    private mutating func literal(_ word: String, path: String) throws {
         let w = Array(word.utf8)
         guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else {
-            throw error("unexpected word", hint: "JSON literals are true, false and null (lowercase); strings need double quotes")
+            throw error("unexpected word", path: path, hint: "JSON literals are true, false and null (lowercase); strings need double quotes")
         }
         i += w.count
     }
@@ -179,25 +179,26 @@ public struct JSONReader {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
-            throw error("number \(text) is out of range", path: path, hint: "numbers must be finite")
+            let shown = text.count <= 40 ? text : text.prefix(20) + "…(\(text.count) characters)"
+            i = start  // point at the number, not past it
+            throw error("number \(shown) is out of range", path: path, hint: "numbers must be finite (at most about 1.8e308)")
         }
         return v
     }
 
-    private mutating func string() throws -> String {
+    private mutating func string(path: String) throws -> String {
         i += 1  // opening quote
         var out = [UInt8]()
         while true {
-            guard i < bytes.count else { throw error("unterminated string", hint: "close it with a double quote") }
+            guard i < bytes.count else { throw error("unterminated string", path: path, hint: "close it with a double quote") }
             let b = bytes[i]
             switch b {
             case UInt8(ascii: "\""):
                 i += 1
-                guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
-                return s
+                return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 i += 1
-                guard i < bytes.count else { throw error("unterminated string") }
+                guard i < bytes.count else { throw error("unterminated string", path: path) }
                 let e = bytes[i]
                 i += 1
                 switch e {
@@ -210,25 +211,30 @@ public struct JSONReader {
                 case UInt8(ascii: "r"): out.append(0x0D)
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
-                    var code = try hex4()
+                    var code = try hex4(path: path)
                     if (0xD800..<0xDC00).contains(code) {
                         guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired surrogate in \\u escape")
+                            throw error("unpaired surrogate in \\u escape", path: path)
                         }
                         i += 2
-                        let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        let low = try hex4(path: path)
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape", path: path) }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00..<0xE000).contains(code) {
-                        throw error("unpaired surrogate in \\u escape")
+                        throw error("unpaired surrogate in \\u escape", path: path)
                     }
                     out.append(contentsOf: Array(String(Character(UnicodeScalar(code)!)).utf8))
                 default:
                     i -= 1
-                    throw error("invalid escape '\\\(Self.printable(e))'", hint: "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                    throw error("invalid escape '\\\(Self.printable(e))'", path: path, hint: "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
                 }
             case 0x00..<0x20:
-                throw error("control character in a string", hint: "write a newline as \\n and a tab as \\t")
+                throw error("control character in a string", path: path, hint: "write a newline as \\n and a tab as \\t")
+            case 0x80...0xFF:
+                // Check each UTF-8 sequence where it stands, so an error points at the bad byte.
+                let n = try utf8Sequence(path: path)
+                out.append(contentsOf: bytes[i..<i + n])
+                i += n
             default:
                 out.append(b)
                 i += 1
@@ -236,10 +242,36 @@ public struct JSONReader {
         }
     }
 
-    private mutating func hex4() throws -> UInt32 {
+    /// The length of the valid UTF-8 sequence at `i` (RFC 3629: no overlong forms, no
+    /// surrogates, nothing past U+10FFFF).
+    private mutating func utf8Sequence(path: String) throws -> Int {
+        let b0 = bytes[i]
+        let (n, low, high): (Int, UInt8, UInt8)
+        switch b0 {
+        case 0xC2...0xDF: (n, low, high) = (2, 0x80, 0xBF)
+        case 0xE0: (n, low, high) = (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (n, low, high) = (3, 0x80, 0xBF)
+        case 0xED: (n, low, high) = (3, 0x80, 0x9F)
+        case 0xF0: (n, low, high) = (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (n, low, high) = (4, 0x80, 0xBF)
+        case 0xF4: (n, low, high) = (4, 0x80, 0x8F)
+        default: throw error("string is not valid UTF-8 (byte 0x\(String(b0, radix: 16, uppercase: true)))", path: path,
+                             hint: "save the file as UTF-8")
+        }
+        for k in 1..<n {
+            let ok = i + k < bytes.count && (k == 1 ? (low...high) : (0x80...0xBF)).contains(bytes[i + k])
+            guard ok else {
+                throw error("string is not valid UTF-8 (byte 0x\(String(b0, radix: 16, uppercase: true)) starts a broken sequence)",
+                            path: path, hint: "save the file as UTF-8")
+            }
+        }
+        return n
+    }
+
+    private mutating func hex4(path: String) throws -> UInt32 {
         guard i + 4 <= bytes.count, bytes[i..<i + 4].allSatisfy({ UnicodeScalar($0).properties.isASCIIHexDigit }),
               let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
-            throw error("\\u needs four hex digits")
+            throw error("\\u needs four hex digits", path: path)
         }
         i += 4
         return v
