@@ -58,11 +58,30 @@ struct Arguments {
     /// What is left: positionals. Unknown options are a usage error.
     func positionals() throws -> [String] {
         if let bad = items.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw ProofsheetError.usage("unknown option '\(bad)' for \(command)", hint: "see `proofsheet \(command) --help`")
+            throw ProofsheetError.usage("unknown option '\(clipped(bad))' for \(command)", hint: "see `proofsheet \(command) --help`")
         }
         return items
     }
 }
+
+/// Checks output paths before any work, so a bad one fails first and writes nothing: `files`
+/// must not be folders; `folders` must not be files, nor hold a folder where a report file goes.
+func checkOutputs(files: [String?], folders: [String?] = []) throws {
+    for case let f? in files where FileOutput.isFolder(f) || f.hasSuffix("/") {
+        throw ProofsheetError.usage("the output '\(clipped(f))' is a folder", hint: "give a file name")
+    }
+    for case let d? in folders {
+        if FileOutput.exists(d) && !FileOutput.isFolder(d) {
+            throw ProofsheetError.usage("the output folder '\(clipped(d))' is a file", hint: "give a folder name")
+        }
+        for name in ["results.json", "index.html"] where FileOutput.isFolder(d + "/" + name) {
+            throw ProofsheetError.usage("'\(clipped(d))/\(name)' is a folder; the report cannot be written there")
+        }
+    }
+}
+
+/// At most 200 characters of a user's text, for messages.
+func clipped(_ s: String) -> String { s.count <= 200 ? s : s.prefix(200) + "…" }
 
 /// Parses a number option within a range.
 func number(_ text: String, option: String, in range: ClosedRange<Double>) throws -> Double {

@@ -32,6 +32,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let scenes = try args.positionals()
     guard !scenes.isEmpty else { throw ProofsheetError.usage("no scene file given", hint: "proofsheet check <scene.json>... --golden DIR") }
 
+    try checkOutputs(files: [junit, summary], folders: [options.reportDirectory])
     let checker = Checker(renderer: try Renderer(assetRoots: assetDirs))
     let report = try checker.run(scenes: scenes, options: options) { entry, n, total in
         guard !quiet else { return }
@@ -84,6 +85,7 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     let summary = try args.value("--summary")
     let dirs = try args.positionals()
     guard !dirs.isEmpty else { throw ProofsheetError.usage("no report folders given", hint: "proofsheet merge-reports shard-1 shard-2 -o report") }
+    try checkOutputs(files: [junit, summary], folders: [out])
     let merged = try ReportMerge.merge(dirs, into: out)
     if let junit { try FileOutput.write(Array(HTMLReport.junit(merged).utf8), to: junit) }
     if let summary { try FileOutput.write(Array(HTMLReport.markdownSummary(merged).utf8), to: summary) }

@@ -37,12 +37,12 @@ func run(_ argv: [String]) throws -> Int32 {
         return try mergeReportsCommand(&args)
     case "symbols":
         if args.flag("-h", "--help") { printHelp(Help.symbols); return 0 }
-        _ = try args.positionals()
+        try args.noPositionals()
         for name in SymbolCatalog.symbols.keys.sorted() { print(name) }
         return 0
     case "colors", "colours":
         if args.flag("-h", "--help") { printHelp(Help.colors); return 0 }
-        _ = try args.positionals()
+        try args.noPositionals()
         for (name, c) in Color.named.sorted(by: { $0.key < $1.key }) { print("\(name): \(c.hexString)") }
         return 0
     case "limits":
@@ -55,7 +55,7 @@ func run(_ argv: [String]) throws -> Int32 {
         return 0
     case "devices":
         if args.flag("-h", "--help") { printHelp(Help.devices); return 0 }
-        _ = try args.positionals()
+        try args.noPositionals()
         for d in Device.presets {
             let aliases = Device.aliases.filter { $0.value == d.name }.keys.sorted()
             print("\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))"
@@ -64,7 +64,7 @@ func run(_ argv: [String]) throws -> Int32 {
         return 0
     default:
         let close = closeNames(to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
-        throw ProofsheetError.usage("unknown command '\(command)'",
+        throw ProofsheetError.usage("unknown command '\(clipped(command))'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
 }
@@ -189,11 +189,21 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     return 0
 }
 
+/// `text` with control characters other than newlines shown as escapes, so no input can write
+/// raw control bytes (a NUL, an escape sequence) to the terminal.
+func visible(_ text: String) -> String {
+    var out = ""
+    for u in text.unicodeScalars {
+        if (u.value < 0x20 && u != "\n") || u.value == 0x7F { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+    }
+    return out
+}
+
 let status: Int32
 do {
     status = try run(Array(CommandLine.arguments.dropFirst()))
 } catch let e as ProofsheetError {
-    FileHandle.standardError.write(Data("proofsheet: \(e)\n".utf8))
+    FileHandle.standardError.write(Data("proofsheet: \(visible(e.description))\n".utf8))
     status = e.exitCode
 } catch {
     FileHandle.standardError.write(Data("proofsheet: internal error: \(error)\n".utf8))

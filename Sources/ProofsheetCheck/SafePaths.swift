@@ -49,19 +49,21 @@ public enum SafePaths {
             throw ProofsheetError.badInput("\(what): the folder \(clip(root)) does not exist")
         }
         var path = base
+        var shown = root  // the path as the user knows it, for messages
         for (i, part) in parts.enumerated() {
             path += "/" + part
+            shown += "/" + part
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }
             let type = st.st_mode & S_IFMT
             if type == S_IFLNK {
-                throw ProofsheetError.badInput("\(what): \(clip(path)) is a symbolic link; links are not followed out of \(clip(root))")
+                throw ProofsheetError.badInput("\(what): \(clip(shown)) is a symbolic link; links are not followed out of \(clip(root))")
             }
             if i < parts.count - 1 && type != S_IFDIR {
-                throw ProofsheetError.badInput("\(what): \(clip(path)) is not a folder")
+                throw ProofsheetError.badInput("\(what): \(clip(shown)) is not a folder")
             }
             if i == parts.count - 1 && type != S_IFREG {
-                throw ProofsheetError.badInput("\(what): \(clip(path)) is not a regular file")
+                throw ProofsheetError.badInput("\(what): \(clip(shown)) is not a regular file")
             }
         }
         return path
@@ -72,7 +74,7 @@ public enum SafePaths {
         let path = try inside(root, relative, what: what)
         var st = stat()
         guard lstat(path, &st) == 0 else {
-            throw ProofsheetError.badInput("\(what): \(clip(path)) is missing")
+            throw ProofsheetError.badInput("\(what): \(clip(root + "/" + relative)) is missing")
         }
         guard Int(st.st_size) <= limit else {
             throw ProofsheetError.badInput("\(what): \(clip(path)) is \(st.st_size) bytes, over the limit of \(limit)")

@@ -87,6 +87,15 @@ func escaped(_ s: String) -> String {
 func rectDump(_ r: Rect) -> String { "(\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height)))" }
 
 /// A number with at most three decimals and no trailing zeros ("-0" printed as "0").
+/// A byte count for messages: `512 bytes`, `20 KiB`, `3.5 MiB`, `1 GiB`.
+package func byteSize(_ n: Int) -> String {
+    if n < 1024 { return "\(n) byte\(n == 1 ? "" : "s")" }
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var v = Double(n) / 1024, u = 0
+    while v >= 1024 && u < units.count - 1 { v /= 1024; u += 1 }
+    return "\(fmt((v * 10).rounded() / 10)) \(units[u])"
+}
+
 package func fmt(_ v: Double) -> String {
     guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
     if abs(v) >= 1e12 { return String(v) }

@@ -70,6 +70,12 @@ public enum FileOutput {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is a regular file (symlinks followed).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Whether two paths name the same file (same device and inode), following symlinks.
     public static func sameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()

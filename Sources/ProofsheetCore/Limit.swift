@@ -17,11 +17,13 @@ public final class Limit: Sendable, CustomStringConvertible {
     public let defaultValue: Double
     /// The values `--limit` accepts.
     public let range: ClosedRange<Double>
+    /// Whether only whole numbers make sense (counts, bytes, pixels).
+    public let whole: Bool
     private let current: Mutex<Double>
 
-    public init(_ name: String, _ summary: String, unit: String, default value: Double, range: ClosedRange<Double>) {
+    public init(_ name: String, _ summary: String, unit: String, default value: Double, range: ClosedRange<Double>, whole: Bool = true) {
         precondition(range.contains(value), "the default of \(name) is outside its range")
-        self.name = name; self.summary = summary; self.unit = unit; self.defaultValue = value; self.range = range
+        self.name = name; self.summary = summary; self.unit = unit; self.defaultValue = value; self.range = range; self.whole = whole
         current = Mutex(value)
     }
 
@@ -34,6 +36,9 @@ public final class Limit: Sendable, CustomStringConvertible {
     ///
     /// - Throws: a usage error when `value` is outside ``range``.
     public func set(_ value: Double) throws {
+        guard !whole || value == value.rounded() else {
+            throw ProofsheetError.usage("--limit \(name)=\(fmt(value)) is not a whole number", hint: "the default is \(fmt(defaultValue)) \(unit)")
+        }
         guard value.isFinite, range.contains(value) else {
             throw ProofsheetError.usage("--limit \(name)=\(fmt(value)) is outside \(fmt(range.lowerBound))…\(fmt(range.upperBound)) \(unit)",
                                         hint: "the default is \(fmt(defaultValue)) \(unit)")

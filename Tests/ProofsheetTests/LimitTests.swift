@@ -45,7 +45,7 @@ struct LimitTests {
     }
 
     @Test func quantitiesTakeSuffixes() throws {
-        let limit = Limit("test-bytes", "a test", unit: "bytes", default: 10, range: 1...1e12)
+        let limit = Limit("test-bytes", "a test", unit: "bytes", default: 10, range: 1...1e12, whole: false)
         Limit.register([limit])
         for (text, value) in [("4k", 4e3), ("2M", 2e6), ("1G", 1e9), ("3KiB", 3072), ("1MiB", 1_048_576), ("1.5", 1.5)] {
             try Limit.apply("test-bytes=\(text)")

@@ -80,7 +80,7 @@ public struct ReportFolder: Sendable {
     public func pngImage(_ relative: String, what: String) throws -> [UInt8] {
         let bytes = try imageBytes(relative, what: what)
         guard ImageFormat.sniff(bytes) == .png else {
-            throw ProofsheetError.badInput("\(what): \(SafePaths.clip(relative)) is not a PNG image")
+            throw ProofsheetError.badInput("\(what): \(SafePaths.clip(path + "/" + relative)) is not a PNG image")
         }
         do { _ = try PNGCodec.decode(bytes, source: relative) } catch {
             throw ProofsheetError.badInput("\(what): \(error.description)")
@@ -161,7 +161,12 @@ struct ReportValidator {
         let entries = try required(root, "entries")
         guard case .array(let list) = entries.kind else { throw fail(entries, "entries must be an array, not \(entries.typeName)") }
         guard list.count <= ReportFolder.maxEntries else { throw fail(entries, "more than \(ReportFolder.maxEntries) entries") }
-        for e in list { try entry(e, goldenRoot: goldenRoot) }
+        var ids = Set<String>()
+        for e in list {
+            try entry(e, goldenRoot: goldenRoot)
+            let id = ["scene", "state", "variant"].map { e[$0].flatMap { try? string($0) } ?? "" }.joined(separator: "/")
+            guard ids.insert(id).inserted else { throw fail(e, "the image \(id) is listed twice") }
+        }
     }
 
     func tolerance(_ t: JSONValue) throws {

@@ -12,14 +12,15 @@ public struct SceneDecoder: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw ProofsheetError.badInput("no such file '\(path)'", hint: "give the path of a scene .json file")
         }
+        // A symbolic link to a scene is followed: the user named it.
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard !isDir.boolValue, attributes?[.type] as? FileAttributeType == .typeRegular else {
+        guard !isDir.boolValue, FileOutput.isRegularFile(path) else {
             throw ProofsheetError.badInput("'\(path)' is \(isDir.boolValue ? "a folder" : "not a regular file"), not a scene file",
                                            hint: "give the path of a scene .json file")
         }
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         guard size <= Scene.Limits.fileBytes.int else {
-            throw ProofsheetError.badInput("'\(path)' is \(size >> 20) MiB; scene files are limited to \(Scene.Limits.fileBytes.int >> 20) MiB",
+            throw ProofsheetError.badInput("'\(path)' is \(byteSize(size)); scene files are limited to \(byteSize(Scene.Limits.fileBytes.int))",
                                            hint: "raise the limit with --limit scene-bytes=N")
         }
         guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.fileBytes.int else {
@@ -89,7 +90,14 @@ struct Context {
             if c["device"] == nil, c["width"] == nil || c["height"] == nil {
                 throw ProofsheetError.badInput("a canvas needs a 'device' or both 'width' and 'height'", at: canvas.location)
             }
-            if let s = c["safeArea"] { safe = try insets(s) }
+            if let s = c["safeArea"] {
+                safe = try insets(s)
+                guard safe.top + safe.bottom <= size.height, safe.leading + safe.trailing <= size.width else {
+                    throw ProofsheetError.badInput("the safe area (\(fmt(safe.top)), \(fmt(safe.leading)), \(fmt(safe.bottom)), \(fmt(safe.trailing))) "
+                                                   + "is larger than the \(fmt(size.width))x\(fmt(size.height)) canvas", at: s.location,
+                                                   hint: "insets on opposite sides must add up to at most the canvas size")
+                }
+            }
         }
         if let s = m["scale"] { scale = try number(s) }
         var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)

@@ -52,7 +52,7 @@ public struct Scene: Sendable {
         public static let pixels = Limit("canvas-pixels", "largest rendered image", unit: "pixels",
                                          default: 80_000_000, range: 1...1_000_000_000)
         /// Largest scale (pixels per point); the smallest is always 0.25.
-        public static let scale = Limit("scale", "largest scale", unit: "pixels per point", default: 8, range: 1...16)
+        public static let scale = Limit("scale", "largest scale", unit: "pixels per point", default: 8, range: 1...16, whole: false)
         /// Most views and modifiers a scene may expand to (ForEach and GeometryReader included).
         public static let views = Limit("views", "most views and modifiers one scene expands to", unit: "views",
                                         default: 200_000, range: 1...10_000_000)

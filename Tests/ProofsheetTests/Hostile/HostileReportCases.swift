@@ -70,7 +70,7 @@ extension HostileCase {
                    .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry()], version: "99"))), says: ["results.json", "version"]),
         badResults("results.json with one id twice",
                    .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry(), HostileBytes.entry()]))),
-                   says: ["results.json", redID]).pending(Pending.resultsUnvalidated),
+                   says: ["results.json", redID]),
         badResults("results.json without entries",
                    .file("report/results.json", .text(#"{"version": 1, "threshold": 0.1, "tolerance": {}, "record": "missing"}"#))),
         HostileCase("approve --only an unknown id", validReport, approve + ["--only", "green/default/x"], exit: 2, says: ["green/default/x"]),
