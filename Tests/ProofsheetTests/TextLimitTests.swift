@@ -2,10 +2,56 @@ import Foundation
 import Synchronization
 import Testing
 import Proofsheet
+@testable import ProofsheetCairo
 
-/// Long text stays cheap: layout measures each distinct question once.
+/// Long text stays cheap: over-long words reach Pango in bounded pieces, layout measures each
+/// distinct question once, and text is bounded where it enters a scene.
 @Suite("Text limits")
 struct TextLimitTests {
+    let fonts = sharedRenderer.fonts
+
+    // MARK: Over-long words
+
+    @Test func anOverLongWordReachesPangoInBoundedItems() {
+        let runs = fonts.runLengths(String(repeating: "a", count: 3000), font: f20)
+        #expect(runs.reduce(0, +) == 3000)
+        #expect(runs.count >= 3000 / FontSystem.maxUnbreakableRun, "\(runs)")
+        #expect(runs.allSatisfy { $0 <= FontSystem.maxUnbreakableRun }, "\(runs)")
+    }
+
+    @Test func ordinaryTextIsNotCut() {
+        let words = Array(repeating: "proofsheet", count: 300).joined(separator: " ")
+        #expect(FontSystem.itemSplits(words).isEmpty)
+        #expect(fonts.runLengths(words, font: f20) == [words.unicodeScalars.count])
+        // Chinese has no spaces but may break between any two ideographs: not cut either.
+        let chinese = String(repeating: "中文排版", count: 200)
+        #expect(FontSystem.itemSplits(chinese).isEmpty)
+    }
+
+    @Test func cutsFallInsideLongWordsOnCharacterBoundaries() throws {
+        // 400 "é" written as e + combining acute: 800 code points, never split in two.
+        let word = String(repeating: "e\u{301}", count: 400)
+        let text = "short words then " + word + " and more"
+        let splits = FontSystem.itemSplits(text)
+        #expect(!splits.isEmpty)
+        let wordStart = "short words then ".utf8.count
+        for offset in splits {
+            #expect(offset > wordStart && offset < wordStart + word.utf8.count)
+            let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            #expect(index.samePosition(in: text) != nil, "cut at byte \(offset) splits a character")
+        }
+    }
+
+    @Test func aLongWordWrapsToFullLines() {
+        // Cut into items or not, the word fills each line: 3000 equal characters take twelve
+        // times the lines of 250 (a word too short to be cut), as if it were never cut.
+        let m = PangoTextMeasurer(fonts: fonts)
+        let short = m.measure(String(repeating: "a", count: 250), font: f20, maxWidth: 300, lineLimit: nil)
+        let long = m.measure(String(repeating: "a", count: 3000), font: f20, maxWidth: 300, lineLimit: nil)
+        #expect(short.height > f20.lineHeight)
+        #expect(long.height == short.height * 12)
+    }
+
     // MARK: Measuring once
 
     /// A measurer that counts the questions put to it.
