@@ -152,6 +152,19 @@ struct SceneFileTests {
         #expect(e.location?.path == "$.root.text")
     }
 
+    @Test func aspectRatioHintNamesValuesItAccepts() throws {
+        func ratio(_ r: String) -> String {
+            scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"aspectRatio\": {\"ratio\": \(r)}}]}")
+        }
+        let e = try #require(decodeError(ratio("0")))
+        #expect(e.message == "0 is out of range")
+        #expect(e.location?.path == "$.root.modifiers[0].aspectRatio.ratio")
+        // Both bounds the hint names are accepted.
+        let bounds = (e.hint ?? "").split(separator: " ").compactMap { Double($0) }
+        #expect(bounds.count == 2, "\(e.hint ?? "")")
+        for b in bounds { #expect(decodeError(ratio("\(b)")) == nil, "\(b)") }
+    }
+
     @Test func forEachCountIsBounded() throws {
         let e = try #require(decodeError(scene("{\"type\": \"ForEach\", \"count\": 1e9, \"content\": {\"type\": \"EmptyView\"}}")))
         #expect(e.message.contains("'count' must be a whole number"))

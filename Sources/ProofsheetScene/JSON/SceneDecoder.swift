@@ -524,11 +524,11 @@ struct Context {
         let x = try value(v)
         guard case .number(let n) = x else {
             throw ProofsheetError.badInput("expected a number, got \(x.typeName)", at: v.location,
-                hint: range.map { "a number from \(fmt($0.lowerBound)) to \(fmt($0.upperBound))" })
+                hint: range.map { "a number from \(exact($0.lowerBound)) to \(exact($0.upperBound))" })
         }
         guard n.isFinite else { throw ProofsheetError.badInput("expected a finite number", at: v.location) }
         if let range, !range.contains(n) {
-            throw ProofsheetError.badInput("\(fmt(n)) is out of range", at: v.location, hint: "use a number from \(fmt(range.lowerBound)) to \(fmt(range.upperBound))")
+            throw ProofsheetError.badInput("\(exact(n)) is out of range", at: v.location, hint: "use a number from \(exact(range.lowerBound)) to \(exact(range.upperBound))")
         }
         return n
     }
@@ -565,6 +565,13 @@ struct Context {
         let names: [String: Edges] = ["all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical]
         if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
         return try choice(v, names)
+    /// A number for a message: `fmt`'s short form when that is the number itself, else all its
+    /// digits, so a bound such as 0.0001 is not shown as 0 (which it refuses).
+    func exact(_ v: Double) -> String {
+        let short = fmt(v)
+        return Double(short) == v ? short : "\(v)"
+    }
+
     }
 
     func insets(_ v: JSONValue) throws -> EdgeInsets {
