@@ -107,6 +107,8 @@ public struct LayoutEngine: Sendable {
         case .zstack(let alignment, let children):
             return ZStackElement(alignment: alignment, children: try flatten(children).map { try build($0, env, location: location) })
         case .text(let t):
+            // Scene files are checked as they are read; this bounds texts built in Swift.
+            try Scene.Limits.checkText(t, at: location)
             return TextElement(text: t, env: env, measurer: measurer)
         case .image(let name, let resizable):
             let img: (path: String, size: Size)

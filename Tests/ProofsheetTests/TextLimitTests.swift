@@ -5,10 +5,23 @@ import Proofsheet
 @testable import ProofsheetCairo
 
 /// Long text stays cheap: over-long words reach Pango in bounded pieces, layout measures each
-/// distinct question once, and text is bounded where it enters a scene.
+/// distinct question once, and text is bounded where it enters a scene (`text-length`,
+/// `scene-text`).
 @Suite("Text limits")
 struct TextLimitTests {
     let fonts = sharedRenderer.fonts
+    let limit = Scene.Limits.textLength.int
+
+    func decodeError(_ text: String) -> ProofsheetError? {
+        do { _ = try SceneDecoder().decode(bytes: Array(text.utf8), file: "t.json"); return nil } catch let e as ProofsheetError {
+            return e
+        } catch { return nil }
+    }
+
+    /// A scene with `vars` around a root view that starts on line 4.
+    func scene(_ root: String, vars: String = "{}") -> String {
+        "{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"vars\": \(vars),\n  \"root\": \(root)\n}"
+    }
 
     // MARK: Over-long words
 
@@ -76,5 +89,74 @@ struct TextLimitTests {
         let asked = counter.asked.withLock { $0 }
         #expect(!asked.isEmpty)
         #expect(Set(asked).count == asked.count, "\(asked.count) questions, \(Set(asked).count) distinct")
+    }
+
+    // MARK: The text-length and scene-text limits
+
+    @Test func textLengthIsADocumentedLimit() {
+        #expect(Scene.Limits.all.contains { $0 === Scene.Limits.textLength })
+        #expect(Scene.Limits.textLength.name == "text-length")
+        #expect(Scene.Limits.textLength.defaultValue == 100_000)
+        #expect(Scene.Limits.all.contains { $0 === Scene.Limits.sceneText })
+    }
+
+    @Test func aTextOverTheLimitIsALocatedError() throws {
+        let text = String(repeating: "a", count: limit + 1)
+        let e = try #require(decodeError(scene("{\"type\": \"Text\", \"text\": \"\(text)\"}")))
+        #expect(e.message == "the text is longer than \(limit) characters")
+        #expect(e.hint?.contains("--limit text-length=") == true)
+        #expect(e.location?.path == "$.root.text")
+        #expect(e.location?.line == 4)
+        #expect(e.location?.file == "t.json")
+        #expect(e.description.count < 300)
+    }
+
+    @Test func aTextAtTheLimitIsAccepted() {
+        #expect(decodeError(scene("{\"type\": \"Text\", \"text\": \"\(String(repeating: "a", count: limit))\"}")) == nil)
+        // Counted in code points, not bytes: two bytes each, 120 000 bytes in all.
+        #expect(decodeError(scene("{\"type\": \"Text\", \"text\": \"\(String(repeating: "é", count: 60_000))\"}")) == nil)
+    }
+
+    @Test func aTextFromAVariableAndAButtonTitleAreBounded() throws {
+        let big = "\"\(String(repeating: "b", count: limit + 1))\""
+        let e = try #require(decodeError(scene("{\"type\": \"Text\", \"text\": \"$big\"}", vars: "{\"big\": \(big)}")))
+        #expect(e.message == "the text is longer than \(limit) characters")
+        #expect(e.location?.path == "$.root.text")
+        let b = try #require(decodeError(scene("{\"type\": \"Button\", \"title\": \(big)}")))
+        #expect(b.message == "the text is longer than \(limit) characters")
+        #expect(b.location?.path == "$.root.title")
+    }
+
+    @Test func joiningStringsIsBounded() throws {
+        let half = "{\"s\": \"\(String(repeating: "s", count: limit / 2 + 1))\"}"
+        // In an expression anywhere (here an id), not only in a Text.
+        let e = try #require(decodeError(scene("{\"type\": \"EmptyView\", \"modifiers\": [{\"id\": \"=$s + $s\"}]}", vars: half)))
+        #expect(e.message.contains("the joined string is longer than \(limit) characters"), "\(e.message)")
+        #expect(e.location?.path == "$.root.modifiers[0].id")
+        // Just under the limit is fine.
+        let under = "{\"s\": \"\(String(repeating: "s", count: limit / 2))\"}"
+        #expect(decodeError(scene("{\"type\": \"EmptyView\", \"modifiers\": [{\"id\": \"=$s + $s\"}]}", vars: under)) == nil)
+    }
+
+    @Test func interpolationIsBounded() throws {
+        let half = "{\"s\": \"\(String(repeating: "s", count: limit / 2 + 1))\"}"
+        let e = try #require(decodeError(scene("{\"type\": \"EmptyView\", \"modifiers\": [{\"id\": \"${$s}${$s}\"}]}", vars: half)))
+        #expect(e.message == "the string with its ${…} values is longer than \(limit) characters")
+        #expect(e.location?.path == "$.root.modifiers[0].id")
+    }
+
+    @Test func aSceneIsBoundedInAllItsText() throws {
+        // Each copy is within text-length, but 20 of them are more than scene-text allows.
+        let copies = Scene.Limits.sceneText.int / (limit / 2) + 1
+        let e = try #require(decodeError(scene(
+            "{\"type\": \"ForEach\", \"count\": \(copies), \"content\": {\"type\": \"Text\", \"text\": \"$s\"}}",
+            vars: "{\"s\": \"\(String(repeating: "s", count: limit / 2))\"}")))
+        #expect(e.message == "the scene expands to more than \(Scene.Limits.sceneText.int) characters of text")
+        #expect(e.location?.path == "$.root.content.text")
+    }
+
+    @Test func aTextBuiltInSwiftIsBoundedToo() {
+        let scene = Scene(canvas: Size(width: 100, height: 100)) { Text(String(repeating: "a", count: limit + 1)) }
+        #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene) }
     }
 }

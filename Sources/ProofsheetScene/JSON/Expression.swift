@@ -128,10 +128,22 @@ public struct Expression {
     }
     private mutating func sum() throws(ExpressionError) -> ScriptValue {
         var l = try product()
+        // While `l` is a string being joined: its length in characters, so the `text-length`
+        // limit is checked piece by piece, not by counting the whole string again each time.
+        var length: Int? = nil
         while true {
             if eat("+") {
                 let r = try product()
-                if case .string(let a) = l { l = .string(a + r.text) } else { l = .number(try num(l) + num(r)) }
+                if case .string(var a) = l {
+                    let cap = Scene.Limits.textLength.int
+                    let piece = r.text
+                    let total = (length ?? Scene.Limits.characterCount(a, upTo: cap)) + Scene.Limits.characterCount(piece, upTo: cap)
+                    guard total <= cap else { throw ExpressionError("the joined string is longer than \(cap) characters (--limit text-length=N)") }
+                    l = .null  // `a` is now the only reference: it grows in place, without a copy
+                    a += piece
+                    l = .string(a)
+                    length = total
+                } else { l = .number(try num(l) + num(r)) }
             } else if eat("-") {
                 let r = try product(); l = .number(try num(l) - num(r))
             } else { return l }

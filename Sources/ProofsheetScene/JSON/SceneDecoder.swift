@@ -38,16 +38,24 @@ public struct SceneDecoder: Sendable {
     }
 }
 
-/// How many views and modifiers a scene may still expand to; shared by every copy of a decoding
-/// context, including those a GeometryReader keeps to build its content at layout time.
+/// How many views and modifiers, and how many characters of text, a scene may still expand to;
+/// shared by every copy of a decoding context, including those a GeometryReader keeps to build
+/// its content at layout time.
 final class ViewBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining = Scene.Limits.views.int
+    private var remainingText = Scene.Limits.sceneText.int
     /// Takes `n` from the budget; false when it is spent.
     func take(_ n: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
         remaining -= n
         return remaining >= 0
+    }
+    /// Takes `n` characters of text from the budget; false when it is spent.
+    func takeText(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remainingText -= n
+        return remainingText >= 0
     }
 }
 
@@ -187,7 +195,7 @@ struct Context {
             return .group(try children(m))
         case "Text":
             guard let t = m["text"] else { throw missing("text", json, example: "\"text\": \"Hello\"") }
-            return .text(try string(t))
+            return .text(try text(t))
         case "Image":
             if let s = m["systemName"] {
                 let name = try string(s)
@@ -238,7 +246,7 @@ struct Context {
             if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
             let label: Node
             if let l = m["label"] { label = try view(l) }
-            else if let t = m["title"] { label = .text(try string(t)) }
+            else if let t = m["title"] { label = .text(try text(t)) }
             else { throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}") }
             return .button(label, look)
         case "ForEach":
@@ -494,22 +502,46 @@ struct Context {
     func interpolate(_ s: String, at v: JSONValue) throws -> String {
         guard s.contains("${") else { return s }
         var out = ""
+        // The result is bounded like any built string (`text-length`), counted piece by piece.
+        let cap = Scene.Limits.textLength.int
+        var length = 0
+        func append(_ piece: some StringProtocol) throws {
+            length += Scene.Limits.characterCount(piece, upTo: cap - length)
+            guard length <= cap else {
+                throw ProofsheetError.badInput("the string with its ${…} values is longer than \(cap) characters", at: v.location,
+                                               hint: "shorten it, or raise the limit with --limit text-length=N")
+            }
+            out += piece
+        }
         var rest = Substring(s)
         while let r = rest.range(of: "${") {
-            out += rest[..<r.lowerBound]
+            try append(rest[..<r.lowerBound])
             guard let end = rest[r.upperBound...].firstIndex(of: "}") else {
                 throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
             }
-            out += try evaluate(String(rest[r.upperBound..<end]), at: v).text
+            try append(try evaluate(String(rest[r.upperBound..<end]), at: v).text)
             rest = rest[rest.index(after: end)...]
         }
-        return out + rest
+        try append(rest)
+        return out
     }
 
     func string(_ v: JSONValue) throws -> String {
         let x = try value(v)
         guard case .string(let s) = x else {
             throw ProofsheetError.badInput("expected a string, got \(x.typeName)", at: v.location)
+        }
+        return s
+    }
+
+    /// The text of a `Text` or a button title: a string within the `text-length` limit, taken
+    /// from the scene's `scene-text` budget.
+    func text(_ v: JSONValue) throws -> String {
+        let s = try string(v)
+        try Scene.Limits.checkText(s, at: v.location)
+        guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else {
+            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.sceneText.int) characters of text", at: v.location,
+                                           hint: "use smaller ForEach counts or shorter texts, or raise the limit with --limit scene-text=N")
         }
         return s
     }
