@@ -37,7 +37,7 @@ public final class ImageStore: @unchecked Sendable {
         if let s = surfaces[path] { return s }
         let image: RGBAImage
         do { image = try RGBAImage(contentsOfFile: path) } catch {
-            throw ProofsheetError.badInput("image '\(path)' cannot be decoded: \(error.detail.isEmpty ? "\(error.kind)" : error.detail)",
+            throw ProofsheetError.badInput("image '\(excerpt(path, limit: 256))' cannot be decoded: \(error.detail.isEmpty ? "\(error.kind)" : error.detail)",
                                            hint: "use a PNG or JPEG file")
         }
         let surface = try CairoSurface(width: image.width, height: image.height)

@@ -70,7 +70,7 @@ public struct Expression {
         var e = Expression(chars: Array(source), vars: vars)
         let v = try e.ternary()
         e.space()
-        if e.i < e.chars.count { throw ExpressionError("unexpected '\(e.chars[e.i])' at position \(e.i + 1)") }
+        if e.i < e.chars.count { throw ExpressionError("unexpected '\(excerpt(String(e.chars[e.i])))' at position \(e.i + 1)") }
         return v
     }
 
@@ -194,7 +194,7 @@ public struct Expression {
         if c.isNumber || c == "." {
             var s = ""
             while i < chars.count, chars[i].isNumber || chars[i] == "." { s.append(chars[i]); i += 1 }
-            guard let v = Double(s) else { throw ExpressionError("bad number '\(s)'") }
+            guard let v = Double(s) else { throw ExpressionError("bad number '\(excerpt(s))'") }
             return .number(v)
         }
         if c == "$" {
@@ -203,18 +203,18 @@ public struct Expression {
             while i < chars.count, chars[i] == "." { i += 1; path.append(ident()) }
             guard let root = vars[path[0]] else {
                 let close = closeNames(to: path[0], in: vars.keys)
-                throw ExpressionError("unknown variable '$\(path[0])'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
+                throw ExpressionError("unknown variable '$\(excerpt(path[0]))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
             }
             var v = root
             var walked = "$" + path[0]
             for field in path.dropFirst() {
                 guard case .object(let m) = v else {
-                    throw ExpressionError("'\(walked)' is \(v.typeName), which has no field '\(field)'")
+                    throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), which has no field '\(excerpt(field))'")
                 }
                 guard let next = m[field] else {
                     let close = closeNames(to: field, in: m.keys)
-                    throw ExpressionError("'\(walked)' has no field '\(field)'"
-                        + (close.isEmpty ? "; its fields: \(m.keys.sorted().joined(separator: ", "))" : "; did you mean '\(close[0])'?"))
+                    throw ExpressionError("'\(excerpt(walked))' has no field '\(excerpt(field))'"
+                        + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
                 }
                 walked += "." + field
                 v = next
@@ -236,8 +236,8 @@ public struct Expression {
             let b = try num(try or())
             guard eat(")") else { throw ExpressionError("missing ')'") }
             return .number(word == "min" ? Swift.min(a, b) : Swift.max(a, b))
-        case "": throw ExpressionError("unexpected '\(c)' at position \(i + 1)")
-        default: throw ExpressionError("unknown word '\(word)' (variables start with $)")
+        case "": throw ExpressionError("unexpected '\(excerpt(String(c)))' at position \(i + 1)")
+        default: throw ExpressionError("unknown word '\(excerpt(word))' (variables start with $)")
         }
     }
     private mutating func ident() -> String {

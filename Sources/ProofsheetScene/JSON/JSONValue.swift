@@ -100,10 +100,10 @@ public struct JSONReader {
                 }
                 let keyLoc = loc(path: path)
                 let key = try string()
-                let childPath = path + "." + key
+                let childPath = path + "." + excerpt(key)
                 if seen.contains(key) {
                     throw ProofsheetError.badInput(
-                        "duplicate key '\(key)'", at: SourceLocation(file: file, path: childPath, line: keyLoc.line, column: keyLoc.column),
+                        "duplicate key '\(excerpt(key))'", at: SourceLocation(file: file, path: childPath, line: keyLoc.line, column: keyLoc.column),
                         hint: "each key may appear once in an object")
                 }
                 seen.insert(key)

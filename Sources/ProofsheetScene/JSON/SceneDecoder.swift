@@ -155,7 +155,7 @@ struct Context {
         let type = try string(t)
         guard let allowed = Self.viewTypes[type] else {
             let close = closeNames(to: type, in: Self.viewTypes.keys)
-            throw ProofsheetError.badInput("unknown view type '\(type)'", at: t.location,
+            throw ProofsheetError.badInput("unknown view type '\(excerpt(type))'", at: t.location,
                 hint: close.isEmpty ? "one of \(listForHint(Self.viewTypes.keys.sorted()))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
         let m = try object(json, allowed: allowed.union(["type", "modifiers"]))
@@ -391,7 +391,7 @@ struct Context {
         case "tint": return wrap(.environment(.tint(try color(v))))
         default:
             let close = closeNames(to: name, in: Self.modifierNames)
-            throw ProofsheetError.badInput("unknown modifier '\(name)'", at: json.location.with(path: json.location.path + "." + name),
+            throw ProofsheetError.badInput("unknown modifier '\(excerpt(name))'", at: json.location.with(path: json.location.path + "." + excerpt(name)),
                 hint: close.isEmpty ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
     }
@@ -466,7 +466,7 @@ struct Context {
         for (k, val) in members {
             guard allowed.contains(k) else {
                 let close = closeNames(to: k, in: allowed)
-                throw ProofsheetError.badInput("unknown key '\(k)'", at: val.location.with(path: val.location.path),
+                throw ProofsheetError.badInput("unknown key '\(excerpt(k))'", at: val.location.with(path: val.location.path),
                     hint: close.isEmpty ? "allowed here: \(allowed.sorted().joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
             }
             out[k] = val
@@ -494,8 +494,8 @@ struct Context {
 
     func evaluate(_ source: String, at v: JSONValue) throws -> ScriptValue {
         do { return try Expression.evaluate(source, vars: vars) } catch {
-            throw ProofsheetError.badInput("in expression '\(source)': \(error.message)", at: v.location,
-                hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(vars.keys.sorted().map { "$" + $0 }.joined(separator: ", "))")
+            throw ProofsheetError.badInput("in expression '\(excerpt(source))': \(error.message)", at: v.location,
+                hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(namesForHint(vars.keys.map { "$" + $0 }))")
         }
     }
 
@@ -565,11 +565,18 @@ struct Context {
         return n
     }
 
+    /// A number for a message: `fmt`'s short form when that is the number itself, else all its
+    /// digits, so a bound such as 0.0001 is not shown as 0 (which it refuses).
+    func exact(_ v: Double) -> String {
+        let short = fmt(v)
+        return Double(short) == v ? short : "\(v)"
+    }
+
     /// A length in points, within ±`Scene.Limits.maxLength` (or "infinity" where allowed).
     func length(_ v: JSONValue, min: Double = -Scene.Limits.maxLength, allowInfinity: Bool = false) throws -> Double {
         if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
             if allowInfinity, s == "infinity" || s == ".infinity" { return .infinity }
-            throw ProofsheetError.badInput("'\(s)' is not a length", at: v.location,
+            throw ProofsheetError.badInput("'\(excerpt(s))' is not a length", at: v.location,
                 hint: allowInfinity ? "a number of points, or \"infinity\"" : "a number of points (only maxWidth and maxHeight may be \"infinity\")")
         }
         return try number(v, in: min...Scene.Limits.maxLength)
@@ -579,7 +586,7 @@ struct Context {
         let s = try string(v)
         if let t = options[s] { return t }
         let close = closeNames(to: s, in: options.keys)
-        throw ProofsheetError.badInput("'\(s)' is not a valid value here", at: v.location,
+        throw ProofsheetError.badInput("'\(excerpt(s))' is not a valid value here", at: v.location,
             hint: close.isEmpty ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
 
@@ -597,13 +604,6 @@ struct Context {
         let names: [String: Edges] = ["all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical]
         if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
         return try choice(v, names)
-    /// A number for a message: `fmt`'s short form when that is the number itself, else all its
-    /// digits, so a bound such as 0.0001 is not shown as 0 (which it refuses).
-    func exact(_ v: Double) -> String {
-        let short = fmt(v)
-        return Double(short) == v ? short : "\(v)"
-    }
-
     }
 
     func insets(_ v: JSONValue) throws -> EdgeInsets {
@@ -626,7 +626,7 @@ struct Context {
         let s = try string(v)
         guard let c = Color.parse(s) else {
             let close = closeNames(to: s, in: Color.named.keys)
-            throw ProofsheetError.badInput("'\(s)' is not a colour", at: v.location,
+            throw ProofsheetError.badInput("'\(excerpt(s))' is not a colour", at: v.location,
                 hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ") + "use a SwiftUI or UIKit colour name (`proofsheet colors` lists them), #RGB, #RRGGBB or #RRGGBBAA")
         }
         return c
@@ -712,7 +712,7 @@ struct Context {
     func assetName(_ v: JSONValue) throws -> String {
         let name = try string(v)
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
-            throw ProofsheetError.badInput("image name '\(name)' may not be absolute or contain '..'", at: v.location,
+            throw ProofsheetError.badInput("image name '\(excerpt(name))' may not be absolute or contain '..'", at: v.location,
                 hint: "name an image inside an asset root: the scene's folder, the built-in assets, or --assets DIR")
         }
         return name
