@@ -3,16 +3,80 @@
 /// Where in an input file a problem is: the file, the JSON path and the line:column.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String?
-    public var path: String
+    /// The JSON path, e.g. `$.root.children[0].text`.
+    public var path: String {
+        get { jsonPath.text }
+        set { base = JSONPath(newValue); element = -1 }
+    }
     public var line: Int
     public var column: Int
+    /// The path as shared steps (see ``JSONPath``).
+    public var jsonPath: JSONPath { element >= 0 ? base.element(element) : base }
+    /// The path, or for an array element the array's path and the element's index (-1 when
+    /// none): array elements, most of a large file's values, need no path node of their own.
+    private var base: JSONPath
+    private var element: Int
+
     public init(file: String?, path: String, line: Int, column: Int) {
-        self.file = file; self.path = path; self.line = line; self.column = column
+        self.init(file: file, jsonPath: JSONPath(path), line: line, column: column)
+    }
+    public init(file: String?, jsonPath: JSONPath, line: Int, column: Int) {
+        self.file = file; self.base = jsonPath; self.element = -1; self.line = line; self.column = column
+    }
+    /// The location of element `index` of the array at `array`.
+    public init(file: String?, array: JSONPath, element index: Int, line: Int, column: Int) {
+        self.file = file; self.base = array; self.element = index; self.line = line; self.column = column
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.file == b.file && a.line == b.line && a.column == b.column && a.path == b.path
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file); hasher.combine(path); hasher.combine(line); hasher.combine(column)
     }
     /// `file:line:column (at path)`.
     public var description: String {
         let place = "\(file ?? "<scene>"):\(line):\(column)"
         return path.isEmpty ? place : "\(place) (at \(path))"
+    }
+}
+
+/// A JSON path kept as a chain of steps, each sharing its parent: every value of a file knows
+/// its path for one small node, however deep it is, and the text is only made for a message.
+/// (As text, each of 300 000 array elements 100 objects deep would carry a 6 KB copy of the
+/// path: gigabytes for a file of a few hundred kilobytes.)
+public final class JSONPath: Sendable {
+    private enum Step: Sendable {
+        case text(String)
+        case key(String)
+        case index(Int)
+    }
+    private let parent: JSONPath?
+    private let step: Step
+
+    private init(parent: JSONPath?, step: Step) { self.parent = parent; self.step = step }
+    /// A path given as text, such as `$`.
+    public convenience init(_ text: String) { self.init(parent: nil, step: .text(text)) }
+
+    /// The path of the member `key` (cut by ``excerpt(_:limit:)`` when shown).
+    public func member(_ key: String) -> JSONPath { JSONPath(parent: self, step: .key(key)) }
+    /// The path of the array element at `index`.
+    public func element(_ index: Int) -> JSONPath { JSONPath(parent: self, step: .index(index)) }
+
+    /// `$.a.b[2]`.
+    public var text: String {
+        var steps: [Step] = []
+        var node: JSONPath? = self
+        while let n = node { steps.append(n.step); node = n.parent }
+        var out = ""
+        for step in steps.reversed() {
+            switch step {
+            case .text(let t): out += t
+            case .key(let k): out += "." + excerpt(k)
+            case .index(let i): out += "[\(i)]"
+            }
+        }
+        return out
     }
 }
 

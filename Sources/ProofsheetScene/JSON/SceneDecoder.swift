@@ -391,7 +391,7 @@ struct Context {
         case "tint": return wrap(.environment(.tint(try color(v))))
         default:
             let close = closeNames(to: name, in: Self.modifierNames)
-            throw ProofsheetError.badInput("unknown modifier '\(excerpt(name))'", at: json.location.with(path: json.location.path + "." + excerpt(name)),
+            throw ProofsheetError.badInput("unknown modifier '\(excerpt(name))'", at: json.location.with(path: json.location.jsonPath.member(name)),
                 hint: close.isEmpty ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
     }
@@ -466,7 +466,7 @@ struct Context {
         for (k, val) in members {
             guard allowed.contains(k) else {
                 let close = closeNames(to: k, in: allowed)
-                throw ProofsheetError.badInput("unknown key '\(excerpt(k))'", at: val.location.with(path: val.location.path),
+                throw ProofsheetError.badInput("unknown key '\(excerpt(k))'", at: val.location,
                     hint: close.isEmpty ? "allowed here: \(allowed.sorted().joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
             }
             out[k] = val
@@ -724,5 +724,5 @@ extension JSONValue {
 }
 
 extension SourceLocation {
-    func with(path: String) -> SourceLocation { SourceLocation(file: file, path: path, line: line, column: column) }
+    func with(path: JSONPath) -> SourceLocation { SourceLocation(file: file, jsonPath: path, line: line, column: column) }
 }
