@@ -145,6 +145,27 @@ struct TextLimitTests {
         #expect(e.location?.path == "$.root.modifiers[0].id")
     }
 
+    /// The `id` a scene's root gets from `value` (a JSON string).
+    func idOf(_ value: String, vars: String = "{}") throws -> String? {
+        let text = scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"id\": \(value)}]}", vars: vars)
+        let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
+        return try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s).root.id
+    }
+
+    @Test func interpolationReadsTheStringOnce() throws {
+        #expect(try idOf("\"a${$n}b${$n + 1}$ {x} $${$n}$\"", vars: "{\"n\": 1}") == "a1b2$ {x} $1$")
+        #expect(try idOf("\"é${'ü'}中${1}\"") == "éü中1")
+        let e = try #require(decodeError(scene("{\"type\": \"Text\", \"text\": \"ok ${1\"}")))
+        #expect(e.message == "unterminated '${' in a string")
+        // A million interpolations that add nothing: searching the rest of the string anew for
+        // each took minutes; one pass takes seconds.
+        let many = String(repeating: "${''}", count: 1_000_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try idOf("\"x\(many)y\"") == "xy")
+        #expect(clock.now - start < .seconds(40))
+    }
+
     @Test func aSceneIsBoundedInAllItsText() throws {
         // Each copy is within text-length, but 20 of them are more than scene-text allows.
         let copies = Scene.Limits.sceneText.int / (limit / 2) + 1

@@ -513,16 +513,24 @@ struct Context {
             }
             out += piece
         }
-        var rest = Substring(s)
-        while let r = rest.range(of: "${") {
-            try append(rest[..<r.lowerBound])
-            guard let end = rest[r.upperBound...].firstIndex(of: "}") else {
+        // One pass over the bytes (`$`, `{` and `}` are ASCII, so their indices are character
+        // boundaries): searching the rest of the string anew for each `${` took quadratic time.
+        let bytes = s.utf8
+        var literalStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let next = bytes.index(after: i)
+            guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else { i = next; continue }
+            try append(s[literalStart..<i])
+            let source = bytes.index(after: next)
+            guard let end = bytes[source...].firstIndex(of: UInt8(ascii: "}")) else {
                 throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
             }
-            try append(try evaluate(String(rest[r.upperBound..<end]), at: v).text)
-            rest = rest[rest.index(after: end)...]
+            try append(try evaluate(String(s[source..<end]), at: v).text)
+            i = bytes.index(after: end)
+            literalStart = i
         }
-        try append(rest)
+        try append(s[literalStart...])
         return out
     }
 
