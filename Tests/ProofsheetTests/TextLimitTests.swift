@@ -176,6 +176,19 @@ struct TextLimitTests {
         #expect(e.location?.path == "$.root.content.text")
     }
 
+    @Test func aForEachCannotReadLongStringsWithoutBound() throws {
+        // Each item reads its content's strings again: a million-byte id (or expression) read
+        // by enough items is more than scene-strings allows.
+        let content = "{\"type\": \"EmptyView\", \"modifiers\": [{\"id\": \"\(String(repeating: "i", count: 1_000_000))\"}]}"
+        let items = Scene.Limits.stringBytes.int / 1_000_000 + 1
+        let e = try #require(decodeError(scene("{\"type\": \"ForEach\", \"count\": \(items), \"content\": \(content)}")))
+        #expect(e.message == "the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions")
+        #expect(e.location?.path == "$.root.content.modifiers[0].id")
+        #expect(Scene.Limits.all.contains { $0 === Scene.Limits.stringBytes })
+        // Read by fewer items, the same string is fine.
+        #expect(decodeError(scene("{\"type\": \"ForEach\", \"count\": \(items / 2), \"content\": \(content)}")) == nil)
+    }
+
     @Test func aTextBuiltInSwiftIsBoundedToo() {
         let scene = Scene(canvas: Size(width: 100, height: 100)) { Text(String(repeating: "a", count: limit + 1)) }
         #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene) }

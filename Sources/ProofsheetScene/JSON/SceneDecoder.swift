@@ -45,11 +45,18 @@ final class ViewBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining = Scene.Limits.views.int
     private var remainingText = Scene.Limits.sceneText.int
+    private var remainingStringBytes = Scene.Limits.stringBytes.int
     /// Takes `n` from the budget; false when it is spent.
     func take(_ n: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
         remaining -= n
         return remaining >= 0
+    }
+    /// Takes `n` bytes of strings read from the budget; false when it is spent.
+    func takeStringBytes(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remainingStringBytes -= n
+        return remainingStringBytes >= 0
     }
     /// Takes `n` characters of text from the budget; false when it is spent.
     func takeText(_ n: Int) -> Bool {
@@ -483,7 +490,13 @@ struct Context {
     /// other strings are interpolated (`"${…}"`).
     func value(_ v: JSONValue) throws -> ScriptValue {
         if case .string(let s) = v.kind {
-            if s.hasPrefix("$"), s.count > 1, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+            // Reading a string (an expression, an interpolation) costs its length, and a
+            // ForEach reads its content's strings once per item: bounded per scene.
+            guard budget.takeStringBytes(s.utf8.count) else {
+                throw ProofsheetError.badInput("the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions", at: v.location,
+                                               hint: "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N")
+            }
+            if s.hasPrefix("$"), !s.dropFirst().isEmpty, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
                 return try evaluate(s, at: v)
             }
             if s.hasPrefix("=") { return try evaluate(String(s.dropFirst()), at: v) }

@@ -70,13 +70,17 @@ public struct Scene: Sendable {
         /// repeating a long text counts each copy).
         public static let sceneText = Limit("scene-text", "most characters of text one scene expands to", unit: "characters",
                                             default: 1_000_000, range: 1...1_000_000_000)
+        /// Most bytes of strings (expressions, interpolations, names) one scene reads as values,
+        /// each ForEach item reading its content's strings again.
+        public static let stringBytes = Limit("scene-strings", "most bytes of strings and expressions one scene reads", unit: "bytes",
+                                              default: 64 * 1_048_576, range: 1...16 * 1_073_741_824)
         /// Largest length or offset, in points.
         public static let maxLength = 100_000.0
         /// The scales accepted now: 0.25 up to the `scale` limit.
         public static var scaleRange: ClosedRange<Double> { 0.25...scale.value }
 
         /// Every scene limit, for ``Limit/register(_:)``.
-        public static var all: [Limit] { [pixelSide, pixels, scale, views, depth, fileBytes, textLength, sceneText] }
+        public static var all: [Limit] { [pixelSide, pixels, scale, views, depth, fileBytes, textLength, sceneText, stringBytes] }
 
         /// The length of `text` in characters (Unicode code points), counted no further than
         /// `cap + 1`: enough to tell whether it is longer than `cap` without reading all of a
