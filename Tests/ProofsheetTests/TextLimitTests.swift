@@ -189,6 +189,22 @@ struct TextLimitTests {
         #expect(decodeError(scene("{\"type\": \"ForEach\", \"count\": \(items / 2), \"content\": \(content)}")) == nil)
     }
 
+    @Test func comparingLongStringsIsReadFromTheSameBudget() throws {
+        // A short expression comparing two million-byte variables, once per item.
+        let long = "\"\(String(repeating: "x", count: 1_000_000))\""
+        let vars = "{\"a\": \(long), \"b\": \(long)}"
+        let items = Scene.Limits.stringBytes.int / 1_000_000 + 1
+        let e = try #require(decodeError(scene(
+            "{\"type\": \"ForEach\", \"count\": \(items), \"content\": {\"type\": \"If\", \"condition\": \"=$a == $b\", \"then\": {\"type\": \"EmptyView\"}}}",
+            vars: vars)))
+        #expect(e.message.contains("compares or joins more bytes of strings than the scene may read"), "\(e.message)")
+        #expect(e.location?.path == "$.root.content.condition")
+        // Once, it is an ordinary comparison.
+        #expect(try idOf("\"=$a == $b ? 'same' : 'different'\"", vars: vars) == "same")
+        #expect(try idOf("\"=$a != 'x' ? 'different' : 'same'\"", vars: vars) == "different")
+        #expect(try idOf("\"=$n == 2 && $l == $l ? 'yes' : 'no'\"", vars: "{\"n\": 2, \"l\": [1, {\"k\": \"v\"}]}") == "yes")
+    }
+
     @Test func aTextBuiltInSwiftIsBoundedToo() {
         let scene = Scene(canvas: Size(width: 100, height: 100)) { Text(String(repeating: "a", count: limit + 1)) }
         #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene) }

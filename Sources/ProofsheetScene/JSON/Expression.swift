@@ -64,17 +64,64 @@ public struct Expression {
     /// Nesting of parentheses and prefix operators, bounded so no input exhausts the stack.
     private var depth = 0
     private static let maxDepth = 100
+    /// Bytes of strings (and elements of arrays and objects) compared or joined so far, and how
+    /// many are allowed: `$a == $b` on two long variables is as costly as reading them.
+    private var work = 0
+    private let workLimit: Int
 
     /// Evaluates `source` with `vars`; the error message says what is wrong (no location).
     public static func evaluate(_ source: String, vars: [String: ScriptValue]) throws(ExpressionError) -> ScriptValue {
-        var e = Expression(chars: Array(source), vars: vars)
+        var work = 0
+        return try evaluate(source, vars: vars, workLimit: .max, work: &work)
+    }
+
+    /// Evaluates `source` with `vars`, adding to `work` the bytes of strings (and elements of
+    /// arrays and objects) it compares or joins; past `workLimit` it stops with an error.
+    public static func evaluate(_ source: String, vars: [String: ScriptValue], workLimit: Int,
+                                work: inout Int) throws(ExpressionError) -> ScriptValue {
+        var e = Expression(chars: Array(source), vars: vars, workLimit: workLimit)
+        defer { work += e.work }
         let v = try e.ternary()
         e.space()
         if e.i < e.chars.count { throw ExpressionError("unexpected '\(excerpt(String(e.chars[e.i])))' at position \(e.i + 1)") }
         return v
     }
 
-    private init(chars: [Character], vars: [String: ScriptValue]) { self.chars = chars; self.vars = vars }
+    private init(chars: [Character], vars: [String: ScriptValue], workLimit: Int) {
+        self.chars = chars; self.vars = vars; self.workLimit = workLimit
+    }
+
+    private mutating func charge(_ n: Int) throws(ExpressionError) {
+        work += n
+        guard work <= workLimit else {
+            throw ExpressionError("it compares or joins more bytes of strings than the scene may read (--limit scene-strings=N)")
+        }
+    }
+
+    /// `a == b`, charging what it compares.
+    private mutating func equal(_ a: ScriptValue, _ b: ScriptValue) throws(ExpressionError) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)):
+            try charge(min(x.utf8.count, y.utf8.count))
+            return x == y
+        case (.array(let x), .array(let y)):
+            guard x.count == y.count else { return false }
+            for (p, q) in zip(x, y) {
+                try charge(1)
+                guard try equal(p, q) else { return false }
+            }
+            return true
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            for (k, p) in x {
+                try charge(1 + k.utf8.count)
+                guard let q = y[k], try equal(p, q) else { return false }
+            }
+            return true
+        default:
+            return a == b  // numbers, booleans, null, or two different kinds
+        }
+    }
 
     private mutating func space() { while i < chars.count, chars[i] == " " { i += 1 } }
     private mutating func eat(_ s: String) -> Bool {
@@ -112,8 +159,8 @@ public struct Expression {
         for op in ["==", "!=", "<=", ">=", "<", ">"] where eat(op) {
             let r = try sum()
             switch op {
-            case "==": return .bool(l == r)
-            case "!=": return .bool(l != r)
+            case "==": return .bool(try equal(l, r))
+            case "!=": return .bool(!(try equal(l, r)))
             default:
                 let a = try num(l), b = try num(r)
                 switch op {
@@ -137,6 +184,7 @@ public struct Expression {
                 if case .string(var a) = l {
                     let cap = Scene.Limits.textLength.int
                     let piece = r.text
+                    try charge((length == nil ? min(a.utf8.count, cap) : 0) + piece.utf8.count)
                     let total = (length ?? Scene.Limits.characterCount(a, upTo: cap)) + Scene.Limits.characterCount(piece, upTo: cap)
                     guard total <= cap else { throw ExpressionError("the joined string is longer than \(cap) characters (--limit text-length=N)") }
                     l = .null  // `a` is now the only reference: it grows in place, without a copy

@@ -52,6 +52,11 @@ final class ViewBudget: @unchecked Sendable {
         remaining -= n
         return remaining >= 0
     }
+    /// The bytes of strings still to be read.
+    var stringBytesLeft: Int {
+        lock.lock(); defer { lock.unlock() }
+        return remainingStringBytes
+    }
     /// Takes `n` bytes of strings read from the budget; false when it is spent.
     func takeStringBytes(_ n: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
@@ -506,7 +511,10 @@ struct Context {
     }
 
     func evaluate(_ source: String, at v: JSONValue) throws -> ScriptValue {
-        do { return try Expression.evaluate(source, vars: vars) } catch {
+        // What the expression compares or joins is read from the same budget as the strings.
+        var work = 0
+        defer { _ = budget.takeStringBytes(work) }
+        do { return try Expression.evaluate(source, vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch {
             throw ProofsheetError.badInput("in expression '\(excerpt(source))': \(error.message)", at: v.location,
                 hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(namesForHint(vars.keys.map { "$" + $0 }))")
         }

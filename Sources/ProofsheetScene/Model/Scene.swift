@@ -71,7 +71,7 @@ public struct Scene: Sendable {
         public static let sceneText = Limit("scene-text", "most characters of text one scene expands to", unit: "characters",
                                             default: 1_000_000, range: 1...1_000_000_000)
         /// Most bytes of strings (expressions, interpolations, names) one scene reads as values,
-        /// each ForEach item reading its content's strings again.
+        /// and that its expressions compare or join, each ForEach item counting again.
         public static let stringBytes = Limit("scene-strings", "most bytes of strings and expressions one scene reads", unit: "bytes",
                                               default: 64 * 1_048_576, range: 1...16 * 1_073_741_824)
         /// Largest length or offset, in points.
