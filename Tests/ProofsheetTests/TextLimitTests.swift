@@ -155,6 +155,7 @@ struct TextLimitTests {
     @Test func interpolationReadsTheStringOnce() throws {
         #expect(try idOf("\"a${$n}b${$n + 1}$ {x} $${$n}$\"", vars: "{\"n\": 1}") == "a1b2$ {x} $1$")
         #expect(try idOf("\"é${'ü'}中${1}\"") == "éü中1")
+        #expect(try idOf("\"${1}\\u0301x\"") == "1\u{301}x")  // a mark after the brace stays
         let e = try #require(decodeError(scene("{\"type\": \"Text\", \"text\": \"ok ${1\"}")))
         #expect(e.message == "unterminated '${' in a string")
         // A million interpolations that add nothing: searching the rest of the string anew for

@@ -534,24 +534,25 @@ struct Context {
             }
             out += piece
         }
-        // One pass over the bytes (`$`, `{` and `}` are ASCII, so their indices are character
-        // boundaries): searching the rest of the string anew for each `${` took quadratic time.
+        // One pass over the bytes (`$`, `{` and `}` are ASCII, so their indices fall between
+        // code points): searching the rest of the string anew for each `${` took quadratic time.
         let bytes = s.utf8
+        func slice(_ r: Range<String.Index>) -> Substring { Substring(s.unicodeScalars[r]) }
         var literalStart = bytes.startIndex
         var i = bytes.startIndex
         while i != bytes.endIndex {
             let next = bytes.index(after: i)
             guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else { i = next; continue }
-            try append(s[literalStart..<i])
+            try append(slice(literalStart..<i))
             let source = bytes.index(after: next)
             guard let end = bytes[source...].firstIndex(of: UInt8(ascii: "}")) else {
                 throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
             }
-            try append(try evaluate(String(s[source..<end]), at: v).text)
+            try append(try evaluate(String(slice(source..<end)), at: v).text)
             i = bytes.index(after: end)
             literalStart = i
         }
-        try append(s[literalStart...])
+        try append(slice(literalStart..<bytes.endIndex))
         return out
     }
 
