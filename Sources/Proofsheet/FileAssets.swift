@@ -14,7 +14,7 @@ public struct FileAssets: AssetProvider {
 
     public func resolve(_ name: String) throws -> String {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
-            throw ProofsheetError.badInput("image name '\(name)' may not be absolute or contain '..'",
+            throw ProofsheetError.badInput("image name '\(excerpt(name))' may not be absolute or contain '..'",
                 hint: "name an image inside an asset root")
         }
         let fm = FileManager.default
@@ -26,12 +26,12 @@ public struct FileAssets: AssetProvider {
                 guard fm.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue else { continue }
                 let real = url.resolvingSymlinksInPath().standardizedFileURL.path
                 guard real.hasPrefix(rootURL.path + "/") else {
-                    throw ProofsheetError.badInput("image '\(name)' resolves outside its asset root \(root)")
+                    throw ProofsheetError.badInput("image '\(excerpt(name))' resolves outside its asset root \(root)")
                 }
                 return real
             }
         }
-        throw ProofsheetError.badInput("image '\(name)' not found", hint: "looked for \(name)[.png|.jpg|.jpeg] in \(roots.joined(separator: ", ")); add --assets DIR for another folder")
+        throw ProofsheetError.badInput("image '\(excerpt(name))' not found", hint: "looked for \(excerpt(name))[.png|.jpg|.jpeg] in \(roots.joined(separator: ", ")); add --assets DIR for another folder")
     }
 
     public func image(named name: String) throws -> (path: String, size: Size) {

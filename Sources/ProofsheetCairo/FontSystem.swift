@@ -147,7 +147,17 @@ public final class FontSystem: @unchecked Sendable {
         text.withCString { pango_layout_set_text(layout, $0, -1) }
         pango_layout_set_font_description(layout, description(font))
         let attrs = pango_attr_list_new()
-        pango_attr_list_insert(attrs, pango_attr_line_height_new_absolute(Int32((font.lineHeight * Double(PANGO_SCALE)).rounded())))
+        let lineHeight = Int32((font.lineHeight * Double(PANGO_SCALE)).rounded())
+        // The line height is set over consecutive ranges that end where an over-long word is
+        // cut into pieces: each range boundary starts a new Pango item (see `itemSplits`).
+        var start: UInt32 = 0
+        for end in Self.itemSplits(text).map(UInt32.init) + [UInt32.max] {
+            let a = pango_attr_line_height_new_absolute(lineHeight)!
+            a.pointee.start_index = start
+            a.pointee.end_index = end
+            pango_attr_list_insert(attrs, a)
+            start = end
+        }
         pango_layout_set_attributes(layout, attrs)
         pango_attr_list_unref(attrs)
         if let width {
@@ -164,6 +174,71 @@ public final class FontSystem: @unchecked Sendable {
         case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
         return layout
+    }
+}
+
+extension FontSystem {
+    /// The most characters without a line-break opportunity that Pango is given as one item.
+    ///
+    /// Pango (1.50) wraps a word wider than the line by re-shaping the whole rest of its item
+    /// for every line, so one 30 000-character word took tens of seconds. Cutting such words
+    /// into items of at most this many characters bounds that work; Pango still fills each
+    /// line up to its width across the cuts (only kerning across a cut is lost, in words no
+    /// real text has). Text whose words are all shorter is laid out exactly as before.
+    static let maxUnbreakableRun = 256
+
+    /// UTF-8 offsets at which `text` is cut into separate items so that no stretch without a
+    /// line-break opportunity is longer than `maxRun` characters; empty for ordinary text.
+    static func itemSplits(_ text: String, maxRun: Int = maxUnbreakableRun) -> [Int] {
+        // Pango reads the text up to its first NUL.
+        let scalars = text.unicodeScalars.prefix { $0.value != 0 }
+        // Fast path: no run of non-space characters is that long.
+        var run = 0
+        var longest = 0
+        for s in scalars {
+            if s.properties.isWhitespace { run = 0 } else { run += 1; longest = max(longest, run) }
+        }
+        guard longest > maxRun else { return [] }
+        let count = scalars.count
+        let bytes = scalars.reduce(0) { $0 + $1.utf8.count }
+        var attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        text.withCString { pango_get_log_attrs($0, Int32(bytes), -1, pango_language_get_default(), &attrs, Int32(count + 1)) }
+        var splits: [Int] = []
+        var offset = 0
+        var sinceBreak = 0
+        for (i, s) in scalars.enumerated() {
+            if i > 0 {
+                if attrs[i].is_line_break != 0 {
+                    sinceBreak = 0
+                } else if sinceBreak >= maxRun, attrs[i].is_cursor_position != 0 {
+                    splits.append(offset)
+                    sinceBreak = 0
+                }
+            }
+            sinceBreak += 1
+            offset += s.utf8.count
+        }
+        return splits
+    }
+}
+
+extension FontSystem {
+    /// The length in characters of each run of `text` laid out on one line: where Pango's items
+    /// begin and end (for tests of the cuts `itemSplits` makes).
+    func runLengths(_ text: String, font: FontSpec) -> [Int] {
+        withContext { ctx in
+            let layout = makeLayout(ctx, text: text, font: font, width: nil, lineLimit: nil, alignment: .leading)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            var lengths: [Int] = []
+            var runs = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
+            while let link = runs {
+                if let run = link.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+                    lengths.append(Int(run.pointee.item.pointee.num_chars))
+                }
+                runs = link.pointee.next
+            }
+            return lengths
+        }
     }
 }
 

@@ -57,7 +57,7 @@ public final class ImageStore: @unchecked Sendable {
             case .tooLarge, .overBudget: limited = true
             default: limited = false
             }
-            throw ProofsheetError.badInput("image '\(path)' cannot be decoded: \(error.reason)",
+            throw ProofsheetError.badInput("image '\(excerpt(path, limit: 256))' cannot be decoded: \(error.reason)",
                                            hint: limited ? nil : "use a PNG or JPEG file")
         }
         // The decoded bytes become the surface's: converted in place to premultiplied ARGB32.

@@ -3,16 +3,80 @@
 /// Where in an input file a problem is: the file, the JSON path and the line:column.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String?
-    public var path: String
+    /// The JSON path, e.g. `$.root.children[0].text`.
+    public var path: String {
+        get { jsonPath.text }
+        set { base = JSONPath(newValue); element = -1 }
+    }
     public var line: Int
     public var column: Int
+    /// The path as shared steps (see ``JSONPath``).
+    public var jsonPath: JSONPath { element >= 0 ? base.element(element) : base }
+    /// The path, or for an array element the array's path and the element's index (-1 when
+    /// none): array elements, most of a large file's values, need no path node of their own.
+    private var base: JSONPath
+    private var element: Int
+
     public init(file: String?, path: String, line: Int, column: Int) {
-        self.file = file; self.path = path; self.line = line; self.column = column
+        self.init(file: file, jsonPath: JSONPath(path), line: line, column: column)
+    }
+    public init(file: String?, jsonPath: JSONPath, line: Int, column: Int) {
+        self.file = file; self.base = jsonPath; self.element = -1; self.line = line; self.column = column
+    }
+    /// The location of element `index` of the array at `array`.
+    public init(file: String?, array: JSONPath, element index: Int, line: Int, column: Int) {
+        self.file = file; self.base = array; self.element = index; self.line = line; self.column = column
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.file == b.file && a.line == b.line && a.column == b.column && a.path == b.path
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file); hasher.combine(path); hasher.combine(line); hasher.combine(column)
     }
     /// `file:line:column (at path)`.
     public var description: String {
         let place = "\(file ?? "<scene>"):\(line):\(column)"
         return path.isEmpty ? place : "\(place) (at \(path))"
+    }
+}
+
+/// A JSON path kept as a chain of steps, each sharing its parent: every value of a file knows
+/// its path for one small node, however deep it is, and the text is only made for a message.
+/// (As text, each of 300 000 array elements 100 objects deep would carry a 6 KB copy of the
+/// path: gigabytes for a file of a few hundred kilobytes.)
+public final class JSONPath: Sendable {
+    private enum Step: Sendable {
+        case text(String)
+        case key(String)
+        case index(Int)
+    }
+    private let parent: JSONPath?
+    private let step: Step
+
+    private init(parent: JSONPath?, step: Step) { self.parent = parent; self.step = step }
+    /// A path given as text, such as `$`.
+    public convenience init(_ text: String) { self.init(parent: nil, step: .text(text)) }
+
+    /// The path of the member `key` (cut by ``excerpt(_:limit:)`` when shown).
+    public func member(_ key: String) -> JSONPath { JSONPath(parent: self, step: .key(key)) }
+    /// The path of the array element at `index`.
+    public func element(_ index: Int) -> JSONPath { JSONPath(parent: self, step: .index(index)) }
+
+    /// `$.a.b[2]`.
+    public var text: String {
+        var steps: [Step] = []
+        var node: JSONPath? = self
+        while let n = node { steps.append(n.step); node = n.parent }
+        var out = ""
+        for step in steps.reversed() {
+            switch step {
+            case .text(let t): out += t
+            case .key(let k): out += "." + excerpt(k)
+            case .index(let i): out += "[\(i)]"
+            }
+        }
+        return out
     }
 }
 
@@ -54,34 +118,86 @@ public struct ProofsheetError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// The longest name, in characters, that close names are looked for: a longer one is no typo of
+/// a known name, and comparing it would only cost time.
+public let longestSuggestedName = 64
+
 /// Names close to `name` among `candidates`, best first (edit distance, then prefix).
+///
+/// Bounded work whatever the input: nothing is suggested for a name longer than
+/// ``longestSuggestedName``, a candidate is compared by its first few characters only, and
+/// each comparison stops once the distance is too large to matter.
 public func closeNames(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
-    let lower = name.lowercased()
-    let scored = candidates.map { c -> (String, Int) in
-        let d = editDistance(lower, c.lowercased())
-        let bonus = c.lowercased().hasPrefix(lower) || lower.hasPrefix(c.lowercased()) ? -2 : 0
+    let head = name.prefix(longestSuggestedName + 1)
+    guard head.endIndex == name.endIndex else { return [] }
+    let lower = Array(name.lowercased())
+    let cutoff = max(2, name.count / 2)
+    // A prefix earns 2, so distances up to cutoff + 2 matter; a candidate longer than
+    // lower.count + cutoff + 2 characters is farther than that.
+    let band = cutoff + 2
+    let scored = candidates.compactMap { c -> (String, Int)? in
+        let short = c.prefix(lower.count + band + 1)
+        guard short.endIndex == c.endIndex else { return nil }
+        let other = Array(c.lowercased())
+        let d = editDistance(lower, other, atMost: band)
+        let bonus = other.starts(with: lower) || lower.starts(with: other) ? -2 : 0
         return (c, d + bonus)
     }
-    let cutoff = max(2, name.count / 2)
     return scored.filter { $0.1 <= cutoff }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
         .prefix(limit).map(\.0)
 }
 
-/// Levenshtein distance between two strings (by characters).
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a), y = Array(b)
+/// Levenshtein distance between two strings (by characters); a distance above `atMost` is
+/// reported as `atMost + 1`.
+public func editDistance(_ a: String, _ b: String, atMost: Int = .max) -> Int {
+    editDistance(Array(a), Array(b), atMost: atMost)
+}
+
+/// Levenshtein distance between two character arrays, computed in the diagonal band of width
+/// 2·`atMost` + 1 only (cells outside it are farther than `atMost`), stopping as soon as a
+/// whole row is farther: O(min(n, m) · `atMost`) time. A distance above `atMost` is reported as
+/// `atMost + 1`.
+func editDistance(_ x: [Character], _ y: [Character], atMost: Int) -> Int {
+    let k = min(max(0, atMost), max(x.count, y.count))
+    let far = k + 1
+    if abs(x.count - y.count) > k { return far }
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
-    var prev = Array(0...y.count)
-    var cur = [Int](repeating: 0, count: y.count + 1)
+    // Row i holds distances from x[0..<i] to y[0..<j]; outside the band they are `far`.
+    var prev = (0...y.count).map { $0 <= k ? $0 : far }
+    var cur = [Int](repeating: far, count: y.count + 1)
     for i in 1...x.count {
-        cur[0] = i
-        for j in 1...y.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+        let lo = max(1, i - k), hi = min(y.count, i + k)
+        cur[lo - 1] = lo == 1 ? min(i, far) : far
+        var best = cur[lo - 1]
+        for j in lo...hi {
+            let d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            cur[j] = min(d, far)
+            best = min(best, cur[j])
         }
+        if hi < y.count { cur[hi + 1] = far }
+        if best > k { return far }
         swap(&prev, &cur)
     }
-    return prev[y.count]
+    return min(prev[y.count], far)
+}
+
+/// `text` for quoting in a message: at most `limit` characters (Unicode code points); a longer
+/// text is cut and ends with an ellipsis, so a huge name is never echoed back whole.
+public func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
+    let scalars = text.unicodeScalars
+    let head = scalars.prefix(limit)
+    if head.endIndex == scalars.endIndex { return String(text) }
+    var cut = String.UnicodeScalarView()
+    cut.append(contentsOf: head)
+    return String(cut) + "…"
+}
+
+/// Names for a hint, sorted, each cut by ``excerpt(_:limit:)``, at most `limit` of them and
+/// then an ellipsis: `$a, $b, $c, …`.
+public func namesForHint(_ names: [String], limit: Int = 20) -> String {
+    let shown = names.sorted().prefix(limit).map { excerpt($0) }
+    return shown.joined(separator: ", ") + (names.count > limit ? ", …" : "")
 }
 
 /// "a, b or c" for a hint.

@@ -42,6 +42,10 @@ public struct LayoutEngine: Sendable {
 
     /// Lays out `scene`: the root view is proposed the safe area and centred in it.
     public func layout(_ scene: Scene) throws -> LayoutResult {
+        // One measurement cache for the pass (GeometryReader content built later shares it).
+        if !(measurer is MeasurementCache) {
+            return try LayoutEngine(measurer: MeasurementCache(measurer), assets: assets).layout(scene)
+        }
         let canvas = Rect(origin: .zero, size: scene.canvas)
         let safe = canvas.inset(by: scene.safeArea)
         let ctx = LayoutContext(scale: scene.scale, canvas: canvas, safeRect: safe)
@@ -103,6 +107,8 @@ public struct LayoutEngine: Sendable {
         case .zstack(let alignment, let children):
             return ZStackElement(alignment: alignment, children: try flatten(children).map { try build($0, env, location: location) })
         case .text(let t):
+            // Scene files are checked as they are read; this bounds texts built in Swift.
+            try Scene.Limits.checkText(t, at: location)
             return TextElement(text: t, env: env, measurer: measurer)
         case .image(let name, let resizable):
             let img: (path: String, size: Size)

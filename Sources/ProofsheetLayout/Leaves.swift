@@ -15,7 +15,7 @@ final class TextElement: Element {
     init(text: String, env: LayoutEnvironment, measurer: TextMeasurer) {
         self.text = text; self.font = env.effectiveFont; self.color = env.foreground
         self.alignment = env.textAlignment; self.lineLimit = env.lineLimit; self.measurer = measurer
-        super.init(name: "Text \"\(text.count > 24 ? String(text.prefix(24)) + "…" : text)\"")
+        super.init(name: "Text \"\(text.prefix(25).count > 24 ? String(text.prefix(24)) + "…" : text)\"")
     }
 
     private func lines(for p: Proposal) -> Int? {

@@ -1,4 +1,5 @@
 import ProofsheetCore
+import Synchronization
 
 /// A size proposal: each axis a length, `.infinity` (as large as you like), or nil (your ideal).
 public struct Proposal: Hashable, Sendable, CustomStringConvertible {
@@ -31,6 +32,31 @@ public protocol TextMeasurer: Sendable {
     /// The size of `text` in `font`, wrapped at `maxWidth` (nil: one line per paragraph), with at
     /// most `lineLimit` lines.
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size
+}
+
+/// Remembers the sizes measured during one layout pass. Layout asks a text for its size under
+/// several proposals (a stack probes each child with zero, infinite and offered sizes, and a
+/// short height is checked against the full height), and most come down to the same width and
+/// line limit: each distinct question is put to the measurer once.
+final class MeasurementCache: TextMeasurer {
+    private struct Key: Hashable {
+        var text: String
+        var font: FontSpec
+        var maxWidth: Double?
+        var lineLimit: Int?
+    }
+    private let base: TextMeasurer
+    private let sizes = Mutex<[Key: Size]>([:])
+
+    init(_ base: TextMeasurer) { self.base = base }
+
+    func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
+        let key = Key(text: text, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        if let size = sizes.withLock({ $0[key] }) { return size }
+        let size = base.measure(text, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        sizes.withLock { $0[key] = size }
+        return size
+    }
 }
 
 /// What layout needs to know about images: where an asset is and its size in points.

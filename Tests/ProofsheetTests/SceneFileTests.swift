@@ -155,6 +155,19 @@ struct SceneFileTests {
         #expect(e.location?.path == "$.root.text")
     }
 
+    @Test func aspectRatioHintNamesValuesItAccepts() throws {
+        func ratio(_ r: String) -> String {
+            scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"aspectRatio\": {\"ratio\": \(r)}}]}")
+        }
+        let e = try #require(decodeError(ratio("0")))
+        #expect(e.message == "0 is out of range")
+        #expect(e.location?.path == "$.root.modifiers[0].aspectRatio.ratio")
+        // Both bounds the hint names are accepted.
+        let bounds = (e.hint ?? "").split(separator: " ").compactMap { Double($0) }
+        #expect(bounds.count == 2, "\(e.hint ?? "")")
+        for b in bounds { #expect(decodeError(ratio("\(b)")) == nil, "\(b)") }
+    }
+
     @Test func forEachCountIsBounded() throws {
         let e = try #require(decodeError(scene("{\"type\": \"ForEach\", \"count\": 1e9, \"content\": {\"type\": \"EmptyView\"}}")))
         #expect(e.message.contains("'count' must be a whole number"))
@@ -188,6 +201,46 @@ struct SceneFileTests {
         do { _ = try parse(text); Issue.record("no error") } catch let e as ProofsheetError {
             #expect(e.location?.column == text.count - 1)
         }
+    }
+
+    @Test func readerPathsOfNestedArraysAndObjects() throws {
+        let v = try parse("{\"a\": [[1, {\"b\": [true, \"x\"]}]], \"c\": {\"d\": null}}")
+        func at(_ v: JSONValue, _ i: Int) -> JSONValue? { if case .array(let a) = v.kind { return a[i] }; return nil }
+        let a = try #require(v["a"])
+        let inner = try #require(at(a, 0))
+        #expect(inner.location.path == "$.a[0]")
+        #expect(at(inner, 0)?.location.path == "$.a[0][0]")
+        let b = try #require(at(inner, 1)?["b"])
+        #expect(b.location.path == "$.a[0][1].b")
+        #expect(at(b, 1)?.location.path == "$.a[0][1].b[1]")
+        #expect(v["c"]?["d"]?.location.path == "$.c.d")
+        #expect(v.location.path == "$")
+        // Errors inside elements are located there too.
+        do { _ = try parse("{\"a\": [1, [2, 3 4]]}"); Issue.record("no error") } catch let e as ProofsheetError {
+            #expect(e.location?.path == "$.a[1][1]")
+        }
+    }
+
+    @Test func deepPathsAreNotCopiedIntoEveryValue() throws {
+        // 150 000 numbers 100 objects deep, under 60-character keys: as text, each number's
+        // path would be a 6 KB copy (about 900 MB in all); shared, the file takes a few MB.
+        let key = String(repeating: "k", count: 60)
+        var text = "[" + Array(repeating: "0", count: 150_000).joined(separator: ",") + "]"
+        for _ in 0..<100 { text = "{\"\(key)\": \(text)}" }
+        func residentBytes() throws -> Int {
+            let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+            return (Int(statm[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+        }
+        let before = try residentBytes()
+        let v = try parse(text)
+        let grown = try residentBytes() - before
+        #expect(grown < 300 << 20, "parsing grew the process by \(grown >> 20) MiB")
+        var deepest = v
+        while case .object(let m) = deepest.kind { deepest = m[0].value }
+        guard case .array(let numbers) = deepest.kind else { Issue.record("no array"); return }
+        #expect(numbers.count == 150_000)
+        #expect(numbers[149_999].location.path.hasSuffix(".\(key)[149999]"))
+        #expect(numbers[149_999].location.path.count == 1 + 100 * 61 + 8)
     }
 
     @Test func geometryReaderContentSharesTheViewBudget() throws {

@@ -47,7 +47,7 @@ public struct Device: Hashable, Sendable {
         let canonical = aliases.first { $0.key.lowercased() == key }?.value ?? name
         if let d = presets.first(where: { $0.name.lowercased() == canonical.lowercased() }) { return d }
         throw ProofsheetError.badInput(
-            "unknown device '\(name)'", at: location,
+            "unknown device '\(excerpt(name))'", at: location,
             hint: "use one of \(listForHint(presets.map { "'\($0.name)'" })) (or an alias such as 'iPhone 13')")
     }
 }

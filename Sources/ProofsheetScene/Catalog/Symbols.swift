@@ -66,7 +66,7 @@ public enum SymbolCatalog {
         if let layers = symbols[name] { return layers }
         let close = closeNames(to: name, in: symbols.keys)
         throw ProofsheetError.badInput(
-            "unknown symbol '\(name)'", at: location,
+            "unknown symbol '\(excerpt(name))'", at: location,
             hint: close.isEmpty
                 ? "run `proofsheet symbols` for the supported names"
                 : "did you mean \(listForHint(close.map { "'\($0)'" }))? (`proofsheet symbols` lists all)")

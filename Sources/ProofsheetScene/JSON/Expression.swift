@@ -64,17 +64,64 @@ public struct Expression {
     /// Nesting of parentheses and prefix operators, bounded so no input exhausts the stack.
     private var depth = 0
     private static let maxDepth = 100
+    /// Bytes of strings (and elements of arrays and objects) compared or joined so far, and how
+    /// many are allowed: `$a == $b` on two long variables is as costly as reading them.
+    private var work = 0
+    private let workLimit: Int
 
     /// Evaluates `source` with `vars`; the error message says what is wrong (no location).
     public static func evaluate(_ source: String, vars: [String: ScriptValue]) throws(ExpressionError) -> ScriptValue {
-        var e = Expression(chars: Array(source), vars: vars)
+        var work = 0
+        return try evaluate(source, vars: vars, workLimit: .max, work: &work)
+    }
+
+    /// Evaluates `source` with `vars`, adding to `work` the bytes of strings (and elements of
+    /// arrays and objects) it compares or joins; past `workLimit` it stops with an error.
+    public static func evaluate(_ source: String, vars: [String: ScriptValue], workLimit: Int,
+                                work: inout Int) throws(ExpressionError) -> ScriptValue {
+        var e = Expression(chars: Array(source), vars: vars, workLimit: workLimit)
+        defer { work += e.work }
         let v = try e.ternary()
         e.space()
-        if e.i < e.chars.count { throw ExpressionError("unexpected '\(e.chars[e.i])' at position \(e.i + 1)") }
+        if e.i < e.chars.count { throw ExpressionError("unexpected '\(excerpt(String(e.chars[e.i])))' at position \(e.i + 1)") }
         return v
     }
 
-    private init(chars: [Character], vars: [String: ScriptValue]) { self.chars = chars; self.vars = vars }
+    private init(chars: [Character], vars: [String: ScriptValue], workLimit: Int) {
+        self.chars = chars; self.vars = vars; self.workLimit = workLimit
+    }
+
+    private mutating func charge(_ n: Int) throws(ExpressionError) {
+        work += n
+        guard work <= workLimit else {
+            throw ExpressionError("it compares or joins more bytes of strings than the scene may read (--limit scene-strings=N)")
+        }
+    }
+
+    /// `a == b`, charging what it compares.
+    private mutating func equal(_ a: ScriptValue, _ b: ScriptValue) throws(ExpressionError) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)):
+            try charge(min(x.utf8.count, y.utf8.count))
+            return x == y
+        case (.array(let x), .array(let y)):
+            guard x.count == y.count else { return false }
+            for (p, q) in zip(x, y) {
+                try charge(1)
+                guard try equal(p, q) else { return false }
+            }
+            return true
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            for (k, p) in x {
+                try charge(1 + k.utf8.count)
+                guard let q = y[k], try equal(p, q) else { return false }
+            }
+            return true
+        default:
+            return a == b  // numbers, booleans, null, or two different kinds
+        }
+    }
 
     private mutating func space() { while i < chars.count, chars[i] == " " { i += 1 } }
     private mutating func eat(_ s: String) -> Bool {
@@ -112,8 +159,8 @@ public struct Expression {
         for op in ["==", "!=", "<=", ">=", "<", ">"] where eat(op) {
             let r = try sum()
             switch op {
-            case "==": return .bool(l == r)
-            case "!=": return .bool(l != r)
+            case "==": return .bool(try equal(l, r))
+            case "!=": return .bool(!(try equal(l, r)))
             default:
                 let a = try num(l), b = try num(r)
                 switch op {
@@ -128,10 +175,23 @@ public struct Expression {
     }
     private mutating func sum() throws(ExpressionError) -> ScriptValue {
         var l = try product()
+        // While `l` is a string being joined: its length in characters, so the `text-length`
+        // limit is checked piece by piece, not by counting the whole string again each time.
+        var length: Int? = nil
         while true {
             if eat("+") {
                 let r = try product()
-                if case .string(let a) = l { l = .string(a + r.text) } else { l = .number(try num(l) + num(r)) }
+                if case .string(var a) = l {
+                    let cap = Scene.Limits.textLength.int
+                    let piece = r.text
+                    try charge((length == nil ? min(a.utf8.count, cap) : 0) + piece.utf8.count)
+                    let total = (length ?? Scene.Limits.characterCount(a, upTo: cap)) + Scene.Limits.characterCount(piece, upTo: cap)
+                    guard total <= cap else { throw ExpressionError("the joined string is longer than \(cap) characters (--limit text-length=N)") }
+                    l = .null  // `a` is now the only reference: it grows in place, without a copy
+                    a += piece
+                    l = .string(a)
+                    length = total
+                } else { l = .number(try num(l) + num(r)) }
             } else if eat("-") {
                 let r = try product(); l = .number(try num(l) - num(r))
             } else { return l }
@@ -182,7 +242,7 @@ public struct Expression {
         if c.isNumber || c == "." {
             var s = ""
             while i < chars.count, chars[i].isNumber || chars[i] == "." { s.append(chars[i]); i += 1 }
-            guard let v = Double(s) else { throw ExpressionError("bad number '\(s)'") }
+            guard let v = Double(s) else { throw ExpressionError("bad number '\(excerpt(s))'") }
             return .number(v)
         }
         if c == "$" {
@@ -191,18 +251,18 @@ public struct Expression {
             while i < chars.count, chars[i] == "." { i += 1; path.append(ident()) }
             guard let root = vars[path[0]] else {
                 let close = closeNames(to: path[0], in: vars.keys)
-                throw ExpressionError("unknown variable '$\(path[0])'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
+                throw ExpressionError("unknown variable '$\(excerpt(path[0]))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
             }
             var v = root
             var walked = "$" + path[0]
             for field in path.dropFirst() {
                 guard case .object(let m) = v else {
-                    throw ExpressionError("'\(walked)' is \(v.typeName), which has no field '\(field)'")
+                    throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), which has no field '\(excerpt(field))'")
                 }
                 guard let next = m[field] else {
                     let close = closeNames(to: field, in: m.keys)
-                    throw ExpressionError("'\(walked)' has no field '\(field)'"
-                        + (close.isEmpty ? "; its fields: \(m.keys.sorted().joined(separator: ", "))" : "; did you mean '\(close[0])'?"))
+                    throw ExpressionError("'\(excerpt(walked))' has no field '\(excerpt(field))'"
+                        + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
                 }
                 walked += "." + field
                 v = next
@@ -224,8 +284,8 @@ public struct Expression {
             let b = try num(try or())
             guard eat(")") else { throw ExpressionError("missing ')'") }
             return .number(word == "min" ? Swift.min(a, b) : Swift.max(a, b))
-        case "": throw ExpressionError("unexpected '\(c)' at position \(i + 1)")
-        default: throw ExpressionError("unknown word '\(word)' (variables start with $)")
+        case "": throw ExpressionError("unexpected '\(excerpt(String(c)))' at position \(i + 1)")
+        default: throw ExpressionError("unknown word '\(excerpt(word))' (variables start with $)")
         }
     }
     private mutating func ident() -> String {

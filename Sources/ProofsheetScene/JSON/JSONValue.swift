@@ -50,7 +50,7 @@ public struct JSONReader {
         var r = JSONReader(bytes: bytes, file: file)
         if r.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { r.i = 3; r.lineStart = 3; r.columnCache = (3, 1) }
         r.skipSpace()
-        let v = try r.value(path: "$", depth: 0)
+        let v = try r.value(path: JSONPath("$"), depth: 0)
         r.skipSpace()
         if r.i < r.bytes.count { throw r.error("unexpected text after the JSON value", hint: "a scene file holds one JSON object") }
         return v
@@ -58,14 +58,16 @@ public struct JSONReader {
 
     private init(bytes: [UInt8], file: String?) { self.bytes = bytes; self.file = file }
 
-    private mutating func loc(path: String) -> SourceLocation {
+    /// The current position, at `path` or (`element` ≥ 0) at that element of the array `path`.
+    private mutating func loc(path: JSONPath, element: Int = -1) -> SourceLocation {
         // Columns count characters, not bytes: skip UTF-8 continuation bytes.
         var (k, col) = columnCache.index >= lineStart && columnCache.index <= i ? columnCache : (lineStart, 1)
         while k < i && k < bytes.count { if bytes[k] & 0xC0 != 0x80 { col += 1 }; k += 1 }
         columnCache = (k, col)
-        return SourceLocation(file: file, path: path, line: line, column: col)
+        if element >= 0 { return SourceLocation(file: file, array: path, element: element, line: line, column: col) }
+        return SourceLocation(file: file, jsonPath: path, line: line, column: col)
     }
-    private mutating func error(_ message: String, path: String = "", hint: String? = nil) -> ProofsheetError {
+    private mutating func error(_ message: String, path: JSONPath = JSONPath(""), hint: String? = nil) -> ProofsheetError {
         .badInput("invalid JSON: \(message)", at: loc(path: path), hint: hint)
     }
 
@@ -79,12 +81,16 @@ public struct JSONReader {
         }
     }
 
-    private mutating func value(path: String, depth: Int) throws -> JSONValue {
-        guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels", path: path) }
-        guard i < bytes.count else { throw error("unexpected end of file", path: path, hint: "the file may be truncated") }
-        let start = loc(path: path)
+    /// The value at `parent`, or (`element` ≥ 0) at that element of the array `parent`: an
+    /// element gets a path node of its own only when it has members or elements.
+    private mutating func value(path parent: JSONPath, element: Int = -1, depth: Int) throws -> JSONValue {
+        func node() -> JSONPath { element >= 0 ? parent.element(element) : parent }
+        guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels", path: node()) }
+        guard i < bytes.count else { throw error("unexpected end of file", path: node(), hint: "the file may be truncated") }
+        let start = loc(path: parent, element: element)
         switch bytes[i] {
         case UInt8(ascii: "{"):
+            let path = node()
             i += 1
             var members: [(key: String, value: JSONValue)] = []
             var seen = Set<String>()
@@ -100,10 +106,10 @@ public struct JSONReader {
                 }
                 let keyLoc = loc(path: path)
                 let key = try string(path: path)
-                let childPath = path + "." + key
+                let childPath = path.member(key)
                 if seen.contains(key) {
                     throw ProofsheetError.badInput(
-                        "duplicate key '\(key)'", at: SourceLocation(file: file, path: childPath, line: keyLoc.line, column: keyLoc.column),
+                        "duplicate key '\(excerpt(key))'", at: SourceLocation(file: file, jsonPath: childPath, line: keyLoc.line, column: keyLoc.column),
                         hint: "each key may appear once in an object")
                 }
                 seen.insert(key)
@@ -121,6 +127,7 @@ public struct JSONReader {
             }
             return JSONValue(kind: .object(members), location: start)
         case UInt8(ascii: "["):
+            let path = node()
             i += 1
             var items: [JSONValue] = []
             skipSpace()
@@ -130,23 +137,23 @@ public struct JSONReader {
                 if i < bytes.count, bytes[i] == UInt8(ascii: "]"), !items.isEmpty {
                     throw error("trailing comma before ']'", path: path, hint: "JSON allows no comma after the last element")
                 }
-                items.append(try value(path: "\(path)[\(items.count)]", depth: depth + 1))
+                items.append(try value(path: path, element: items.count, depth: depth + 1))
                 skipSpace()
                 guard i < bytes.count else { throw error("unexpected end of file inside an array", path: path, hint: "the file may be truncated") }
                 if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
                 if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-                throw error("expected ',' or ']' after an array element", path: "\(path)[\(items.count - 1)]")
+                throw error("expected ',' or ']' after an array element", path: path.element(items.count - 1))
             }
             return JSONValue(kind: .array(items), location: start)
         case UInt8(ascii: "\""):
-            return JSONValue(kind: .string(try string(path: path)), location: start)
-        case UInt8(ascii: "t"): try literal("true", path: path); return JSONValue(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try literal("false", path: path); return JSONValue(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try literal("null", path: path); return JSONValue(kind: .null, location: start)
+            return JSONValue(kind: .string(try string(path: node())), location: start)
+        case UInt8(ascii: "t"): try literal("true", path: node()); return JSONValue(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try literal("false", path: node()); return JSONValue(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try literal("null", path: node()); return JSONValue(kind: .null, location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(kind: .number(try number(path: path)), location: start)
+            return JSONValue(kind: .number(try number(path: parent, element: element)), location: start)
         default:
-            throw error("unexpected character '\(Self.printable(bytes[i]))'", path: path, hint: "expected a value: an object, array, string, number, true, false or null")
+            throw error("unexpected character '\(Self.printable(bytes[i]))'", path: node(), hint: "expected a value: an object, array, string, number, true, false or null")
         }
     }
 
@@ -154,7 +161,7 @@ public struct JSONReader {
         b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\u{\(String(b, radix: 16))}"
     }
 
-    private mutating func literal(_ word: String, path: String) throws {
+    private mutating func literal(_ word: String, path: JSONPath) throws {
         let w = Array(word.utf8)
         guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else {
             throw error("unexpected word", path: path, hint: "JSON literals are true, false and null (lowercase); strings need double quotes")
@@ -162,7 +169,8 @@ public struct JSONReader {
         i += w.count
     }
 
-    private mutating func number(path: String) throws -> Double {
+    private mutating func number(path parent: JSONPath, element: Int) throws -> Double {
+        var path: JSONPath { element >= 0 ? parent.element(element) : parent }
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         func digits() -> Int { let s = i; while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }; return i - s }
@@ -186,7 +194,7 @@ public struct JSONReader {
         return v
     }
 
-    private mutating func string(path: String) throws -> String {
+    private mutating func string(path: JSONPath) throws -> String {
         i += 1  // opening quote
         var out = [UInt8]()
         while true {
@@ -244,7 +252,7 @@ public struct JSONReader {
 
     /// The length of the valid UTF-8 sequence at `i` (RFC 3629: no overlong forms, no
     /// surrogates, nothing past U+10FFFF).
-    private mutating func utf8Sequence(path: String) throws -> Int {
+    private mutating func utf8Sequence(path: JSONPath) throws -> Int {
         let b0 = bytes[i]
         let (n, low, high): (Int, UInt8, UInt8)
         switch b0 {
@@ -268,7 +276,7 @@ public struct JSONReader {
         return n
     }
 
-    private mutating func hex4(path: String) throws -> UInt32 {
+    private mutating func hex4(path: JSONPath) throws -> UInt32 {
         guard i + 4 <= bytes.count, bytes[i..<i + 4].allSatisfy({ UnicodeScalar($0).properties.isASCIIHexDigit }),
               let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
             throw error("\\u needs four hex digits", path: path)

@@ -40,16 +40,36 @@ public struct SceneDecoder: Sendable {
     }
 }
 
-/// How many views and modifiers a scene may still expand to; shared by every copy of a decoding
-/// context, including those a GeometryReader keeps to build its content at layout time.
+/// How many views and modifiers, and how many characters of text, a scene may still expand to;
+/// shared by every copy of a decoding context, including those a GeometryReader keeps to build
+/// its content at layout time.
 final class ViewBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining = Scene.Limits.views.int
+    private var remainingText = Scene.Limits.sceneText.int
+    private var remainingStringBytes = Scene.Limits.stringBytes.int
     /// Takes `n` from the budget; false when it is spent.
     func take(_ n: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
         remaining -= n
         return remaining >= 0
+    }
+    /// The bytes of strings still to be read.
+    var stringBytesLeft: Int {
+        lock.lock(); defer { lock.unlock() }
+        return remainingStringBytes
+    }
+    /// Takes `n` bytes of strings read from the budget; false when it is spent.
+    func takeStringBytes(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remainingStringBytes -= n
+        return remainingStringBytes >= 0
+    }
+    /// Takes `n` characters of text from the budget; false when it is spent.
+    func takeText(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remainingText -= n
+        return remainingText >= 0
     }
 }
 
@@ -156,7 +176,7 @@ struct Context {
         let type = try string(t)
         guard let allowed = Self.viewTypes[type] else {
             let close = closeNames(to: type, in: Self.viewTypes.keys)
-            throw ProofsheetError.badInput("unknown view type '\(type)'", at: t.location,
+            throw ProofsheetError.badInput("unknown view type '\(excerpt(type))'", at: t.location,
                 hint: close.isEmpty ? "one of \(listForHint(Self.viewTypes.keys.sorted()))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
         let m = try object(json, allowed: allowed.union(["type", "modifiers"]))
@@ -196,7 +216,7 @@ struct Context {
             return .group(try children(m))
         case "Text":
             guard let t = m["text"] else { throw missing("text", json, example: "\"text\": \"Hello\"") }
-            return .text(try string(t))
+            return .text(try text(t))
         case "Image":
             if let s = m["systemName"] {
                 let name = try string(s)
@@ -247,7 +267,7 @@ struct Context {
             if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
             let label: Node
             if let l = m["label"] { label = try view(l) }
-            else if let t = m["title"] { label = .text(try string(t)) }
+            else if let t = m["title"] { label = .text(try text(t)) }
             else { throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}") }
             return .button(label, look)
         case "ForEach":
@@ -392,7 +412,7 @@ struct Context {
         case "tint": return wrap(.environment(.tint(try color(v))))
         default:
             let close = closeNames(to: name, in: Self.modifierNames)
-            throw ProofsheetError.badInput("unknown modifier '\(name)'", at: json.location.with(path: json.location.path + "." + name),
+            throw ProofsheetError.badInput("unknown modifier '\(excerpt(name))'", at: json.location.with(path: json.location.jsonPath.member(name)),
                 hint: close.isEmpty ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
     }
@@ -467,7 +487,7 @@ struct Context {
         for (k, val) in members {
             guard allowed.contains(k) else {
                 let close = closeNames(to: k, in: allowed)
-                throw ProofsheetError.badInput("unknown key '\(k)'", at: val.location.with(path: val.location.path),
+                throw ProofsheetError.badInput("unknown key '\(excerpt(k))'", at: val.location,
                     hint: close.isEmpty ? "allowed here: \(allowed.sorted().joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
             }
             out[k] = val
@@ -484,7 +504,13 @@ struct Context {
     /// other strings are interpolated (`"${…}"`).
     func value(_ v: JSONValue) throws -> ScriptValue {
         if case .string(let s) = v.kind {
-            if s.hasPrefix("$"), s.count > 1, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+            // Reading a string (an expression, an interpolation) costs its length, and a
+            // ForEach reads its content's strings once per item: bounded per scene.
+            guard budget.takeStringBytes(s.utf8.count) else {
+                throw ProofsheetError.badInput("the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions", at: v.location,
+                                               hint: "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N")
+            }
+            if s.hasPrefix("$"), !s.dropFirst().isEmpty, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
                 return try evaluate(s, at: v)
             }
             if s.hasPrefix("=") { return try evaluate(String(s.dropFirst()), at: v) }
@@ -494,31 +520,67 @@ struct Context {
     }
 
     func evaluate(_ source: String, at v: JSONValue) throws -> ScriptValue {
-        do { return try Expression.evaluate(source, vars: vars) } catch {
-            throw ProofsheetError.badInput("in expression '\(source)': \(error.message)", at: v.location,
-                hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(vars.keys.sorted().map { "$" + $0 }.joined(separator: ", "))")
+        // What the expression compares or joins is read from the same budget as the strings.
+        var work = 0
+        defer { _ = budget.takeStringBytes(work) }
+        do { return try Expression.evaluate(source, vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch {
+            throw ProofsheetError.badInput("in expression '\(excerpt(source))': \(error.message)", at: v.location,
+                hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(namesForHint(vars.keys.map { "$" + $0 }))")
         }
     }
 
     func interpolate(_ s: String, at v: JSONValue) throws -> String {
         guard s.contains("${") else { return s }
         var out = ""
-        var rest = Substring(s)
-        while let r = rest.range(of: "${") {
-            out += rest[..<r.lowerBound]
-            guard let end = rest[r.upperBound...].firstIndex(of: "}") else {
+        // The result is bounded like any built string (`text-length`), counted piece by piece.
+        let cap = Scene.Limits.textLength.int
+        var length = 0
+        func append(_ piece: some StringProtocol) throws {
+            length += Scene.Limits.characterCount(piece, upTo: cap - length)
+            guard length <= cap else {
+                throw ProofsheetError.badInput("the string with its ${…} values is longer than \(cap) characters", at: v.location,
+                                               hint: "shorten it, or raise the limit with --limit text-length=N")
+            }
+            out += piece
+        }
+        // One pass over the bytes (`$`, `{` and `}` are ASCII, so their indices fall between
+        // code points): searching the rest of the string anew for each `${` took quadratic time.
+        let bytes = s.utf8
+        func slice(_ r: Range<String.Index>) -> Substring { Substring(s.unicodeScalars[r]) }
+        var literalStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let next = bytes.index(after: i)
+            guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else { i = next; continue }
+            try append(slice(literalStart..<i))
+            let source = bytes.index(after: next)
+            guard let end = bytes[source...].firstIndex(of: UInt8(ascii: "}")) else {
                 throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
             }
-            out += try evaluate(String(rest[r.upperBound..<end]), at: v).text
-            rest = rest[rest.index(after: end)...]
+            try append(try evaluate(String(slice(source..<end)), at: v).text)
+            i = bytes.index(after: end)
+            literalStart = i
         }
-        return out + rest
+        try append(slice(literalStart..<bytes.endIndex))
+        return out
     }
 
     func string(_ v: JSONValue) throws -> String {
         let x = try value(v)
         guard case .string(let s) = x else {
             throw ProofsheetError.badInput("expected a string, got \(x.typeName)", at: v.location)
+        }
+        return s
+    }
+
+    /// The text of a `Text` or a button title: a string within the `text-length` limit, taken
+    /// from the scene's `scene-text` budget.
+    func text(_ v: JSONValue) throws -> String {
+        let s = try string(v)
+        try Scene.Limits.checkText(s, at: v.location)
+        guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else {
+            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.sceneText.int) characters of text", at: v.location,
+                                           hint: "use smaller ForEach counts or shorter texts, or raise the limit with --limit scene-text=N")
         }
         return s
     }
@@ -533,20 +595,27 @@ struct Context {
         let x = try value(v)
         guard case .number(let n) = x else {
             throw ProofsheetError.badInput("expected a number, got \(x.typeName)", at: v.location,
-                hint: range.map { "a number from \(fmt($0.lowerBound)) to \(fmt($0.upperBound))" })
+                hint: range.map { "a number from \(exact($0.lowerBound)) to \(exact($0.upperBound))" })
         }
         guard n.isFinite else { throw ProofsheetError.badInput("expected a finite number", at: v.location) }
         if let range, !range.contains(n) {
-            throw ProofsheetError.badInput("\(fmt(n)) is out of range", at: v.location, hint: "use a number from \(fmt(range.lowerBound)) to \(fmt(range.upperBound))")
+            throw ProofsheetError.badInput("\(exact(n)) is out of range", at: v.location, hint: "use a number from \(exact(range.lowerBound)) to \(exact(range.upperBound))")
         }
         return n
+    }
+
+    /// A number for a message: `fmt`'s short form when that is the number itself, else all its
+    /// digits, so a bound such as 0.0001 is not shown as 0 (which it refuses).
+    func exact(_ v: Double) -> String {
+        let short = fmt(v)
+        return Double(short) == v ? short : "\(v)"
     }
 
     /// A length in points, within ±`Scene.Limits.maxLength` (or "infinity" where allowed).
     func length(_ v: JSONValue, min: Double = -Scene.Limits.maxLength, allowInfinity: Bool = false) throws -> Double {
         if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
             if allowInfinity, s == "infinity" || s == ".infinity" { return .infinity }
-            throw ProofsheetError.badInput("'\(s)' is not a length", at: v.location,
+            throw ProofsheetError.badInput("'\(excerpt(s))' is not a length", at: v.location,
                 hint: allowInfinity ? "a number of points, or \"infinity\"" : "a number of points (only maxWidth and maxHeight may be \"infinity\")")
         }
         return try number(v, in: min...Scene.Limits.maxLength)
@@ -556,7 +625,7 @@ struct Context {
         let s = try string(v)
         if let t = options[s] { return t }
         let close = closeNames(to: s, in: options.keys)
-        throw ProofsheetError.badInput("'\(s)' is not a valid value here", at: v.location,
+        throw ProofsheetError.badInput("'\(excerpt(s))' is not a valid value here", at: v.location,
             hint: close.isEmpty ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
 
@@ -596,7 +665,7 @@ struct Context {
         let s = try string(v)
         guard let c = Color.parse(s) else {
             let close = closeNames(to: s, in: Color.named.keys)
-            throw ProofsheetError.badInput("'\(s)' is not a colour", at: v.location,
+            throw ProofsheetError.badInput("'\(excerpt(s))' is not a colour", at: v.location,
                 hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ") + "use a SwiftUI or UIKit colour name (`proofsheet colors` lists them), #RGB, #RRGGBB or #RRGGBBAA")
         }
         return c
@@ -682,7 +751,7 @@ struct Context {
     func assetName(_ v: JSONValue) throws -> String {
         let name = try string(v)
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
-            throw ProofsheetError.badInput("image name '\(name)' may not be absolute or contain '..'", at: v.location,
+            throw ProofsheetError.badInput("image name '\(excerpt(name))' may not be absolute or contain '..'", at: v.location,
                 hint: "name an image inside an asset root: the scene's folder, the built-in assets, or --assets DIR")
         }
         return name
@@ -694,5 +763,5 @@ extension JSONValue {
 }
 
 extension SourceLocation {
-    func with(path: String) -> SourceLocation { SourceLocation(file: file, path: path, line: line, column: column) }
+    func with(path: JSONPath) -> SourceLocation { SourceLocation(file: file, jsonPath: path, line: line, column: column) }
 }

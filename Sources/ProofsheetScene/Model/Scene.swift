@@ -62,13 +62,48 @@ public struct Scene: Sendable {
         /// Largest scene file, in bytes.
         public static let fileBytes = Limit("scene-bytes", "largest scene file", unit: "bytes",
                                             default: 32 * 1_048_576, range: 1...1_073_741_824)
+        /// Longest text of one `Text` (or button title), and longest string an expression or a
+        /// `${…}` interpolation may build, in characters (Unicode code points).
+        public static let textLength = Limit("text-length", "longest text of one Text view or built string", unit: "characters",
+                                             default: 100_000, range: 1...100_000_000)
+        /// Most characters of text one scene expands to, all its Texts together (a ForEach
+        /// repeating a long text counts each copy).
+        public static let sceneText = Limit("scene-text", "most characters of text one scene expands to", unit: "characters",
+                                            default: 1_000_000, range: 1...1_000_000_000)
+        /// Most bytes of strings (expressions, interpolations, names) one scene reads as values,
+        /// and that its expressions compare or join, each ForEach item counting again.
+        public static let stringBytes = Limit("scene-strings", "most bytes of strings and expressions one scene reads", unit: "bytes",
+                                              default: 64 * 1_048_576, range: 1...16 * 1_073_741_824)
         /// Largest length or offset, in points.
         public static let maxLength = 100_000.0
         /// The scales accepted now: 0.25 up to the `scale` limit.
         public static var scaleRange: ClosedRange<Double> { 0.25...scale.value }
 
         /// Every scene limit, for ``Limit/register(_:)``.
-        public static var all: [Limit] { [pixelSide, pixels, scale, views, depth, fileBytes] }
+        public static var all: [Limit] { [pixelSide, pixels, scale, views, depth, fileBytes, textLength, sceneText, stringBytes] }
+
+        /// The length of `text` in characters (Unicode code points), counted no further than
+        /// `cap + 1`: enough to tell whether it is longer than `cap` without reading all of a
+        /// huge text.
+        public static func characterCount(_ text: some StringProtocol, upTo cap: Int) -> Int {
+            if text.utf8.count <= cap { return text.unicodeScalars.count }
+            var n = 0
+            for _ in text.unicodeScalars {
+                n += 1
+                if n > cap { break }
+            }
+            return n
+        }
+
+        /// Checks `text` against ``textLength``.
+        ///
+        /// - Throws: a located error that does not quote the text.
+        public static func checkText(_ text: String, at location: SourceLocation?) throws {
+            guard characterCount(text, upTo: textLength.int) <= textLength.int else {
+                throw ProofsheetError.badInput("the text is longer than \(textLength.int) characters", at: location,
+                                               hint: "shorten it, or raise the limit with --limit text-length=N")
+            }
+        }
     }
 
     /// Checks the canvas and scale against `Limits`.
