@@ -48,23 +48,23 @@ let package = Package(
         .target(
             name: "Proofsheet",
             dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck"]),
-        .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet"]),
+        .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
-        .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet"]),
+        .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
 
         // MARK: - Tests
         .testTarget(
             name: "ProofsheetTests",
-            dependencies: ["Proofsheet", "ProofsheetTesting"],
+            dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo"],
             exclude: ["Goldens", "__Snapshots__"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff"]),
+        .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore"]),
         .testTarget(
             name: "ProofsheetDiffTests",
-            dependencies: ["ProofsheetDiff"],
+            dependencies: ["ProofsheetDiff", "ProofsheetCore"],
             exclude: ["Fixtures"]),
     ]
 )
