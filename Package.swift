@@ -49,11 +49,14 @@ let package = Package(
         .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet"]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
+        // Fuzz targets for the parsers and decoders: a libFuzzer entry point when built with
+        // `-DFUZZING -sanitize=fuzzer` (`make fuzz`), otherwise a driver that replays files.
+        .executableTarget(name: "ProofsheetFuzz", dependencies: ["Proofsheet"]),
 
         // MARK: - Tests
         .testTarget(
             name: "ProofsheetTests",
-            dependencies: ["Proofsheet"],
+            dependencies: ["Proofsheet", "ProofsheetFuzz"],
             exclude: ["Goldens"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(
