@@ -134,7 +134,11 @@ public final class CairoBackend: Sendable {
         } else {
             surface = cairo_pdf_surface_create_for_stream(write, closure, list.size.width, list.size.height)
         }
-        defer { cairo_surface_destroy(surface) }
+        let live = LiveObjects.made(.vectorSurface)
+        defer {
+            cairo_surface_destroy(surface)
+            live?.released(.vectorSurface)
+        }
         try checkCairo(cairo_surface_status(surface), svg ? "creating the SVG" : "creating the PDF")
         if svg {
             cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)

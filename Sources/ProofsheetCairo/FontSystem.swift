@@ -14,6 +14,8 @@ public final class FontSystem: @unchecked Sendable {
     private let context: OpaquePointer
     private var descriptions: [FontSpec: OpaquePointer] = [:]
     private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// The scope counting this font system and its layouts (tests only).
+    private let live: LiveObjects?
 
     /// Families for each design, first choice first; CJK and emoji fall back in order.
     static let families: [FontSpec.Design: String] = [
@@ -55,6 +57,7 @@ public final class FontSystem: @unchecked Sendable {
         self.config = config
         self.fontMap = map
         self.context = ctx
+        self.live = LiveObjects.made(.fontSystem)
         let missing = Self.requiredFamilies.filter { !hasFamily($0) }
         if !missing.isEmpty {
             throw ProofsheetError.internal(
@@ -68,6 +71,7 @@ public final class FontSystem: @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
         FcConfigDestroy(config)
+        live?.released(.fontSystem)
     }
 
     static let requiredFamilies = ["Inter", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"]
@@ -141,9 +145,10 @@ public final class FontSystem: @unchecked Sendable {
         return d
     }
 
-    /// A new layout for a paragraph (caller holds the lock and unrefs it).
+    /// A new layout for a paragraph (caller holds the lock and gives it to `release(_:)`).
     func makeLayout(_ context: OpaquePointer, text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
         let layout: OpaquePointer = pango_layout_new(context)
+        _ = LiveObjects.made(.pangoLayout)
         text.withCString { pango_layout_set_text(layout, $0, -1) }
         pango_layout_set_font_description(layout, description(font))
         let attrs = pango_attr_list_new()
@@ -165,6 +170,12 @@ public final class FontSystem: @unchecked Sendable {
         }
         return layout
     }
+
+    /// Releases a layout from `makeLayout` (on the thread and in the task that made it).
+    func release(_ layout: OpaquePointer) {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        LiveObjects.current?.released(.pangoLayout)
+    }
 }
 
 /// Measures text with Pango, exactly as the Cairo backend will draw it.
@@ -175,7 +186,7 @@ public struct PangoTextMeasurer: Sendable {
     public func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         fonts.withContext { ctx in
             let layout = fonts.makeLayout(ctx, text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            defer { fonts.release(layout) }
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
             let lines = Double(pango_layout_get_line_count(layout))

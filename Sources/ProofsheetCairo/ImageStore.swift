@@ -91,6 +91,8 @@ final class CairoSurface: @unchecked Sendable {
     let height: Int
     /// For a view: the surface whose pixels it shows (kept alive while the view lives).
     private let owner: CairoSurface?
+    /// The scope counting this surface (tests only).
+    private let live: LiveObjects?
 
     /// A new surface over this one's pixels, for drawing from on one thread.
     func view() throws -> CairoSurface { try CairoSurface(viewing: self) }
@@ -106,6 +108,7 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.internal("cairo: cannot view a surface: \(String(cString: cairo_status_to_string(status)))")
         }
         raw = s; width = other.width; height = other.height; owner = other
+        live = LiveObjects.made(.imageSurface)
     }
 
     init(width: Int, height: Int) throws {
@@ -119,9 +122,13 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
         }
         raw = s; self.width = width; self.height = height; owner = nil
+        live = LiveObjects.made(.imageSurface)
     }
 
-    deinit { cairo_surface_destroy(raw) }
+    deinit {
+        cairo_surface_destroy(raw)
+        live?.released(.imageSurface)
+    }
 
     /// Runs `body` on the pixel rows (premultiplied native-endian ARGB32) and marks them dirty.
     func withData(_ body: (UnsafeMutableRawPointer, Int) -> Void) {

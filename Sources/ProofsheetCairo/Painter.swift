@@ -112,7 +112,7 @@ struct Painter {
         fonts.withContext { ctx in
             let layout = fonts.makeLayout(ctx, text: run.text, font: run.font, width: run.layoutWidth,
                                           lineLimit: run.lineLimit, alignment: run.alignment)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            defer { fonts.release(layout) }
             cairo_save(cr)
             setPaint(cr, run.paint, in: run.frame)
             cairo_move_to(cr, run.frame.minX, run.frame.minY)
@@ -133,7 +133,7 @@ struct Painter {
                 let layout = fonts.makeLayout(ctx, text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font,
                                               width: nil, lineLimit: nil, alignment: .leading)
                 pango_layout_set_font_description(layout, fonts.iconDescription(size: size))
-                defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                defer { fonts.release(layout) }
                 var logical = PangoRectangle()
                 pango_layout_get_extents(layout, nil, &logical)
                 let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
