@@ -43,7 +43,7 @@ public final class FontSystem: @unchecked Sendable {
         }
         pango_fc_font_map_set_config(OpaquePointer(map), config)
         guard let ctx = pango_font_map_create_context(map) else {
-            g_object_unref(map); FcConfigDestroy(config)
+            Self.release(map: map, config: config)
             throw ProofsheetError.internal("pango: cannot create a context")
         }
         let options = cairo_font_options_create()
@@ -69,9 +69,17 @@ public final class FontSystem: @unchecked Sendable {
         for d in descriptions.values { pango_font_description_free(d) }
         for d in iconDescriptions.values { pango_font_description_free(d) }
         g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
-        FcConfigDestroy(config)
+        Self.release(map: fontMap, config: config)
         live?.released(.fontSystem)
+    }
+
+    /// Drops the font map and the configuration. The map's own reference to the configuration is
+    /// taken back first: Pango 1.50 does not drop it when the map is finalized, which leaked the
+    /// whole configuration (about 11 KB) with every font system.
+    private static func release(map: UnsafeMutablePointer<PangoFontMap>, config: OpaquePointer) {
+        pango_fc_font_map_set_config(OpaquePointer(map), nil)
+        g_object_unref(UnsafeMutableRawPointer(map))
+        FcConfigDestroy(config)
     }
 
     static let requiredFamilies = ["Inter", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"]
