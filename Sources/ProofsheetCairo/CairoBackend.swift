@@ -135,8 +135,10 @@ public final class CairoBackend: Sendable {
             surface = cairo_pdf_surface_create_for_stream(write, closure, list.size.width, list.size.height)
         }
         let live = LiveObjects.made(.vectorSurface)
+        let sources = VectorSources()
         defer {
             cairo_surface_destroy(surface)
+            sources.release()
             live?.released(.vectorSurface)
         }
         try checkCairo(cairo_surface_status(surface), svg ? "creating the SVG" : "creating the PDF")
@@ -152,7 +154,7 @@ public final class CairoBackend: Sendable {
         cairo_surface_set_fallback_resolution(surface, 72 * scale, 72 * scale)
         let cr = cairo_create(surface)!
         do {
-            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: false).draw(list, cr)
+            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: false, vectorSources: sources).draw(list, cr)
             cairo_show_page(cr)
             try checkCairo(cairo_status(cr), "drawing")
         } catch {

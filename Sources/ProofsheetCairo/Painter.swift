@@ -10,6 +10,8 @@ struct Painter {
     let scale: Double
     /// Whether the target is a raster surface (device space in pixels) or a vector one (points).
     let rasterTarget: Bool
+    /// On an SVG or PDF target: where groups painted as sources are kept until it is finished.
+    var vectorSources: VectorSources? = nil
 
     func draw(_ list: DisplayList, _ cr: OpaquePointer) throws {
         if let bg = list.background {
@@ -145,7 +147,7 @@ struct Painter {
             }
         }
         if knockout {
-            cairo_pop_group_to_source(cr)
+            popGroupToSource(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             cairo_paint(cr)
         }
@@ -215,8 +217,32 @@ struct Painter {
         }
         cairo_push_group(cr)
         for c in g.children { try draw(c, cr) }
-        cairo_pop_group_to_source(cr)
+        popGroupToSource(cr)
         cairo_paint_with_alpha(cr, g.opacity)
+    }
+
+    /// `cairo_pop_group_to_source`, keeping the group until the end on a vector target.
+    func popGroupToSource(_ cr: OpaquePointer) {
+        guard let vectorSources else { cairo_pop_group_to_source(cr); return }
+        let group: OpaquePointer = cairo_pop_group(cr)
+        cairo_set_source(cr, group)
+        vectorSources.keep(group)
+    }
+}
+
+/// The groups painted onto an SVG or PDF surface, destroyed only after it is finished. Cairo 1.16
+/// records a group painted there as a snapshot; a group destroyed before the page is written is
+/// copied, and the copy is never freed (472 bytes a group) and read uninitialised when the page
+/// is written — valgrind shows both, with Cairo alone too.
+final class VectorSources {
+    private var patterns: [OpaquePointer] = []
+
+    func keep(_ pattern: OpaquePointer) { patterns.append(pattern) }
+
+    /// Destroys the groups: after `cairo_surface_finish` or `cairo_surface_destroy`.
+    func release() {
+        for p in patterns { cairo_pattern_destroy(p) }
+        patterns.removeAll()
     }
 }
 
