@@ -137,8 +137,10 @@ public final class CairoBackend: Sendable {
         let live = LiveObjects.made(.vectorSurface)
         let sources = VectorSources()
         defer {
-            cairo_surface_destroy(surface)
+            // Finished (a no-op after success) before the groups it recorded are released.
+            cairo_surface_finish(surface)
             sources.release()
+            cairo_surface_destroy(surface)
             live?.released(.vectorSurface)
         }
         try checkCairo(cairo_surface_status(surface), svg ? "creating the SVG" : "creating the PDF")

@@ -233,13 +233,14 @@ struct Painter {
 /// The groups painted onto an SVG or PDF surface, destroyed only after it is finished. Cairo 1.16
 /// records a group painted there as a snapshot; a group destroyed before the page is written is
 /// copied, and the copy is never freed (472 bytes a group) and read uninitialised when the page
-/// is written — valgrind shows both, with Cairo alone too.
+/// is written — valgrind shows both, with Cairo alone too. (Its SVG backend still loses groups of
+/// the second and later SVGs a process writes: see scripts/hardening/valgrind.supp.)
 final class VectorSources {
     private var patterns: [OpaquePointer] = []
 
     func keep(_ pattern: OpaquePointer) { patterns.append(pattern) }
 
-    /// Destroys the groups: after `cairo_surface_finish` or `cairo_surface_destroy`.
+    /// Destroys the groups, once the document is finished.
     func release() {
         for p in patterns { cairo_pattern_destroy(p) }
         patterns.removeAll()
