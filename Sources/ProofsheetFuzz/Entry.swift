@@ -1,8 +1,8 @@
 import Foundation
 import Proofsheet
 
-// Two ways in. Built with `-DFUZZING` and `-sanitize=fuzzer` (`make fuzz`), libFuzzer supplies
-// `main` and calls `LLVMFuzzerTestOneInput` with each input; the target comes from
+// Two ways in. Built with `-DFUZZING` and `-sanitize=fuzzer` (`make fuzz`), libFuzzer's driver
+// runs (see `fuzzMain`) and calls `LLVMFuzzerTestOneInput` with each input; the target comes from
 // PROOFSHEET_FUZZ_TARGET. In a normal build, `ProofsheetFuzz` is a replay driver that runs files
 // (a corpus, a crash, the regression folder) through the same target.
 
