@@ -40,6 +40,15 @@ SECONDS ?= 60
 fuzz: deps
 	bash scripts/hardening/fuzz.sh $(SECONDS) $(TARGETS)
 
+## valgrind memcheck on the release CLI: every example scene to PNG, SVG and PDF, and a diff.
+leaks: deps
+	bash scripts/hardening/leaks.sh
+
+## ThreadSanitizer on one Renderer shared by many threads (ROUNDS x 4 scenes x 3 formats).
+ROUNDS ?= 4
+tsan: deps
+	bash scripts/hardening/tsan.sh $(ROUNDS)
+
 install: release
 	install -d $(PREFIX)/bin $(PREFIX)/share/proofsheet
 	install -m 755 .build/release/proofsheet $(PREFIX)/bin/proofsheet
