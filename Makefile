@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 SCENES := $(wildcard Assets/Scenes/*.json)
 
-.PHONY: deps build release demo test bench install clean
+.PHONY: deps build release demo test bench fuzz leaks tsan install clean
 
 ## Install missing system packages and fonts (idempotent).
 deps:
@@ -34,6 +34,21 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/ProofsheetBench
+
+## Hardening tools (not part of `make test` or CI; see README, "Hardening tools").
+## libFuzzer + AddressSanitizer on the parsers and decoders, SECONDS per target.
+SECONDS ?= 60
+fuzz: deps
+	bash scripts/hardening/fuzz.sh $(SECONDS) $(TARGETS)
+
+## valgrind memcheck on the release CLI: every example scene to PNG, SVG and PDF, and a diff.
+leaks: deps
+	bash scripts/hardening/leaks.sh
+
+## ThreadSanitizer on one Renderer shared by many threads (ROUNDS x 4 scenes x 3 formats).
+ROUNDS ?= 4
+tsan: deps
+	bash scripts/hardening/tsan.sh $(ROUNDS)
 
 install: release
 	install -d $(PREFIX)/bin $(PREFIX)/share/proofsheet

@@ -54,11 +54,14 @@ let package = Package(
         .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
+        // Fuzz targets for the parsers and decoders: a libFuzzer entry point when built with
+        // `-DFUZZING -sanitize=fuzzer` (`make fuzz`), otherwise a driver that replays files.
+        .executableTarget(name: "ProofsheetFuzz", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
 
         // MARK: - Tests
         .testTarget(
             name: "ProofsheetTests",
-            dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo"],
+            dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetFuzz"],
             exclude: ["Goldens", "__Snapshots__"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore"]),

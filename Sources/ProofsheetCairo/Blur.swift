@@ -72,7 +72,7 @@ extension Painter {
         cairo_set_source_surface(cr, off.raw, device.minX, device.minY)
         cairo_paint(cr)
         if g.opacity < 1 {
-            cairo_pop_group_to_source(cr)
+            popGroupToSource(cr)
             cairo_paint_with_alpha(cr, g.opacity)
         }
         cairo_restore(cr)

@@ -134,7 +134,15 @@ public final class CairoBackend: Sendable {
         } else {
             surface = cairo_pdf_surface_create_for_stream(write, closure, list.size.width, list.size.height)
         }
-        defer { cairo_surface_destroy(surface) }
+        let live = LiveObjects.made(.vectorSurface)
+        let sources = VectorSources()
+        defer {
+            // Finished (a no-op after success) before the groups it recorded are released.
+            cairo_surface_finish(surface)
+            sources.release()
+            cairo_surface_destroy(surface)
+            live?.released(.vectorSurface)
+        }
         try checkCairo(cairo_surface_status(surface), svg ? "creating the SVG" : "creating the PDF")
         if svg {
             cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
@@ -148,7 +156,7 @@ public final class CairoBackend: Sendable {
         cairo_surface_set_fallback_resolution(surface, 72 * scale, 72 * scale)
         let cr = cairo_create(surface)!
         do {
-            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: false).draw(list, cr)
+            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: false, vectorSources: sources).draw(list, cr)
             cairo_show_page(cr)
             try checkCairo(cairo_status(cr), "drawing")
         } catch {

@@ -14,6 +14,8 @@ public final class FontSystem: @unchecked Sendable {
     private let context: OpaquePointer
     private var descriptions: [FontSpec: OpaquePointer] = [:]
     private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// The scope counting this font system and its layouts (tests only).
+    private let live: LiveObjects?
 
     /// Families for each design, first choice first; CJK and emoji fall back in order.
     static let families: [FontSpec.Design: String] = [
@@ -41,7 +43,7 @@ public final class FontSystem: @unchecked Sendable {
         }
         pango_fc_font_map_set_config(OpaquePointer(map), config)
         guard let ctx = pango_font_map_create_context(map) else {
-            g_object_unref(map); FcConfigDestroy(config)
+            Self.release(map: map, config: config)
             throw ProofsheetError.internal("pango: cannot create a context")
         }
         let options = cairo_font_options_create()
@@ -55,6 +57,7 @@ public final class FontSystem: @unchecked Sendable {
         self.config = config
         self.fontMap = map
         self.context = ctx
+        self.live = LiveObjects.made(.fontSystem)
         let missing = Self.requiredFamilies.filter { !hasFamily($0) }
         if !missing.isEmpty {
             throw ProofsheetError.internal(
@@ -66,7 +69,16 @@ public final class FontSystem: @unchecked Sendable {
         for d in descriptions.values { pango_font_description_free(d) }
         for d in iconDescriptions.values { pango_font_description_free(d) }
         g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        Self.release(map: fontMap, config: config)
+        live?.released(.fontSystem)
+    }
+
+    /// Drops the font map and the configuration. The map's own reference to the configuration is
+    /// taken back first: Pango 1.50 does not drop it when the map is finalized, which leaked the
+    /// whole configuration (about 11 KB) with every font system.
+    private static func release(map: UnsafeMutablePointer<PangoFontMap>, config: OpaquePointer) {
+        pango_fc_font_map_set_config(OpaquePointer(map), nil)
+        g_object_unref(UnsafeMutableRawPointer(map))
         FcConfigDestroy(config)
     }
 
@@ -141,9 +153,10 @@ public final class FontSystem: @unchecked Sendable {
         return d
     }
 
-    /// A new layout for a paragraph (caller holds the lock and unrefs it).
+    /// A new layout for a paragraph (caller holds the lock and gives it to `release(_:)`).
     func makeLayout(_ context: OpaquePointer, text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
         let layout: OpaquePointer = pango_layout_new(context)
+        _ = LiveObjects.made(.pangoLayout)
         text.withCString { pango_layout_set_text(layout, $0, -1) }
         pango_layout_set_font_description(layout, description(font))
         let attrs = pango_attr_list_new()
@@ -174,6 +187,12 @@ public final class FontSystem: @unchecked Sendable {
         case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
         return layout
+    }
+
+    /// Releases a layout from `makeLayout` (on the thread and in the task that made it).
+    func release(_ layout: OpaquePointer) {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        LiveObjects.current?.released(.pangoLayout)
     }
 }
 
@@ -250,7 +269,7 @@ public struct PangoTextMeasurer: Sendable {
     public func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         fonts.withContext { ctx in
             let layout = fonts.makeLayout(ctx, text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            defer { fonts.release(layout) }
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
             let lines = Double(pango_layout_get_line_count(layout))

@@ -123,6 +123,8 @@ final class CairoSurface: @unchecked Sendable {
     /// What must live as long as this surface: for a view, the surface whose pixels it shows;
     /// for an adopted buffer, the buffer; for a new surface, its memory's reservation.
     private let owner: AnyObject?
+    /// The scope counting this surface (tests only).
+    private let live: LiveObjects?
 
     /// A new surface over this one's pixels, for drawing from on one thread.
     func view() throws -> CairoSurface { try CairoSurface(viewing: self) }
@@ -138,6 +140,7 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.internal("cairo: cannot view a surface: \(String(cString: cairo_status_to_string(status)))")
         }
         raw = s; width = other.width; height = other.height; owner = other
+        live = LiveObjects.made(.imageSurface)
     }
 
     /// A surface over decoded pixels already converted to premultiplied ARGB32 in place (Cairo's
@@ -158,6 +161,7 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.internal("cairo: cannot wrap a \(width)x\(height) image: \(String(cString: cairo_status_to_string(status)))")
         }
         raw = s; self.width = width; self.height = height; owner = pixels
+        live = LiveObjects.made(.imageSurface)
     }
 
     init(width: Int, height: Int, holding reservation: AnyObject? = nil) throws {
@@ -171,9 +175,13 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
         }
         raw = s; self.width = width; self.height = height; owner = reservation
+        live = LiveObjects.made(.imageSurface)
     }
 
-    deinit { cairo_surface_destroy(raw) }
+    deinit {
+        cairo_surface_destroy(raw)
+        live?.released(.imageSurface)
+    }
 
     /// Runs `body` on the pixel rows (premultiplied native-endian ARGB32) and marks them dirty.
     func withData(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
