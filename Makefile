@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 SCENES := $(wildcard Assets/Scenes/*.json)
 
-.PHONY: deps build release demo test bench fuzz leaks tsan install clean
+.PHONY: deps build release demo test lint format bench fuzz leaks tsan install clean
 
 ## Install missing system packages and fonts (idempotent).
 deps:
@@ -24,11 +24,20 @@ demo: release
 	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 15 Pro Max" -o Output/travel-deck-iphone-15-pro-max.png
 	@echo "Rendered into Output/"
 
-## Install what is missing and run every test (warnings are errors).
-test: deps
+## Install what is missing, check the formatting, and run every test (warnings are errors). The
+## release binary is built too: the hostile-input table runs its heavy cases through it.
+test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) build -c release --product proofsheet
 	$(SWIFT) test --skip-build
+
+## The formatting check (`swift format` with the checked-in .swift-format); `make format` fixes it.
+FORMATTED := Package.swift Sources Tests
+lint:
+	$(SWIFT) format lint --strict --recursive --configuration .swift-format $(FORMATTED)
+
+format:
+	$(SWIFT) format format --in-place --recursive --configuration .swift-format $(FORMATTED)
 
 ## Benchmarks (release build): per-frame layout / raster / encode times and sizes.
 bench: deps

@@ -10,7 +10,7 @@ let package = Package(
     products: [
         .library(name: "Proofsheet", targets: ["Proofsheet"]),
         .library(name: "ProofsheetTesting", targets: ["ProofsheetTesting"]),
-        .executable(name: "proofsheet", targets: ["ProofsheetCLI"]),
+        .executable(name: "proofsheet", targets: ["ProofsheetCLI"])
     ],
     targets: [
         // MARK: - C bridges (system libraries from Debian packages, found with pkg-config)
@@ -68,6 +68,6 @@ let package = Package(
         .testTarget(
             name: "ProofsheetDiffTests",
             dependencies: ["ProofsheetDiff", "ProofsheetCore"],
-            exclude: ["Fixtures"]),
+            exclude: ["Fixtures"])
     ]
 )

@@ -14,7 +14,8 @@ public struct FileAssets: AssetProvider {
 
     public func resolve(_ name: String) throws -> String {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
-            throw ProofsheetError.badInput("image name '\(excerpt(name))' may not be absolute or contain '..'",
+            throw ProofsheetError.badInput(
+                "image name '\(excerpt(name))' may not be absolute or contain '..'",
                 hint: "name an image inside an asset root")
         }
         let fm = FileManager.default
@@ -31,7 +32,9 @@ public struct FileAssets: AssetProvider {
                 return real
             }
         }
-        throw ProofsheetError.badInput("image '\(excerpt(name))' not found", hint: "looked for \(excerpt(name))[.png|.jpg|.jpeg] in \(roots.joined(separator: ", ")); add --assets DIR for another folder")
+        throw ProofsheetError.badInput(
+            "image '\(excerpt(name))' not found",
+            hint: "looked for \(excerpt(name))[.png|.jpg|.jpeg] in \(roots.joined(separator: ", ")); add --assets DIR for another folder")
     }
 
     public func image(named name: String) throws -> (path: String, size: Size) {

@@ -22,7 +22,8 @@ public enum Resources {
             }
         }
         let source = #filePath
-        candidates.append(URL(fileURLWithPath: source).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Assets")
+        candidates.append(
+            URL(fileURLWithPath: source).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Assets")
         return candidates.first(where: ok).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }()
 

@@ -86,7 +86,7 @@ do {
     print("scale  encoder            layout   raster   encode    total     PNG bytes")
     for scale in [2.0, 3.0] {
         let scene = base.on(try Device.named("iPhone 14"), scale: scale)
-        _ = try renderer.render(scene, format: .png)   // warm caches: fonts, decoded photos
+        _ = try renderer.render(scene, format: .png)  // warm caches: fonts, decoded photos
         for (label, encoder) in [("fast (deflate 1)", 0), ("small (deflate 6)", 1), ("cairo stock", 2)] {
             var layouts: [Double] = [], rasters: [Double] = [], encodes: [Double] = [], totals: [Double] = []
             var bytes = 0
@@ -105,7 +105,9 @@ do {
                 bytes = result.bytes.count
             }
             let name = label.padding(toLength: 17, withPad: " ", startingAt: 0)
-            print("\(Int(scale))x     \(name)\(ms(median(layouts)))  \(ms(median(rasters)))  \(ms(median(encodes)))  \(ms(median(totals)))  \(String(format: "%12d", bytes))")
+            print(
+                "\(Int(scale))x     \(name)\(ms(median(layouts)))  \(ms(median(rasters)))  \(ms(median(encodes)))  \(ms(median(totals)))  \(String(format: "%12d", bytes))"
+            )
         }
     }
     for format in [OutputFormat.svg, .pdf] {

@@ -12,7 +12,9 @@ struct Arguments {
     /// Removes and returns whether `--flag` was given.
     mutating func flag(_ names: String...) -> Bool {
         var found = false
-        items.removeAll { if names.contains($0) { found = true; return true }; return false }
+        items.removeAll {
+            if names.contains($0) { found = true; return true }; return false
+        }
         return found
     }
 
@@ -50,8 +52,9 @@ struct Arguments {
     func noPositionals() throws {
         let rest = try positionals()
         if let first = rest.first {
-            throw ProofsheetError.usage("\(command) takes no file arguments, but got '\(first.prefix(200))'",
-                                        hint: "see `proofsheet \(command) --help`")
+            throw ProofsheetError.usage(
+                "\(command) takes no file arguments, but got '\(first.prefix(200))'",
+                hint: "see `proofsheet \(command) --help`")
         }
     }
 

@@ -45,8 +45,9 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let counts = report.counts
     let parts = CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.rawValue)" } }
     let n = report.entries.count
-    print("\(report.passed ? "passed" : "FAILED"): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
-          + (options.reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
+    print(
+        "\(report.passed ? "passed" : "FAILED"): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
+            + (options.reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
     if let dir = options.reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing || $0.inputError == true }) {
         print("to accept the actual images as goldens: proofsheet approve --report \(dir)")
     }
@@ -54,7 +55,10 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     // an internal failure (3); neither is a difference.
     let unreadable = report.entries.filter { $0.status == .error && $0.inputError == true }
     if let first = unreadable.first {
-        FileHandle.standardError.write(Data("proofsheet: error: \(unreadable.count) image\(unreadable.count == 1 ? "" : "s") could not be checked; \(first.id): \(first.message ?? "")\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "proofsheet: error: \(unreadable.count) image\(unreadable.count == 1 ? "" : "s") could not be checked; \(first.id): \(first.message ?? "")\n"
+                    .utf8))
         return 2
     }
     if report.entries.contains(where: { $0.status == .error }) { return 3 }

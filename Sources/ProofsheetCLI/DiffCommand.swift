@@ -67,8 +67,9 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
         if let diff = outcome.result?.diffImage {
             try FileOutput.write(try PNGCodec.encode(diff), to: output)
         } else {
-            notes.append("no diff image written to \(output): the sizes differ"
-                         + (FileOutput.exists(output) ? " (the existing file there is not from this comparison)" : ""))
+            notes.append(
+                "no diff image written to \(output): the sizes differ"
+                    + (FileOutput.exists(output) ? " (the existing file there is not from this comparison)" : ""))
         }
     }
     if let panels {
@@ -76,13 +77,16 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
         let limit = ImageLimits.pixels
         let composed = DiffPanels.composition(expected: expected, diff: outcome.result?.diffImage, actual: actual)
         guard composed.image.width > 0, composed.image.height > 0 else {
-            throw ProofsheetError.badInput("the panels do not fit in \(limit.int) pixels, even shrunk to 1 pixel each",
-                                           hint: "raise the limit with --limit \(limit.name)=N")
+            throw ProofsheetError.badInput(
+                "the panels do not fit in \(limit.int) pixels, even shrunk to 1 pixel each",
+                hint: "raise the limit with --limit \(limit.name)=N")
         }
         if composed.shrinkFactor > 1 {
             let k = composed.shrinkFactor
-            FileHandle.standardError.write(Data(("note: \(panels): panels shrunk to 1/\(k) of their size (\(composed.image.size) px) "
-                + "to stay within the \(limit.name) limit of \(limit.int) pixels; --limit \(limit.name)=N allows larger\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("note: \(panels): panels shrunk to 1/\(k) of their size (\(composed.image.size) px) "
+                        + "to stay within the \(limit.name) limit of \(limit.int) pixels; --limit \(limit.name)=N allows larger\n").utf8))
         }
         try FileOutput.write(try PNGCodec.encode(composed.image), to: panels)
     }
@@ -93,8 +97,9 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
     } else if let r = outcome.result {
         let pct = String(format: "%.4f", r.ratio * 100)
-        print("\(report.passed ? "passed" : "FAILED"): \(r.mismatched) of \(r.total) pixels differ (\(pct)%), \(r.width)x\(r.height)"
-              + (r.ignored > 0 ? ", \(r.ignored) ignored" : ""))
+        print(
+            "\(report.passed ? "passed" : "FAILED"): \(r.mismatched) of \(r.total) pixels differ (\(pct)%), \(r.width)x\(r.height)"
+                + (r.ignored > 0 ? ", \(r.ignored) ignored" : ""))
     } else {
         print("FAILED: \(report.reason ?? "sizes differ")")
     }

@@ -5,187 +5,188 @@ enum Help {
     static let version = "proofsheet 0.1.0"
 
     static let main = """
-    proofsheet — render SwiftUI-like scenes to PNG, SVG and PDF on Linux.
+        proofsheet — render SwiftUI-like scenes to PNG, SVG and PDF on Linux.
 
-    USAGE: proofsheet <command> [options]
+        USAGE: proofsheet <command> [options]
 
-    COMMANDS:
-      render     Render scene files to PNG, SVG or PDF
-      layout     Print the layout tree (every view's frame) of a scene
-      diff       Compare two images (pixelmatch-compatible) with tolerances
-      check      Render scenes and compare them with golden images (CI)
-      approve    Accept a check report's actual images as the new goldens
-      merge-reports  Join the reports of sharded check runs
-      symbols    List the supported SF Symbol names
-      colors     List the colour names scenes may use
-      devices    List the device presets
-      limits     List the limits on input sizes and their defaults
+        COMMANDS:
+          render     Render scene files to PNG, SVG or PDF
+          layout     Print the layout tree (every view's frame) of a scene
+          diff       Compare two images (pixelmatch-compatible) with tolerances
+          check      Render scenes and compare them with golden images (CI)
+          approve    Accept a check report's actual images as the new goldens
+          merge-reports  Join the reports of sharded check runs
+          symbols    List the supported SF Symbol names
+          colors     List the colour names scenes may use
+          devices    List the device presets
+          limits     List the limits on input sizes and their defaults
 
-    OPTIONS:
-      -h, --help           Show help (also `proofsheet <command> --help`)
-      --version            Show the version
-      --limit NAME=VALUE   Raise or lower a limit, on any command (repeatable; see
-                           `proofsheet limits`)
+        OPTIONS:
+          -h, --help           Show help (also `proofsheet <command> --help`)
+          --version            Show the version
+          --limit NAME=VALUE   Raise or lower a limit, on any command (repeatable; see
+                               `proofsheet limits`)
 
-    EXIT CODES: 0 success, 1 a reported difference, 2 bad input or usage, 3 internal failure.
-    """
+        EXIT CODES: 0 success, 1 a reported difference, 2 bad input or usage, 3 internal failure.
+        """
 
     static let render = """
-    Render scene files to PNG, SVG or PDF.
+        Render scene files to PNG, SVG or PDF.
 
-    USAGE: proofsheet render <scene.json>... [options]
+        USAGE: proofsheet render <scene.json>... [options]
 
-    The format comes from the output's extension. Without -o each scene is written to
-    <out-dir>/<scene name>.<format>.
+        The format comes from the output's extension. Without -o each scene is written to
+        <out-dir>/<scene name>.<format>.
 
-    OPTIONS:
-      -o, --output FILE        Output file (.png, .svg or .pdf); one scene only
-      --out-dir DIR            Folder for outputs without -o (default: Output)
-      --format png|svg|pdf     Format when no -o is given (default: png; repeatable)
-      --device NAME            Render on this device preset instead of the scene's canvas
-      --scale N                Pixels per point (default: the device's own, or the scene's)
-      --assets DIR             Another folder to look up images in (repeatable)
-      --png-compression fast|small
-                               fast: deflate level 1 (default); small: deflate level 6, filter per row
-      --display-list           Print the display list (text) instead of rendering
-      -q, --quiet              No progress lines
-      -h, --help               Show this help
+        OPTIONS:
+          -o, --output FILE        Output file (.png, .svg or .pdf); one scene only
+          --out-dir DIR            Folder for outputs without -o (default: Output)
+          --format png|svg|pdf     Format when no -o is given (default: png; repeatable)
+          --device NAME            Render on this device preset instead of the scene's canvas
+          --scale N                Pixels per point (default: the device's own, or the scene's)
+          --assets DIR             Another folder to look up images in (repeatable)
+          --png-compression fast|small
+                                   fast: deflate level 1 (default); small: deflate level 6, filter per row
+          --display-list           Print the display list (text) instead of rendering
+          -q, --quiet              No progress lines
+          -h, --help               Show this help
 
-    EXAMPLES:
-      proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 14" --scale 3 -o deck.png
-      proofsheet render Assets/Scenes/*.json --format png --format svg
-    """
+        EXAMPLES:
+          proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 14" --scale 3 -o deck.png
+          proofsheet render Assets/Scenes/*.json --format png --format svg
+        """
 
     static let layout = """
-    Print the layout tree of a scene: every view with its frame in points (x, y, width, height).
+        Print the layout tree of a scene: every view with its frame in points (x, y, width, height).
 
-    USAGE: proofsheet layout <scene.json>... [--device NAME] [--scale N] [--assets DIR]
-    """
+        USAGE: proofsheet layout <scene.json>... [--device NAME] [--scale N] [--assets DIR]
+        """
 
     static let diff = """
-    Compare two images, pixel by pixel, the way pixelmatch 7.1.0 does.
+        Compare two images, pixel by pixel, the way pixelmatch 7.1.0 does.
 
-    USAGE: proofsheet diff <expected.png> <actual.png> [options]
+        USAGE: proofsheet diff <expected.png> <actual.png> [options]
 
-    Reads PNG (any bit depth and colour type) and JPEG. Exit code 0 when the difference is
-    within the tolerance (by default: no differing pixel), 1 when it is not or the sizes
-    differ, 2 for unreadable images or bad options.
+        Reads PNG (any bit depth and colour type) and JPEG. Exit code 0 when the difference is
+        within the tolerance (by default: no differing pixel), 1 when it is not or the sizes
+        differ, 2 for unreadable images or bad options.
 
-    PIXELMATCH OPTIONS (same defaults):
-      --threshold T            Colour distance threshold 0…1 (default 0.1; smaller is stricter)
-      --include-aa             Count anti-aliased pixels as differences
-      --alpha A                Opacity of the unchanged image in the diff output (default 0.1)
-      --aa-color r,g,b         Colour of anti-aliased pixels (default 255,255,0)
-      --diff-color r,g,b       Colour of differing pixels (default 255,0,0)
-      --diff-color-alt r,g,b   Colour of pixels that got darker (default: --diff-color)
-      --diff-mask              Draw only the differences, on transparency
+        PIXELMATCH OPTIONS (same defaults):
+          --threshold T            Colour distance threshold 0…1 (default 0.1; smaller is stricter)
+          --include-aa             Count anti-aliased pixels as differences
+          --alpha A                Opacity of the unchanged image in the diff output (default 0.1)
+          --aa-color r,g,b         Colour of anti-aliased pixels (default 255,255,0)
+          --diff-color r,g,b       Colour of differing pixels (default 255,0,0)
+          --diff-color-alt r,g,b   Colour of pixels that got darker (default: --diff-color)
+          --diff-mask              Draw only the differences, on transparency
 
-    BEYOND PIXELMATCH:
-      --max-diff-pixels N      Pass with at most N differing pixels
-      --max-diff-ratio R       Pass with at most this fraction (0…1) of pixels differing
-      --ignore x,y,w,h         Leave a rectangle out (pixels; repeatable)
-      --mask FILE              Leave out pixels where this image is visible and not black
-      -o, --output FILE        Write the diff image (.png)
-      --panels FILE            Write expected | diff | actual side by side (.png)
-                               (shrunk to fit --limit image-pixels when larger)
-      --json                   Print one JSON object: passed, mismatched, total, ratio, width,
-                               height, ignored, reason, tolerance (and both sizes if they differ)
-      -h, --help               Show this help
-    """
+        BEYOND PIXELMATCH:
+          --max-diff-pixels N      Pass with at most N differing pixels
+          --max-diff-ratio R       Pass with at most this fraction (0…1) of pixels differing
+          --ignore x,y,w,h         Leave a rectangle out (pixels; repeatable)
+          --mask FILE              Leave out pixels where this image is visible and not black
+          -o, --output FILE        Write the diff image (.png)
+          --panels FILE            Write expected | diff | actual side by side (.png)
+                                   (shrunk to fit --limit image-pixels when larger)
+          --json                   Print one JSON object: passed, mismatched, total, ratio, width,
+                                   height, ignored, reason, tolerance (and both sizes if they differ)
+          -h, --help               Show this help
+        """
 
     static let check = """
-    Render scenes and compare them with golden images, for CI.
+        Render scenes and compare them with golden images, for CI.
 
-    USAGE: proofsheet check <scene.json>... --golden DIR [options]
+        USAGE: proofsheet check <scene.json>... --golden DIR [options]
 
-    Goldens live at DIR/<scene>/<state>/<device>@<scale>x.png (state: default). Exit code 0
-    when every image matches, 1 when any differs, is missing or was recorded, 2 for bad input.
+        Goldens live at DIR/<scene>/<state>/<device>@<scale>x.png (state: default). Exit code 0
+        when every image matches, 1 when any differs, is missing or was recorded, 2 for bad input.
 
-    OPTIONS:
-      --golden DIR             The golden images' folder (required)
-      --record MODE            all: rewrite every golden (exit 0); failed: rewrite failing ones
-                               (exit 1); missing: record absent ones (exit 1, naming them);
-                               never: write nothing, an absent golden fails.
-                               Default: missing, or never when CI is set
-      --report DIR             Write a report: DIR/index.html (self-contained: open it from
-                               disk), DIR/results.json and the images
-      --junit FILE             Write JUnit XML
-      --summary FILE           Write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
-      --shard I/N              Check only part I of N (deterministic split by image id)
-      --device NAME            Check on this device (repeatable; default: each scene's own)
-      --scale N                Pixels per point (default: the device's own)
-      --threshold T            pixelmatch threshold (default 0.1)
-      --max-diff-pixels N      Pass with at most N differing pixels
-      --max-diff-ratio R       Pass with at most this fraction of pixels differing
-      --assets DIR             Another folder to look up images in (repeatable)
-      -q, --quiet              No progress lines
-      -h, --help               Show this help
-    """
+        OPTIONS:
+          --golden DIR             The golden images' folder (required)
+          --record MODE            all: rewrite every golden (exit 0); failed: rewrite failing ones
+                                   (exit 1); missing: record absent ones (exit 1, naming them);
+                                   never: write nothing, an absent golden fails.
+                                   Default: missing, or never when CI is set
+          --report DIR             Write a report: DIR/index.html (self-contained: open it from
+                                   disk), DIR/results.json and the images
+          --junit FILE             Write JUnit XML
+          --summary FILE           Write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
+          --shard I/N              Check only part I of N (deterministic split by image id)
+          --device NAME            Check on this device (repeatable; default: each scene's own)
+          --scale N                Pixels per point (default: the device's own)
+          --threshold T            pixelmatch threshold (default 0.1)
+          --max-diff-pixels N      Pass with at most N differing pixels
+          --max-diff-ratio R       Pass with at most this fraction of pixels differing
+          --assets DIR             Another folder to look up images in (repeatable)
+          -q, --quiet              No progress lines
+          -h, --help               Show this help
+        """
 
     static let approve = """
-    Accept the actual images of a check report's failures as the new goldens.
+        Accept the actual images of a check report's failures as the new goldens.
 
-    USAGE: proofsheet approve --report DIR [--golden DIR] [--only ID]...
+        USAGE: proofsheet approve --report DIR [--golden DIR] [--only ID]...
 
-    Copies each failing or missing image's actual render (and the actual of a golden that could
-    not be read) to DIR/<scene>/<state>/<variant>.png below the golden folder. The report is
-    treated as untrusted: images are read only from its images/ folder, never through a link,
-    and only PNGs that decode are accepted; goldens are written only below the golden folder,
-    never through a link. Every entry is checked before anything is written.
+        Copies each failing or missing image's actual render (and the actual of a golden that could
+        not be read) to DIR/<scene>/<state>/<variant>.png below the golden folder. The report is
+        treated as untrusted: images are read only from its images/ folder, never through a link,
+        and only PNGs that decode are accepted; goldens are written only below the golden folder,
+        never through a link. Every entry is checked before anything is written.
 
-    OPTIONS:
-      --report DIR             The folder passed to check --report (required)
-      --golden DIR             The golden folder (default: the one the check was given, which
-                               must then exist inside the working directory); made if missing
-      --only ID                Approve only this id (scene/state/variant; repeatable)
-      -h, --help               Show this help
-    """
+        OPTIONS:
+          --report DIR             The folder passed to check --report (required)
+          --golden DIR             The golden folder (default: the one the check was given, which
+                                   must then exist inside the working directory); made if missing
+          --only ID                Approve only this id (scene/state/variant; repeatable)
+          -h, --help               Show this help
+        """
 
     static let mergeReports = """
-    Join the reports of sharded check runs into one.
+        Join the reports of sharded check runs into one.
 
-    USAGE: proofsheet merge-reports <report-dir>... -o OUT_DIR [--junit FILE] [--summary FILE]
+        USAGE: proofsheet merge-reports <report-dir>... -o OUT_DIR [--junit FILE] [--summary FILE]
 
-    Every shard's results.json is validated, all shards I/N of one check must be there once
-    each, and images are copied only from each report's images/ folder, never through a link,
-    and only PNGs that decode. Exit code 0 when every merged image passed, 1 otherwise, 2 for a
-    bad or incomplete set of reports.
-    """
+        Every shard's results.json is validated, all shards I/N of one check must be there once
+        each, and images are copied only from each report's images/ folder, never through a link,
+        and only PNGs that decode. Exit code 0 when every merged image passed, 1 otherwise, 2 for a
+        bad or incomplete set of reports.
+        """
 
     static let limits = """
-    List the limits that keep hostile input from exhausting memory or time, with their
-    defaults. Any command takes --limit NAME=VALUE to change one for that run (repeatable);
-    values may use k, M, G (10³, 10⁶, 10⁹) or KiB, MiB, GiB.
+        List the limits that keep hostile input from exhausting memory or time, with their
+        defaults. Any command takes --limit NAME=VALUE to change one for that run (repeatable);
+        values may use k, M, G (10³, 10⁶, 10⁹) or KiB, MiB, GiB.
 
-    USAGE: proofsheet limits
-    """
+        USAGE: proofsheet limits
+        """
 
     static let symbols = """
-    List the supported SF Symbol names (each drawn with a Material Icons substitute).
+        List the supported SF Symbol names (each drawn with a Material Icons substitute).
 
-    USAGE: proofsheet symbols
-    """
+        USAGE: proofsheet symbols
+        """
 
     static let colors = """
-    List the colour names a scene may use, with their values (light mode, sRGB).
+        List the colour names a scene may use, with their values (light mode, sRGB).
 
-    USAGE: proofsheet colors
-    """
+        USAGE: proofsheet colors
+        """
 
     static let devices = """
-    List the device presets: name, size in points, scale, safe area top/bottom.
+        List the device presets: name, size in points, scale, safe area top/bottom.
 
-    USAGE: proofsheet devices
-    """
+        USAGE: proofsheet devices
+        """
 }
 
 /// Prints a command's help with the limits option every command takes.
 func printHelp(_ text: String) {
     print(text.hasSuffix("\n") ? text : text + "\n")
-    print("""
-    EVERY COMMAND:
-      --limit NAME=VALUE       Raise or lower a limit for this run (repeatable):
-                               \(Limit.all.map(\.name).joined(separator: ", "))
-                               (`proofsheet limits` lists them with their defaults)
-    """)
+    print(
+        """
+        EVERY COMMAND:
+          --limit NAME=VALUE       Raise or lower a limit for this run (repeatable):
+                                   \(Limit.all.map(\.name).joined(separator: ", "))
+                                   (`proofsheet limits` lists them with their defaults)
+        """)
 }

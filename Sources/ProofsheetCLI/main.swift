@@ -58,21 +58,26 @@ func run(_ argv: [String]) throws -> Int32 {
         try args.noPositionals()
         for d in Device.presets {
             let aliases = Device.aliases.filter { $0.value == d.name }.keys.sorted()
-            print("\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))"
-                  + (aliases.isEmpty ? "" : " (also: \(aliases.joined(separator: ", ")))"))
+            print(
+                "\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))"
+                    + (aliases.isEmpty ? "" : " (also: \(aliases.joined(separator: ", ")))"))
         }
         return 0
     default:
-        let close = closeNames(to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
-        throw ProofsheetError.usage("unknown command '\(clipped(command))'",
+        let close = closeNames(
+            to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
+        throw ProofsheetError.usage(
+            "unknown command '\(clipped(command))'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
 }
 
 /// A command's help, with the option every command takes.
 func helpText(_ topic: String) -> String? {
-    ["render": Help.render, "layout": Help.layout, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
-     "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits][topic]
+    [
+        "render": Help.render, "layout": Help.layout, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
+        "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits
+    ][topic]
 }
 
 func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
@@ -90,12 +95,16 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let scenes = try args.positionals()
     // An option a command would ignore is an error: it would not do what the user meant.
     if layoutOnly || dumpList {
-        let ignored: [(String, Bool)] = [("-o", output != nil), ("--out-dir", outDirOption != nil), ("--format", !formats.isEmpty),
-                                         ("--png-compression", compressionOption != nil), ("--quiet", quiet)]
+        let ignored: [(String, Bool)] = [
+            ("-o", output != nil), ("--out-dir", outDirOption != nil), ("--format", !formats.isEmpty),
+            ("--png-compression", compressionOption != nil), ("--quiet", quiet)
+        ]
         if let (name, _) = ignored.first(where: { $0.1 }) {
-            throw ProofsheetError.usage("\(layoutOnly ? "layout" : "--display-list") prints to standard output; \(name) does not apply",
-                                        hint: layoutOnly ? "redirect the output: proofsheet layout scene.json > layout.txt"
-                                                         : "redirect the output, or drop --display-list to render files")
+            throw ProofsheetError.usage(
+                "\(layoutOnly ? "layout" : "--display-list") prints to standard output; \(name) does not apply",
+                hint: layoutOnly
+                    ? "redirect the output: proofsheet layout scene.json > layout.txt"
+                    : "redirect the output, or drop --display-list to render files")
         }
     }
 
@@ -167,7 +176,8 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
             let name = ((r.path as NSString).lastPathComponent as NSString).deletingPathExtension
             // The first format's time includes laying out the scene.
             let ms = Int(((monotonicSeconds() - start + (format == outFormats[0] ? r.seconds : 0)) * 1000).rounded())
-            let size = format == .png
+            let size =
+                format == .png
                 ? "\(Int((r.scene.canvas.width * r.scene.scale).rounded()))x\(Int((r.scene.canvas.height * r.scene.scale).rounded())) px"
                 : "\(fmt(r.scene.canvas.width))x\(fmt(r.scene.canvas.height)) pt"
             outputs.append((output ?? "\(outDir)/\(name).\(format.rawValue)", bytes, "\(size), \(bytes.count / 1024) KiB, \(ms) ms"))
@@ -177,8 +187,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     var targets: [String: String] = [:]
     for (o, r) in zip(outputs, results.flatMap { r in outFormats.map { _ in r } }) {
         if let other = targets[o.target] {
-            throw ProofsheetError.usage("\(other) and \(r.path) would both be written to \(o.target)",
-                                        hint: "render them separately with -o, or into different --out-dir folders")
+            throw ProofsheetError.usage(
+                "\(other) and \(r.path) would both be written to \(o.target)",
+                hint: "render them separately with -o, or into different --out-dir folders")
         }
         targets[o.target] = r.path
     }

@@ -28,8 +28,9 @@ extension Painter {
             Rect(x: r.minX * pixelsPerUnit, y: r.minY * pixelsPerUnit, width: r.width * pixelsPerUnit, height: r.height * pixelsPerUnit)
         }
         var device = toPixels(ctm.apply(area)).intersection(toPixels(visible).insetBy(-reach))
-        device = Rect(x: device.minX.rounded(.down), y: device.minY.rounded(.down),
-                      width: device.width.rounded(.up) + 1, height: device.height.rounded(.up) + 1)
+        device = Rect(
+            x: device.minX.rounded(.down), y: device.minY.rounded(.down),
+            width: device.width.rounded(.up) + 1, height: device.height.rounded(.up) + 1)
         guard device.width.isFinite, device.height.isFinite, device.width >= 1, device.height >= 1 else { return }
         guard device.width <= 32767, device.height <= 32767, device.width * device.height <= offscreenLimit else {
             // Too large to blur: draw the content plainly rather than lose it.
@@ -54,9 +55,10 @@ extension Painter {
             let sigmaPx = s.radius * devScale
             shadow.withData { dst, dstStride in
                 off.withData { src, srcStride in
-                    ps_shadow_argb32(src.assumingMemoryBound(to: UInt8.self), UInt32(srcStride), dst.assumingMemoryBound(to: UInt8.self),
-                                     UInt32(dstStride), UInt32(off.width), UInt32(off.height), sigmaPx,
-                                     s.color.red, s.color.green, s.color.blue, s.color.alpha)
+                    ps_shadow_argb32(
+                        src.assumingMemoryBound(to: UInt8.self), UInt32(srcStride), dst.assumingMemoryBound(to: UInt8.self),
+                        UInt32(dstStride), UInt32(off.width), UInt32(off.height), sigmaPx,
+                        s.color.red, s.color.green, s.color.blue, s.color.alpha)
                 }
             }
             let dx = (s.x * ctm.a + s.y * ctm.c) * pixelsPerUnit, dy = (s.x * ctm.b + s.y * ctm.d) * pixelsPerUnit
@@ -81,4 +83,3 @@ extension Painter {
 
 /// Largest offscreen for a shadow or blur, in pixels.
 private let offscreenLimit = 80_000_000.0
-

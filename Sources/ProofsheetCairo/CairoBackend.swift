@@ -55,11 +55,13 @@ public final class CairoBackend: Sendable {
         var err = [CChar](repeating: 0, count: 256)
         var rc: Int32 = 0
         surface.withData { data, stride in
-            rc = ps_png_encode_argb32(data.assumingMemoryBound(to: UInt8.self), UInt32(surface.width), UInt32(surface.height),
-                                      UInt32(stride), settings.level, settings.filter, &out, &len, &err, err.count)
+            rc = ps_png_encode_argb32(
+                data.assumingMemoryBound(to: UInt8.self), UInt32(surface.width), UInt32(surface.height),
+                UInt32(stride), settings.level, settings.filter, &out, &len, &err, err.count)
         }
         guard rc == 0, let out else {
-            throw ProofsheetError.internal("PNG encoding failed: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw ProofsheetError.internal(
+                "PNG encoding failed: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         defer { ps_free(out) }
         let bytes = [UInt8](UnsafeBufferPointer(start: out, count: len))
@@ -73,10 +75,13 @@ public final class CairoBackend: Sendable {
         let surface = try rasterize(list, scale: scale)
         let t1 = monotonicSeconds()
         let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface.raw, { closure, data, length in
-            Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface.raw,
+            { closure, data, length in
+                Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
         try checkCairo(status, "writing a PNG")
         return (sink.bytes, Timing(raster: t1 - t0, encode: monotonicSeconds() - t1))
     }
@@ -178,5 +183,5 @@ package func monotonicSeconds() -> Double {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -22,7 +22,7 @@ public final class FontSystem: @unchecked Sendable {
         .default: "Inter,Noto Sans CJK TC,Noto Color Emoji",
         .rounded: "Quicksand,Noto Sans CJK TC,Noto Color Emoji",
         .monospaced: "DejaVu Sans Mono,Noto Sans CJK TC,Noto Color Emoji",
-        .serif: "Noto Serif CJK TC,Noto Color Emoji",
+        .serif: "Noto Serif CJK TC,Noto Color Emoji"
     ]
     /// The icon font for symbols.
     static let iconFamily = "Material Icons"
@@ -154,7 +154,9 @@ public final class FontSystem: @unchecked Sendable {
     }
 
     /// A new layout for a paragraph (caller holds the lock and gives it to `release(_:)`).
-    func makeLayout(_ context: OpaquePointer, text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
+    func makeLayout(_ context: OpaquePointer, text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment)
+        -> OpaquePointer
+    {
         let layout: OpaquePointer = pango_layout_new(context)
         _ = LiveObjects.made(.pangoLayout)
         text.withCString { pango_layout_set_text(layout, $0, -1) }

@@ -57,8 +57,9 @@ public final class ImageStore: @unchecked Sendable {
             case .tooLarge, .overBudget: limited = true
             default: limited = false
             }
-            throw ProofsheetError.badInput("image '\(excerpt(path, limit: 256))' cannot be decoded: \(error.reason)",
-                                           hint: limited ? nil : "use a PNG or JPEG file")
+            throw ProofsheetError.badInput(
+                "image '\(excerpt(path, limit: 256))' cannot be decoded: \(error.reason)",
+                hint: limited ? nil : "use a PNG or JPEG file")
         }
         // The decoded bytes become the surface's: converted in place to premultiplied ARGB32.
         ps_rgba_to_argb32(pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), pixels.width * pixels.height)
@@ -151,7 +152,8 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.badInput("image size \(width)x\(height) px is outside 1…32767")
         }
         guard cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)) == Int32(width * 4),
-              let data = pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            let data = pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else {
             throw ProofsheetError.internal("cairo: unexpected ARGB32 stride for width \(width)")
         }
         let s = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!

@@ -77,8 +77,8 @@ struct Painter {
             cairo_arc(cr, r.minX + rad, r.minY + rad, rad, .pi, 3 * .pi / 2)
             return
         }
-        let ext = min(rad * 1.2, half)   // where the corner curve meets the straight edge
-        let c = ext * 0.4                // distance of the control points from the corner
+        let ext = min(rad * 1.2, half)  // where the corner curve meets the straight edge
+        let c = ext * 0.4  // distance of the control points from the corner
         cairo_move_to(cr, r.minX + ext, r.minY)
         cairo_line_to(cr, r.maxX - ext, r.minY)
         cairo_curve_to(cr, r.maxX - c, r.minY, r.maxX, r.minY + c, r.maxX, r.minY + ext)
@@ -112,8 +112,9 @@ struct Painter {
 
     func drawText(_ run: TextRun, _ cr: OpaquePointer) {
         fonts.withContext { ctx in
-            let layout = fonts.makeLayout(ctx, text: run.text, font: run.font, width: run.layoutWidth,
-                                          lineLimit: run.lineLimit, alignment: run.alignment)
+            let layout = fonts.makeLayout(
+                ctx, text: run.text, font: run.font, width: run.layoutWidth,
+                lineLimit: run.lineLimit, alignment: run.alignment)
             defer { fonts.release(layout) }
             cairo_save(cr)
             setPaint(cr, run.paint, in: run.frame)
@@ -132,8 +133,9 @@ struct Painter {
             for layer in s.layers {
                 let size = s.pointSize * layer.scale
                 let font = FontSpec(size: size, weight: 400, lineHeight: size)
-                let layout = fonts.makeLayout(ctx, text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font,
-                                              width: nil, lineLimit: nil, alignment: .leading)
+                let layout = fonts.makeLayout(
+                    ctx, text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font,
+                    width: nil, lineLimit: nil, alignment: .leading)
                 pango_layout_set_font_description(layout, fonts.iconDescription(size: size))
                 defer { fonts.release(layout) }
                 var logical = PangoRectangle()
@@ -246,4 +248,3 @@ final class VectorSources {
         patterns.removeAll()
     }
 }
-

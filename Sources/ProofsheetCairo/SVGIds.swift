@@ -45,8 +45,12 @@ func renumberSVGIds(_ bytes: [UInt8]) -> [UInt8] {
     while i < bytes.count {
         let b = bytes[i]
         var nameStart = -1
-        if b == 0x23 { out.append(b); nameStart = i + 1 }                       // "#"
-        else if b == 0x69, matches(i, idAttr) { out += idAttr; nameStart = i + idAttr.count }
+        if b == 0x23 {
+            out.append(b); nameStart = i + 1
+        }  // "#"
+        else if b == 0x69, matches(i, idAttr) {
+            out += idAttr; nameStart = i + idAttr.count
+        }
         if nameStart < 0 { out.append(b); i += 1; continue }
         let (n, end) = name(at: nameStart)
         if let m = mapping[n] { out += m } else { out += n }

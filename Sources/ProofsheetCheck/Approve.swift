@@ -30,12 +30,14 @@ public enum Approval {
             try FileOutput.makeFolders(absolute)
         }
         guard let real = SafePaths.realFolder(absolute) else {
-            throw ProofsheetError.badInput("the golden folder \(SafePaths.clip(root)) of this report is not here",
+            throw ProofsheetError.badInput(
+                "the golden folder \(SafePaths.clip(root)) of this report is not here",
                 hint: "run approve from the folder the check ran in, or pass --golden DIR")
         }
         if override == nil {
             guard let cwd = SafePaths.realFolder(workingDirectory), real == cwd || real.hasPrefix(cwd + "/") else {
-                throw ProofsheetError.badInput("the report's golden folder \(SafePaths.clip(root)) is outside the working directory",
+                throw ProofsheetError.badInput(
+                    "the report's golden folder \(SafePaths.clip(root)) is outside the working directory",
                     hint: "pass --golden DIR to say where the goldens are")
             }
         }
@@ -48,12 +50,15 @@ public enum Approval {
     ///   - only: ids to approve; empty approves every failed or missing entry.
     public static func plan(report: CheckReport, folder: ReportFolder, goldenRoot: String, only: Set<String>) throws -> [Change] {
         if let unknown = only.sorted().first(where: { id in !report.entries.contains { $0.id == id } }) {
-            throw ProofsheetError.badInput("the report has no image '\(SafePaths.clip(unknown))'",
+            throw ProofsheetError.badInput(
+                "the report has no image '\(SafePaths.clip(unknown))'",
                 hint: "ids look like scene/state/variant: \(report.entries.prefix(3).map(\.id).joined(separator: ", "))")
         }
         var changes: [Change] = []
-        for entry in report.entries where entry.status == .failed || entry.status == .missing
-            || (entry.status == .error && entry.inputError == true) {
+        for entry in report.entries
+        where entry.status == .failed || entry.status == .missing
+            || (entry.status == .error && entry.inputError == true)
+        {
             if !only.isEmpty && !only.contains(entry.id) { continue }
             guard let actual = entry.actual else {
                 throw ProofsheetError.badInput("\(entry.id): the report has no actual image for it")
@@ -80,8 +85,9 @@ public enum ReportMerge {
     public static func merge(_ inputs: [String], into output: String) throws -> CheckReport {
         guard !inputs.isEmpty else { throw ProofsheetError.usage("no report folders given") }
         for dir in inputs where FileOutput.sameFile(dir, output) {
-            throw ProofsheetError.usage("the output folder \(SafePaths.clip(output)) is one of the reports being merged",
-                                        hint: "write the merged report to a new folder")
+            throw ProofsheetError.usage(
+                "the output folder \(SafePaths.clip(output)) is one of the reports being merged",
+                hint: "write the merged report to a new folder")
         }
         var reports: [(dir: String, report: CheckReport)] = []
         for dir in inputs { reports.append((dir, try ReportFolder(path: dir).read())) }
@@ -90,8 +96,9 @@ public enum ReportMerge {
         for r in reports.dropFirst() {
             let a = first.report, b = r.report
             guard a.threshold == b.threshold, a.tolerance == b.tolerance, a.record == b.record, a.goldenRoot == b.goldenRoot else {
-                throw ProofsheetError.badInput("\(SafePaths.clip(r.dir)) was checked with other settings than \(SafePaths.clip(first.dir))",
-                                               hint: "merge the shards of one check run")
+                throw ProofsheetError.badInput(
+                    "\(SafePaths.clip(r.dir)) was checked with other settings than \(SafePaths.clip(first.dir))",
+                    hint: "merge the shards of one check run")
             }
         }
         // Shards I/N: every part must be there, once, or images would go unchecked unnoticed.
@@ -103,7 +110,8 @@ public enum ReportMerge {
             let parts = shards.map { $0! }
             let n = parts[0].count
             guard parts.allSatisfy({ $0.count == n }) else {
-                throw ProofsheetError.badInput("the reports come from different shardings (\(reports.compactMap(\.report.shard).joined(separator: ", ")))")
+                throw ProofsheetError.badInput(
+                    "the reports come from different shardings (\(reports.compactMap(\.report.shard).joined(separator: ", ")))")
             }
             var seen = Set<Int>()
             for (i, p) in parts.enumerated() where !seen.insert(p.index).inserted {
@@ -136,8 +144,9 @@ public enum ReportMerge {
                 }
             }
         }
-        let merged = CheckReport(entries: Array(entries.values), goldenRoot: first.report.goldenRoot, threshold: first.report.threshold,
-                                 tolerance: first.report.tolerance, record: first.report.record)
+        let merged = CheckReport(
+            entries: Array(entries.values), goldenRoot: first.report.goldenRoot, threshold: first.report.threshold,
+            tolerance: first.report.tolerance, record: first.report.record)
         let target = ReportFolder(path: output)
         try target.prepare()
         for (rel, source) in images.sorted(by: { $0.key < $1.key }) {

@@ -54,11 +54,16 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             let base = try SceneDecoder().decode(file: path)
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             guard SafePaths.isPlainComponent(name) else {
-                throw ProofsheetError.badInput("the scene file name '\(SafePaths.clip(name))' cannot name a golden folder (\(SafePaths.clip(path)))",
+                throw ProofsheetError.badInput(
+                    "the scene file name '\(SafePaths.clip(name))' cannot name a golden folder (\(SafePaths.clip(path)))",
                     hint: "name scene files with letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
             }
             var scenes: [Scene] = options.devices.isEmpty ? [base] : options.devices.map { base.on($0) }
-            if let scale = options.scale { scenes = scenes.map { var s = $0; s.scale = scale; return s } }
+            if let scale = options.scale {
+                scenes = scenes.map {
+                    var s = $0; s.scale = scale; return s
+                }
+            }
             for s in scenes {
                 try s.validateSize()
                 try renderer.prepare(s)
@@ -68,8 +73,9 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var seen: [String: String] = [:]
         for item in items {
             if let other = seen[item.id] {
-                throw ProofsheetError.usage("\(other) and \(item.path) both check the image '\(item.id)'",
-                                            hint: "give each scene file a distinct name")
+                throw ProofsheetError.usage(
+                    "\(other) and \(item.path) both check the image '\(item.id)'",
+                    hint: "give each scene file a distinct name")
             }
             seen[item.id] = item.path
         }
@@ -93,8 +99,9 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             progress(entry, n + 1, items.count)
         }
         let shard = options.shard.map { "\($0.index)/\($0.count)" }
-        let result = CheckReport(entries: entries, goldenRoot: options.goldenDirectory, threshold: options.diff.threshold,
-                                 tolerance: options.tolerance, record: options.record.rawValue, shard: shard)
+        let result = CheckReport(
+            entries: entries, goldenRoot: options.goldenDirectory, threshold: options.diff.threshold,
+            tolerance: options.tolerance, record: options.record.rawValue, shard: shard)
         try report?.write(result)
         return result
     }

@@ -47,10 +47,12 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     /// - Throws: a usage ``ProofsheetError`` when `PROOFSHEET_RECORD` names no mode.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ProofsheetError) -> RecordMode {
         if let value = environment[environmentVariable],
-           !["", "0", "false", "no"].contains(value.trimmingCharacters(in: .whitespaces).lowercased()) {
+            !["", "0", "false", "no"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
+        {
             guard let mode = RecordMode(name: value) else {
-                throw ProofsheetError.usage("\(environmentVariable)='\(value.prefix(40))' is not a record mode",
-                                            hint: "use one of \(spellings), or unset it")
+                throw ProofsheetError.usage(
+                    "\(environmentVariable)='\(value.prefix(40))' is not a record mode",
+                    hint: "use one of \(spellings), or unset it")
             }
             return mode
         }

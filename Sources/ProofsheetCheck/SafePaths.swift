@@ -42,7 +42,8 @@ public enum SafePaths {
     /// - Throws: a bad-input error saying what is wrong, for `what` (e.g. "the golden of x/y/z").
     public static func inside(_ root: String, _ relative: String, what: String) throws -> String {
         guard let parts = plainComponents(relative) else {
-            throw ProofsheetError.badInput("\(what): '\(clip(relative))' is not a plain relative path",
+            throw ProofsheetError.badInput(
+                "\(what): '\(clip(relative))' is not a plain relative path",
                 hint: "paths in a report are folders and files named with letters, digits, '.', '-', '_' and '@', never '..' or absolute")
         }
         guard let base = realFolder(root) else {

@@ -53,7 +53,7 @@ public struct Color: Hashable, Sendable, Codable {
         "secondarySystemGroupedBackground": .white,
         "label": .black, "secondaryLabel": Color(hex: 0x3C3C43, alpha: 0.6),
         "tertiaryLabel": Color(hex: 0x3C3C43, alpha: 0.3), "quaternaryLabel": Color(hex: 0x3C3C43, alpha: 0.18),
-        "separator": Color(hex: 0x3C3C43, alpha: 0.29), "opaqueSeparator": Color(hex: 0xC6C6C8), "link": .blue,
+        "separator": Color(hex: 0x3C3C43, alpha: 0.29), "opaqueSeparator": Color(hex: 0xC6C6C8), "link": .blue
     ]
 
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a named colour; nil if neither.

@@ -33,7 +33,8 @@ extension DisplayItem {
         case .stroke(let shape, let paint, let w):
             out += pad + "stroke \(shape.dump) \(paint.dump) w\(fmt(w))\n"
         case .text(let t):
-            var s = "text \"\(escaped(t.text))\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.paint.dump)"
+            var s =
+                "text \"\(escaped(t.text))\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.paint.dump)"
             if t.alignment != .leading { s += " \(t.alignment.rawValue)" }
             if let l = t.lineLimit { s += " lines\(l)" }
             out += pad + s + "\n"

@@ -165,8 +165,10 @@ extension Rect {
 extension Transform {
     /// The bounding box of a transformed rectangle.
     public func apply(_ r: Rect) -> Rect {
-        let pts = [apply(Point(x: r.minX, y: r.minY)), apply(Point(x: r.maxX, y: r.minY)),
-                   apply(Point(x: r.minX, y: r.maxY)), apply(Point(x: r.maxX, y: r.maxY))]
+        let pts = [
+            apply(Point(x: r.minX, y: r.minY)), apply(Point(x: r.maxX, y: r.minY)),
+            apply(Point(x: r.minX, y: r.maxY)), apply(Point(x: r.maxX, y: r.maxY))
+        ]
         let xs = pts.map(\.x), ys = pts.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writing output files so that a failure, or a kill at any moment, never leaves a partial file:
@@ -96,8 +96,9 @@ public enum FileOutput {
         let up = parent(of: folder)
         if up != folder && !folder.isEmpty { try makeFolders(up) }
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            throw ProofsheetError.badInput("cannot create the folder \(folder): \(String(cString: strerror(errno)))",
-                                           hint: "check that the path is writable")
+            throw ProofsheetError.badInput(
+                "cannot create the folder \(folder): \(String(cString: strerror(errno)))",
+                hint: "check that the path is writable")
         }
         guard isFolder(folder) else {
             throw ProofsheetError.badInput("cannot create the folder \(folder): a file of that name is in the way")

@@ -26,7 +26,7 @@ public struct FontSpec: Hashable, Sendable, Codable {
     /// SwiftUI's weights by name.
     public static let weights: [String: Int] = [
         "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500,
-        "semibold": 600, "bold": 700, "heavy": 800, "black": 900,
+        "semibold": 600, "bold": 700, "heavy": 800, "black": 900
     ]
 
     /// SwiftUI's text styles at the default Dynamic Type size: (size, line height, weight).
@@ -34,7 +34,7 @@ public struct FontSpec: Hashable, Sendable, Codable {
         "largeTitle": (34, 41, 400), "title": (28, 34, 400), "title2": (22, 28, 400),
         "title3": (20, 25, 400), "headline": (17, 22, 600), "body": (17, 22, 400),
         "callout": (16, 21, 400), "subheadline": (15, 20, 400), "footnote": (13, 18, 400),
-        "caption": (12, 16, 400), "caption2": (11, 13, 400),
+        "caption": (12, 16, 400), "caption2": (11, 13, 400)
     ]
 
     /// The font of a text style, e.g. `.headline`.

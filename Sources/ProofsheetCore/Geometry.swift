@@ -103,7 +103,7 @@ public struct UnitPoint: Hashable, Sendable, Codable {
     public static let named: [String: UnitPoint] = [
         "center": .center, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing,
         "topLeading": .topLeading, "topTrailing": .topTrailing,
-        "bottomLeading": .bottomLeading, "bottomTrailing": .bottomTrailing,
+        "bottomLeading": .bottomLeading, "bottomTrailing": .bottomTrailing
     ]
 }
 
@@ -147,9 +147,9 @@ public struct Transform: Hashable, Sendable, Codable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

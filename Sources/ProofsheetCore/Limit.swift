@@ -40,8 +40,9 @@ public final class Limit: Sendable, CustomStringConvertible {
             throw ProofsheetError.usage("--limit \(name)=\(fmt(value)) is not a whole number", hint: "the default is \(fmt(defaultValue)) \(unit)")
         }
         guard value.isFinite, range.contains(value) else {
-            throw ProofsheetError.usage("--limit \(name)=\(fmt(value)) is outside \(fmt(range.lowerBound))…\(fmt(range.upperBound)) \(unit)",
-                                        hint: "the default is \(fmt(defaultValue)) \(unit)")
+            throw ProofsheetError.usage(
+                "--limit \(name)=\(fmt(value)) is outside \(fmt(range.lowerBound))…\(fmt(range.upperBound)) \(unit)",
+                hint: "the default is \(fmt(defaultValue)) \(unit)")
         }
         current.withLock { $0 = value }
     }
@@ -76,17 +77,20 @@ extension Limit {
         let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
         let names = all.map(\.name)
         guard parts.count == 2 else {
-            throw ProofsheetError.usage("--limit '\(assignment.prefix(80))' is not name=value",
-                                        hint: "limits: \(names.joined(separator: ", "))")
+            throw ProofsheetError.usage(
+                "--limit '\(assignment.prefix(80))' is not name=value",
+                hint: "limits: \(names.joined(separator: ", "))")
         }
         guard let limit = all.first(where: { $0.name == parts[0] }) else {
             let close = closeNames(to: parts[0], in: names)
-            throw ProofsheetError.usage("there is no limit '\(parts[0].prefix(80))'",
+            throw ProofsheetError.usage(
+                "there is no limit '\(parts[0].prefix(80))'",
                 hint: (close.isEmpty ? "" : "did you mean \(listForHint(close))? ") + "limits: \(names.joined(separator: ", "))")
         }
         guard let v = parseQuantity(parts[1]) else {
-            throw ProofsheetError.usage("--limit \(limit.name)='\(parts[1].prefix(80))' is not a number",
-                                        hint: "e.g. --limit \(limit.name)=\(fmt(limit.defaultValue))")
+            throw ProofsheetError.usage(
+                "--limit \(limit.name)='\(parts[1].prefix(80))' is not a number",
+                hint: "e.g. --limit \(limit.name)=\(fmt(limit.defaultValue))")
         }
         try limit.set(v)
     }
@@ -94,8 +98,10 @@ extension Limit {
     /// `12`, `0.5`, `4k`, `80M`, `2G`, `512MiB`, `1GiB`.
     static func parseQuantity(_ text: String) -> Double? {
         let t = Substring(text)
-        let suffixes: [(String, Double)] = [("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824),
-                                            ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9)]
+        let suffixes: [(String, Double)] = [
+            ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824),
+            ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9)
+        ]
         for (s, f) in suffixes where t.hasSuffix(s) {
             return Double(t.dropLast(s.count)).map { $0 * f }
         }

@@ -33,8 +33,10 @@ public enum DiffPanels {
         background: RGBAColor = RGBAColor(r: 255, g: 255, b: 255),
         maxPixelCount: Int = RGBAImage.maxPixelCount
     ) -> RGBAImage {
-        composition(expected: expected, diff: diff, actual: actual, gap: gap, background: background,
-                    maxPixelCount: maxPixelCount).image
+        composition(
+            expected: expected, diff: diff, actual: actual, gap: gap, background: background,
+            maxPixelCount: maxPixelCount
+        ).image
     }
 
     /// ``compose(expected:diff:actual:gap:background:maxPixelCount:)``, telling how much the

@@ -56,9 +56,10 @@ public enum PixelDiff {
                     Pixelmatch.withWords(bytes2) { img2 in
                         withOutputWords(&output, enabled: diffImage) { out in
                             withIgnoreFlags(ignoreMap) { ignore in
-                                Pixelmatch.run(Pixelmatch.Job(
-                                    img1: img1, img2: img2, output: out, width: width, height: height,
-                                    options: options, ignore: ignore))
+                                Pixelmatch.run(
+                                    Pixelmatch.Job(
+                                        img1: img1, img2: img2, output: out, width: width, height: height,
+                                        options: options, ignore: ignore))
                             }
                         }
                     }
@@ -67,13 +68,14 @@ public enum PixelDiff {
         }
 
         let ignored = ignoreMap?.count ?? 0
-        return .compared(DiffResult(
-            width: width,
-            height: height,
-            mismatched: mismatched,
-            total: pixelCount - ignored,
-            ignored: ignored,
-            diffImage: diffImage ? RGBAImage(uncheckedWidth: width, height: height, pixels: output) : nil))
+        return .compared(
+            DiffResult(
+                width: width,
+                height: height,
+                mismatched: mismatched,
+                total: pixelCount - ignored,
+                ignored: ignored,
+                diffImage: diffImage ? RGBAImage(uncheckedWidth: width, height: height, pixels: output) : nil))
     }
 
     private static func withOutputWords<R>(

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The comparison below is a port of pixelmatch 7.1.0
@@ -106,7 +106,8 @@ enum Pixelmatch {
                     let delta = colorDelta(p1, p2, i * 4, yOnly: false)
                     if delta.magnitude > maxDelta {
                         // A real rendering difference, or just anti-aliasing?
-                        let isAA = !includeAA
+                        let isAA =
+                            !includeAA
                             && (antialiased(img1, x, y, width, height, img1, img2)
                                 || antialiased(img2, x, y, width, height, img2, img1))
                         if isAA {

@@ -43,7 +43,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         "card": .object(["depth": .number(0), "drag": .number(-100)]),
         "trip": .object(["top": .bool(true), "destination": .string("Oia, Greece")]),
         "user": .object(["id": .number(1), "firstName": .string("Ada"), "lastName": .string("L")]),
-        "cards": .array([.object(["image": .string("oia-greece")]), .object(["image": .string("tokyo-japan")])]),
+        "cards": .array([.object(["image": .string("oia-greece")]), .object(["image": .string("tokyo-japan")])])
     ]
 
     /// Runs the input through the target; throws what the code under test threw.

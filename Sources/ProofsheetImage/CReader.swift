@@ -59,8 +59,10 @@ struct CReader: Sendable {
     /// does `output` allocate `width * height * 4` bytes and `fill` them (false on failure).
     private func decode<Output>(
         _ bytes: [UInt8], source: String, maxPixelCount: Int, budget: ImageBudget,
-        output: (_ width: Int, _ height: Int, _ reservation: ImageBudget.Reservation,
-                 _ fill: (UnsafeMutablePointer<UInt8>?) -> Bool) -> Output?
+        output: (
+            _ width: Int, _ height: Int, _ reservation: ImageBudget.Reservation,
+            _ fill: (UnsafeMutablePointer<UInt8>?) -> Bool
+        ) -> Output?
     ) throws(ImageError) -> Output {
         let result: Result<Output, ImageError> = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return .failure(ImageError(.empty, source: source)) }

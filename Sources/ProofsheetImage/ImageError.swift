@@ -73,7 +73,8 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tooLarge(width, height, limit):
             let pixels = width.multipliedReportingOverflow(by: height)
             let name = ImageLimits.pixels.name
-            let raise = !pixels.overflow && Double(pixels.partialValue) <= ImageLimits.pixels.range.upperBound
+            let raise =
+                !pixels.overflow && Double(pixels.partialValue) <= ImageLimits.pixels.range.upperBound
                 ? "--limit \(name)=\(pixels.partialValue) raises it"
                 : "no \(name) value allows that many"
             what = "image is too large: \(width)x\(height) pixels, the limit (\(name)) is \(limit) pixels; \(raise)"
@@ -82,7 +83,8 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             let mib = 1_048_576
             let (total, overflow) = inUse.addingReportingOverflow(bytes)
             let needed = overflow ? Int.max / mib : total / mib + (total % mib == 0 ? 0 : 1)
-            what = "not enough image memory: \(width)x\(height) pixels need \(byteCountText(bytes)) with "
+            what =
+                "not enough image memory: \(width)x\(height) pixels need \(byteCountText(bytes)) with "
                 + "\(byteCountText(inUse)) already decoded, and the limit (\(name)) is \(byteCountText(limit)); "
                 + "--limit \(name)=\(needed)MiB raises it"
         case .invalidGeometry: what = "invalid image geometry"

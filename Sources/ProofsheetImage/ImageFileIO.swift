@@ -1,8 +1,8 @@
 import ProofsheetCore
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Whole-file reads and writes that report failures as ``ImageError``.

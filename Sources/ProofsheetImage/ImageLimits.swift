@@ -7,16 +7,18 @@ public enum ImageLimits {
     /// The most pixels (`width × height`) one decoded image may have: 100 million (400 MB of
     /// RGBA), as large as a 10000×10000 photo. Larger files are refused from their header, before
     /// any memory is set aside for their pixels.
-    public static let pixels = Limit("image-pixels", "largest decoded image (width × height)", unit: "pixels",
-                                     default: 100_000_000, range: 1...1_000_000_000)
+    public static let pixels = Limit(
+        "image-pixels", "largest decoded image (width × height)", unit: "pixels",
+        default: 100_000_000, range: 1...1_000_000_000)
 
     /// The decoded image memory one process may hold at once, counted by ``ImageBudget/shared``:
     /// 1 GiB. That is room for two images at the ``pixels`` limit (a comparison of two 10000×10000
     /// images), while a handful of small files that each claim 10000×10000 pixels cannot take
     /// several gigabytes between them. Each image counts 4 bytes a pixel (plus, while it is being
     /// decoded, the decoder's working memory).
-    public static let processBytes = Limit("image-bytes", "decoded image memory one process may hold at once",
-                                           unit: "bytes", default: 1_073_741_824, range: 1...1_099_511_627_776)
+    public static let processBytes = Limit(
+        "image-bytes", "decoded image memory one process may hold at once",
+        unit: "bytes", default: 1_073_741_824, range: 1...1_099_511_627_776)
 
     /// The largest ancillary PNG chunk (iCCP, zTXt, …) the PNG decoder may allocate memory for:
     /// 8 MiB. The decoder skips the chunks that cannot change pixels unread, so today this only
@@ -51,8 +53,10 @@ public final class ImageBudget: Sendable {
     /// keeps its own account).
     public convenience init(bytes: Int) {
         let shared = ImageLimits.processBytes
-        self.init(limit: Limit(shared.name, shared.summary, unit: shared.unit, default: Double(max(bytes, 0)),
-                               range: 0...Double(Int.max)))
+        self.init(
+            limit: Limit(
+                shared.name, shared.summary, unit: shared.unit, default: Double(max(bytes, 0)),
+                range: 0...Double(Int.max)))
     }
 
     /// The bytes this budget allows in total.
@@ -73,8 +77,9 @@ public final class ImageBudget: Sendable {
             return nil
         }
         if let inUse {
-            throw ImageError(.overBudget(width: width, height: height, bytes: bytes, inUse: inUse, limit: limit),
-                             source: source)
+            throw ImageError(
+                .overBudget(width: width, height: height, bytes: bytes, inUse: inUse, limit: limit),
+                source: source)
         }
         return Reservation(budget: self, bytes: bytes)
     }

@@ -57,8 +57,9 @@ public enum PNGCodec {
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
         let rc = image.pixels.withUnsafeBufferPointer {
-            ps_png_encode_rgba($0.baseAddress, UInt32(image.width), UInt32(image.height), fast ? 1 : 6, fast ? 1 : 5,
-                               &out, &length, &message, message.count)
+            ps_png_encode_rgba(
+                $0.baseAddress, UInt32(image.width), UInt32(image.height), fast ? 1 : 6, fast ? 1 : 5,
+                &out, &length, &message, message.count)
         }
         guard rc == 0, let out else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -85,7 +85,8 @@ final class StackElement: Element {
             pos += spacingBefore(k)
             let s = sizes[k]
             let crossStart = (axis == .vertical ? exact.minX : exact.minY) + (exact.size[axis.cross] - s[axis.cross]) * alignment
-            let r = axis == .vertical
+            let r =
+                axis == .vertical
                 ? Rect(x: crossStart, y: pos, width: s.width, height: s.height)
                 : Rect(x: pos, y: crossStart, width: s.width, height: s.height)
             try c.place(r, ctx)

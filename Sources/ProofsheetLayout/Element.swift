@@ -63,9 +63,10 @@ class Element {
 
     /// The rectangle of size `size` aligned inside `exact` by `alignment`.
     final func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment) -> Rect {
-        Rect(x: rect.minX + (rect.width - size.width) * alignment.x,
-             y: rect.minY + (rect.height - size.height) * alignment.y,
-             width: size.width, height: size.height)
+        Rect(
+            x: rect.minX + (rect.width - size.width) * alignment.x,
+            y: rect.minY + (rect.height - size.height) * alignment.y,
+            width: size.width, height: size.height)
     }
 }
 

@@ -19,7 +19,8 @@ public struct LayoutNode: Sendable, CustomStringConvertible {
     public var description: String {
         var out = ""
         func walk(_ n: LayoutNode, _ depth: Int) {
-            out += String(repeating: "  ", count: depth) + n.name + (n.id.map { " #\($0)" } ?? "")
+            out +=
+                String(repeating: "  ", count: depth) + n.name + (n.id.map { " #\($0)" } ?? "")
                 + " (\(fmt(n.frame.minX)), \(fmt(n.frame.minY)), \(fmt(n.frame.width)), \(fmt(n.frame.height)))\n"
             for c in n.children { walk(c, depth + 1) }
         }
@@ -102,8 +103,9 @@ public struct LayoutEngine: Sendable {
         case .located(let inner, let loc):
             return try build(inner, env, location: loc)
         case .stack(let axis, let alignment, let spacing, let children):
-            return StackElement(axis: axis, alignment: alignment, spacing: spacing,
-                                children: try flatten(children).map { try build($0, env, location: location) })
+            return StackElement(
+                axis: axis, alignment: alignment, spacing: spacing,
+                children: try flatten(children).map { try build($0, env, location: location) })
         case .zstack(let alignment, let children):
             return ZStackElement(alignment: alignment, children: try flatten(children).map { try build($0, env, location: location) })
         case .text(let t):

@@ -36,7 +36,12 @@ final class TextElement: Element {
     }
 
     override func paint() -> [DisplayItem] {
-        return [.text(TextRun(text: text, frame: frame, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint, layoutWidth: exact.width + 0.01))]
+        return [
+            .text(
+                TextRun(
+                    text: text, frame: frame, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint,
+                    layoutWidth: exact.width + 0.01))
+        ]
     }
 }
 

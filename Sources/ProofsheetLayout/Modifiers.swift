@@ -15,8 +15,9 @@ final class PaddingElement: WrapperElement {
         return Size(width: s.width + insets.horizontal, height: s.height + insets.vertical)
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let r = Rect(x: exact.minX + insets.leading, y: exact.minY + insets.top,
-                     width: max(0, exact.width - insets.horizontal), height: max(0, exact.height - insets.vertical))
+        let r = Rect(
+            x: exact.minX + insets.leading, y: exact.minY + insets.top,
+            width: max(0, exact.width - insets.horizontal), height: max(0, exact.height - insets.vertical))
         let s = child.size(Proposal(r.size))
         try child.place(aligned(s, in: r, .center), ctx)
     }

@@ -25,9 +25,10 @@ public func assertSnapshot<Value, Format>(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let failure = verifySnapshot(
-        of: try value(), as: snapshotting, named: name, record: record,
-        filePath: "\(filePath)", testName: testName)
+    guard
+        let failure = verifySnapshot(
+            of: try value(), as: snapshotting, named: name, record: record,
+            filePath: "\(filePath)", testName: testName)
     else { return }
     FailureReporter.report(failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -25,7 +25,9 @@ enum LineDiff {
         var hunks: [ClosedRange<Int>] = []
         var start = max(first - context, 0), end = min(first + context, ops.count - 1)
         for c in changes.dropFirst() {
-            if c - context <= end + 1 { end = min(c + context, ops.count - 1) } else {
+            if c - context <= end + 1 {
+                end = min(c + context, ops.count - 1)
+            } else {
                 hunks.append(start...end)
                 start = c - context; end = min(c + context, ops.count - 1)
             }
@@ -38,10 +40,16 @@ enum LineDiff {
             guard printed < maxLines else { break }
             let slice = ops[hunk]
             let oldLines = slice.compactMap { op -> Int? in
-                switch op { case .same(let o, _), .removed(let o): return o; case .added: return nil }
+                switch op {
+                case .same(let o, _), .removed(let o): return o;
+                case .added: return nil
+                }
             }
             let newLines = slice.compactMap { op -> Int? in
-                switch op { case .same(_, let n), .added(let n): return n; case .removed: return nil }
+                switch op {
+                case .same(_, let n), .added(let n): return n;
+                case .removed: return nil
+                }
             }
             out.append("@@ -\(header(oldLines, after: slice, old: true)) +\(header(newLines, after: slice, old: false)) @@")
             for op in slice {
@@ -86,7 +94,8 @@ enum LineDiff {
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
 
         var ops: [Op] = (0..<prefix).map { .same(old: $0, new: $0) }
         let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
@@ -96,7 +105,8 @@ enum LineDiff {
             var lcs = [Int32](repeating: 0, count: (n + 1) * (m + 1))
             for i in stride(from: n - 1, through: 0, by: -1) {
                 for j in stride(from: m - 1, through: 0, by: -1) {
-                    lcs[i * (m + 1) + j] = old[a.lowerBound + i] == new[b.lowerBound + j]
+                    lcs[i * (m + 1) + j] =
+                        old[a.lowerBound + i] == new[b.lowerBound + j]
                         ? lcs[(i + 1) * (m + 1) + j + 1] + 1
                         : max(lcs[(i + 1) * (m + 1) + j], lcs[i * (m + 1) + j + 1])
                 }

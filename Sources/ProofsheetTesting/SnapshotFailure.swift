@@ -28,8 +28,10 @@ public struct SnapshotFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var recordMode: SnapshotRecordMode?
 
     /// A failure from its parts.
-    public init(kind: Kind, message: String, reference: String, actual: String? = nil,
-                artifacts: [String: String] = [:], recordMode: SnapshotRecordMode?) {
+    public init(
+        kind: Kind, message: String, reference: String, actual: String? = nil,
+        artifacts: [String: String] = [:], recordMode: SnapshotRecordMode?
+    ) {
         self.kind = kind; self.message = message; self.reference = reference
         self.actual = actual; self.artifacts = artifacts; self.recordMode = recordMode
     }

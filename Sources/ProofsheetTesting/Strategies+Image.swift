@@ -26,7 +26,8 @@ extension Diffing where Format == RGBAImage {
                     }
                     let panels = DiffPanels.compose(expected: reference, diff: result.diffImage, actual: actual)
                     artifacts["panels.png"] = try? Data(PNGCodec.encode(panels, fast: true))
-                    let message = "\(result.mismatched) of \(result.total) pixels (\(percent(result.ratio))) differ"
+                    let message =
+                        "\(result.mismatched) of \(result.total) pixels (\(percent(result.ratio))) differ"
                         + " at threshold \(fmt(threshold)); allowed: \(describe(tolerance))"
                     return (message, artifacts)
                 case let .sizeMismatch(expected, actualSize):

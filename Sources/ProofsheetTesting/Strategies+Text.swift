@@ -14,7 +14,9 @@ extension Diffing where Format == String {
                 let old = LineDiff.lines(reference).count, new = LineDiff.lines(actual).count
                 let diff = LineDiff.render(reference: reference, actual: actual)
                 let body = diff.isEmpty ? "(they differ only in the final newline)" : diff
-                return ("\(noun) differs from the reference (\(old) lines in the reference, \(new) in the actual; - reference, + actual):\n\(body)", [:])
+                return (
+                    "\(noun) differs from the reference (\(old) lines in the reference, \(new) in the actual; - reference, + actual):\n\(body)", [:]
+                )
             })
     }
 }
@@ -31,7 +33,8 @@ extension Diffing where Format == Data {
                 let r = [UInt8](reference), a = [UInt8](actual)
                 let at = (0..<min(r.count, a.count)).first { r[$0] != a[$0] } ?? min(r.count, a.count)
                 let line = r[..<at].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-                var message = "\(noun) differs from the reference byte for byte (reference \(r.count) bytes, actual \(a.count) bytes; first difference at byte \(at), line \(line))"
+                var message =
+                    "\(noun) differs from the reference byte for byte (reference \(r.count) bytes, actual \(a.count) bytes; first difference at byte \(at), line \(line))"
                 if let old = String(validating: r, as: UTF8.self), let new = String(validating: a, as: UTF8.self) {
                     let diff = LineDiff.render(reference: old, actual: new)
                     if !diff.isEmpty { message += "; - reference, + actual:\n" + diff }

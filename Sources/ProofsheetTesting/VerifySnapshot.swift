@@ -31,31 +31,41 @@ public func verifySnapshot<Value, Format>(
     let folder = snapshotDirectory ?? SnapshotPaths.snapshotDirectory(forTestFile: filePath)
     let mode: SnapshotRecordMode
     do { mode = try SnapshotRecordMode.resolve(record, environment: environment) } catch {
-        return SnapshotFailure(kind: .error, message: "Snapshots of \(testName) were not checked: \(error)",
-                               reference: folder, recordMode: nil)
+        return SnapshotFailure(
+            kind: .error, message: "Snapshots of \(testName) were not checked: \(error)",
+            reference: folder, recordMode: nil)
     }
     if name == nil, Test.Case.current?.isParameterized == true {
-        return SnapshotFailure(kind: .error, message: """
-            Snapshot of \(testName) was not checked: the test is parameterized, so its cases run in parallel and \
-            numbered snapshots would collide. Pass `named:` with a name made from the arguments.
-            """, reference: folder, recordMode: mode)
+        return SnapshotFailure(
+            kind: .error,
+            message: """
+                Snapshot of \(testName) was not checked: the test is parameterized, so its cases run in parallel and \
+                numbered snapshots would collide. Pass `named:` with a name made from the arguments.
+                """, reference: folder, recordMode: mode)
     }
 
-    let id = SnapshotPaths.sanitize(testName) + "."
+    let id =
+        SnapshotPaths.sanitize(testName) + "."
         + (name.map(SnapshotPaths.sanitize) ?? String(SnapshotCounter.next(filePath: filePath, testName: testName)))
     let fileName = id + "." + snapshotting.pathExtension
     let reference = URL(fileURLWithPath: folder).appendingPathComponent(fileName).standardizedFileURL.path
-    let artifactsFolder = URL(fileURLWithPath: artifactsDirectory
-        ?? SnapshotPaths.artifactsDirectory(forTestFile: filePath, environment: environment)).standardizedFileURL
+    let artifactsFolder = URL(
+        fileURLWithPath: artifactsDirectory
+            ?? SnapshotPaths.artifactsDirectory(forTestFile: filePath, environment: environment)
+    ).standardizedFileURL
     let actualPath = artifactsFolder.appendingPathComponent(fileName).path
 
-    func failure(_ kind: SnapshotFailure.Kind, _ message: String, mode: SnapshotRecordMode?,
-                 actual: String? = nil, artifacts: [String: String] = [:]) -> SnapshotFailure {
+    func failure(
+        _ kind: SnapshotFailure.Kind, _ message: String, mode: SnapshotRecordMode?,
+        actual: String? = nil, artifacts: [String: String] = [:]
+    ) -> SnapshotFailure {
         SnapshotFailure(kind: kind, message: message, reference: reference, actual: actual, artifacts: artifacts, recordMode: mode)
     }
-    let modeSource = record != nil ? "record: .\(mode)"
+    let modeSource =
+        record != nil
+        ? "record: .\(mode)"
         : environment[SnapshotRecordMode.environmentVariable].map { _ in "\(SnapshotRecordMode.environmentVariable)=\(mode)" }
-        ?? (SnapshotRecordMode.isCI(environment) ? "CI is set" : "the default")
+            ?? (SnapshotRecordMode.isCI(environment) ? "CI is set" : "the default")
 
     let filter = "swift test --filter " + (testName.split(separator: "(").first.map(String.init) ?? testName)
     let noun = snapshotting.pathExtension == "png" ? "image" : "snapshot"
@@ -102,9 +112,13 @@ public func verifySnapshot<Value, Format>(
         if let problem = write(actualData, to: reference) {
             return failure(.error, "Snapshot \"\(id)\" could not be recorded: \(problem)", mode: mode)
         }
-        let before = !replaced ? "there was none before"
+        let before =
+            !replaced
+            ? "there was none before"
             : difference.map { "it replaced a reference that differed: \($0.message)" } ?? "it is the same as the previous one"
-        return failure(.recorded, """
+        return failure(
+            .recorded,
+            """
             Snapshot "\(id)" was recorded because the record mode is all (\(modeSource)); \(before).
               reference: \(reference)
             Look at it, then run the test without record mode all to compare against it.
@@ -114,20 +128,24 @@ public func verifySnapshot<Value, Format>(
     // No reference: report it, or record it.
     if verdict == .missing {
         let kept = write(actualData, to: actualPath) == nil
-        return failure(.missing, """
+        return failure(
+            .missing,
+            """
             Snapshot "\(id)" has no reference, and none was recorded because the record mode is never (\(modeSource)).
               reference (missing): \(reference)
             """ + (kept ? "\n  actual: \(actualPath)" : "") + """
 
-            To record it, run `PROOFSHEET_RECORD=missing \(filter)` (missing is the default on a workstation), \
-            look at the new file and commit it\(kept ? "; or copy the actual \(noun) there after looking at it" : "").
-            """, mode: mode, actual: kept ? actualPath : nil)
+                To record it, run `PROOFSHEET_RECORD=missing \(filter)` (missing is the default on a workstation), \
+                look at the new file and commit it\(kept ? "; or copy the actual \(noun) there after looking at it" : "").
+                """, mode: mode, actual: kept ? actualPath : nil)
     }
     if verdict == .recorded(.absent) {
         if let problem = write(actualData, to: reference) {
             return failure(.error, "Snapshot \"\(id)\" has no reference and it could not be recorded: \(problem)", mode: mode)
         }
-        return failure(.recorded, """
+        return failure(
+            .recorded,
+            """
             Snapshot "\(id)" had no reference, so it was recorded (record mode \(mode): \(modeSource)).
               reference: \(reference)
             Look at it; if it is right, commit it. The next run compares against it.
@@ -141,7 +159,9 @@ public func verifySnapshot<Value, Format>(
     if let problem = write(actualData, to: actualPath) { problems.append(problem) }
     for (key, data) in extra.sorted(by: { $0.key < $1.key }) {
         let path = artifactsFolder.appendingPathComponent(id + "." + key).path
-        if let problem = write(data, to: path) { problems.append(problem) } else {
+        if let problem = write(data, to: path) {
+            problems.append(problem)
+        } else {
             written[String(key.prefix { $0 != "." })] = path
         }
     }
@@ -155,17 +175,22 @@ public func verifySnapshot<Value, Format>(
 
     if verdict.writesGolden {
         if let problem = write(actualData, to: reference) {
-            return failure(.error, "Snapshot \"\(id)\" does not match its reference (\(what)) and could not be re-recorded: \(problem)",
-                           mode: mode, actual: actualWritten, artifacts: written)
+            return failure(
+                .error, "Snapshot \"\(id)\" does not match its reference (\(what)) and could not be re-recorded: \(problem)",
+                mode: mode, actual: actualWritten, artifacts: written)
         }
-        return failure(.recorded, """
+        return failure(
+            .recorded,
+            """
             Snapshot "\(id)" did not match its reference: \(what)
             It was re-recorded because the record mode is failed (\(modeSource)).
             \(files)
             Look at the new reference (git shows the old one) and commit it if the change is intended.
             """, mode: mode, actual: actualWritten, artifacts: written)
     }
-    return failure(.mismatch, """
+    return failure(
+        .mismatch,
+        """
         Snapshot "\(id)" does not match its reference: \(what)
         \(files)
         If the change is intended, check the actual \(noun)\(written.isEmpty ? "" : " and the diff"), then re-record: \

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ProofsheetCheck
 import ProofsheetDiff
@@ -21,8 +21,10 @@ struct HTMLReportTests {
         for y in 20..<60 { for x in 60..<100 { actual[x: x, y: y] = RGBAColor(r: 0, g: 0, b: 255) } }
         let outcome = try PixelDiff.compare(expected, actual)
         let diff = try #require(outcome.result?.diffImage)
-        return (try PNGCodec.encode(expected), try PNGCodec.encode(actual), try PNGCodec.encode(diff),
-                DiffReport(outcome: outcome, tolerance: .exact))
+        return (
+            try PNGCodec.encode(expected), try PNGCodec.encode(actual), try PNGCodec.encode(diff),
+            DiffReport(outcome: outcome, tolerance: .exact)
+        )
     }
 
     /// Two failed entries (one with a hostile name), one missing, one size mismatch, one error,
@@ -45,25 +47,36 @@ struct HTMLReportTests {
         let sizeOutcome = DiffOutcome.sizeMismatch(expected: ImageSize(width: 120, height: 80), actual: ImageSize(width: 100, height: 80))
         let same = try PixelDiff.compare(RGBAImage(width: 120, height: 80, fill: green), RGBAImage(width: 120, height: 80, fill: green))
         let entries = [
-            CheckEntry(scene: "checkout", state: "default", variant: "iphone-14@3x", status: .failed, golden: "goldens/checkout.png",
-                       expected: e1, actual: a1, diff: d1, result: c.result, message: c.result.reason),
-            CheckEntry(scene: hostileScene, state: "open", variant: "pixel-8@2x", frame: 3, status: .failed, golden: "goldens/hostile.png",
-                       expected: e2, actual: a2, diff: d2, result: c.result, message: hostileMessage),
-            CheckEntry(scene: "new-screen", state: "default", variant: "iphone-14@3x", status: .missing, golden: "goldens/new.png",
-                       actual: "images/new.actual.png", message: "no golden at goldens/new.png"),
-            CheckEntry(scene: "size", state: "default", variant: "iphone-14@3x", status: .failed, golden: "goldens/size.png",
-                       expected: "images/size.expected.png", actual: "images/size.actual.png",
-                       result: DiffReport(outcome: sizeOutcome, tolerance: .exact), message: "sizes differ"),
-            CheckEntry(scene: "broken", state: "default", variant: "iphone-14@3x", status: .error, golden: "goldens/broken.png",
-                       message: "unknown view type 'Sliderr'"),
-            CheckEntry(scene: "recorded", state: "default", variant: "iphone-14@3x", status: .recorded, golden: "goldens/recorded.png",
-                       actual: "images/recorded.actual.png", message: "recorded a new golden"),
-            CheckEntry(scene: "home", state: "default", variant: "iphone-14@3x", status: .passed, golden: "goldens/home.png",
-                       result: DiffReport(outcome: same, tolerance: .exact)),
-            CheckEntry(scene: "profile", state: "dark", variant: "iphone-14@3x", status: .passed, golden: "goldens/profile.png",
-                       result: DiffReport(outcome: same, tolerance: .exact)),
+            CheckEntry(
+                scene: "checkout", state: "default", variant: "iphone-14@3x", status: .failed, golden: "goldens/checkout.png",
+                expected: e1, actual: a1, diff: d1, result: c.result, message: c.result.reason),
+            CheckEntry(
+                scene: hostileScene, state: "open", variant: "pixel-8@2x", frame: 3, status: .failed, golden: "goldens/hostile.png",
+                expected: e2, actual: a2, diff: d2, result: c.result, message: hostileMessage),
+            CheckEntry(
+                scene: "new-screen", state: "default", variant: "iphone-14@3x", status: .missing, golden: "goldens/new.png",
+                actual: "images/new.actual.png", message: "no golden at goldens/new.png"),
+            CheckEntry(
+                scene: "size", state: "default", variant: "iphone-14@3x", status: .failed, golden: "goldens/size.png",
+                expected: "images/size.expected.png", actual: "images/size.actual.png",
+                result: DiffReport(outcome: sizeOutcome, tolerance: .exact), message: "sizes differ"),
+            CheckEntry(
+                scene: "broken", state: "default", variant: "iphone-14@3x", status: .error, golden: "goldens/broken.png",
+                message: "unknown view type 'Sliderr'"),
+            CheckEntry(
+                scene: "recorded", state: "default", variant: "iphone-14@3x", status: .recorded, golden: "goldens/recorded.png",
+                actual: "images/recorded.actual.png", message: "recorded a new golden"),
+            CheckEntry(
+                scene: "home", state: "default", variant: "iphone-14@3x", status: .passed, golden: "goldens/home.png",
+                result: DiffReport(outcome: same, tolerance: .exact)),
+            CheckEntry(
+                scene: "profile", state: "dark", variant: "iphone-14@3x", status: .passed, golden: "goldens/profile.png",
+                result: DiffReport(outcome: same, tolerance: .exact))
         ]
-        return (CheckReport(entries: entries, goldenRoot: "goldens", threshold: 0.1, tolerance: Tolerance(maxPixels: 10), record: "never", shard: "2/3"), files)
+        return (
+            CheckReport(entries: entries, goldenRoot: "goldens", threshold: 0.1, tolerance: Tolerance(maxPixels: 10), record: "never", shard: "2/3"),
+            files
+        )
     }
 
     static func html(title: String = "Proofsheet check") throws -> String {
@@ -107,8 +120,12 @@ struct HTMLReportTests {
 
     @Test(arguments: 0...7) func base64MatchesFoundation(length: Int) throws {
         let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 89 + 251) }
-        let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
-                                                      actual: "a.png")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
+        let report = CheckReport(
+            entries: [
+                CheckEntry(
+                    scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
+                    actual: "a.png")
+            ], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let html = HTMLReport.render(report) { _ in bytes }
         if length == 0 {
             #expect(Self.sources(html).isEmpty)  // an empty file is not an image
@@ -121,8 +138,12 @@ struct HTMLReportTests {
 
     @Test func jpegIsEmbeddedAsJPEG() {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16]
-        let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
-                                                      actual: "a.jpg")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
+        let report = CheckReport(
+            entries: [
+                CheckEntry(
+                    scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
+                    actual: "a.jpg")
+            ], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         #expect(Self.sources(HTMLReport.render(report) { _ in jpeg }).first?.hasPrefix("data:image/jpeg;base64,") == true)
     }
 
@@ -137,8 +158,12 @@ struct HTMLReportTests {
         // The only script element is the report's own.
         #expect(html.components(separatedBy: "<script").count == 2)
         // Paths in attributes are escaped too.
-        let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
-                                                      actual: "x\" onload=\"alert(3)")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
+        let report = CheckReport(
+            entries: [
+                CheckEntry(
+                    scene: "s", state: "t", variant: "v", status: .missing, golden: "g",
+                    actual: "x\" onload=\"alert(3)")
+            ], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let attr = HTMLReport.render(report) { _ in try? PNGCodec.encode(RGBAImage(width: 1, height: 1)) }
         #expect(!attr.contains("\" onload=\""))
         #expect(attr.contains("x&quot; onload=&quot;alert(3)"))
@@ -201,8 +226,12 @@ struct HTMLReportTests {
         #expect(error.contains("No images."))
         #expect(!error.contains("<img ") && !error.contains("class=\"views\"") && !error.contains("class=\"toolbar\""))
         // With only a golden, the missing actual image says why.
-        let golden = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .error, golden: "g",
-                                                      expected: "e.png", message: "boom")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
+        let golden = CheckReport(
+            entries: [
+                CheckEntry(
+                    scene: "s", state: "t", variant: "v", status: .error, golden: "g",
+                    expected: "e.png", message: "boom")
+            ], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let notRendered = HTMLReport.render(golden) { _ in try? PNGCodec.encode(RGBAImage(width: 1, height: 1)) }
         #expect(notRendered.contains("<b>Not rendered</b>"))
         #expect(notRendered.components(separatedBy: "<img ").count == 2)
@@ -213,9 +242,13 @@ struct HTMLReportTests {
         #expect(size.contains("No diff: sizes differ"))
 
         // A path the report names but cannot read.
-        let report = CheckReport(entries: [CheckEntry(scene: "s", state: "t", variant: "v", status: .failed, golden: "g",
-                                                      expected: "gone.png", actual: "gone2.png")],
-                                 goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
+        let report = CheckReport(
+            entries: [
+                CheckEntry(
+                    scene: "s", state: "t", variant: "v", status: .failed, golden: "g",
+                    expected: "gone.png", actual: "gone2.png")
+            ],
+            goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let gone = HTMLReport.render(report) { _ in nil }
         #expect(gone.contains("cannot read gone.png") && gone.contains("cannot read gone2.png"))
     }
@@ -234,15 +267,19 @@ struct HTMLReportTests {
     }
 
     @Test func allPassedAndEmptyReports() {
-        let same = DiffReport(outcome: .compared(DiffResult(width: 2, height: 2, mismatched: 0, total: 4, ignored: 0, diffImage: nil)),
-                              tolerance: .exact)
-        let passed = CheckReport(entries: [CheckEntry(scene: "a", state: "b", variant: "c", status: .passed, golden: "g", result: same)],
-                                 goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
+        let same = DiffReport(
+            outcome: .compared(DiffResult(width: 2, height: 2, mismatched: 0, total: 4, ignored: 0, diffImage: nil)),
+            tolerance: .exact)
+        let passed = CheckReport(
+            entries: [CheckEntry(scene: "a", state: "b", variant: "c", status: .passed, golden: "g", result: same)],
+            goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
         let html = HTMLReport.render(passed) { _ in nil }
         #expect(html.contains("All 1 image passed"))
         #expect(!html.contains("<section class=\"card"))
         #expect(html.contains("<summary>1 passed</summary>"))
-        let empty = HTMLReport.render(CheckReport(entries: [], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")) { _ in nil }
+        let empty = HTMLReport.render(CheckReport(entries: [], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")) { _ in
+            nil
+        }
         #expect(empty.contains("No images were checked."))
     }
 
@@ -255,49 +292,53 @@ struct HTMLReportTests {
         #expect(xml.contains("classname=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
         #expect(xml.contains("<testsuite name=\"proofsheet check\" tests=\"8\" failures=\"5\" errors=\"1\" skipped=\"0\">"))
         #if canImport(FoundationXML) || os(macOS)
-        let document = try XMLDocument(xmlString: xml, options: [])
-        let root = try #require(document.rootElement())
-        #expect(root.name == "testsuites")
-        let suites = root.elements(forName: "testsuite")
-        #expect(suites.count == 1)
-        let suite = try #require(suites.first)
-        #expect(suite.attribute(forName: "name")?.stringValue == "proofsheet check")
-        #expect(suite.attribute(forName: "tests")?.stringValue == "8")
-        #expect(suite.attribute(forName: "failures")?.stringValue == "5")
-        #expect(suite.attribute(forName: "errors")?.stringValue == "1")
-        #expect(suite.attribute(forName: "skipped")?.stringValue == "0")
-        let cases = suite.elements(forName: "testcase")
-        #expect(cases.count == 8)
-        #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 5)
-        #expect(cases.filter { !$0.elements(forName: "error").isEmpty }.count == 1)
-        #expect(cases.filter { $0.childCount == 0 }.count == 2)
-        // Hostile text survives the round trip exactly.
-        let hostile = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == Self.hostileScene })
-        #expect(hostile.attribute(forName: "name")?.stringValue == "open pixel-8@2x frame 3")
-        let failure = try #require(hostile.elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "message")?.stringValue == Self.hostileMessage)
-        #expect(failure.stringValue?.contains(Self.hostileMessage) == true)
-        #expect(failure.stringValue?.contains("mismatched: 1,600 of 9,600 pixels (16.67%)") == true)
-        let checkout = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == "checkout" })
-        #expect(checkout.attribute(forName: "name")?.stringValue == "default iphone-14@3x")
-        let error = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == "broken" }?.elements(forName: "error").first)
-        #expect(error.attribute(forName: "message")?.stringValue == "unknown view type 'Sliderr'")
+            let document = try XMLDocument(xmlString: xml, options: [])
+            let root = try #require(document.rootElement())
+            #expect(root.name == "testsuites")
+            let suites = root.elements(forName: "testsuite")
+            #expect(suites.count == 1)
+            let suite = try #require(suites.first)
+            #expect(suite.attribute(forName: "name")?.stringValue == "proofsheet check")
+            #expect(suite.attribute(forName: "tests")?.stringValue == "8")
+            #expect(suite.attribute(forName: "failures")?.stringValue == "5")
+            #expect(suite.attribute(forName: "errors")?.stringValue == "1")
+            #expect(suite.attribute(forName: "skipped")?.stringValue == "0")
+            let cases = suite.elements(forName: "testcase")
+            #expect(cases.count == 8)
+            #expect(cases.filter { !$0.elements(forName: "failure").isEmpty }.count == 5)
+            #expect(cases.filter { !$0.elements(forName: "error").isEmpty }.count == 1)
+            #expect(cases.filter { $0.childCount == 0 }.count == 2)
+            // Hostile text survives the round trip exactly.
+            let hostile = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == Self.hostileScene })
+            #expect(hostile.attribute(forName: "name")?.stringValue == "open pixel-8@2x frame 3")
+            let failure = try #require(hostile.elements(forName: "failure").first)
+            #expect(failure.attribute(forName: "message")?.stringValue == Self.hostileMessage)
+            #expect(failure.stringValue?.contains(Self.hostileMessage) == true)
+            #expect(failure.stringValue?.contains("mismatched: 1,600 of 9,600 pixels (16.67%)") == true)
+            let checkout = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == "checkout" })
+            #expect(checkout.attribute(forName: "name")?.stringValue == "default iphone-14@3x")
+            let error = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == "broken" }?.elements(forName: "error").first)
+            #expect(error.attribute(forName: "message")?.stringValue == "unknown view type 'Sliderr'")
         #else
-        // No XML parser: check the structure by counting elements.
-        #expect(xml.components(separatedBy: "<testcase ").count == 9)
-        #expect(xml.components(separatedBy: "<failure ").count == 6)
-        #expect(xml.components(separatedBy: "<error ").count == 2)
+            // No XML parser: check the structure by counting elements.
+            #expect(xml.components(separatedBy: "<testcase ").count == 9)
+            #expect(xml.components(separatedBy: "<failure ").count == 6)
+            #expect(xml.components(separatedBy: "<error ").count == 2)
         #endif
     }
 
     @Test func junitDropsCharactersXMLCannotHold() throws {
-        let report = CheckReport(entries: [CheckEntry(scene: "bell\u{7}", state: "s", variant: "v", status: .error, golden: "g",
-                                                      message: "nul \u{0} here")], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
+        let report = CheckReport(
+            entries: [
+                CheckEntry(
+                    scene: "bell\u{7}", state: "s", variant: "v", status: .error, golden: "g",
+                    message: "nul \u{0} here")
+            ], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
         let xml = HTMLReport.junit(report)
         #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #if canImport(FoundationXML) || os(macOS)
-        let document = try XMLDocument(xmlString: xml, options: [])
-        #expect(document.rootElement()?.name == "testsuites")
+            let document = try XMLDocument(xmlString: xml, options: [])
+            #expect(document.rootElement()?.name == "testsuites")
         #endif
     }
 
@@ -316,7 +357,8 @@ struct HTMLReportTests {
             let cells = row.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false)
             #expect(cells.count == 7, "row \(row)")
         }
-        #expect(table[2] == "| failed | &lt;script&gt;alert(1)&lt;/script&gt;/open/pixel-8@2x (frame 3) | 1,600 | 16.67% | "
+        #expect(
+            table[2] == "| failed | &lt;script&gt;alert(1)&lt;/script&gt;/open/pixel-8@2x (frame 3) | 1,600 | 16.67% | "
                 + "a \"quoted\" &amp; 'single' &lt;b&gt;bold&lt;/b&gt; \\| pipe second line; 1600 of 9600 pixels differ |")
         #expect(table[3].hasPrefix("| error | broken/default/iphone-14@3x | – | – | unknown view type 'Sliderr' |"))
         #expect(table[4].hasPrefix("| failed | checkout/default/iphone-14@3x | 1,600 | 16.67% | 1600 of 9600 pixels differ |"))
@@ -327,10 +369,12 @@ struct HTMLReportTests {
     }
 
     @Test func markdownWhenEverythingPassed() {
-        let same = DiffReport(outcome: .compared(DiffResult(width: 2, height: 2, mismatched: 0, total: 4, ignored: 0, diffImage: nil)),
-                              tolerance: .exact)
-        let report = CheckReport(entries: [CheckEntry(scene: "a", state: "b", variant: "c", status: .passed, golden: "g", result: same)],
-                                 goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
+        let same = DiffReport(
+            outcome: .compared(DiffResult(width: 2, height: 2, mismatched: 0, total: 4, ignored: 0, diffImage: nil)),
+            tolerance: .exact)
+        let report = CheckReport(
+            entries: [CheckEntry(scene: "a", state: "b", variant: "c", status: .passed, golden: "g", result: same)],
+            goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
         let md = HTMLReport.markdownSummary(report)
         #expect(md.hasPrefix("### ✅ Proofsheet check passed: 1 passed (1 image)\n"))
         #expect(!md.contains("| Status"))

@@ -30,14 +30,20 @@ struct UntrustedReportTests {
         }
 
         /// Writes results.json with one failed entry whose fields are overridden by `entry`.
-        func writeReport(root goldenRoot: String = "goldens", shard: String? = nil, entry: [String: Any] = [:],
-                         in folder: String? = nil) throws {
-            var e: [String: Any] = ["scene": "card", "state": "default", "variant": "a@1x", "status": "failed",
-                                    "golden": "goldens/card/default/a@1x.png", "actual": "images/card__default__a@1x.actual.png"]
+        func writeReport(
+            root goldenRoot: String = "goldens", shard: String? = nil, entry: [String: Any] = [:],
+            in folder: String? = nil
+        ) throws {
+            var e: [String: Any] = [
+                "scene": "card", "state": "default", "variant": "a@1x", "status": "failed",
+                "golden": "goldens/card/default/a@1x.png", "actual": "images/card__default__a@1x.actual.png"
+            ]
             for (k, v) in entry { e[k] = v }
             if entry["golden"] == nil { e["golden"] = "\(goldenRoot)/\(e["scene"]!)/\(e["state"]!)/\(e["variant"]!).png" }
-            var r: [String: Any] = ["version": 2, "goldenRoot": goldenRoot, "threshold": 0.1, "tolerance": [String: Any](),
-                                    "record": "never", "entries": [e]]
+            var r: [String: Any] = [
+                "version": 2, "goldenRoot": goldenRoot, "threshold": 0.1, "tolerance": [String: Any](),
+                "record": "never", "entries": [e]
+            ]
             if let shard { r["shard"] = shard }
             let data = try JSONSerialization.data(withJSONObject: r, options: [.sortedKeys])
             try data.write(to: URL(fileURLWithPath: (folder ?? report) + "/results.json"))
@@ -69,8 +75,10 @@ struct UntrustedReportTests {
 
     /// Runs `body`, expects a bad-input error whose text contains `words`, and checks that no
     /// file changed anywhere in the sandbox.
-    func expectRefused(_ s: Sandbox, _ words: [String], _ body: () throws -> Void,
-                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectRefused(
+        _ s: Sandbox, _ words: [String], _ body: () throws -> Void,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let before = s.files()
         do {
             try body()
@@ -110,7 +118,7 @@ struct UntrustedReportTests {
 
     @Test(arguments: [
         ("scene", "../../outside"), ("scene", ".."), ("state", "a/b"), ("variant", "/etc/passwd"), ("scene", ".hidden"),
-        ("scene", ""), ("variant", "x\u{0}y"),
+        ("scene", ""), ("variant", "x\u{0}y")
     ])
     func namesThatWouldLeaveTheGoldenRootAreRefused(key: String, value: String) throws {
         let s = try Sandbox()
@@ -167,12 +175,18 @@ struct UntrustedReportTests {
 
     @Test func oneBadEntryWritesNothingAtAll() throws {
         let s = try Sandbox()
-        let good: [String: Any] = ["scene": "card", "state": "default", "variant": "a@1x", "status": "failed", "golden": "goldens/card/default/a@1x.png",
-                                   "actual": "images/card__default__a@1x.actual.png"]
-        let bad: [String: Any] = ["scene": "card", "state": "default", "variant": "b@1x", "status": "failed", "golden": "goldens/card/default/b@1x.png",
-                                  "actual": "images/missing.png"]
-        let r: [String: Any] = ["version": 2, "goldenRoot": "goldens", "threshold": 0.1, "tolerance": [String: Any](),
-                                "record": "never", "entries": [good, bad]]
+        let good: [String: Any] = [
+            "scene": "card", "state": "default", "variant": "a@1x", "status": "failed", "golden": "goldens/card/default/a@1x.png",
+            "actual": "images/card__default__a@1x.actual.png"
+        ]
+        let bad: [String: Any] = [
+            "scene": "card", "state": "default", "variant": "b@1x", "status": "failed", "golden": "goldens/card/default/b@1x.png",
+            "actual": "images/missing.png"
+        ]
+        let r: [String: Any] = [
+            "version": 2, "goldenRoot": "goldens", "threshold": 0.1, "tolerance": [String: Any](),
+            "record": "never", "entries": [good, bad]
+        ]
         try JSONSerialization.data(withJSONObject: r).write(to: URL(fileURLWithPath: s.report + "/results.json"))
         expectRefused(s, ["card/default/b@1x", "missing"]) { _ = try s.approve() }
     }
@@ -180,11 +194,20 @@ struct UntrustedReportTests {
     @Test(arguments: [
         ("[1, 2]", "$"), ("{\"version\": 1}", "$.version"), ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 7}", "$.threshold"),
         ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"sometimes\"}", "$.record"),
-        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {\"maxPixels\": -1}}", "$.tolerance.maxPixels"),
-        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/0\", \"entries\": []}", "$.shard"),
-        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/9223372036854775807\", \"entries\": []}", "$.shard"),
+        (
+            "{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {\"maxPixels\": -1}}",
+            "$.tolerance.maxPixels"
+        ),
+        (
+            "{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/0\", \"entries\": []}",
+            "$.shard"
+        ),
+        (
+            "{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/9223372036854775807\", \"entries\": []}",
+            "$.shard"
+        ),
         ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"entries\": {}}", "$.entries"),
-        ("{\"version\": 2, \"version\": 2}", "$"),
+        ("{\"version\": 2, \"version\": 2}", "$")
     ])
     func invalidReportsAreLocated(json: String, path: String) {
         #expect {
@@ -218,7 +241,9 @@ struct UntrustedReportTests {
         #expect(FileManager.default.contents(atPath: s.work + "/merged/images/e1.actual.png") == Data(s.png))
     }
 
-    @Test(arguments: [["1/0", "2/2"], ["1/9223372036854775807", "2/2"], ["0/2", "2/2"], ["a/b", "2/2"], ["1/2", "1/2"], ["1/3", "2/3"], ["1/2", "2/3"]])
+    @Test(arguments: [
+        ["1/0", "2/2"], ["1/9223372036854775807", "2/2"], ["0/2", "2/2"], ["a/b", "2/2"], ["1/2", "1/2"], ["1/3", "2/3"], ["1/2", "2/3"]
+    ])
     func forgedOrIncompleteShardsAreRefused(list: [String]) throws {
         let s = try Sandbox()
         let dirs = try shards(s, list)

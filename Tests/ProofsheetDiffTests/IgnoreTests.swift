@@ -61,7 +61,7 @@ struct IgnoreTests {
             IgnoreRegion(x: -10, y: -10, width: 20, height: 20),  // 10x10 inside
             IgnoreRegion(x: 5, y: 5, width: 10, height: 10),  // overlaps: adds 10*10 - 5*5
             IgnoreRegion(x: 500, y: 250, width: 1_000, height: Int.max),  // 12x6 inside
-            IgnoreRegion(x: 3, y: 3, width: -4, height: 10),  // empty
+            IgnoreRegion(x: 3, y: 3, width: -4, height: 10)  // empty
         ]
         let result = try #require(try PixelDiff.compare(img1, img2, options: options).result)
         #expect(result.ignored == 100 + 75 + 72)
@@ -100,7 +100,7 @@ struct IgnoreTests {
             RGBAColor(r: 0, g: 0, b: 0, a: 255),  // opaque black: compared
             RGBAColor(r: 255, g: 255, b: 255, a: 0),  // transparent white: compared
             RGBAColor(r: 1, g: 0, b: 0, a: 1),  // faint non-black: ignored
-            RGBAColor(r: 0, g: 0, b: 9, a: 255),  // dark blue: ignored
+            RGBAColor(r: 0, g: 0, b: 9, a: 255)  // dark blue: ignored
         ]
         let mask = try RGBAImage(width: 4, height: 1, pixels: pixels.flatMap { [$0.r, $0.g, $0.b, $0.a] })
         let expected = try RGBAImage(width: 4, height: 1, pixels: [UInt8](repeating: 255, count: 16))

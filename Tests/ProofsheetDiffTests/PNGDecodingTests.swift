@@ -119,7 +119,7 @@ struct PNGDecodingTests {
         builder.chunksBeforeData = [
             ("gAMA", PNGBuilder.be32(100_000)),  // linear: libpng's simplified API would re-encode
             ("cHRM", [UInt8](repeating: 1, count: 32)),
-            ("iCCP", Array("junk\0".utf8) + [0, 1, 2, 3]),  // broken profile must not matter
+            ("iCCP", Array("junk\0".utf8) + [0, 1, 2, 3])  // broken profile must not matter
         ]
         let samples = [16, 64, 128, 128, 200, 100, 50, 255, 1, 2, 3, 4]
         let image = try PNGCodec.decode(builder.build(samples: samples))

@@ -45,7 +45,8 @@ struct PNGEncodingTests {
     @Test func imageGeometryIsValidated() {
         #expect(throws: ImageError.self) { try RGBAImage(width: 2, height: 2, pixels: [0, 0, 0]) }
         #expect(throws: ImageError.self) { try RGBAImage(width: -1, height: 2, pixels: []) }
-        #expect((try? RGBAImage(width: 1, height: 2, pixels: [1, 2, 3, 4, 5, 6, 7, 8]))?[x: 0, y: 1]
-            == RGBAColor(r: 5, g: 6, b: 7, a: 8))
+        #expect(
+            (try? RGBAImage(width: 1, height: 2, pixels: [1, 2, 3, 4, 5, 6, 7, 8]))?[x: 0, y: 1]
+                == RGBAColor(r: 5, g: 6, b: 7, a: 8))
     }
 }

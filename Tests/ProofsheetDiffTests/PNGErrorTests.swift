@@ -55,7 +55,8 @@ struct PNGErrorTests {
 
     @Test func hugeDimensionsAreRejectedBeforeAllocation() {
         // A 20000x20000 image (400 M pixels) whose data stops after 3 bytes.
-        let png = PNGBuilder(width: 20_000, height: 20_000, bitDepth: 8, colorType: .rgba).header()
+        let png =
+            PNGBuilder(width: 20_000, height: 20_000, bitDepth: 8, colorType: .rgba).header()
             + PNGBuilder.chunk("IDAT", [0x78, 0x01, 0x00])
         let error = #expect(throws: ImageError.self) { try PNGCodec.decode(png, source: "bomb.png") }
         #expect(error?.kind == .tooLarge(width: 20_000, height: 20_000, limit: RGBAImage.maxPixelCount))

@@ -28,8 +28,10 @@ struct PixelDiffTests {
         #expect(result.diffImage?[x: 0, y: 0] == RGBAColor(r: 243, g: 243, b: 243))
         // alpha 0.5 and a half-transparent pixel: 255 + (140.779 - 255) * 0.5 * 128 / 255 = 226.33 -> 226.
         let translucent = RGBAColor(r: 100, g: 150, b: 200, a: 128)
-        let faded = try #require(PixelDiff.compare(
-            Self.image(1, 1, [translucent]), Self.image(1, 1, [translucent]), options: DiffOptions(alpha: 0.5)).result)
+        let faded = try #require(
+            PixelDiff.compare(
+                Self.image(1, 1, [translucent]), Self.image(1, 1, [translucent]), options: DiffOptions(alpha: 0.5)
+            ).result)
         #expect(faded.diffImage?[x: 0, y: 0] == RGBAColor(r: 226, g: 226, b: 226))
     }
 

@@ -6,15 +6,16 @@ import Testing
 struct LineDiffTests {
     @Test func changedLineWithContext() {
         let diff = LineDiff.render(reference: "a\nb\nc\nd\ne\nf\n", actual: "a\nb\nc\nD\ne\nf\n")
-        #expect(diff == """
-            @@ -2,5 +2,5 @@
-             b
-             c
-            -d
-            +D
-             e
-             f
-            """)
+        #expect(
+            diff == """
+                @@ -2,5 +2,5 @@
+                 b
+                 c
+                -d
+                +D
+                 e
+                 f
+                """)
     }
 
     @Test func insertedLineShowsOnlyTheInsertion() {

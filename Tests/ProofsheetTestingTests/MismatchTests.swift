@@ -17,11 +17,12 @@ final class MismatchTests: SnapshotFolders {
         #expect(failure.reference == references.appendingPathComponent("imageMismatchFailsAndWritesArtifacts.card.png").path)
         // The reference is untouched; the actual, the diff and the panels are in the artifacts folder.
         #expect(FileManager.default.contents(atPath: failure.reference) == referenceBytes)
-        #expect(fileNames(in: artifacts) == [
-            "imageMismatchFailsAndWritesArtifacts.card.diff.png",
-            "imageMismatchFailsAndWritesArtifacts.card.panels.png",
-            "imageMismatchFailsAndWritesArtifacts.card.png",
-        ])
+        #expect(
+            fileNames(in: artifacts) == [
+                "imageMismatchFailsAndWritesArtifacts.card.diff.png",
+                "imageMismatchFailsAndWritesArtifacts.card.panels.png",
+                "imageMismatchFailsAndWritesArtifacts.card.png"
+            ])
         let actualPath = try #require(failure.actual)
         let diffPath = try #require(failure.artifacts["diff"])
         let panelsPath = try #require(failure.artifacts["panels"])
@@ -39,7 +40,10 @@ final class MismatchTests: SnapshotFolders {
         #expect(m.contains("actual: \(actualPath)"))
         #expect(m.contains("diff: \(diffPath)"))
         #expect(m.contains("panels: \(panelsPath) (reference | diff | actual)"))
-        #expect(m.contains("check the actual image and the diff, then re-record: `PROOFSHEET_RECORD=failed swift test --filter imageMismatchFailsAndWritesArtifacts`"))
+        #expect(
+            m.contains(
+                "check the actual image and the diff, then re-record: `PROOFSHEET_RECORD=failed swift test --filter imageMismatchFailsAndWritesArtifacts`"
+            ))
     }
 
     @Test func imageWithinToleranceMatches() throws {
@@ -51,8 +55,9 @@ final class MismatchTests: SnapshotFolders {
         #expect(count > 20)
         #expect(verify(changed, as: .image(canvas: cardCanvas, tolerance: Tolerance(maxPixels: count)), record: .never) == nil)
         #expect(verify(changed, as: .image(canvas: cardCanvas, tolerance: Tolerance(maxRatio: 0.5)), record: .never) == nil)
-        let tooStrict = try #require(verify(
-            changed, as: .image(canvas: cardCanvas, tolerance: Tolerance(maxPixels: count - 1)), record: .never))
+        let tooStrict = try #require(
+            verify(
+                changed, as: .image(canvas: cardCanvas, tolerance: Tolerance(maxPixels: count - 1)), record: .never))
         #expect(tooStrict.message.contains("allowed: at most \(count - 1) pixels"))
         let ratio = try #require(verify(changed, as: .image(canvas: cardCanvas, tolerance: Tolerance(maxRatio: 0.0001)), record: .never))
         #expect(ratio.message.contains("allowed: at most 0.01% of the pixels"))

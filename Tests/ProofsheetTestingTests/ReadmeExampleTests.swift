@@ -11,8 +11,9 @@ struct ReadmeExampleTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         func check<Value, Format>(_ value: Value, _ strategy: Snapshotting<Value, Format>, _ name: String) -> [SnapshotFailure.Kind?] {
             [SnapshotRecordMode.missing, .never].map {
-                verifySnapshot(of: value, as: strategy, named: name, record: $0,
-                               snapshotDirectory: folder.path, artifactsDirectory: folder.path, testName: "readme")?.kind
+                verifySnapshot(
+                    of: value, as: strategy, named: name, record: $0,
+                    snapshotDirectory: folder.path, artifactsDirectory: folder.path, testName: "readme")?.kind
             }
         }
         #expect(check(Text("BOOK IT NOW").padding().background(Color.black), .image(device: "iPhone 14", scale: 1), "image") == [.recorded, nil])

@@ -14,7 +14,7 @@ struct RecordModeTests {
 
     @Test(arguments: [
         ("all", SnapshotRecordMode.all), ("failed", .failed), ("missing", .missing), ("never", .never),
-        ("FAILED", .failed), (" all ", .all),
+        ("FAILED", .failed), (" all ", .all)
     ])
     func environmentVariableNamesTheMode(value: String, mode: SnapshotRecordMode) throws {
         #expect(try SnapshotRecordMode.fromEnvironment(["PROOFSHEET_RECORD": value]) == mode)

@@ -67,9 +67,10 @@ final class RecordingTests: SnapshotFolders {
 
     @Test func defaultReferenceFolderIsNextToTheTestFile() throws {
         // Not recorded (mode never), so nothing is written next to this file.
-        let failure = try #require(verifySnapshot(
-            of: TicketCard(), as: .image(canvas: cardCanvas), named: "never-written", record: .never,
-            artifactsDirectory: artifacts.path))
+        let failure = try #require(
+            verifySnapshot(
+                of: TicketCard(), as: .image(canvas: cardCanvas), named: "never-written", record: .never,
+                artifactsDirectory: artifacts.path))
         let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("__Snapshots__/RecordingTests/defaultReferenceFolderIsNextToTheTestFile.never-written.png").path
         #expect(failure.reference == expected)

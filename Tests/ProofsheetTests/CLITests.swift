@@ -89,16 +89,31 @@ struct CLITests {
     @Test(arguments: [
         ("{\"canvas\": {\"width\": 40, \"height\": 30}, \"root\": {\"type\": \"Text\" \"text\": \"a\"}}", "s.json:1:", "expected ',' or '}'"),
         ("{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Stack\"}}", "s.json:2:", "unknown view type 'Stack'"),
-        ("{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"pading\": 2}]}}", "$.root.modifiers[0].pading", "did you mean 'padding'?"),
-        ("{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Text\", \"text\": 5}}", "$.root.text", "expected a string, got a number"),
-        ("{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Image\", \"name\": \"no-such-photo\"}}", "$.root.name", "image 'no-such-photo' not found"),
-        ("{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Image\", \"systemName\": \"hearts\"}}", "$.root.systemName", "unknown symbol 'hearts'"),
+        (
+            "{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"pading\": 2}]}}",
+            "$.root.modifiers[0].pading", "did you mean 'padding'?"
+        ),
+        (
+            "{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Text\", \"text\": 5}}", "$.root.text",
+            "expected a string, got a number"
+        ),
+        (
+            "{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Image\", \"name\": \"no-such-photo\"}}", "$.root.name",
+            "image 'no-such-photo' not found"
+        ),
+        (
+            "{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Image\", \"systemName\": \"hearts\"}}", "$.root.systemName",
+            "unknown symbol 'hearts'"
+        ),
         ("{\"canvas\": \"iPhone 99\", \"root\": {\"type\": \"EmptyView\"}}", "$.canvas", "unknown device 'iPhone 99'"),
         ("{\"canvas\": {\"width\": -40, \"height\": 30}, \"root\": {\"type\": \"EmptyView\"}}", "$.canvas.width", "out of range"),
         ("{\"canvas\": {\"width\": 40, \"height\": 1e999}, \"root\": {\"type\": \"EmptyView\"}}", "$.canvas.height", "out of range"),
         ("{\"canvas\": {\"width\": 1e6, \"height\": 1e5}, \"root\": {\"type\": \"EmptyView\"}}", "$.canvas.width", "out of range"),
         ("{\"canvas\": {\"width\": 40, \"height\": 30}, \"scale\": 50, \"root\": {\"type\": \"EmptyView\"}}", "$.scale", "scale 50 is out of range"),
-        ("{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"blur\": \"NaN\"}]}}", "$.root.modifiers[0].blur", "expected a number"),
+        (
+            "{\"canvas\": {\"width\": 40, \"height\": 30},\n \"root\": {\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"blur\": \"NaN\"}]}}",
+            "$.root.modifiers[0].blur", "expected a number"
+        )
     ])
     func badInputIsLocatedAndWritesNothing(json: String, location: String, message: String) throws {
         let dir = try temporaryFolder()
@@ -167,12 +182,14 @@ struct CLITests {
 
     @Test func extremeButValidEffectsRender() throws {
         let dir = try temporaryFolder()
-        let s = try sceneFile(scene("""
-            {"type": "VStack", "children": [
-              {"type": "Color", "color": "red", "modifiers": [{"scaleEffect": 0}]},
-              {"type": "Color", "color": "blue", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"blur": 500}]},
-              {"type": "Image", "name": "yosemite-usa", "resizable": true, "modifiers": [{"frame": {"width": 100000, "height": 100000}}]}]}
-            """), in: dir)
+        let s = try sceneFile(
+            scene(
+                """
+                {"type": "VStack", "children": [
+                  {"type": "Color", "color": "red", "modifiers": [{"scaleEffect": 0}]},
+                  {"type": "Color", "color": "blue", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"blur": 500}]},
+                  {"type": "Image", "name": "yosemite-usa", "resizable": true, "modifiers": [{"frame": {"width": 100000, "height": 100000}}]}]}
+                """), in: dir)
         let r = try run(["render", s, "--scale", "3", "-o", dir + "/a.png"])
         #expect(r.status == 0, "\(r.err)")
         #expect(FileManager.default.fileExists(atPath: dir + "/a.png"))

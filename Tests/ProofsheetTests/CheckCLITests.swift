@@ -18,8 +18,9 @@ struct CheckCLITests {
     }
 
     func check(_ dir: String, _ extra: [String], ci: Bool = false) throws -> (status: Int32, out: String, err: String) {
-        try runProcess(CLITests.binary, ["check", "red.json", "blue.json", "--golden", "goldens"] + extra, cwd: dir,
-                       env: ["CI": ci ? "1" : ""])
+        try runProcess(
+            CLITests.binary, ["check", "red.json", "blue.json", "--golden", "goldens"] + extra, cwd: dir,
+            env: ["CI": ci ? "1" : ""])
     }
 
     @Test func missingGoldensAreRecordedAndFailThenPass() throws {

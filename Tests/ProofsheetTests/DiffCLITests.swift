@@ -79,7 +79,7 @@ struct DiffCLITests {
         (["diff", "a.png", "b.png", "--threshold", "2"], "--threshold"),
         (["diff", "a.png", "b.png", "--aa-color", "300,0,0"], "r,g,b"),
         (["diff", "a.png", "b.png", "--ignore", "1,2,3"], "x,y,w,h"),
-        (["diff", "a.png", "b.png", "--max-diff-pixels", "-1"], "--max-diff-pixels"),
+        (["diff", "a.png", "b.png", "--max-diff-pixels", "-1"], "--max-diff-pixels")
     ])
     func badOptionsAreUsageErrors(args: [String], message: String) throws {
         let r = try runProcess(CLITests.binary, args)

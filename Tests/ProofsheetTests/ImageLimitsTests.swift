@@ -72,8 +72,12 @@ struct ImageLimitsTests {
         try RGBAImage(width: 300, height: 300, fill: RGBAColor(r: 200, g: 0, b: 0)).writePNG(to: dir + "/a.png")
         try RGBAImage(width: 300, height: 300, fill: RGBAColor(r: 0, g: 0, b: 200)).writePNG(to: dir + "/b.png")
         // Side by side the panels are 916×300 pixels: over the limit, so they are halved.
-        let r = try runProcess(CLITests.binary, ["diff", dir + "/a.png", dir + "/b.png", "--panels", dir + "/p.png",
-                                                 "--limit", "image-pixels=100000"])
+        let r = try runProcess(
+            CLITests.binary,
+            [
+                "diff", dir + "/a.png", dir + "/b.png", "--panels", dir + "/p.png",
+                "--limit", "image-pixels=100000"
+            ])
         #expect(r.status == 1, "\(r.err)")
         #expect(r.err.contains("panels shrunk to 1/2 of their size (458x150 px)"), "\(r.err)")
         #expect(r.err.contains("--limit image-pixels=N"))

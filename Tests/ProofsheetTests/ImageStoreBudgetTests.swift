@@ -16,7 +16,8 @@ struct ImageStoreBudgetTests {
             try RGBAImage(width: 200, height: 200, fill: RGBAColor(r: UInt8(60 * i), g: 100, b: 0)).writePNG(to: dir + "/img\(i).png")
             children.append(#"{"type": "Image", "name": "img\#(i)", "resizable": true, "modifiers": [{"frame": {"width": 20, "height": 20}}]}"#)
         }
-        let scene = #"{"canvas": {"width": 80, "height": 20}, "root": {"type": "HStack", "spacing": 0, "children": [\#(children.joined(separator: ", "))]}}"#
+        let scene =
+            #"{"canvas": {"width": 80, "height": 20}, "root": {"type": "HStack", "spacing": 0, "children": [\#(children.joined(separator: ", "))]}}"#
         try scene.write(toFile: dir + "/four.json", atomically: true, encoding: .utf8)
         return (dir + "/four.json", dir)
     }
@@ -25,15 +26,23 @@ struct ImageStoreBudgetTests {
         let (scene, dir) = try fourImageScene()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Room for two decoded images at a time: the renderer's cache gives memory back as it goes.
-        let fits = try runProcess(CLITests.binary, ["render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/out.png",
-                                                    "--limit", "image-bytes=400KiB"])
+        let fits = try runProcess(
+            CLITests.binary,
+            [
+                "render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/out.png",
+                "--limit", "image-bytes=400KiB"
+            ])
         #expect(fits.status == 0, "\(fits.err)")
         let out = try RGBAImage(contentsOfFile: dir + "/out.png")
         #expect(out[x: 10, y: 10] == RGBAColor(r: 0, g: 100, b: 0))
         #expect(out[x: 70, y: 10] == RGBAColor(r: 180, g: 100, b: 0))
         // Room for none: refused, naming the image and the limit.
-        let refused = try runProcess(CLITests.binary, ["render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/no.png",
-                                                       "--limit", "image-bytes=100KiB"])
+        let refused = try runProcess(
+            CLITests.binary,
+            [
+                "render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/no.png",
+                "--limit", "image-bytes=100KiB"
+            ])
         #expect(refused.status == 2)
         #expect(refused.err.contains("img0.png' cannot be decoded: not enough image memory: 200x200 pixels need"), "\(refused.err)")
         #expect(refused.err.contains("--limit image-bytes="))

@@ -43,7 +43,9 @@ struct LayoutTests {
 
     @Test func vstackDefaultSpacingAndCentreAlignment() throws {
         let r = try layout {
-            VStack { Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b") }.id("s")
+            VStack {
+                Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b")
+            }.id("s")
         }
         #expect(try frame(r, "s") == Rect(x: 170, y: 394, width: 50, height: 56))
         #expect(try frame(r, "a") == Rect(x: 170, y: 394, width: 50, height: 24))
@@ -51,50 +53,76 @@ struct LayoutTests {
     }
 
     @Test func vstackLeadingAlignment() throws {
-        let r = try layout { VStack(alignment: .leading) { Text("Hello").font(f20); Text("Hi").font(f20).id("b") } }
+        let r = try layout {
+            VStack(alignment: .leading) {
+                Text("Hello").font(f20); Text("Hi").font(f20).id("b")
+            }
+        }
         #expect(try frame(r, "b").minX == 170)
     }
 
     @Test func vstackTrailingAlignment() throws {
-        let r = try layout { VStack(alignment: .trailing) { Text("Hello").font(f20); Text("Hi").font(f20).id("b") } }
+        let r = try layout {
+            VStack(alignment: .trailing) {
+                Text("Hello").font(f20); Text("Hi").font(f20).id("b")
+            }
+        }
         #expect(try frame(r, "b").minX == 200)
     }
 
     @Test func vstackExplicitSpacing() throws {
-        let r = try layout { VStack(spacing: 20) { Text("A").font(f20); Text("B").font(f20).id("b") }.id("s") }
+        let r = try layout {
+            VStack(spacing: 20) {
+                Text("A").font(f20); Text("B").font(f20).id("b")
+            }.id("s")
+        }
         #expect(try frame(r, "s").height == 68)
         #expect(try frame(r, "b").minY == 388 + 44)
     }
 
     @Test func hstackDefaultSpacing() throws {
-        let r = try layout { HStack { Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b") }.id("s") }
+        let r = try layout {
+            HStack {
+                Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b")
+            }.id("s")
+        }
         #expect(try frame(r, "s") == Rect(x: 156, y: 410, width: 78, height: 24))
         #expect(try frame(r, "b") == Rect(x: 214, y: 410, width: 20, height: 24))
     }
 
     @Test func hstackZeroSpacing() throws {
-        let r = try layout { HStack(spacing: 0) { Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b") } }
+        let r = try layout {
+            HStack(spacing: 0) {
+                Text("Hello").font(f20).id("a"); Text("Hi").font(f20).id("b")
+            }
+        }
         #expect(try frame(r, "a").minX == 160)
         #expect(try frame(r, "b").minX == 210)
     }
 
     @Test func hstackVerticalAlignmentTop() throws {
         let r = try layout {
-            HStack(alignment: .top) { Color.red.frame(width: 10, height: 100); Text("Hi").font(f20).id("t") }
+            HStack(alignment: .top) {
+                Color.red.frame(width: 10, height: 100); Text("Hi").font(f20).id("t")
+            }
         }
         #expect(try frame(r, "t").minY == 372)
     }
 
     @Test func hstackVerticalAlignmentBottom() throws {
         let r = try layout {
-            HStack(alignment: .bottom) { Color.red.frame(width: 10, height: 100); Text("Hi").font(f20).id("t") }
+            HStack(alignment: .bottom) {
+                Color.red.frame(width: 10, height: 100); Text("Hi").font(f20).id("t")
+            }
         }
         #expect(try frame(r, "t").maxY == 472)
     }
 
     @Test func spacerPushesToTheEdgesWithNoSpacingBesideIt() throws {
         let r = try layout {
-            VStack { Text("Hello").font(f20).id("a"); Spacer().id("sp"); Text("Hi").font(f20).id("b") }.id("s")
+            VStack {
+                Text("Hello").font(f20).id("a"); Spacer().id("sp"); Text("Hi").font(f20).id("b")
+            }.id("s")
         }
         #expect(try frame(r, "s") == Rect(x: 170, y: 0, width: 50, height: 844))
         #expect(try frame(r, "a").minY == 0)
@@ -103,14 +131,21 @@ struct LayoutTests {
     }
 
     @Test func hstackSpacerTakesTheRest() throws {
-        let r = try layout { HStack { Text("Hello").font(f20).id("a"); Spacer(); Text("Hi").font(f20).id("b") } }
+        let r = try layout {
+            HStack {
+                Text("Hello").font(f20).id("a"); Spacer(); Text("Hi").font(f20).id("b")
+            }
+        }
         #expect(try frame(r, "a") == Rect(x: 0, y: 410, width: 50, height: 24))
         #expect(try frame(r, "b") == Rect(x: 370, y: 410, width: 20, height: 24))
     }
 
     @Test func twoSpacersShareEqually() throws {
         let r = try layout {
-            HStack { Color.red.frame(width: 30, height: 30); Spacer().id("s1"); Color.red.frame(width: 30, height: 30); Spacer().id("s2"); Color.red.frame(width: 30, height: 30) }
+            HStack {
+                Color.red.frame(width: 30, height: 30); Spacer().id("s1"); Color.red.frame(width: 30, height: 30); Spacer().id("s2");
+                Color.red.frame(width: 30, height: 30)
+            }
         }
         // 390 − 90 = 300 for two spacers: 150 each.
         #expect(try frame(r, "s1").width == 150)
@@ -118,7 +153,11 @@ struct LayoutTests {
     }
 
     @Test func spacerMinLengthOverflowsAndTheStackIsCentred() throws {
-        let r = try layout { VStack { Color.red.frame(height: 830).id("c"); Spacer(minLength: 20) }.id("s") }
+        let r = try layout {
+            VStack {
+                Color.red.frame(height: 830).id("c"); Spacer(minLength: 20)
+            }.id("s")
+        }
         // 830 + 20 = 850 > 844: the stack is 850 tall, centred → y = −3.
         #expect(try frame(r, "s") == Rect(x: 0, y: -3, width: 390, height: 850))
         #expect(try frame(r, "c").minY == -3)
@@ -126,7 +165,11 @@ struct LayoutTests {
 
     @Test func defaultSpacerMinLengthIsEight() throws {
         // 386 + a spacer offered 4 that insists on 8 = 394, centred → x = −2.
-        let r = try layout { HStack { Color.red.frame(width: 386, height: 10); Spacer() }.id("s") }
+        let r = try layout {
+            HStack {
+                Color.red.frame(width: 386, height: 10); Spacer()
+            }.id("s")
+        }
         #expect(try frame(r, "s").width == 394)
         #expect(try frame(r, "s").minX == -2)
     }
@@ -135,7 +178,9 @@ struct LayoutTests {
         // The text (flexibility 90 − 40 = 50) goes before the colour (infinite): it gets half of
         // 200 = 100 ≥ 90 and stays on one line; the colour gets 200 − 90 = 110.
         let r = try layout {
-            HStack(spacing: 0) { Color.red.id("c"); Text("aaaa aaaa").font(f20).id("t") }.frame(width: 200, height: 50)
+            HStack(spacing: 0) {
+                Color.red.id("c"); Text("aaaa aaaa").font(f20).id("t")
+            }.frame(width: 200, height: 50)
         }
         #expect(try frame(r, "t").width == 90)
         #expect(try frame(r, "c").width == 110)
@@ -145,7 +190,9 @@ struct LayoutTests {
         // Two texts of 90 (minimum 40) in 130: the first is offered 65 and wraps to 40; the
         // second is offered 90 and fits.
         let r = try layout {
-            HStack(spacing: 0) { Text("aaaa aaaa").font(f20).id("a"); Text("bbbb bbbb").font(f20).id("b") }.frame(width: 130)
+            HStack(spacing: 0) {
+                Text("aaaa aaaa").font(f20).id("a"); Text("bbbb bbbb").font(f20).id("b")
+            }.frame(width: 130)
         }
         #expect(try frame(r, "a").size == Size(width: 40, height: 48))
         #expect(try frame(r, "b").size == Size(width: 90, height: 24))
@@ -184,7 +231,9 @@ struct LayoutTests {
     @Test func nestedStacks() throws {
         let r = try layout {
             HStack(spacing: 10) {
-                VStack(spacing: 0) { Text("aa").font(f20); Text("bbbb").font(f20) }.id("v")
+                VStack(spacing: 0) {
+                    Text("aa").font(f20); Text("bbbb").font(f20)
+                }.id("v")
                 Text("c").font(f20).id("c")
             }.id("h")
         }
@@ -196,14 +245,20 @@ struct LayoutTests {
     // MARK: ZStack, background, overlay
 
     @Test func zstackTakesTheLargestChild() throws {
-        let r = try layout { ZStack { Color.red.id("c"); Text("Hi").font(f20).id("t") }.id("z") }
+        let r = try layout {
+            ZStack {
+                Color.red.id("c"); Text("Hi").font(f20).id("t")
+            }.id("z")
+        }
         #expect(try frame(r, "z") == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(try frame(r, "t") == Rect(x: 185, y: 410, width: 20, height: 24))
     }
 
     @Test func zstackAlignmentBottomTrailing() throws {
         let r = try layout {
-            ZStack(alignment: .bottomTrailing) { Color.red.frame(width: 100, height: 100); Text("Hi").font(f20).id("t") }.id("z")
+            ZStack(alignment: .bottomTrailing) {
+                Color.red.frame(width: 100, height: 100); Text("Hi").font(f20).id("t")
+            }.id("z")
         }
         #expect(try frame(r, "z") == Rect(x: 145, y: 372, width: 100, height: 100))
         #expect(try frame(r, "t") == Rect(x: 225, y: 448, width: 20, height: 24))
@@ -223,7 +278,9 @@ struct LayoutTests {
 
     @Test func zIndexOrdersPaintingNotLayout() throws {
         let r = try layout {
-            ZStack { Color.red.zIndex(1); Color.blue }
+            ZStack {
+                Color.red.zIndex(1); Color.blue
+            }
         }
         let fills = r.displayList.items.compactMap { item -> Color? in
             if case .fill(_, .color(let c)) = item { return c }
@@ -345,7 +402,11 @@ struct LayoutTests {
     }
 
     @Test func hiddenKeepsItsSpaceButDrawsNothing() throws {
-        let r = try layout { VStack(spacing: 0) { Color.red.frame(width: 10, height: 10).hidden(); Color.blue.frame(width: 10, height: 10).id("b") } }
+        let r = try layout {
+            VStack(spacing: 0) {
+                Color.red.frame(width: 10, height: 10).hidden(); Color.blue.frame(width: 10, height: 10).id("b")
+            }
+        }
         #expect(try frame(r, "b").minY == 422)
         #expect(r.displayList.items.count == 1)
     }
@@ -396,7 +457,9 @@ struct LayoutTests {
     @Test func groupModifiersApplyToEachView() throws {
         let r = try layout {
             VStack(spacing: 0) {
-                ViewGroup { Text("aa").font(f20).id("a"); Text("bb").font(f20).id("b") }.padding(10)
+                ViewGroup {
+                    Text("aa").font(f20).id("a"); Text("bb").font(f20).id("b")
+                }.padding(10)
             }.id("s")
         }
         // Two padded texts (40 × 44 each), not one padded block: 88 tall.
@@ -433,7 +496,11 @@ struct LayoutTests {
     }
 
     @Test func aSpacerWithAFrameStillStretchesAlongItsStack() throws {
-        let r = try layout { VStack { Text("A").font(f20); Spacer().frame(height: 20) }.id("s") }
+        let r = try layout {
+            VStack {
+                Text("A").font(f20); Spacer().frame(height: 20)
+            }.id("s")
+        }
         // The spacer is thin across the stack: the stack is as wide as the text.
         #expect(try frame(r, "s").width == 10)
     }

@@ -6,9 +6,9 @@ import Proofsheet
 @Suite("Limits")
 struct LimitTests {
     static let stack = """
-    {"canvas": {"width": 40, "height": 30}, "root": {"type": "VStack", "children": [
-      {"type": "Color", "color": "red"}, {"type": "Color", "color": "blue"}, {"type": "Color", "color": "green"}]}}
-    """
+        {"canvas": {"width": 40, "height": 30}, "root": {"type": "VStack", "children": [
+          {"type": "Color", "color": "red"}, {"type": "Color", "color": "blue"}, {"type": "Color", "color": "green"}]}}
+        """
 
     @Test func aLoweredLimitRefusesWhatTheDefaultAccepts() throws {
         let dir = try temporaryFolder()
@@ -26,7 +26,7 @@ struct LimitTests {
     @Test(arguments: [
         (["--limit", "view=5"], "did you mean views?"), (["--limit", "views"], "is not name=value"),
         (["--limit", "views=many"], "is not a number"), (["--limit", "views=0"], "outside 1…10000000"),
-        (["--limit", "scale=1e300"], "outside 1…16"), (["--limit"], "--limit needs a value"),
+        (["--limit", "scale=1e300"], "outside 1…16"), (["--limit"], "--limit needs a value")
     ])
     func badLimitsAreUsageErrors(args: [String], message: String) throws {
         let r = try runProcess(CLITests.binary, ["devices"] + args)

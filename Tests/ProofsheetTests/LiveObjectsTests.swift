@@ -10,15 +10,24 @@ import ProofsheetLayout
 struct LiveObjectsTests {
     /// A display list that fails while drawing: text and a shadowed group (an offscreen surface),
     /// then an image whose file is not an image.
-    static let failing = DisplayList(size: Size(width: 120, height: 80), background: .white, items: [
-        .text(TextRun(text: "before", frame: Rect(x: 4, y: 4, width: 100, height: 20), font: .body, paint: .color(.black),
-                      alignment: .leading, lineLimit: nil)),
-        .group(DisplayGroup(shadow: Shadow(color: .black, radius: 3, x: 0, y: 2), children: [
-            .text(TextRun(text: "inside", frame: Rect(x: 4, y: 30, width: 100, height: 20), font: .body, paint: .color(.black),
-                          alignment: .leading, lineLimit: nil)),
-            .image(ImageDraw(path: Paths.root + "/Assets/Images/README.md", frame: Rect(x: 4, y: 50, width: 20, height: 20))),
-        ])),
-    ])
+    static let failing = DisplayList(
+        size: Size(width: 120, height: 80), background: .white,
+        items: [
+            .text(
+                TextRun(
+                    text: "before", frame: Rect(x: 4, y: 4, width: 100, height: 20), font: .body, paint: .color(.black),
+                    alignment: .leading, lineLimit: nil)),
+            .group(
+                DisplayGroup(
+                    shadow: Shadow(color: .black, radius: 3, x: 0, y: 2),
+                    children: [
+                        .text(
+                            TextRun(
+                                text: "inside", frame: Rect(x: 4, y: 30, width: 100, height: 20), font: .body, paint: .color(.black),
+                                alignment: .leading, lineLimit: nil)),
+                        .image(ImageDraw(path: Paths.root + "/Assets/Images/README.md", frame: Rect(x: 4, y: 50, width: 20, height: 20)))
+                    ]))
+        ])
 
     @Test func countsReturnToZeroAfterRenders() throws {
         let live = LiveObjects()

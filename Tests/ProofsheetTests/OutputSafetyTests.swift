@@ -11,15 +11,17 @@ struct OutputSafetyTests {
     func folder(_ files: [String: String] = [:]) throws -> String {
         let dir = try temporaryFolder()
         for (name, text) in files {
-            try FileManager.default.createDirectory(atPath: (dir + "/" + name as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (dir + "/" + name as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8)
         }
         return dir
     }
 
     func png(_ w: Int, _ h: Int, _ dir: String, _ name: String) throws {
-        try Data(try PNGCodec.encode(RGBAImage(width: w, height: h, fill: RGBAColor(r: 9, g: 9, b: 9)))).write(to: URL(fileURLWithPath: dir + "/" + name))
+        try Data(try PNGCodec.encode(RGBAImage(width: w, height: h, fill: RGBAColor(r: 9, g: 9, b: 9)))).write(
+            to: URL(fileURLWithPath: dir + "/" + name))
     }
 
     func listing(_ dir: String) -> [String] {
@@ -112,7 +114,9 @@ struct OutputSafetyTests {
     }
 
     @Test func aCanvasUnderOnePixelNamesTheSceneFile() throws {
-        let dir = try folder(["tiny.json": "{\"canvas\": {\"width\": 1, \"height\": 1}, \"scale\": 0.25, \"root\": {\"type\": \"Color\", \"color\": \"red\"}}"])
+        let dir = try folder([
+            "tiny.json": "{\"canvas\": {\"width\": 1, \"height\": 1}, \"scale\": 0.25, \"root\": {\"type\": \"Color\", \"color\": \"red\"}}"
+        ])
         for args in [["render", "tiny.json", "-o", "t.png"], ["check", "tiny.json", "--golden", "g"]] {
             let r = try runProcess(CLITests.binary, args, cwd: dir)
             #expect(r.status == 2, "\(args[0]): \(r.err)")
@@ -136,7 +140,9 @@ struct OutputSafetyTests {
         let dir = try folder(["red.json": Self.red])
         let golden = dir + "/g/red/default/40x30@1x.png"
         try FileManager.default.createDirectory(atPath: (golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        if kind == "corrupt" { try Data("not a png".utf8).write(to: URL(fileURLWithPath: golden)) } else {
+        if kind == "corrupt" {
+            try Data("not a png".utf8).write(to: URL(fileURLWithPath: golden))
+        } else {
             try FileManager.default.createDirectory(atPath: golden, withIntermediateDirectories: true)
         }
         let r = try runProcess(CLITests.binary, ["check", "red.json", "--golden", "g", "--report", "rep"], cwd: dir, env: ["CI": "1"])

@@ -30,17 +30,22 @@ struct ReportBrowserTests {
             try expected.writePNG(to: "\(folder)/images/\(name).expected.png")
             try actual.writePNG(to: "\(folder)/images/\(name).actual.png")
             try diff.writePNG(to: "\(folder)/images/\(name).diff.png")
-            entries.append(CheckEntry(
-                scene: scene, state: "default", variant: "iphone-14@1x", status: .failed, golden: "goldens/\(name).png",
-                expected: "images/\(name).expected.png", actual: "images/\(name).actual.png", diff: "images/\(name).diff.png",
-                result: result, message: result.reason))
+            entries.append(
+                CheckEntry(
+                    scene: scene, state: "default", variant: "iphone-14@1x", status: .failed, golden: "goldens/\(name).png",
+                    expected: "images/\(name).expected.png", actual: "images/\(name).actual.png", diff: "images/\(name).diff.png",
+                    result: result, message: result.reason))
         }
         // An entry without images (its card has no views: the script must cope).
-        entries.append(CheckEntry(scene: "wizard", state: "default", variant: "iphone-14@1x", status: .error,
-                                  golden: "goldens/wizard.png", message: "unknown view type 'Sliderr'"))
+        entries.append(
+            CheckEntry(
+                scene: "wizard", state: "default", variant: "iphone-14@1x", status: .error,
+                golden: "goldens/wizard.png", message: "unknown view type 'Sliderr'"))
         let same = try PixelDiff.compare(expected, expected)
-        entries.append(CheckEntry(scene: "home", state: "default", variant: "iphone-14@1x", status: .passed,
-                                  golden: "goldens/home.png", result: DiffReport(outcome: same, tolerance: .exact)))
+        entries.append(
+            CheckEntry(
+                scene: "home", state: "default", variant: "iphone-14@1x", status: .passed,
+                golden: "goldens/home.png", result: DiffReport(outcome: same, tolerance: .exact)))
         let report = CheckReport(entries: entries, goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "missing")
         let html = HTMLReport.render(report) { FileManager.default.contents(atPath: folder + "/" + $0).map { [UInt8]($0) } }
         try html.write(toFile: folder + "/index.html", atomically: true, encoding: .utf8)
@@ -53,8 +58,10 @@ struct ReportBrowserTests {
         let timeout = try #require(which("timeout"), "timeout (coreutils) is needed")
         let profile = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        var args = ["60", chromium, "--headless=new", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,1000",
-                    "--user-data-dir=" + profile, "--virtual-time-budget=2000", "--no-first-run", "--disable-extensions"]
+        var args = [
+            "60", chromium, "--headless=new", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,1000",
+            "--user-data-dir=" + profile, "--virtual-time-budget=2000", "--no-first-run", "--disable-extensions"
+        ]
         if getuid() == 0 { args.append("--no-sandbox") }
         args += extra
         args.append(URL(fileURLWithPath: page).absoluteString)
@@ -86,7 +93,8 @@ struct ReportBrowserTests {
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
         try run.out.write(toFile: Self.artifacts + "/dom.html", atomically: true, encoding: .utf8)
 
-        #expect(run.out.contains("data-ready=\"1\""), "the report's script did not run to the end; DOM in .build/test-artifacts/report-browser/dom.html")
+        #expect(
+            run.out.contains("data-ready=\"1\""), "the report's script did not run to the end; DOM in .build/test-artifacts/report-browser/dom.html")
         let errors = Self.consoleErrors(run.err, page: page)
         #expect(errors.isEmpty, "console errors:\n\(errors.joined(separator: "\n"))")
         // The hostile scene name is text: the page holds exactly one script element (its own).
@@ -106,8 +114,9 @@ struct ReportBrowserTests {
             .write(toFile: page, atomically: true, encoding: .utf8)
         let run = try Self.chromium(page, ["--enable-logging=stderr", "--v=0", "--dump-dom"])
         let errors = Self.consoleErrors(run.err, page: page)
-        #expect(errors.contains { $0.contains("Uncaught ReferenceError") && $0.contains("missingFunction") },
-                "Chromium's console log format changed? stderr:\n\(run.err.suffix(3000))")
+        #expect(
+            errors.contains { $0.contains("Uncaught ReferenceError") && $0.contains("missingFunction") },
+            "Chromium's console log format changed? stderr:\n\(run.err.suffix(3000))")
     }
 
     @Test func screenshotShowsTheImagesOfTheFirstCard() throws {
@@ -140,10 +149,12 @@ struct ReportBrowserTests {
         var runs: [Range<Int>] = []
         var start: Int? = nil
         for x in 0...image.width {
-            let filled = x < image.width && (top..<bottom).contains { y in
-                let c = image[x: x, y: y]
-                return isGreen(c) || isBlue(c)
-            }
+            let filled =
+                x < image.width
+                && (top..<bottom).contains { y in
+                    let c = image[x: x, y: y]
+                    return isGreen(c) || isBlue(c)
+                }
             if filled, start == nil { start = x }
             if !filled, let s = start { runs.append(s..<x); start = nil }
         }

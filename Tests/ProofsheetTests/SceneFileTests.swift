@@ -21,7 +21,10 @@ struct SceneFileTests {
 
     @Test func readerKeepsLinesAndColumns() throws {
         let v = try parse("{\n  \"a\": [1, {\"b\": true}]\n}")
-        let b = try #require(v["a"].flatMap { if case .array(let x) = $0.kind { return x[1]["b"] }; return nil })
+        let b = try #require(
+            v["a"].flatMap {
+                if case .array(let x) = $0.kind { return x[1]["b"] }; return nil
+            })
         #expect(b.location.line == 2)
         #expect(b.location.column == 18)
         #expect(b.location.path == "$.a[1].b")
@@ -54,7 +57,7 @@ struct SceneFileTests {
         ("{\"a\": 1e999}", "out of range"),
         ("{\"a\": NaN}", "unexpected character"),
         ("{\"a\": \"\\q\"}", "invalid escape"),
-        ("", "unexpected end of file"),
+        ("", "unexpected end of file")
     ])
     func readerErrors(text: String, message: String) {
         do { _ = try parse(text); Issue.record("no error for \(text)") } catch let e as ProofsheetError {
@@ -144,7 +147,8 @@ struct SceneFileTests {
     }
 
     @Test func unknownFieldListsTheFields() throws {
-        let text = "{\"canvas\": {\"width\": 9, \"height\": 9}, \"vars\": {\"user\": {\"name\": \"A\"}}, \"root\": {\"type\": \"Text\", \"text\": \"$user.nmae\"}}"
+        let text =
+            "{\"canvas\": {\"width\": 9, \"height\": 9}, \"vars\": {\"user\": {\"name\": \"A\"}}, \"root\": {\"type\": \"Text\", \"text\": \"$user.nmae\"}}"
         let e = try #require(decodeError(text))
         #expect(e.message.contains("'$user' has no field 'nmae'; did you mean 'name'?"), "\(e.message)")
     }
@@ -174,7 +178,8 @@ struct SceneFileTests {
     }
 
     @Test func infinityIsOnlyForMaximums() throws {
-        let e = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"frame\": {\"minWidth\": \"infinity\"}}]}")))
+        let e = try #require(
+            decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"frame\": {\"minWidth\": \"infinity\"}}]}")))
         #expect(e.message == "'infinity' is not a length")
         let f = try #require(decodeError(scene("{\"type\": \"Color\", \"color\": \"red\", \"modifiers\": [{\"frame\": {\"maxWidth\": \"inf\"}}]}")))
         #expect(f.hint?.contains("\"infinity\"") == true)
@@ -246,10 +251,10 @@ struct SceneFileTests {
     @Test func geometryReaderContentSharesTheViewBudget() throws {
         // 1000 readers × ForEach of 1000 would be a million views: refused at layout time.
         let text = """
-        {"canvas": {"width": 100, "height": 100}, "root": {"type": "VStack", "children": [
-          {"type": "ForEach", "count": 1000, "content": {"type": "GeometryReader", "content":
-            {"type": "VStack", "children": [{"type": "ForEach", "count": 1000, "content": {"type": "EmptyView"}}]}}}]}}
-        """
+            {"canvas": {"width": 100, "height": 100}, "root": {"type": "VStack", "children": [
+              {"type": "ForEach", "count": 1000, "content": {"type": "GeometryReader", "content":
+                {"type": "VStack", "children": [{"type": "ForEach", "count": 1000, "content": {"type": "EmptyView"}}]}}}]}}
+            """
         let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
         #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s) }
     }
@@ -258,10 +263,10 @@ struct SceneFileTests {
 
     @Test func forEachAndInterpolation() throws {
         let text = """
-        {"canvas": {"width": 200, "height": 200}, "vars": {"names": ["a", "b"]},
-         "root": {"type": "VStack", "children": [
-           {"type": "ForEach", "data": "$names", "as": "n", "content": {"type": "Text", "text": "${$index}:${$n}"}}]}}
-        """
+            {"canvas": {"width": 200, "height": 200}, "vars": {"names": ["a", "b"]},
+             "root": {"type": "VStack", "children": [
+               {"type": "ForEach", "data": "$names", "as": "n", "content": {"type": "Text", "text": "${$index}:${$n}"}}]}}
+            """
         let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
         let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
         assertSnapshot(of: r, as: .displayListDump)
@@ -269,23 +274,23 @@ struct SceneFileTests {
 
     @Test func conditionalsAndExpressions() throws {
         let text = """
-        {"canvas": {"width": 200, "height": 200}, "vars": {"drag": 120},
-         "root": {"type": "If", "condition": "=$drag > 80", "then": {"type": "Text", "text": "like",
-           "modifiers": [{"rotationEffect": "=$drag / 10"}]}, "else": {"type": "Text", "text": "nope"}}}
-        """
+            {"canvas": {"width": 200, "height": 200}, "vars": {"drag": 120},
+             "root": {"type": "If", "condition": "=$drag > 80", "then": {"type": "Text", "text": "like",
+               "modifiers": [{"rotationEffect": "=$drag / 10"}]}, "else": {"type": "Text", "text": "nope"}}}
+            """
         let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
         let dump = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s).displayList.dump()
         #expect(dump.contains("\"like\""))
         #expect(!dump.contains("\"nope\""))
-        #expect(dump.contains("transform(0.978"))   // cos 12°
+        #expect(dump.contains("transform(0.978"))  // cos 12°
     }
 
     @Test func geometryReaderVariables() throws {
         let text = """
-        {"canvas": {"width": 300, "height": 200},
-         "root": {"type": "GeometryReader", "content": {"type": "Color", "color": "red",
-           "modifiers": [{"frame": {"width": "=$width - 32", "height": "=$height / 2"}}, {"id": "c"}]}}}
-        """
+            {"canvas": {"width": 300, "height": 200},
+             "root": {"type": "GeometryReader", "content": {"type": "Color", "color": "red",
+               "modifiers": [{"frame": {"width": "=$width - 32", "height": "=$height / 2"}}, {"id": "c"}]}}}
+            """
         let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
         let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
         #expect(try frame(r, "c") == Rect(x: 0, y: 0, width: 268, height: 100))

@@ -84,7 +84,9 @@ struct TextLimitTests {
         let scene = Scene(canvas: Size(width: 390, height: 300)) {
             VStack {
                 Text(String(repeating: "long words ", count: 200)).font(f20)
-                HStack { Text("left"); Spacer(); Text("right") }
+                HStack {
+                    Text("left"); Spacer(); Text("right")
+                }
             }
         }
         _ = try LayoutEngine(measurer: counter, assets: FakeAssets()).layout(scene)
@@ -172,9 +174,11 @@ struct TextLimitTests {
     @Test func aSceneIsBoundedInAllItsText() throws {
         // Each copy is within text-length, but 20 of them are more than scene-text allows.
         let copies = Scene.Limits.sceneText.int / (limit / 2) + 1
-        let e = try #require(decodeError(scene(
-            "{\"type\": \"ForEach\", \"count\": \(copies), \"content\": {\"type\": \"Text\", \"text\": \"$s\"}}",
-            vars: "{\"s\": \"\(String(repeating: "s", count: limit / 2))\"}")))
+        let e = try #require(
+            decodeError(
+                scene(
+                    "{\"type\": \"ForEach\", \"count\": \(copies), \"content\": {\"type\": \"Text\", \"text\": \"$s\"}}",
+                    vars: "{\"s\": \"\(String(repeating: "s", count: limit / 2))\"}")))
         #expect(e.message == "the scene expands to more than \(Scene.Limits.sceneText.int) characters of text")
         #expect(e.location?.path == "$.root.content.text")
     }
@@ -197,9 +201,11 @@ struct TextLimitTests {
         let long = "\"\(String(repeating: "x", count: 1_000_000))\""
         let vars = "{\"a\": \(long), \"b\": \(long)}"
         let items = Scene.Limits.stringBytes.int / 1_000_000 + 1
-        let e = try #require(decodeError(scene(
-            "{\"type\": \"ForEach\", \"count\": \(items), \"content\": {\"type\": \"If\", \"condition\": \"=$a == $b\", \"then\": {\"type\": \"EmptyView\"}}}",
-            vars: vars)))
+        let e = try #require(
+            decodeError(
+                scene(
+                    "{\"type\": \"ForEach\", \"count\": \(items), \"content\": {\"type\": \"If\", \"condition\": \"=$a == $b\", \"then\": {\"type\": \"EmptyView\"}}}",
+                    vars: vars)))
         #expect(e.message.contains("compares or joins more bytes of strings than the scene may read"), "\(e.message)")
         #expect(e.location?.path == "$.root.content.condition")
         // Once, it is an ordinary comparison.

@@ -86,8 +86,10 @@ public struct CheckEntry: Sendable, Codable, Hashable {
     /// when Proofsheet failed (exit 3).
     public var inputError: Bool?
 
-    public init(scene: String, state: String, variant: String, frame: Int? = nil, status: Status, golden: String,
-                expected: String? = nil, actual: String? = nil, diff: String? = nil, result: DiffReport? = nil, message: String? = nil) {
+    public init(
+        scene: String, state: String, variant: String, frame: Int? = nil, status: Status, golden: String,
+        expected: String? = nil, actual: String? = nil, diff: String? = nil, result: DiffReport? = nil, message: String? = nil
+    ) {
         self.scene = scene; self.state = state; self.variant = variant; self.frame = frame; self.status = status
         self.golden = golden; self.expected = expected; self.actual = actual; self.diff = diff
         self.result = result; self.message = message

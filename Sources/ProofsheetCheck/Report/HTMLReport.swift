@@ -98,20 +98,24 @@ public enum HTMLReport {
         h += "</div>\n"
         h += "<label class=\"ctl ctl-slider\">Split <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" data-var=\"split\"></label>\n"
         h += "<label class=\"ctl ctl-blend\">Actual opacity <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" data-var=\"alpha\"></label>\n"
-        h += "<span class=\"ctl ctl-toggle\"><button type=\"button\" class=\"swap\">Swap</button> <span class=\"showing\">showing <b>actual</b> · click the image to swap</span></span>\n"
+        h +=
+            "<span class=\"ctl ctl-toggle\"><button type=\"button\" class=\"swap\">Swap</button> <span class=\"showing\">showing <b>actual</b> · click the image to swap</span></span>\n"
         h += "<label class=\"zoom\">Zoom <select><option value=\"fit\">Fit</option><option value=\"1\">100%</option>"
         h += "<option value=\"2\">200%</option><option value=\"4\">400%</option></select></label>\n</div>\n"
 
         h += "<div class=\"views\">\n"
         h += pane("exp", "Expected", expected, missing: entry.expected == nil ? "No golden" : nil, entry: entry)
-        h += pane("act", "Actual", actual, missing: entry.actual == nil ? (entry.status == .error ? "Not rendered" : "No actual image") : nil, entry: entry)
+        h += pane(
+            "act", "Actual", actual, missing: entry.actual == nil ? (entry.status == .error ? "Not rendered" : "No actual image") : nil, entry: entry)
         h += pane("diff", "Diff", diff, missing: entry.diff == nil ? diffPlaceholder(entry) : nil, entry: entry)
         h += "<div class=\"divider\" aria-hidden=\"true\"></div>\n</div>\n</section>\n"
         return h
     }
 
-    private static func pane(_ kind: String, _ label: String, _ picture: (html: String?, problem: String?),
-                             missing: String?, entry: CheckEntry) -> String {
+    private static func pane(
+        _ kind: String, _ label: String, _ picture: (html: String?, problem: String?),
+        missing: String?, entry: CheckEntry
+    ) -> String {
         var h = "<figure class=\"pane \(kind)\"><figcaption>\(label)</figcaption>"
         if let html = picture.html {
             h += "<div class=\"frame\">\(html)</div>"
@@ -168,7 +172,8 @@ public enum HTMLReport {
 
     private static func passedList(_ passing: [CheckEntry]) -> String {
         var h = "<details class=\"passed\">\n<summary>\(grouped(passing.count)) passed</summary>\n"
-        h += "<table>\n<thead><tr><th>Image</th><th class=\"num\">Mismatched</th><th class=\"num\">Ratio</th><th class=\"num\">Size</th></tr></thead>\n<tbody>\n"
+        h +=
+            "<table>\n<thead><tr><th>Image</th><th class=\"num\">Mismatched</th><th class=\"num\">Ratio</th><th class=\"num\">Size</th></tr></thead>\n<tbody>\n"
         for entry in passing {
             let r = entry.result
             h += "<tr><td>\(displayID(entry))</td>"
@@ -295,7 +300,8 @@ public enum HTMLReport {
     /// The width and height in a PNG's IHDR chunk.
     static func pngSize(_ bytes: [UInt8]) -> ImageSize? {
         guard bytes.count >= 24, bytes.starts(with: PNGCodec.signature),
-              Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+            Array(bytes[12..<16]) == Array("IHDR".utf8)
+        else { return nil }
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let size = ImageSize(width: be32(16), height: be32(20))
         return size.width > 0 && size.height > 0 ? size : nil

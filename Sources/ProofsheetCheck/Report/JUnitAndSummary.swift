@@ -65,14 +65,16 @@ extension HTMLReport {
                 let mismatched = r?.mismatched.map(grouped) ?? (r?.expectedSize != nil ? "size" : "–")
                 let ratio = r?.ratio.map(percent) ?? "–"
                 let message = messages(entry).joined(separator: "; ")
-                md += "| \(entry.status.rawValue) | \(markdownCell(id)) | \(mismatched) | \(ratio) | \(markdownCell(message.isEmpty ? "–" : message)) |\n"
+                md +=
+                    "| \(entry.status.rawValue) | \(markdownCell(id)) | \(mismatched) | \(ratio) | \(markdownCell(message.isEmpty ? "–" : message)) |\n"
             }
         }
         let passed = counts[.passed] ?? 0
         if passed > 0 && !failing.isEmpty {
             md += "\n\(grouped(passed)) \(plural(passed, "image")) passed.\n"
         }
-        md += "\nThreshold \(number(report.threshold)), tolerance \(markdownCell(describe(report.tolerance))), record mode \(markdownCell(report.record)).\n"
+        md +=
+            "\nThreshold \(number(report.threshold)), tolerance \(markdownCell(describe(report.tolerance))), record mode \(markdownCell(report.record)).\n"
         return md
     }
 

@@ -58,8 +58,9 @@ public struct ReportFolder: Sendable {
             throw ProofsheetError.badInput("no report folder at \(SafePaths.clip(path))", hint: "give the folder passed to check --report")
         }
         guard FileOutput.exists(path + "/" + Self.resultsFile) else {
-            throw ProofsheetError.badInput("no report at \(SafePaths.clip(path)) (missing \(Self.resultsFile))",
-                                           hint: "give the folder passed to check --report")
+            throw ProofsheetError.badInput(
+                "no report at \(SafePaths.clip(path)) (missing \(Self.resultsFile))",
+                hint: "give the folder passed to check --report")
         }
         let bytes = try SafePaths.read(path, Self.resultsFile, what: "the report \(SafePaths.clip(path))", limit: Self.maxResultsBytes)
         return try Self.parse(bytes, file: path + "/" + Self.resultsFile)
@@ -99,8 +100,9 @@ public struct ReportFolder: Sendable {
         let json = try JSONReader.parse(bytes, file: file)
         try ReportValidator(file: file).validate(json)
         do { return try JSONDecoder().decode(CheckReport.self, from: Data(bytes)) } catch {
-            throw ProofsheetError.badInput("\(file) is not a Proofsheet report: \(error)",
-                                           hint: "give the results.json that proofsheet check wrote")
+            throw ProofsheetError.badInput(
+                "\(file) is not a Proofsheet report: \(error)",
+                hint: "give the results.json that proofsheet check wrote")
         }
     }
 }
@@ -146,15 +148,17 @@ struct ReportValidator {
         _ = try object(root, "the report")
         let version = try required(root, "version")
         guard case .number(let n) = version.kind, n == Double(CheckReport.currentVersion) else {
-            throw fail(version, "version must be \(CheckReport.currentVersion)",
-                       hint: "the report was written by another version of proofsheet; run check again")
+            throw fail(
+                version, "version must be \(CheckReport.currentVersion)",
+                hint: "the report was written by another version of proofsheet; run check again")
         }
         let goldenRoot = try string(try required(root, "goldenRoot"))
         guard !goldenRoot.isEmpty else { throw fail(root, "goldenRoot is empty") }
         try number(try required(root, "threshold"), in: 0...1)
         let record = try string(try required(root, "record"), maxLength: 16)
         guard RecordMode(rawValue: record) != nil else {
-            throw fail(try required(root, "record"), "record '\(record)' is not one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail(
+                try required(root, "record"), "record '\(record)' is not one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         try tolerance(try required(root, "tolerance"))
         if let shard = optional(root["shard"]) { _ = try Self.shard(try string(shard, maxLength: 32), at: shard, validator: self) }
@@ -181,8 +185,9 @@ struct ReportValidator {
             let v = try required(e, key)
             let s = try string(v, maxLength: 128)
             guard SafePaths.isPlainComponent(s) else {
-                throw fail(v, "\(key) '\(SafePaths.clip(s))' is not a plain name",
-                           hint: "letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
+                throw fail(
+                    v, "\(key) '\(SafePaths.clip(s))' is not a plain name",
+                    hint: "letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
             }
         }
         // From here on, messages name the entry as well as its place in the file.
@@ -200,11 +205,13 @@ struct ReportValidator {
         }
         // The golden is always <goldenRoot>/<scene>/<state>/<variant>.png: any other path is forged.
         let golden = try required(e, "golden")
-        let expected = "\(goldenRoot)/\(e["scene"].flatMap { try? string($0) } ?? "")/\(e["state"].flatMap { try? string($0) } ?? "")/"
+        let expected =
+            "\(goldenRoot)/\(e["scene"].flatMap { try? string($0) } ?? "")/\(e["state"].flatMap { try? string($0) } ?? "")/"
             + "\(e["variant"].flatMap { try? string($0) } ?? "").png"
         guard try string(golden) == expected else {
-            throw fail(golden, "golden '\(SafePaths.clip(try string(golden)))' is not \(SafePaths.clip(expected))",
-                       hint: "a check writes each golden at <goldenRoot>/<scene>/<state>/<variant>.png")
+            throw fail(
+                golden, "golden '\(SafePaths.clip(try string(golden)))' is not \(SafePaths.clip(expected))",
+                hint: "a check writes each golden at <goldenRoot>/<scene>/<state>/<variant>.png")
         }
         for key in ["expected", "actual", "diff"] {
             guard let v = optional(e[key]) else { continue }
@@ -215,7 +222,8 @@ struct ReportValidator {
         }
         if let f = optional(e["frame"]) { try number(f, in: 0...1e7, whole: true) }
         if let m = optional(e["message"]) { _ = try string(m, maxLength: 1 << 20) }
-        if let b = optional(e["inputError"]), case .bool = b.kind {} else if let b = optional(e["inputError"]) {
+        if let b = optional(e["inputError"]), case .bool = b.kind {
+        } else if let b = optional(e["inputError"]) {
             throw fail(b, "inputError must be true or false")
         }
         if let r = optional(e["result"]) {
@@ -241,7 +249,8 @@ struct ReportValidator {
     static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let i = Int(parts[0]), let n = Int(parts[1]), i >= 1, n >= 1, i <= n, n <= maxShards else { return nil }
+            let i = Int(parts[0]), let n = Int(parts[1]), i >= 1, n >= 1, i <= n, n <= maxShards
+        else { return nil }
         return (i, n)
     }
 }
@@ -249,8 +258,9 @@ struct ReportValidator {
 /// Parses `--shard I/N` (1 ≤ I ≤ N ≤ 10 000).
 package func parseShard(_ text: String) throws -> (index: Int, count: Int) {
     guard let s = ReportValidator.parseShard(text) else {
-        throw ProofsheetError.usage("--shard '\(SafePaths.clip(text))' is not I/N with 1 ≤ I ≤ N ≤ \(ReportValidator.maxShards)",
-                                    hint: "e.g. --shard 2/4 for the second of four machines")
+        throw ProofsheetError.usage(
+            "--shard '\(SafePaths.clip(text))' is not I/N with 1 ≤ I ≤ N ≤ \(ReportValidator.maxShards)",
+            hint: "e.g. --shard 2/4 for the second of four machines")
     }
     return s
 }

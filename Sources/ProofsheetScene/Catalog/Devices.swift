@@ -18,18 +18,24 @@ public struct Device: Hashable, Sendable {
 
     /// The canonical presets (SPEC: points, scale, safe area top/bottom).
     public static let presets: [Device] = [
-        Device(name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
-               safeArea: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0), hasHomeButton: true),
-        Device(name: "iPhone 13 mini", size: Size(width: 375, height: 812), scale: 3,
-               safeArea: EdgeInsets(top: 50, leading: 0, bottom: 34, trailing: 0), cornerRadius: 44),
-        Device(name: "iPhone 14", size: Size(width: 390, height: 844), scale: 3,
-               safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 47),
-        Device(name: "iPhone 13 Pro Max", size: Size(width: 428, height: 926), scale: 3,
-               safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 53),
-        Device(name: "iPhone 15 Pro", size: Size(width: 393, height: 852), scale: 3,
-               safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55),
-        Device(name: "iPhone 15 Pro Max", size: Size(width: 430, height: 932), scale: 3,
-               safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55),
+        Device(
+            name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
+            safeArea: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0), hasHomeButton: true),
+        Device(
+            name: "iPhone 13 mini", size: Size(width: 375, height: 812), scale: 3,
+            safeArea: EdgeInsets(top: 50, leading: 0, bottom: 34, trailing: 0), cornerRadius: 44),
+        Device(
+            name: "iPhone 14", size: Size(width: 390, height: 844), scale: 3,
+            safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 47),
+        Device(
+            name: "iPhone 13 Pro Max", size: Size(width: 428, height: 926), scale: 3,
+            safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 53),
+        Device(
+            name: "iPhone 15 Pro", size: Size(width: 393, height: 852), scale: 3,
+            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55),
+        Device(
+            name: "iPhone 15 Pro Max", size: Size(width: 430, height: 932), scale: 3,
+            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55)
     ]
 
     /// Other names accepted for the presets.
@@ -38,7 +44,7 @@ public struct Device: Hashable, Sendable {
         "iPhone 12": "iPhone 14", "iPhone 13": "iPhone 14",
         "iPhone 12 Pro Max": "iPhone 13 Pro Max",
         "iPhone 14 Pro": "iPhone 15 Pro", "iPhone 15": "iPhone 15 Pro",
-        "iPhone 15 Plus": "iPhone 15 Pro Max",
+        "iPhone 15 Plus": "iPhone 15 Pro Max"
     ]
 
     /// The preset for a name or alias (case-insensitive), or an error listing the valid names.
@@ -51,4 +57,3 @@ public struct Device: Hashable, Sendable {
             hint: "use one of \(listForHint(presets.map { "'\($0.name)'" })) (or an alias such as 'iPhone 13')")
     }
 }
-

@@ -58,7 +58,7 @@ public enum SymbolCatalog {
         "arrow.clockwise": [SymbolLayer(0xE5D5)], "cart": [SymbolLayer(0xE8CC)],
         "calendar": [SymbolLayer(0xE935)], "airplane": [SymbolLayer(0xE539)],
         "map": [SymbolLayer(0xE55B)], "safari": [SymbolLayer(0xE87A)],
-        "location.fill": [SymbolLayer(0xE569)], "face.smiling": [SymbolLayer(0xE7F2)],
+        "location.fill": [SymbolLayer(0xE569)], "face.smiling": [SymbolLayer(0xE7F2)]
     ]
 
     /// The layers for `name`, or an error naming close symbol names.

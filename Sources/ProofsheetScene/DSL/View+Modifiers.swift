@@ -7,9 +7,11 @@ extension View {
     // MARK: Layout
     public func padding(_ length: Double = 16) -> ModifiedView { modifier(.padding(EdgeInsets(all: length))) }
     public func padding(_ edges: Edges, _ length: Double = 16) -> ModifiedView {
-        modifier(.padding(EdgeInsets(
-            top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
-            bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)))
+        modifier(
+            .padding(
+                EdgeInsets(
+                    top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
+                    bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)))
     }
     public func padding(_ insets: EdgeInsets) -> ModifiedView { modifier(.padding(insets)) }
     public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> ModifiedView {
@@ -20,9 +22,11 @@ extension View {
         minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
         alignment: Alignment = .center
     ) -> ModifiedView {
-        modifier(.flexFrame(FlexFrame(
-            minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
-            minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment)))
+        modifier(
+            .flexFrame(
+                FlexFrame(
+                    minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
+                    minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment)))
     }
     public func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> ModifiedView {
         modifier(.aspectRatio(ratio, contentMode))

@@ -77,8 +77,10 @@ public struct Expression {
 
     /// Evaluates `source` with `vars`, adding to `work` the bytes of strings (and elements of
     /// arrays and objects) it compares or joins; past `workLimit` it stops with an error.
-    public static func evaluate(_ source: String, vars: [String: ScriptValue], workLimit: Int,
-                                work: inout Int) throws(ExpressionError) -> ScriptValue {
+    public static func evaluate(
+        _ source: String, vars: [String: ScriptValue], workLimit: Int,
+        work: inout Int
+    ) throws(ExpressionError) -> ScriptValue {
         var e = Expression(chars: Array(source), vars: vars, workLimit: workLimit)
         defer { work += e.work }
         let v = try e.ternary()
@@ -191,17 +193,22 @@ public struct Expression {
                     a += piece
                     l = .string(a)
                     length = total
-                } else { l = .number(try num(l) + num(r)) }
+                } else {
+                    l = .number(try num(l) + num(r))
+                }
             } else if eat("-") {
                 let r = try product(); l = .number(try num(l) - num(r))
-            } else { return l }
+            } else {
+                return l
+            }
         }
     }
     private mutating func product() throws(ExpressionError) -> ScriptValue {
         var l = try unary()
         while true {
-            if eat("*") { let r = try unary(); l = .number(try num(l) * num(r)) }
-            else if eat("/") {
+            if eat("*") {
+                let r = try unary(); l = .number(try num(l) * num(r))
+            } else if eat("/") {
                 let r = try unary()
                 let d = try num(r)
                 guard d != 0 else { throw ExpressionError("division by zero") }
@@ -211,7 +218,9 @@ public struct Expression {
                 let d = try num(r)
                 guard d != 0 else { throw ExpressionError("division by zero") }
                 l = .number(try num(l).truncatingRemainder(dividingBy: d))
-            } else { return l }
+            } else {
+                return l
+            }
         }
     }
     private mutating func unary() throws(ExpressionError) -> ScriptValue {
@@ -251,7 +260,8 @@ public struct Expression {
             while i < chars.count, chars[i] == "." { i += 1; path.append(ident()) }
             guard let root = vars[path[0]] else {
                 let close = closeNames(to: path[0], in: vars.keys)
-                throw ExpressionError("unknown variable '$\(excerpt(path[0]))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
+                throw ExpressionError(
+                    "unknown variable '$\(excerpt(path[0]))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
             }
             var v = root
             var walked = "$" + path[0]
@@ -261,8 +271,9 @@ public struct Expression {
                 }
                 guard let next = m[field] else {
                     let close = closeNames(to: field, in: m.keys)
-                    throw ExpressionError("'\(excerpt(walked))' has no field '\(excerpt(field))'"
-                        + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
+                    throw ExpressionError(
+                        "'\(excerpt(walked))' has no field '\(excerpt(field))'"
+                            + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
                 }
                 walked += "." + field
                 v = next

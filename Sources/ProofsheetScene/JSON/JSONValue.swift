@@ -109,7 +109,8 @@ public struct JSONReader {
                 let childPath = path.member(key)
                 if seen.contains(key) {
                     throw ProofsheetError.badInput(
-                        "duplicate key '\(excerpt(key))'", at: SourceLocation(file: file, jsonPath: childPath, line: keyLoc.line, column: keyLoc.column),
+                        "duplicate key '\(excerpt(key))'",
+                        at: SourceLocation(file: file, jsonPath: childPath, line: keyLoc.line, column: keyLoc.column),
                         hint: "each key may appear once in an object")
                 }
                 seen.insert(key)
@@ -153,7 +154,9 @@ public struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(kind: .number(try number(path: parent, element: element)), location: start)
         default:
-            throw error("unexpected character '\(Self.printable(bytes[i]))'", path: node(), hint: "expected a value: an object, array, string, number, true, false or null")
+            throw error(
+                "unexpected character '\(Self.printable(bytes[i]))'", path: node(),
+                hint: "expected a value: an object, array, string, number, true, false or null")
         }
     }
 
@@ -234,7 +237,8 @@ public struct JSONReader {
                     out.append(contentsOf: Array(String(Character(UnicodeScalar(code)!)).utf8))
                 default:
                     i -= 1
-                    throw error("invalid escape '\\\(Self.printable(e))'", path: path, hint: "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                    throw error(
+                        "invalid escape '\\\(Self.printable(e))'", path: path, hint: "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
                 }
             case 0x00..<0x20:
                 throw error("control character in a string", path: path, hint: "write a newline as \\n and a tab as \\t")
@@ -263,14 +267,17 @@ public struct JSONReader {
         case 0xF0: (n, low, high) = (4, 0x90, 0xBF)
         case 0xF1...0xF3: (n, low, high) = (4, 0x80, 0xBF)
         case 0xF4: (n, low, high) = (4, 0x80, 0x8F)
-        default: throw error("string is not valid UTF-8 (byte 0x\(String(b0, radix: 16, uppercase: true)))", path: path,
-                             hint: "save the file as UTF-8")
+        default:
+            throw error(
+                "string is not valid UTF-8 (byte 0x\(String(b0, radix: 16, uppercase: true)))", path: path,
+                hint: "save the file as UTF-8")
         }
         for k in 1..<n {
             let ok = i + k < bytes.count && (k == 1 ? (low...high) : (0x80...0xBF)).contains(bytes[i + k])
             guard ok else {
-                throw error("string is not valid UTF-8 (byte 0x\(String(b0, radix: 16, uppercase: true)) starts a broken sequence)",
-                            path: path, hint: "save the file as UTF-8")
+                throw error(
+                    "string is not valid UTF-8 (byte 0x\(String(b0, radix: 16, uppercase: true)) starts a broken sequence)",
+                    path: path, hint: "save the file as UTF-8")
             }
         }
         return n
@@ -278,7 +285,8 @@ public struct JSONReader {
 
     private mutating func hex4(path: JSONPath) throws -> UInt32 {
         guard i + 4 <= bytes.count, bytes[i..<i + 4].allSatisfy({ UnicodeScalar($0).properties.isASCIIHexDigit }),
-              let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
+            let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16)
+        else {
             throw error("\\u needs four hex digits", path: path)
         }
         i += 4

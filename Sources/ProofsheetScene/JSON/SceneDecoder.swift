@@ -15,13 +15,15 @@ public struct SceneDecoder: Sendable {
         // A symbolic link to a scene is followed: the user named it.
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard !isDir.boolValue, FileOutput.isRegularFile(path) else {
-            throw ProofsheetError.badInput("'\(path)' is \(isDir.boolValue ? "a folder" : "not a regular file"), not a scene file",
-                                           hint: "give the path of a scene .json file")
+            throw ProofsheetError.badInput(
+                "'\(path)' is \(isDir.boolValue ? "a folder" : "not a regular file"), not a scene file",
+                hint: "give the path of a scene .json file")
         }
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         guard size <= Scene.Limits.fileBytes.int else {
-            throw ProofsheetError.badInput("'\(path)' is \(byteSize(size)); scene files are limited to \(byteSize(Scene.Limits.fileBytes.int))",
-                                           hint: "raise the limit with --limit scene-bytes=N")
+            throw ProofsheetError.badInput(
+                "'\(path)' is \(byteSize(size)); scene files are limited to \(byteSize(Scene.Limits.fileBytes.int))",
+                hint: "raise the limit with --limit scene-bytes=N")
         }
         guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.fileBytes.int else {
             throw ProofsheetError.badInput("cannot read '\(path)'", hint: "check that the file is readable")
@@ -94,7 +96,8 @@ struct Context {
         var scale: Double? = nil
         var device: Device? = nil
         guard let canvas = m["canvas"] else {
-            throw ProofsheetError.badInput("missing 'canvas'", at: json.location, hint: "add \"canvas\": \"iPhone 14\" or \"canvas\": {\"width\": 390, \"height\": 844}")
+            throw ProofsheetError.badInput(
+                "missing 'canvas'", at: json.location, hint: "add \"canvas\": \"iPhone 14\" or \"canvas\": {\"width\": 390, \"height\": 844}")
         }
         if case .string(let name) = canvas.kind {
             let d = try Device.named(name, at: canvas.location)
@@ -113,9 +116,10 @@ struct Context {
             if let s = c["safeArea"] {
                 safe = try insets(s)
                 guard safe.top + safe.bottom <= size.height, safe.leading + safe.trailing <= size.width else {
-                    throw ProofsheetError.badInput("the safe area (\(fmt(safe.top)), \(fmt(safe.leading)), \(fmt(safe.bottom)), \(fmt(safe.trailing))) "
-                                                   + "is larger than the \(fmt(size.width))x\(fmt(size.height)) canvas", at: s.location,
-                                                   hint: "insets on opposite sides must add up to at most the canvas size")
+                    throw ProofsheetError.badInput(
+                        "the safe area (\(fmt(safe.top)), \(fmt(safe.leading)), \(fmt(safe.bottom)), \(fmt(safe.trailing))) "
+                            + "is larger than the \(fmt(size.width))x\(fmt(size.height)) canvas", at: s.location,
+                        hint: "insets on opposite sides must add up to at most the canvas size")
                 }
             }
         }
@@ -151,24 +155,30 @@ struct Context {
         "If": ["condition", "then", "else"],
         "GeometryReader": ["content"],
         "EmptyView": [],
-        "Group": ["children"],
+        "Group": ["children"]
     ]
 
     mutating func view(_ json: JSONValue) throws -> Node {
-        let modifierCount: Int = { if case .array(let a)? = json["modifiers"]?.kind { return a.count }; return 0 }()
+        let modifierCount: Int = {
+            if case .array(let a)? = json["modifiers"]?.kind { return a.count }; return 0
+        }()
         guard budget.take(1 + modifierCount) else {
-            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.views.int) views and modifiers", at: json.location,
-                                           hint: "use smaller ForEach counts, or raise the limit with --limit views=N")
+            throw ProofsheetError.badInput(
+                "the scene expands to more than \(Scene.Limits.views.int) views and modifiers", at: json.location,
+                hint: "use smaller ForEach counts, or raise the limit with --limit views=N")
         }
         // A view and its modifiers nest one level each.
         depth += 1 + modifierCount
         defer { depth -= 1 + modifierCount }
         guard depth <= Scene.Limits.depth.int else {
-            throw ProofsheetError.badInput("views and modifiers nest more than \(Scene.Limits.depth.int) levels deep", at: json.location,
-                                           hint: "flatten the scene (fewer nested stacks or modifiers), or raise the limit with --limit nesting=N")
+            throw ProofsheetError.badInput(
+                "views and modifiers nest more than \(Scene.Limits.depth.int) levels deep", at: json.location,
+                hint: "flatten the scene (fewer nested stacks or modifiers), or raise the limit with --limit nesting=N")
         }
         guard case .object = json.kind else {
-            throw ProofsheetError.badInput("expected a view object, got \(json.typeName)", at: json.location, hint: "a view looks like {\"type\": \"Text\", \"text\": \"Hello\"}")
+            throw ProofsheetError.badInput(
+                "expected a view object, got \(json.typeName)", at: json.location, hint: "a view looks like {\"type\": \"Text\", \"text\": \"Hello\"}"
+            )
         }
         guard let t = json["type"] else {
             throw ProofsheetError.badInput("a view needs a 'type'", at: json.location, hint: "one of \(listForHint(Self.viewTypes.keys.sorted()))")
@@ -176,14 +186,16 @@ struct Context {
         let type = try string(t)
         guard let allowed = Self.viewTypes[type] else {
             let close = closeNames(to: type, in: Self.viewTypes.keys)
-            throw ProofsheetError.badInput("unknown view type '\(excerpt(type))'", at: t.location,
+            throw ProofsheetError.badInput(
+                "unknown view type '\(excerpt(type))'", at: t.location,
                 hint: close.isEmpty ? "one of \(listForHint(Self.viewTypes.keys.sorted()))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
         let m = try object(json, allowed: allowed.union(["type", "modifiers"]))
         var node = try body(type, m, json)
         if let mods = m["modifiers"] {
             guard case .array(let list) = mods.kind else {
-                throw ProofsheetError.badInput("'modifiers' must be an array, got \(mods.typeName)", at: mods.location, hint: "e.g. \"modifiers\": [{\"padding\": 16}]")
+                throw ProofsheetError.badInput(
+                    "'modifiers' must be an array, got \(mods.typeName)", at: mods.location, hint: "e.g. \"modifiers\": [{\"padding\": 16}]")
             }
             for mj in list { node = try modifier(mj, on: node) }
         }
@@ -205,7 +217,8 @@ struct Context {
             let axis: Axis = type == "VStack" ? .vertical : .horizontal
             var a = 0.5
             if let aj = m["alignment"] {
-                let names: [String: Double] = axis == .vertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
+                let names: [String: Double] =
+                    axis == .vertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
                 a = try choice(aj, names)
             }
             let spacing = try m["spacing"].map { try length($0, min: -Scene.Limits.maxLength) }
@@ -240,7 +253,8 @@ struct Context {
             }
             if m["stroke"] != nil || m["strokeBorder"] != nil {
                 guard m["fill"] == nil, m["stroke"] == nil || m["strokeBorder"] == nil else {
-                    throw ProofsheetError.badInput("a shape is filled, stroked or stroke-bordered: one of 'fill', 'stroke', 'strokeBorder'", at: json.location)
+                    throw ProofsheetError.badInput(
+                        "a shape is filled, stroked or stroke-bordered: one of 'fill', 'stroke', 'strokeBorder'", at: json.location)
                 }
                 let inside = m["strokeBorder"] != nil
                 let p = try paint(m["strokeBorder"] ?? m["stroke"]!)
@@ -266,9 +280,13 @@ struct Context {
             }
             if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
             let label: Node
-            if let l = m["label"] { label = try view(l) }
-            else if let t = m["title"] { label = .text(try text(t)) }
-            else { throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}") }
+            if let l = m["label"] {
+                label = try view(l)
+            } else if let t = m["title"] {
+                label = .text(try text(t))
+            } else {
+                throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}")
+            }
             return .button(label, look)
         case "ForEach":
             guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view}") }
@@ -286,7 +304,9 @@ struct Context {
                     throw ProofsheetError.badInput("'count' must be a whole number from 0 to \(Scene.Limits.views.int)", at: c.location)
                 }
                 items = (0..<Int(n)).map { .number(Double($0)) }
-            } else { throw missing("data", json, example: "\"data\": [...] or \"count\": 3") }
+            } else {
+                throw missing("data", json, example: "\"data\": [...] or \"count\": 3")
+            }
             var out: [Node] = []
             let saved = vars
             for (idx, item) in items.enumerated() {
@@ -327,12 +347,13 @@ struct Context {
         "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
         "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
         "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
-        "multilineTextAlignment", "lineLimit", "tint",
+        "multilineTextAlignment", "lineLimit", "tint"
     ]
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
         guard case .object(let members) = json.kind, members.count == 1, let (name, v) = members.first.map({ ($0.key, $0.value) }) else {
-            throw ProofsheetError.badInput("a modifier is an object with exactly one key, got \(json.typeName == "an object" ? "\(json.typeName) with \(json.objectCount) keys" : json.typeName)",
+            throw ProofsheetError.badInput(
+                "a modifier is an object with exactly one key, got \(json.typeName == "an object" ? "\(json.typeName) with \(json.objectCount) keys" : json.typeName)",
                 at: json.location, hint: "e.g. {\"padding\": 16}; put several modifiers in order in the array")
         }
         func wrap(_ m: Modifier) -> Node { .modified(node, m) }
@@ -361,9 +382,10 @@ struct Context {
             if case .object = v.kind {
                 let o = try object(v, allowed: ["scale", "x", "y", "anchor"])
                 let s = try o["scale"].map { try number($0, in: -1000...1000) } ?? 1
-                return wrap(.scaleEffect(
-                    x: try o["x"].map { try number($0, in: -1000...1000) } ?? s, y: try o["y"].map { try number($0, in: -1000...1000) } ?? s,
-                    anchor: try o["anchor"].map(unitPoint) ?? .center))
+                return wrap(
+                    .scaleEffect(
+                        x: try o["x"].map { try number($0, in: -1000...1000) } ?? s, y: try o["y"].map { try number($0, in: -1000...1000) } ?? s,
+                        anchor: try o["anchor"].map(unitPoint) ?? .center))
             }
             let s = try number(v, in: -1000...1000)
             return wrap(.scaleEffect(x: s, y: s, anchor: .center))
@@ -378,10 +400,12 @@ struct Context {
         case "shadow":
             if case .object = v.kind {
                 let o = try object(v, allowed: ["color", "radius", "x", "y"])
-                return wrap(.shadow(Shadow(
-                    color: try o["color"].map(color) ?? Color.black.opacity(0.33),
-                    radius: try o["radius"].map { try number($0, in: 0...500) } ?? 0,
-                    x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0)))
+                return wrap(
+                    .shadow(
+                        Shadow(
+                            color: try o["color"].map(color) ?? Color.black.opacity(0.33),
+                            radius: try o["radius"].map { try number($0, in: 0...500) } ?? 0,
+                            x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0)))
             }
             return wrap(.shadow(Shadow(color: Color.black.opacity(0.33), radius: try number(v, in: 0...500), x: 0, y: 0)))
         case "blur": return wrap(.blur(radius: try number(v, in: 0...500)))
@@ -404,7 +428,8 @@ struct Context {
         case "fontWeight": return wrap(.environment(.fontWeight(try weight(v))))
         case "fontDesign": return wrap(.environment(.fontDesign(try design(v))))
         case "multilineTextAlignment":
-            return wrap(.environment(.multilineTextAlignment(try choice(v, ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing]))))
+            return wrap(
+                .environment(.multilineTextAlignment(try choice(v, ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing]))))
         case "lineLimit":
             if case .null = v.kind { return wrap(.environment(.lineLimit(nil))) }
             let n = try number(v, in: 1...10_000)
@@ -412,8 +437,10 @@ struct Context {
         case "tint": return wrap(.environment(.tint(try color(v))))
         default:
             let close = closeNames(to: name, in: Self.modifierNames)
-            throw ProofsheetError.badInput("unknown modifier '\(excerpt(name))'", at: json.location.with(path: json.location.jsonPath.member(name)),
-                hint: close.isEmpty ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+            throw ProofsheetError.badInput(
+                "unknown modifier '\(excerpt(name))'", at: json.location.with(path: json.location.jsonPath.member(name)),
+                hint: close.isEmpty
+                    ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
     }
 
@@ -452,7 +479,8 @@ struct Context {
             if let x = o["trailing"] { e.trailing = try length(x) }
             return e
         default:
-            throw ProofsheetError.badInput("expected a number or an object for padding, got \(v.typeName)", at: v.location,
+            throw ProofsheetError.badInput(
+                "expected a number or an object for padding, got \(v.typeName)", at: v.location,
                 hint: "{\"padding\": 16} or {\"padding\": {\"edges\": \"horizontal\", \"length\": 15}}")
         }
     }
@@ -463,15 +491,21 @@ struct Context {
         let align = try o["alignment"].map(alignment) ?? .center
         if flexKeys.contains(where: { o[$0] != nil }) {
             if o["width"] != nil || o["height"] != nil {
-                throw ProofsheetError.badInput("a frame has either width/height or min/ideal/max limits, not both", at: v.location,
+                throw ProofsheetError.badInput(
+                    "a frame has either width/height or min/ideal/max limits, not both", at: v.location,
                     hint: "use two frame modifiers")
             }
             // Only a maximum may be infinite, as in SwiftUI.
             func lim(_ k: String) throws -> Double? { try o[k].map { try length($0, min: 0, allowInfinity: k.hasPrefix("max")) } }
-            let f = FlexFrame(minWidth: try lim("minWidth"), idealWidth: try lim("idealWidth"), maxWidth: try lim("maxWidth"),
-                              minHeight: try lim("minHeight"), idealHeight: try lim("idealHeight"), maxHeight: try lim("maxHeight"), alignment: align)
-            if let a = f.minWidth, let b = f.maxWidth, a > b { throw ProofsheetError.badInput("minWidth \(fmt(a)) is larger than maxWidth \(fmt(b))", at: v.location) }
-            if let a = f.minHeight, let b = f.maxHeight, a > b { throw ProofsheetError.badInput("minHeight \(fmt(a)) is larger than maxHeight \(fmt(b))", at: v.location) }
+            let f = FlexFrame(
+                minWidth: try lim("minWidth"), idealWidth: try lim("idealWidth"), maxWidth: try lim("maxWidth"),
+                minHeight: try lim("minHeight"), idealHeight: try lim("idealHeight"), maxHeight: try lim("maxHeight"), alignment: align)
+            if let a = f.minWidth, let b = f.maxWidth, a > b {
+                throw ProofsheetError.badInput("minWidth \(fmt(a)) is larger than maxWidth \(fmt(b))", at: v.location)
+            }
+            if let a = f.minHeight, let b = f.maxHeight, a > b {
+                throw ProofsheetError.badInput("minHeight \(fmt(a)) is larger than maxHeight \(fmt(b))", at: v.location)
+            }
             return .flexFrame(f)
         }
         return .frame(width: try o["width"].map { try length($0, min: 0) }, height: try o["height"].map { try length($0, min: 0) }, alignment: align)
@@ -487,8 +521,10 @@ struct Context {
         for (k, val) in members {
             guard allowed.contains(k) else {
                 let close = closeNames(to: k, in: allowed)
-                throw ProofsheetError.badInput("unknown key '\(excerpt(k))'", at: val.location,
-                    hint: close.isEmpty ? "allowed here: \(allowed.sorted().joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+                throw ProofsheetError.badInput(
+                    "unknown key '\(excerpt(k))'", at: val.location,
+                    hint: close.isEmpty
+                        ? "allowed here: \(allowed.sorted().joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
             }
             out[k] = val
         }
@@ -507,8 +543,11 @@ struct Context {
             // Reading a string (an expression, an interpolation) costs its length, and a
             // ForEach reads its content's strings once per item: bounded per scene.
             guard budget.takeStringBytes(s.utf8.count) else {
-                throw ProofsheetError.badInput("the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions", at: v.location,
-                                               hint: "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N")
+                throw ProofsheetError.badInput(
+                    "the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions", at: v.location,
+                    hint:
+                        "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N"
+                )
             }
             if s.hasPrefix("$"), !s.dropFirst().isEmpty, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
                 return try evaluate(s, at: v)
@@ -524,7 +563,8 @@ struct Context {
         var work = 0
         defer { _ = budget.takeStringBytes(work) }
         do { return try Expression.evaluate(source, vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch {
-            throw ProofsheetError.badInput("in expression '\(excerpt(source))': \(error.message)", at: v.location,
+            throw ProofsheetError.badInput(
+                "in expression '\(excerpt(source))': \(error.message)", at: v.location,
                 hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(namesForHint(vars.keys.map { "$" + $0 }))")
         }
     }
@@ -538,8 +578,9 @@ struct Context {
         func append(_ piece: some StringProtocol) throws {
             length += Scene.Limits.characterCount(piece, upTo: cap - length)
             guard length <= cap else {
-                throw ProofsheetError.badInput("the string with its ${…} values is longer than \(cap) characters", at: v.location,
-                                               hint: "shorten it, or raise the limit with --limit text-length=N")
+                throw ProofsheetError.badInput(
+                    "the string with its ${…} values is longer than \(cap) characters", at: v.location,
+                    hint: "shorten it, or raise the limit with --limit text-length=N")
             }
             out += piece
         }
@@ -579,8 +620,9 @@ struct Context {
         let s = try string(v)
         try Scene.Limits.checkText(s, at: v.location)
         guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else {
-            throw ProofsheetError.badInput("the scene expands to more than \(Scene.Limits.sceneText.int) characters of text", at: v.location,
-                                           hint: "use smaller ForEach counts or shorter texts, or raise the limit with --limit scene-text=N")
+            throw ProofsheetError.badInput(
+                "the scene expands to more than \(Scene.Limits.sceneText.int) characters of text", at: v.location,
+                hint: "use smaller ForEach counts or shorter texts, or raise the limit with --limit scene-text=N")
         }
         return s
     }
@@ -594,12 +636,14 @@ struct Context {
     func number(_ v: JSONValue, in range: ClosedRange<Double>? = nil) throws -> Double {
         let x = try value(v)
         guard case .number(let n) = x else {
-            throw ProofsheetError.badInput("expected a number, got \(x.typeName)", at: v.location,
+            throw ProofsheetError.badInput(
+                "expected a number, got \(x.typeName)", at: v.location,
                 hint: range.map { "a number from \(exact($0.lowerBound)) to \(exact($0.upperBound))" })
         }
         guard n.isFinite else { throw ProofsheetError.badInput("expected a finite number", at: v.location) }
         if let range, !range.contains(n) {
-            throw ProofsheetError.badInput("\(exact(n)) is out of range", at: v.location, hint: "use a number from \(exact(range.lowerBound)) to \(exact(range.upperBound))")
+            throw ProofsheetError.badInput(
+                "\(exact(n)) is out of range", at: v.location, hint: "use a number from \(exact(range.lowerBound)) to \(exact(range.upperBound))")
         }
         return n
     }
@@ -615,7 +659,8 @@ struct Context {
     func length(_ v: JSONValue, min: Double = -Scene.Limits.maxLength, allowInfinity: Bool = false) throws -> Double {
         if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
             if allowInfinity, s == "infinity" || s == ".infinity" { return .infinity }
-            throw ProofsheetError.badInput("'\(excerpt(s))' is not a length", at: v.location,
+            throw ProofsheetError.badInput(
+                "'\(excerpt(s))' is not a length", at: v.location,
                 hint: allowInfinity ? "a number of points, or \"infinity\"" : "a number of points (only maxWidth and maxHeight may be \"infinity\")")
         }
         return try number(v, in: min...Scene.Limits.maxLength)
@@ -625,8 +670,10 @@ struct Context {
         let s = try string(v)
         if let t = options[s] { return t }
         let close = closeNames(to: s, in: options.keys)
-        throw ProofsheetError.badInput("'\(excerpt(s))' is not a valid value here", at: v.location,
-            hint: close.isEmpty ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+        throw ProofsheetError.badInput(
+            "'\(excerpt(s))' is not a valid value here", at: v.location,
+            hint: close.isEmpty
+                ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
 
     func unitPoint(_ v: JSONValue) throws -> UnitPoint {
@@ -640,24 +687,30 @@ struct Context {
     func alignment(_ v: JSONValue) throws -> Alignment { try choice(v, UnitPoint.named) }
 
     func edges(_ v: JSONValue) throws -> Edges {
-        let names: [String: Edges] = ["all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical]
+        let names: [String: Edges] = [
+            "all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical
+        ]
         if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
         return try choice(v, names)
     }
 
     func insets(_ v: JSONValue) throws -> EdgeInsets {
         let o = try object(v, allowed: ["top", "leading", "bottom", "trailing"])
-        return EdgeInsets(top: try o["top"].map { try length($0, min: 0) } ?? 0, leading: try o["leading"].map { try length($0, min: 0) } ?? 0,
-                          bottom: try o["bottom"].map { try length($0, min: 0) } ?? 0, trailing: try o["trailing"].map { try length($0, min: 0) } ?? 0)
+        return EdgeInsets(
+            top: try o["top"].map { try length($0, min: 0) } ?? 0, leading: try o["leading"].map { try length($0, min: 0) } ?? 0,
+            bottom: try o["bottom"].map { try length($0, min: 0) } ?? 0, trailing: try o["trailing"].map { try length($0, min: 0) } ?? 0)
     }
 
     func color(_ v: JSONValue) throws -> Color {
         if case .object = v.kind {
             let o = try object(v, allowed: ["color", "opacity", "red", "green", "blue"])
             var c: Color
-            if let base = o["color"] { c = try color(base) } else {
-                c = Color(red: try o["red"].map { try number($0, in: 0...1) } ?? 0, green: try o["green"].map { try number($0, in: 0...1) } ?? 0,
-                          blue: try o["blue"].map { try number($0, in: 0...1) } ?? 0)
+            if let base = o["color"] {
+                c = try color(base)
+            } else {
+                c = Color(
+                    red: try o["red"].map { try number($0, in: 0...1) } ?? 0, green: try o["green"].map { try number($0, in: 0...1) } ?? 0,
+                    blue: try o["blue"].map { try number($0, in: 0...1) } ?? 0)
             }
             if let op = o["opacity"] { c = c.opacity(try number(op, in: 0...1)) }
             return c
@@ -665,8 +718,10 @@ struct Context {
         let s = try string(v)
         guard let c = Color.parse(s) else {
             let close = closeNames(to: s, in: Color.named.keys)
-            throw ProofsheetError.badInput("'\(excerpt(s))' is not a colour", at: v.location,
-                hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ") + "use a SwiftUI or UIKit colour name (`proofsheet colors` lists them), #RGB, #RRGGBB or #RRGGBBAA")
+            throw ProofsheetError.badInput(
+                "'\(excerpt(s))' is not a colour", at: v.location,
+                hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ")
+                    + "use a SwiftUI or UIKit colour name (`proofsheet colors` lists them), #RGB, #RRGGBB or #RRGGBBAA")
         }
         return c
     }
@@ -692,7 +747,9 @@ struct Context {
             }
             stops = try list.map {
                 let o = try object($0, allowed: ["color", "location"])
-                guard let c = o["color"], let l = o["location"] else { throw ProofsheetError.badInput("a stop needs 'color' and 'location'", at: $0.location) }
+                guard let c = o["color"], let l = o["location"] else {
+                    throw ProofsheetError.badInput("a stop needs 'color' and 'location'", at: $0.location)
+                }
                 return GradientStop(color: try color(c), location: try number(l, in: 0...1))
             }
         } else {
@@ -741,7 +798,8 @@ struct Context {
         } else if let s = o["size"] {
             f = FontSpec(size: try number(s, in: 1...1000))
         } else {
-            throw ProofsheetError.badInput("a font needs a 'style' or a 'size'", at: v.location, hint: "{\"style\": \"headline\", \"design\": \"rounded\"} or {\"size\": 30}")
+            throw ProofsheetError.badInput(
+                "a font needs a 'style' or a 'size'", at: v.location, hint: "{\"style\": \"headline\", \"design\": \"rounded\"} or {\"size\": 30}")
         }
         if let w = o["weight"] { f.weight = try weight(w) }
         if let d = o["design"] { f.design = try design(d) }
@@ -751,7 +809,8 @@ struct Context {
     func assetName(_ v: JSONValue) throws -> String {
         let name = try string(v)
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
-            throw ProofsheetError.badInput("image name '\(excerpt(name))' may not be absolute or contain '..'", at: v.location,
+            throw ProofsheetError.badInput(
+                "image name '\(excerpt(name))' may not be absolute or contain '..'", at: v.location,
                 hint: "name an image inside an asset root: the scene's folder, the built-in assets, or --assets DIR")
         }
         return name

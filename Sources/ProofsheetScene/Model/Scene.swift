@@ -30,8 +30,9 @@ public struct Scene: Sendable {
 
     /// A scene on a device preset, at the device's own scale unless given.
     public init(device: Device, scale: Double? = nil, background: Color? = .white, @ViewBuilder root: () -> Node) {
-        self.init(canvas: device.size, safeArea: device.safeArea, scale: scale ?? Double(device.scale),
-                  background: background, device: device, root: root())
+        self.init(
+            canvas: device.size, safeArea: device.safeArea, scale: scale ?? Double(device.scale),
+            background: background, device: device, root: root())
     }
 
     /// The same scene on another device (its size, safe area, and scale unless `scale` is given).
@@ -46,34 +47,42 @@ public struct Scene: Sendable {
     /// changed with `--limit name=value`).
     public enum Limits {
         /// Largest raster side in pixels (Cairo's own limit is 32767).
-        public static let pixelSide = Limit("canvas-side", "largest side of a rendered image", unit: "pixels",
-                                            default: 16384, range: 1...32767)
+        public static let pixelSide = Limit(
+            "canvas-side", "largest side of a rendered image", unit: "pixels",
+            default: 16384, range: 1...32767)
         /// Largest raster in pixels.
-        public static let pixels = Limit("canvas-pixels", "largest rendered image", unit: "pixels",
-                                         default: 80_000_000, range: 1...1_000_000_000)
+        public static let pixels = Limit(
+            "canvas-pixels", "largest rendered image", unit: "pixels",
+            default: 80_000_000, range: 1...1_000_000_000)
         /// Largest scale (pixels per point); the smallest is always 0.25.
         public static let scale = Limit("scale", "largest scale", unit: "pixels per point", default: 8, range: 1...16, whole: false)
         /// Most views and modifiers a scene may expand to (ForEach and GeometryReader included).
-        public static let views = Limit("views", "most views and modifiers one scene expands to", unit: "views",
-                                        default: 200_000, range: 1...10_000_000)
+        public static let views = Limit(
+            "views", "most views and modifiers one scene expands to", unit: "views",
+            default: 200_000, range: 1...10_000_000)
         /// Deepest nesting of views and modifiers, so no scene exhausts the stack.
-        public static let depth = Limit("nesting", "deepest nesting of views and modifiers", unit: "levels",
-                                        default: 400, range: 1...2_000)
+        public static let depth = Limit(
+            "nesting", "deepest nesting of views and modifiers", unit: "levels",
+            default: 400, range: 1...2_000)
         /// Largest scene file, in bytes.
-        public static let fileBytes = Limit("scene-bytes", "largest scene file", unit: "bytes",
-                                            default: 32 * 1_048_576, range: 1...1_073_741_824)
+        public static let fileBytes = Limit(
+            "scene-bytes", "largest scene file", unit: "bytes",
+            default: 32 * 1_048_576, range: 1...1_073_741_824)
         /// Longest text of one `Text` (or button title), and longest string an expression or a
         /// `${…}` interpolation may build, in characters (Unicode code points).
-        public static let textLength = Limit("text-length", "longest text of one Text view or built string", unit: "characters",
-                                             default: 100_000, range: 1...100_000_000)
+        public static let textLength = Limit(
+            "text-length", "longest text of one Text view or built string", unit: "characters",
+            default: 100_000, range: 1...100_000_000)
         /// Most characters of text one scene expands to, all its Texts together (a ForEach
         /// repeating a long text counts each copy).
-        public static let sceneText = Limit("scene-text", "most characters of text one scene expands to", unit: "characters",
-                                            default: 1_000_000, range: 1...1_000_000_000)
+        public static let sceneText = Limit(
+            "scene-text", "most characters of text one scene expands to", unit: "characters",
+            default: 1_000_000, range: 1...1_000_000_000)
         /// Most bytes of strings (expressions, interpolations, names) one scene reads as values,
         /// and that its expressions compare or join, each ForEach item counting again.
-        public static let stringBytes = Limit("scene-strings", "most bytes of strings and expressions one scene reads", unit: "bytes",
-                                              default: 64 * 1_048_576, range: 1...16 * 1_073_741_824)
+        public static let stringBytes = Limit(
+            "scene-strings", "most bytes of strings and expressions one scene reads", unit: "bytes",
+            default: 64 * 1_048_576, range: 1...16 * 1_073_741_824)
         /// Largest length or offset, in points.
         public static let maxLength = 100_000.0
         /// The scales accepted now: 0.25 up to the `scale` limit.
@@ -100,8 +109,9 @@ public struct Scene: Sendable {
         /// - Throws: a located error that does not quote the text.
         public static func checkText(_ text: String, at location: SourceLocation?) throws {
             guard characterCount(text, upTo: textLength.int) <= textLength.int else {
-                throw ProofsheetError.badInput("the text is longer than \(textLength.int) characters", at: location,
-                                               hint: "shorten it, or raise the limit with --limit text-length=N")
+                throw ProofsheetError.badInput(
+                    "the text is longer than \(textLength.int) characters", at: location,
+                    hint: "shorten it, or raise the limit with --limit text-length=N")
             }
         }
     }
@@ -111,14 +121,19 @@ public struct Scene: Sendable {
         // Name the scene file when there is no finer location.
         let location = location ?? file.map { SourceLocation(file: $0, path: "", line: 1, column: 1) }
         guard Limits.scaleRange.contains(scale) else {
-            throw ProofsheetError.badInput("scale \(fmt(scale)) is out of range", at: location, hint: "use a scale from 0.25 to \(fmt(Limits.scale.value)) (devices are 2 or 3)")
+            throw ProofsheetError.badInput(
+                "scale \(fmt(scale)) is out of range", at: location, hint: "use a scale from 0.25 to \(fmt(Limits.scale.value)) (devices are 2 or 3)")
         }
         let w = canvas.width * scale, h = canvas.height * scale
         guard canvas.width >= 1, canvas.height >= 1, w.rounded() >= 1, h.rounded() >= 1,
-              w <= Limits.pixelSide.value, h <= Limits.pixelSide.value, w * h <= Limits.pixels.value else {
+            w <= Limits.pixelSide.value, h <= Limits.pixelSide.value, w * h <= Limits.pixels.value
+        else {
             throw ProofsheetError.badInput(
                 "canvas \(fmt(canvas.width))x\(fmt(canvas.height)) pt at scale \(fmt(scale)) is \(fmt(w))x\(fmt(h)) px, outside the limits",
-                at: location, hint: "sides from 1 pt and 1 px to \(Limits.pixelSide.int) px and at most \(fmt(Limits.pixels.value / 1_000_000)) megapixels (--limit canvas-side=N, --limit canvas-pixels=N)")
+                at: location,
+                hint:
+                    "sides from 1 pt and 1 px to \(Limits.pixelSide.int) px and at most \(fmt(Limits.pixels.value / 1_000_000)) megapixels (--limit canvas-side=N, --limit canvas-pixels=N)"
+            )
         }
     }
 }

@@ -67,7 +67,8 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
     static let all: [ConformanceCase] = {
         let url = Fixtures.pixelmatch.appendingPathComponent("cases.json")
         guard let data = try? Data(contentsOf: url),
-              let file = try? JSONDecoder().decode(File.self, from: data) else { return [] }
+            let file = try? JSONDecoder().decode(File.self, from: data)
+        else { return [] }
         return file.cases
     }()
 }

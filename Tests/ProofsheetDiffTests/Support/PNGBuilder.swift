@@ -43,7 +43,8 @@ struct PNGBuilder {
 
     /// Filtered (filter type 0) scanlines, per Adam7 pass when interlaced.
     private func scanlines(_ samples: [Int]) -> [UInt8] {
-        let passes: [(x: Int, y: Int, dx: Int, dy: Int)] = interlaced
+        let passes: [(x: Int, y: Int, dx: Int, dy: Int)] =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         var out = [UInt8]()

@@ -58,7 +58,8 @@ class SnapshotFolders {
         _ value: Value, as strategy: Snapshotting<Value, Format>, named name: String? = "card",
         record: SnapshotRecordMode, testName: String = #function
     ) -> SnapshotFailure? {
-        verifySnapshot(of: value, as: strategy, named: name, record: record,
-                       snapshotDirectory: references.path, artifactsDirectory: artifacts.path, testName: testName)
+        verifySnapshot(
+            of: value, as: strategy, named: name, record: record,
+            snapshotDirectory: references.path, artifactsDirectory: artifacts.path, testName: testName)
     }
 }

@@ -61,8 +61,10 @@ enum HostileBytes {
 
         static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
         static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-                                   2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+        static let distanceBase = [
+            1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+            2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577
+        ]
         static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
         init() { bits(1, 1); bits(1, 2) }  // the final block, fixed codes
@@ -215,13 +217,15 @@ enum HostileBytes {
     // MARK: - Check reports
 
     /// One entry of a results.json.
-    static func entry(scene: String = "red", variant: String = "40x30@1x", status: String = "failed",
-                      golden: String = "g/red/default/40x30@1x.png",
-                      actual: String? = "images/red__default__40x30@1x.actual.png",
-                      expected: String? = nil, diff: String? = nil) -> String {
+    static func entry(
+        scene: String = "red", variant: String = "40x30@1x", status: String = "failed",
+        golden: String = "g/red/default/40x30@1x.png",
+        actual: String? = "images/red__default__40x30@1x.actual.png",
+        expected: String? = nil, diff: String? = nil
+    ) -> String {
         var fields = [
             "\"scene\": \(quoted(scene))", "\"state\": \"default\"", "\"variant\": \(quoted(variant))",
-            "\"status\": \(quoted(status))", "\"golden\": \(quoted(golden))",
+            "\"status\": \(quoted(status))", "\"golden\": \(quoted(golden))"
         ]
         if let actual { fields.append("\"actual\": \(quoted(actual))") }
         if let expected { fields.append("\"expected\": \(quoted(expected))") }
@@ -231,9 +235,12 @@ enum HostileBytes {
     }
 
     /// A results.json with `entries`.
-    static func report(_ entries: [String], shard: String? = nil, version: String = "2", threshold: String = "0.1",
-                       goldenRoot: String = "g") -> String {
-        var s = "{\n  \"version\": \(version),\n  \"goldenRoot\": \(quoted(goldenRoot)),\n  \"threshold\": \(threshold),\n"
+    static func report(
+        _ entries: [String], shard: String? = nil, version: String = "2", threshold: String = "0.1",
+        goldenRoot: String = "g"
+    ) -> String {
+        var s =
+            "{\n  \"version\": \(version),\n  \"goldenRoot\": \(quoted(goldenRoot)),\n  \"threshold\": \(threshold),\n"
             + "  \"tolerance\": {},\n  \"record\": \"missing\",\n"
         if let shard { s += "  \"shard\": \(quoted(shard)),\n" }
         s += "  \"entries\": [\n    " + entries.joined(separator: ",\n    ") + "\n  ]\n}\n"

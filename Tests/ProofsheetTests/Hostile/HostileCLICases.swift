@@ -4,8 +4,10 @@ import Foundation
 /// typos, outputs that are folders, missing folders, unknown extensions or colliding names.
 extension HostileCase {
     /// `proofsheet ARGS` in a sandbox holding s.json.
-    static func cli(_ name: String, _ argv: [String], exit: Int32 = 2, says: [String] = [], prints: [String] = [],
-                    also: [Item] = [], writes: [String] = [], creates: [String] = []) -> HostileCase {
+    static func cli(
+        _ name: String, _ argv: [String], exit: Int32 = 2, says: [String] = [], prints: [String] = [],
+        also: [Item] = [], writes: [String] = [], creates: [String] = []
+    ) -> HostileCase {
         HostileCase(name, [sceneFile] + also, argv, exit: exit, says: says, prints: prints, writes: writes, creates: creates)
     }
 
@@ -24,7 +26,7 @@ extension HostileCase {
         cli("unknown option", render + ["--bogus"], says: ["unknown option '--bogus'"]),
         cli("unknown single-dash option", render + ["-x"], says: ["unknown option '-x'"]),
         cli("extra arguments to devices", ["devices", "extra"], says: ["extra"]),
-        cli("extra arguments to approve", ["approve", "--report", "report", "extra"], says: ["extra"], also: validReport),
+        cli("extra arguments to approve", ["approve", "--report", "report", "extra"], says: ["extra"], also: validReport)
     ]
 
     static let renderOptions: [HostileCase] = [
@@ -39,16 +41,17 @@ extension HostileCase {
         cli("--scale inf", render + ["--scale", "inf", "-o", "out.png"], says: ["--scale 'inf'"]),
         cli("--scale -1", render + ["--scale", "-1", "-o", "out.png"], says: ["--scale '-1'"]),
         cli("--scale= empty", render + ["--scale=", "-o", "out.png"], says: ["--scale"]),
-        HostileCase("--scale 0.25 on a 1x1 canvas",
-                    [.file("tiny.json", .text(#"{"canvas": {"width": 1, "height": 1}, "root": {"type": "EmptyView"}}"#))],
-                    ["render", "tiny.json", "--scale", "0.25", "-o", "out.png"], exit: 2, says: ["tiny.json", "outside the limits"]),
+        HostileCase(
+            "--scale 0.25 on a 1x1 canvas",
+            [.file("tiny.json", .text(#"{"canvas": {"width": 1, "height": 1}, "root": {"type": "EmptyView"}}"#))],
+            ["render", "tiny.json", "--scale", "0.25", "-o", "out.png"], exit: 2, says: ["tiny.json", "outside the limits"]),
         cli("--device unknown", render + ["--device", "Pixel 7", "-o", "out.png"], says: ["unknown device 'Pixel 7'"]),
         cli("--device empty", render + ["--device", "", "-o", "out.png"], says: ["unknown device"]),
         cli("--format gif", render + ["--format", "gif"], says: ["--format 'gif'"]),
         cli("--format with -o", render + ["--format", "png", "-o", "out.png"], says: ["--format and -o"]),
         cli("--png-compression zstd", render + ["--png-compression", "zstd", "-o", "out.png"], says: ["--png-compression 'zstd'"]),
         cli("--assets a missing folder", render + ["--assets", "nope", "-o", "out.png"], says: ["--assets 'nope'"]),
-        cli("--assets a file", render + ["--assets", "s.json", "-o", "out.png"], says: ["--assets 's.json'"]),
+        cli("--assets a file", render + ["--assets", "s.json", "-o", "out.png"], says: ["--assets 's.json'"])
     ]
 
     static let outputs: [HostileCase] = [
@@ -59,20 +62,25 @@ extension HostileCase {
         cli("-o with a trailing slash", render + ["-o", "out.png/"], says: ["out.png/"]),
         // Missing folders of an output are made, as `mkdir -p` would.
         cli("-o into a missing folder", render + ["-o", "missing/out.png"], exit: 0, writes: ["missing/**"], creates: ["missing/out.png"]),
-        cli("-o a symlink to a file outside", render + ["-o", "link.png"], exit: 0, also: [.symlink("link.png", to: "$OUTSIDE/secret.png")],
+        cli(
+            "-o a symlink to a file outside", render + ["-o", "link.png"], exit: 0, also: [.symlink("link.png", to: "$OUTSIDE/secret.png")],
             writes: ["link.png"]),
-        cli("a legal 254-byte output name", render + ["-o", String(repeating: "n", count: 250) + ".png"], exit: 0,
+        cli(
+            "a legal 254-byte output name", render + ["-o", String(repeating: "n", count: 250) + ".png"], exit: 0,
             writes: [String(repeating: "n", count: 250) + ".png"], creates: [String(repeating: "n", count: 250) + ".png"]),
         cli("a 256-byte output name", render + ["-o", String(repeating: "n", count: 252) + ".png"], says: ["nnnn.png"]),
-        cli("-o with two scenes", ["render", "s.json", "t.json", "-o", "out.png"], says: ["-o names one output"],
+        cli(
+            "-o with two scenes", ["render", "s.json", "t.json", "-o", "out.png"], says: ["-o names one output"],
             also: [.file("t.json", .text(redScene))]),
-        HostileCase("two scenes with one file name into one --out-dir",
-                    [.file("a/s.json", .text(redScene)), .file("b/s.json", .text(small(#"{"type": "Color", "color": "blue"}"#)))],
-                    ["render", "a/s.json", "b/s.json", "--out-dir", "out"], exit: 2, says: ["a/s.json", "b/s.json"]),
+        HostileCase(
+            "two scenes with one file name into one --out-dir",
+            [.file("a/s.json", .text(redScene)), .file("b/s.json", .text(small(#"{"type": "Color", "color": "blue"}"#)))],
+            ["render", "a/s.json", "b/s.json", "--out-dir", "out"], exit: 2, says: ["a/s.json", "b/s.json"]),
         cli("one scene twice into one --out-dir", ["render", "s.json", "s.json", "--out-dir", "out"], says: ["s.json"]),
         cli("--out-dir a file", render + ["--out-dir", "out"], says: ["out"], also: [.file("out", .text("a file\n"))]),
-        cli("--out-dir a missing folder is made", render + ["--out-dir", "new/nested"], exit: 0, writes: ["new/**"],
-            creates: ["new/nested/s.png"]),
+        cli(
+            "--out-dir a missing folder is made", render + ["--out-dir", "new/nested"], exit: 0, writes: ["new/**"],
+            creates: ["new/nested/s.png"])
     ]
 
     static let limits: [HostileCase] = [
@@ -88,19 +96,29 @@ extension HostileCase {
         cli("--limit scale=1e400", render + ["-o", "out.png", "--limit", "scale=1e400"], says: ["scale"]),
         cli("--limit scene-bytes=2GiB", render + ["-o", "out.png", "--limit", "scene-bytes=2GiB"], says: ["is outside"]),
         cli("--limit canvas-side=-5", render + ["-o", "out.png", "--limit", "canvas-side=-5"], says: ["is outside"]),
-        cli("--limit of a 100 000-character name", render + ["-o", "out.png", "--limit", String(repeating: "n", count: 100_000) + "=1"],
+        cli(
+            "--limit of a 100 000-character name", render + ["-o", "out.png", "--limit", String(repeating: "n", count: 100_000) + "=1"],
             says: ["no limit"]),
-        HostileCase("--limit nesting=3 refuses a deeper scene",
-                    [.file("s.json", .text(small(#"{"type": "VStack", "children": [{"type": "VStack", "children": ["#
-                                                 + #"{"type": "VStack", "children": [{"type": "Color", "color": "red"}]}]}]}"#)))],
-                    render + ["-o", "out.png", "--limit", "nesting=3"], exit: 2, says: ["s.json:2:", "nest more than 3"]),
-        HostileCase("--limit views=1 refuses two views",
-                    [.file("s.json", .text(small(#"{"type": "VStack", "children": [{"type": "Color", "color": "red"}]}"#)))],
-                    render + ["-o", "out.png", "--limit", "views=1"], exit: 2, says: ["s.json:2:", "more than 1 views"]),
-        cli("--limit canvas-pixels=100 refuses 40x30", render + ["-o", "out.png", "--limit", "canvas-pixels=100"],
+        HostileCase(
+            "--limit nesting=3 refuses a deeper scene",
+            [
+                .file(
+                    "s.json",
+                    .text(
+                        small(
+                            #"{"type": "VStack", "children": [{"type": "VStack", "children": ["#
+                                + #"{"type": "VStack", "children": [{"type": "Color", "color": "red"}]}]}]}"#)))
+            ],
+            render + ["-o", "out.png", "--limit", "nesting=3"], exit: 2, says: ["s.json:2:", "nest more than 3"]),
+        HostileCase(
+            "--limit views=1 refuses two views",
+            [.file("s.json", .text(small(#"{"type": "VStack", "children": [{"type": "Color", "color": "red"}]}"#)))],
+            render + ["-o", "out.png", "--limit", "views=1"], exit: 2, says: ["s.json:2:", "more than 1 views"]),
+        cli(
+            "--limit canvas-pixels=100 refuses 40x30", render + ["-o", "out.png", "--limit", "canvas-pixels=100"],
             says: ["s.json:1:", "outside the limits"]),
         cli("--limit on devices", ["devices", "--limit", "nesting=10"], exit: 0, prints: ["iPhone 14"]),
-        cli("--limit typo on colors", ["colors", "--limit", "nest=1"], says: ["no limit 'nest'"]),
+        cli("--limit typo on colors", ["colors", "--limit", "nest=1"], says: ["no limit 'nest'"])
     ]
 
     static let otherCommands: [HostileCase] = [
@@ -115,7 +133,8 @@ extension HostileCase {
         cli("check --shard a/b", ["check", "s.json", "--golden", "g", "--shard", "a/b"], says: ["--shard 'a/b'"]),
         cli("check --shard -1/2", ["check", "s.json", "--golden", "g", "--shard", "-1/2"], says: ["--shard '-1/2'"]),
         cli("check --shard 1/2/3", ["check", "s.json", "--golden", "g", "--shard", "1/2/3"], says: ["--shard '1/2/3'"]),
-        cli("check --shard 1/9223372036854775807 (more than 10 000 shards)", ["check", "s.json", "--golden", "g", "--shard", "1/9223372036854775807"],
+        cli(
+            "check --shard 1/9223372036854775807 (more than 10 000 shards)", ["check", "s.json", "--golden", "g", "--shard", "1/9223372036854775807"],
             says: ["--shard '1/9223372036854775807'", "10000"]),
         cli("check --threshold 2", ["check", "s.json", "--golden", "g", "--threshold", "2"], says: ["--threshold '2'"]),
         cli("check --max-diff-pixels 1e3", ["check", "s.json", "--golden", "g", "--max-diff-pixels", "1e3"], says: ["--max-diff-pixels"]),
@@ -138,6 +157,6 @@ extension HostileCase {
         cli("diff --ignore of three numbers", ["diff", "a.png", "b.png", "--ignore", "1,2,3"], says: ["--ignore"]),
         cli("diff --max-diff-pixels 1.5", ["diff", "a.png", "b.png", "--max-diff-pixels", "1.5"], says: ["--max-diff-pixels"]),
         cli("diff -o a JPEG", ["diff", "a.png", "b.png", "-o", "d.jpg"], says: ["d.jpg", ".png"]),
-        cli("diff --panels twice", ["diff", "a.png", "b.png", "--panels", "p.png", "--panels", "q.png"], says: ["more than once"]),
+        cli("diff --panels twice", ["diff", "a.png", "b.png", "--panels", "p.png", "--panels", "q.png"], says: ["more than once"])
     ]
 }

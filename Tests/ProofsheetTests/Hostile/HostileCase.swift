@@ -86,16 +86,22 @@ enum Pending {
 // MARK: - Building cases
 
 extension HostileCase {
-    init(_ name: String, _ setup: [Item] = [], _ argv: [String], exit: Int32, says: [String] = [], prints: [String] = [],
-         writes: [String] = [], creates: [String] = [], verify: (@Sendable (HostileRun) -> [String])? = nil) {
-        self.init(name: name, setup: setup, argv: argv, exit: [exit], says: says, prints: prints, writes: writes,
-                  creates: creates, verify: verify)
+    init(
+        _ name: String, _ setup: [Item] = [], _ argv: [String], exit: Int32, says: [String] = [], prints: [String] = [],
+        writes: [String] = [], creates: [String] = [], verify: (@Sendable (HostileRun) -> [String])? = nil
+    ) {
+        self.init(
+            name: name, setup: setup, argv: argv, exit: [exit], says: says, prints: prints, writes: writes,
+            creates: creates, verify: verify)
     }
 
-    init(_ name: String, _ setup: [Item] = [], _ argv: [String], exits: Set<Int32>, says: [String] = [], prints: [String] = [],
-         writes: [String] = [], creates: [String] = [], verify: (@Sendable (HostileRun) -> [String])? = nil) {
-        self.init(name: name, setup: setup, argv: argv, exit: exits, says: says, prints: prints, writes: writes,
-                  creates: creates, verify: verify)
+    init(
+        _ name: String, _ setup: [Item] = [], _ argv: [String], exits: Set<Int32>, says: [String] = [], prints: [String] = [],
+        writes: [String] = [], creates: [String] = [], verify: (@Sendable (HostileRun) -> [String])? = nil
+    ) {
+        self.init(
+            name: name, setup: setup, argv: argv, exit: exits, says: says, prints: prints, writes: writes,
+            creates: creates, verify: verify)
     }
 
     /// The marker for where a located message must point in scene text.
@@ -104,8 +110,10 @@ extension HostileCase {
     /// A scene case: `json` (with ``marker`` where the error is, if it has one) written as
     /// `file`, run with `argv` (default: render it to out.png). The message must start
     /// `file:LINE:COL (at PATH): error:` and contain `says`.
-    static func scene(_ name: String, _ json: String, at path: String? = nil, says: [String] = [], exit: Int32 = 2,
-                      file: String = "s.json", argv: [String]? = nil, also: [Item] = [], writes: [String]? = nil) -> HostileCase {
+    static func scene(
+        _ name: String, _ json: String, at path: String? = nil, says: [String] = [], exit: Int32 = 2,
+        file: String = "s.json", argv: [String]? = nil, also: [Item] = [], writes: [String]? = nil
+    ) -> HostileCase {
         let (text, place) = locate(json)
         var expected: [String] = []
         if let (line, column) = place {
@@ -113,15 +121,18 @@ extension HostileCase {
         } else if let path {
             expected.append("(at \(path))")
         }
-        return HostileCase(name: name, setup: [.file(file, .text(text))] + also,
-                           argv: argv ?? ["render", file, "-o", "out.png"], exit: [exit], says: expected + says,
-                           writes: writes ?? (exit == 0 ? ["out.png"] : []))
+        return HostileCase(
+            name: name, setup: [.file(file, .text(text))] + also,
+            argv: argv ?? ["render", file, "-o", "out.png"], exit: [exit], says: expected + says,
+            writes: writes ?? (exit == 0 ? ["out.png"] : []))
     }
 
     /// A heavy scene of `pieces` (text repeated so many times). The error is at ⟦ in the first
     /// piece, or at `location` (`file:LINE:COL (at PATH): error:`) when given.
-    static func bigScene(_ name: String, _ pieces: [(String, Int)], at path: String? = nil, location: String? = nil,
-                         says: [String] = [], exit: Int32 = 2) -> HostileCase {
+    static func bigScene(
+        _ name: String, _ pieces: [(String, Int)], at path: String? = nil, location: String? = nil,
+        says: [String] = [], exit: Int32 = 2
+    ) -> HostileCase {
         var pieces = pieces
         var expected = location.map { [$0] } ?? []
         let (head, place) = locate(pieces[0].0)
@@ -129,8 +140,9 @@ extension HostileCase {
         if let (line, column) = place {
             expected.append("s.json:\(line):\(column)" + (path.map { " (at \($0)): error:" } ?? ": error:"))
         }
-        return HostileCase(name: name, setup: [.file("s.json", .pieces(pieces))], argv: ["render", "s.json", "-o", "out.png"],
-                           exit: [exit], says: expected + says, writes: exit == 0 ? ["out.png"] : [], heavy: true)
+        return HostileCase(
+            name: name, setup: [.file("s.json", .pieces(pieces))], argv: ["render", "s.json", "-o", "out.png"],
+            exit: [exit], says: expected + says, writes: exit == 0 ? ["out.png"] : [], heavy: true)
     }
 
     /// The text without the marker, and the marker's line and column (columns count Unicode

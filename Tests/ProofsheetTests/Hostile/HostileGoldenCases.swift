@@ -7,11 +7,14 @@ extension HostileCase {
     static let goldenPath = "g/s/default/40x30@1x.png"
 
     /// `proofsheet check s.json --golden g` with the golden replaced by `golden`.
-    static func golden(_ name: String, _ golden: [Item], exits: Set<Int32> = [1, 2], argv extra: [String] = [],
-                       says: [String]? = nil, writes: [String] = [], environment: [String: String] = [:]) -> HostileCase {
+    static func golden(
+        _ name: String, _ golden: [Item], exits: Set<Int32> = [1, 2], argv extra: [String] = [],
+        says: [String]? = nil, writes: [String] = [], environment: [String: String] = [:]
+    ) -> HostileCase {
         // The image's id (s/default/40x30@1x) is part of the golden's path, so either names it.
-        var c = HostileCase(name, [sceneFile] + golden, ["check", "s.json", "--golden", "g"] + extra, exits: exits,
-                            says: says ?? (exits == [0] ? [] : ["s/default/40x30@1x"]), writes: writes)
+        var c = HostileCase(
+            name, [sceneFile] + golden, ["check", "s.json", "--golden", "g"] + extra, exits: exits,
+            says: says ?? (exits == [0] ? [] : ["s/default/40x30@1x"]), writes: writes)
         c.environment = environment
         return c
     }
@@ -28,24 +31,33 @@ extension HostileCase {
         golden("a golden that is a symlink to a folder outside", [.symlink(goldenPath, to: "$OUTSIDE")]),
         golden("a dangling symlink as the golden", [.symlink(goldenPath, to: "nowhere.png")], writes: ["g/**"]),
         // Below the golden folder nothing may be a link, whatever the record mode.
-        golden("a golden that is a symlink to a file outside, record all", [.symlink(goldenPath, to: "$OUTSIDE/secret.png")],
-               exits: [2], argv: ["--record", "all"], says: ["symbolic link"]),
-        golden("a golden that is a symlink to a file outside, record failed", [.symlink(goldenPath, to: "$OUTSIDE/secret.png")],
-               argv: ["--record", "failed"], writes: ["g/**"]),
+        golden(
+            "a golden that is a symlink to a file outside, record all", [.symlink(goldenPath, to: "$OUTSIDE/secret.png")],
+            exits: [2], argv: ["--record", "all"], says: ["symbolic link"]),
+        golden(
+            "a golden that is a symlink to a file outside, record failed", [.symlink(goldenPath, to: "$OUTSIDE/secret.png")],
+            argv: ["--record", "failed"], writes: ["g/**"]),
         golden("a file where the golden's folder should be", [.file("g/s", .text("a file\n"))], exits: [2], says: ["g/s"]),
-        golden("a 4000x4000 golden for a 40x30 scene", [.file(goldenPath, .png(4000, 4000))], exits: [1], argv: ["--report", "r"],
-               writes: ["r/**"]).heavyCase,
+        golden(
+            "a 4000x4000 golden for a 40x30 scene", [.file(goldenPath, .png(4000, 4000))], exits: [1], argv: ["--report", "r"],
+            writes: ["r/**"]
+        ).heavyCase,
         // Refused before anything is rendered or written.
-        golden("a report folder whose results.json is a folder", [.folder("r/results.json")], exits: [2], argv: ["--report", "r"],
-               says: ["r/results.json"]),
-        HostileCase("a scene named ...json", [.file("...json", .text(redScene))], ["check", "...json", "--golden", "g"], exits: [1, 2],
-                    writes: ["g/**"]),
-        HostileCase("a scene named ..json", [.file("..json", .text(redScene))], ["check", "..json", "--golden", "g"], exits: [1, 2],
-                    writes: ["g/**"]),
-        HostileCase("two scenes with one file name", [.file("a/s.json", .text(redScene)), .file("b/s.json", .text(redScene))],
-                    ["check", "a/s.json", "b/s.json", "--golden", "g"], exit: 2, says: ["s/default/40x30@1x"]),
-        HostileCase("check --scale 0.25 of a 1x1 canvas",
-                    [.file("tiny.json", .text(#"{"canvas": {"width": 1, "height": 1}, "root": {"type": "EmptyView"}}"#))],
-                    ["check", "tiny.json", "--golden", "g", "--scale", "0.25"], exit: 2, says: ["tiny.json", "outside the limits"]),
+        golden(
+            "a report folder whose results.json is a folder", [.folder("r/results.json")], exits: [2], argv: ["--report", "r"],
+            says: ["r/results.json"]),
+        HostileCase(
+            "a scene named ...json", [.file("...json", .text(redScene))], ["check", "...json", "--golden", "g"], exits: [1, 2],
+            writes: ["g/**"]),
+        HostileCase(
+            "a scene named ..json", [.file("..json", .text(redScene))], ["check", "..json", "--golden", "g"], exits: [1, 2],
+            writes: ["g/**"]),
+        HostileCase(
+            "two scenes with one file name", [.file("a/s.json", .text(redScene)), .file("b/s.json", .text(redScene))],
+            ["check", "a/s.json", "b/s.json", "--golden", "g"], exit: 2, says: ["s/default/40x30@1x"]),
+        HostileCase(
+            "check --scale 0.25 of a 1x1 canvas",
+            [.file("tiny.json", .text(#"{"canvas": {"width": 1, "height": 1}, "root": {"type": "EmptyView"}}"#))],
+            ["check", "tiny.json", "--golden", "g", "--scale", "0.25"], exit: 2, says: ["tiny.json", "outside the limits"])
     ]
 }

@@ -7,14 +7,20 @@ extension HostileCase {
     static let blueID = "blue/default/40x30@1x"
 
     /// A shard folder with one entry (`red` failing or `blue` passing) and its images.
-    static func shard(_ dir: String, _ shard: String?, red: Bool = true, version: String = "2", threshold: String = "0.1",
-                      images: Bool = true) -> [Item] {
+    static func shard(
+        _ dir: String, _ shard: String?, red: Bool = true, version: String = "2", threshold: String = "0.1",
+        images: Bool = true
+    ) -> [Item] {
         if red {
-            let e = HostileBytes.entry(golden: redGolden, actual: redActual, expected: "images/red__default__40x30@1x.expected.png",
-                                       diff: "images/red__default__40x30@1x.diff.png")
+            let e = HostileBytes.entry(
+                golden: redGolden, actual: redActual, expected: "images/red__default__40x30@1x.expected.png",
+                diff: "images/red__default__40x30@1x.diff.png")
             return [.file(dir + "/results.json", .text(HostileBytes.report([e], shard: shard, version: version, threshold: threshold)))]
-                + (images ? [.file(dir + "/" + redActual, blue40), .file(dir + "/images/red__default__40x30@1x.expected.png", .png(40, 30)),
-                             .file(dir + "/images/red__default__40x30@1x.diff.png", .png(40, 30, [255, 0, 0, 255]))] : [])
+                + (images
+                    ? [
+                        .file(dir + "/" + redActual, blue40), .file(dir + "/images/red__default__40x30@1x.expected.png", .png(40, 30)),
+                        .file(dir + "/images/red__default__40x30@1x.diff.png", .png(40, 30, [255, 0, 0, 255]))
+                    ] : [])
         }
         let e = HostileBytes.entry(scene: "blue", status: "passed", golden: "g/blue/default/40x30@1x.png", actual: nil)
         return [.file(dir + "/results.json", .text(HostileBytes.report([e], shard: shard, version: version, threshold: threshold)))]
@@ -44,8 +50,9 @@ extension HostileCase {
     static let mergeCases: [HostileCase] = [
         HostileCase("merge of two valid shards", twoShards, merge, exit: 1, writes: ["merged/**"], creates: ["merged/index.html"]),
         badMerge("shard 1/0", shard("r1", "1/0"), argv: ["merge-reports", "r1", "-o", "merged"], says: ["1/0"]),
-        badMerge("shard 1/9223372036854775807", shard("r1", "1/9223372036854775807"), argv: ["merge-reports", "r1", "-o", "merged"],
-                 says: ["1/9223372036854775807"]),
+        badMerge(
+            "shard 1/9223372036854775807", shard("r1", "1/9223372036854775807"), argv: ["merge-reports", "r1", "-o", "merged"],
+            says: ["1/9223372036854775807"]),
         badMerge("shard 0/2", shard("r1", "0/2") + shard("r2", "2/2", red: false), says: ["0/2"]),
         badMerge("shard a/b", shard("r1", "a/b") + shard("r2", "2/2", red: false), says: ["a/b"]),
         badMerge("shard 2/1", shard("r1", "2/1"), argv: ["merge-reports", "r1", "-o", "merged"], says: ["2/1"]),
@@ -53,53 +60,74 @@ extension HostileCase {
         badMerge("one shard twice", shard("r1", "1/2") + shard("r2", "1/2", red: false), says: ["1/2"]),
         badMerge("a shard missing", shard("r1", "1/3") + shard("r2", "2/3", red: false), says: ["3/3"]),
         {
-            var c = badMerge("a symlink in images/ to a file outside",
-                             shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
-                             + [.symlink("r1/" + redActual, to: "$OUTSIDE/secret.png"),
-                                .file("r1/images/red__default__40x30@1x.expected.png", .png(40, 30)),
-                                .file("r1/images/red__default__40x30@1x.diff.png", .png(40, 30))],
-                             says: ["r1/" + redActual])
+            var c = badMerge(
+                "a symlink in images/ to a file outside",
+                shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
+                    + [
+                        .symlink("r1/" + redActual, to: "$OUTSIDE/secret.png"),
+                        .file("r1/images/red__default__40x30@1x.expected.png", .png(40, 30)),
+                        .file("r1/images/red__default__40x30@1x.diff.png", .png(40, 30))
+                    ],
+                says: ["r1/" + redActual])
             c.verify = secretNotCopied
             return c
         }(),
         {
-            var c = badMerge("images/ a symlink to the outside folder",
-                             shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
-                             + [.symlink("r1/images", to: "$OUTSIDE"),
-                                .file("$OUTSIDE/red__default__40x30@1x.actual.png", .png(40, 30)),
-                                .file("$OUTSIDE/red__default__40x30@1x.expected.png", .png(40, 30)),
-                                .file("$OUTSIDE/red__default__40x30@1x.diff.png", .png(40, 30))],
-                             says: ["r1/images"])
+            var c = badMerge(
+                "images/ a symlink to the outside folder",
+                shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
+                    + [
+                        .symlink("r1/images", to: "$OUTSIDE"),
+                        .file("$OUTSIDE/red__default__40x30@1x.actual.png", .png(40, 30)),
+                        .file("$OUTSIDE/red__default__40x30@1x.expected.png", .png(40, 30)),
+                        .file("$OUTSIDE/red__default__40x30@1x.diff.png", .png(40, 30))
+                    ],
+                says: ["r1/images"])
             c.verify = secretNotCopied
             return c
         }(),
-        badMerge("an image that is a FIFO", shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
-                 + [.fifo("r1/" + redActual), .file("r1/images/red__default__40x30@1x.expected.png", .png(40, 30)),
-                    .file("r1/images/red__default__40x30@1x.diff.png", .png(40, 30))],
-                 says: ["r1/" + redActual]),
-        badMerge("an image that is not a PNG", shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
-                 + [.file("r1/" + redActual, .text("<script>alert(1)</script>\n")), .file("r1/images/red__default__40x30@1x.expected.png", .png(40, 30)),
-                    .file("r1/images/red__default__40x30@1x.diff.png", .png(40, 30))],
-                 says: ["r1/" + redActual]),
-        badMerge("an image missing", shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false),
-                 says: ["r1/images/red__default__40x30@1x", "is missing"]),
-        badMerge("an image path climbing out",
-                 [.file("r1/results.json", .text(HostileBytes.report([HostileBytes.entry(actual: "images/../../outside/secret.png")], shard: "1/2")))]
-                 + shard("r2", "2/2", red: false), says: ["images/../../outside/secret.png"]),
-        badMerge("an absolute image path",
-                 [.file("r1/results.json", .text(HostileBytes.report([HostileBytes.entry(actual: "$OUTSIDE/secret.png")], shard: "1/2")))]
-                 + shard("r2", "2/2", red: false), says: ["secret.png"]),
+        badMerge(
+            "an image that is a FIFO",
+            shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
+                + [
+                    .fifo("r1/" + redActual), .file("r1/images/red__default__40x30@1x.expected.png", .png(40, 30)),
+                    .file("r1/images/red__default__40x30@1x.diff.png", .png(40, 30))
+                ],
+            says: ["r1/" + redActual]),
+        badMerge(
+            "an image that is not a PNG",
+            shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false)
+                + [
+                    .file("r1/" + redActual, .text("<script>alert(1)</script>\n")),
+                    .file("r1/images/red__default__40x30@1x.expected.png", .png(40, 30)),
+                    .file("r1/images/red__default__40x30@1x.diff.png", .png(40, 30))
+                ],
+            says: ["r1/" + redActual]),
+        badMerge(
+            "an image missing", shard("r1", "1/2", images: false) + shard("r2", "2/2", red: false),
+            says: ["r1/images/red__default__40x30@1x", "is missing"]),
+        badMerge(
+            "an image path climbing out",
+            [.file("r1/results.json", .text(HostileBytes.report([HostileBytes.entry(actual: "images/../../outside/secret.png")], shard: "1/2")))]
+                + shard("r2", "2/2", red: false), says: ["images/../../outside/secret.png"]),
+        badMerge(
+            "an absolute image path",
+            [.file("r1/results.json", .text(HostileBytes.report([HostileBytes.entry(actual: "$OUTSIDE/secret.png")], shard: "1/2")))]
+                + shard("r2", "2/2", red: false), says: ["secret.png"]),
         badMerge("shard: results.json missing", [.folder("r1/images")] + shard("r2", "2/2", red: false), says: ["r1", "results.json"]),
-        badMerge("shard: results.json an array", [.file("r1/results.json", .text("[]\n"))] + shard("r2", "2/2", red: false),
-                 says: ["r1/results.json:1:1"]),
-        badMerge("shard: results.json of 1 GiB", [.sparse("r1/results.json", bytes: 1 << 30)] + shard("r2", "2/2", red: false),
-                 says: ["r1/results.json"]).heavyCase,
+        badMerge(
+            "shard: results.json an array", [.file("r1/results.json", .text("[]\n"))] + shard("r2", "2/2", red: false),
+            says: ["r1/results.json:1:1"]),
+        badMerge(
+            "shard: results.json of 1 GiB", [.sparse("r1/results.json", bytes: 1 << 30)] + shard("r2", "2/2", red: false),
+            says: ["r1/results.json"]
+        ).heavyCase,
         badMerge("shard: results.json of version 3", shard("r1", "1/2", version: "3") + shard("r2", "2/2", red: false), says: ["r1", "version"]),
         badMerge("shards with other thresholds", shard("r1", "1/2") + shard("r2", "2/2", red: false, threshold: "0.2"), says: ["other settings"]),
         badMerge("one id in two reports", shard("r1", "1/2") + shard("r2", "2/2"), says: [redID]),
         badMerge("a report folder that is a file", [.file("r1", .text("a file\n"))] + shard("r2", "2/2", red: false), says: ["r1"]),
         badMerge("-o an existing file", twoShards + [.file("merged", .text("a file\n"))], says: ["merged"]),
         badMerge("-o one of its inputs", twoShards, argv: ["merge-reports", "r1", "r2", "-o", "r1"], says: ["r1"]),
-        badMerge("--junit a folder", twoShards + [.folder("j.xml")], argv: merge + ["--junit", "j.xml"], says: ["j.xml"]),
+        badMerge("--junit a folder", twoShards + [.folder("j.xml")], argv: merge + ["--junit", "j.xml"], says: ["j.xml"])
     ]
 }

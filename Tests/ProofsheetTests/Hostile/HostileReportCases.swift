@@ -20,10 +20,13 @@ extension HostileCase {
     static let approve = ["approve", "--report", "report"]
 
     /// `proofsheet approve --report report` with a one-entry report; must exit 2 naming the id.
-    static func forged(_ name: String, golden: String = redGolden, actual: String? = redActual, status: String = "failed",
-                       actualContent: Content? = blue40, also: [Item] = [], says: [String] = [redID]) -> HostileCase {
+    static func forged(
+        _ name: String, golden: String = redGolden, actual: String? = redActual, status: String = "failed",
+        actualContent: Content? = blue40, also: [Item] = [], says: [String] = [redID]
+    ) -> HostileCase {
         let results = HostileBytes.report([HostileBytes.entry(status: status, golden: golden, actual: actual)])
-        let setup = [.file("report/results.json", .text(results)), .file(redGolden, .png(40, 30))]
+        let setup =
+            [.file("report/results.json", .text(results)), .file(redGolden, .png(40, 30))]
             + (actualContent.map { [.file("report/" + redActual, $0)] } ?? []) + also
         return HostileCase(name, setup, approve, exit: 2, says: says)
     }
@@ -56,23 +59,29 @@ extension HostileCase {
         badResults("results.json missing", .folder("report/images")),
         badResults("results.json empty", .file("report/results.json", .bytes([]))),
         badResults("results.json an array", .file("report/results.json", .text("[]\n")), says: ["results.json:1:1"]),
-        badResults("results.json with a syntax error",
-                   .file("report/results.json", .text(#"{"version": 1, "entries": [}"# + "\n")), says: ["results.json:1:28"]),
-        badResults("results.json with an unknown status",
-                   .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry(status: "exploded")]))),
-                   says: ["results.json:", "$.entries[0].status"]),
+        badResults(
+            "results.json with a syntax error",
+            .file("report/results.json", .text(#"{"version": 1, "entries": [}"# + "\n")), says: ["results.json:1:28"]),
+        badResults(
+            "results.json with an unknown status",
+            .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry(status: "exploded")]))),
+            says: ["results.json:", "$.entries[0].status"]),
         badResults("results.json a folder", .folder("report/results.json")),
         badResults("results.json a FIFO", .fifo("report/results.json")),
         badResults("results.json of 1 GiB", .sparse("report/results.json", bytes: 1 << 30)).heavyCase,
-        badResults("results.json nested 10 000 deep",
-                   .file("report/results.json", .pieces([("[", 10_000), ("]", 10_000)]))),
-        badResults("results.json version 99",
-                   .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry()], version: "99"))), says: ["results.json", "version"]),
-        badResults("results.json with one id twice",
-                   .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry(), HostileBytes.entry()]))),
-                   says: ["results.json", redID]),
-        badResults("results.json without entries",
-                   .file("report/results.json", .text(#"{"version": 1, "threshold": 0.1, "tolerance": {}, "record": "missing"}"#))),
-        HostileCase("approve --only an unknown id", validReport, approve + ["--only", "green/default/x"], exit: 2, says: ["green/default/x"]),
+        badResults(
+            "results.json nested 10 000 deep",
+            .file("report/results.json", .pieces([("[", 10_000), ("]", 10_000)]))),
+        badResults(
+            "results.json version 99",
+            .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry()], version: "99"))), says: ["results.json", "version"]),
+        badResults(
+            "results.json with one id twice",
+            .file("report/results.json", .text(HostileBytes.report([HostileBytes.entry(), HostileBytes.entry()]))),
+            says: ["results.json", redID]),
+        badResults(
+            "results.json without entries",
+            .file("report/results.json", .text(#"{"version": 1, "threshold": 0.1, "tolerance": {}, "record": "missing"}"#))),
+        HostileCase("approve --only an unknown id", validReport, approve + ["--only", "green/default/x"], exit: 2, says: ["green/default/x"])
     ]
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a ``HostileCase``: builds a fresh sandbox, snapshots it, runs the binary in it (spawned
@@ -77,8 +77,9 @@ enum HostileRunner {
         let (binary, limit) = binary(heavy: c.heavy)
         // A pending case that hangs today spins until its time bound: at low priority, so that
         // it does not slow the others past theirs.
-        let child = try Child.run(binary, c.argv.map(expand), cwd: sandbox, environment: c.environment,
-                                  io: base, timeLimit: limit, memoryLimitKiB: memoryLimitKiB, background: c.pending != nil)
+        let child = try Child.run(
+            binary, c.argv.map(expand), cwd: sandbox, environment: c.environment,
+            io: base, timeLimit: limit, memoryLimitKiB: memoryLimitKiB, background: c.pending != nil)
         let after = try Snapshot(work)
 
         let run = HostileRun(sandbox: sandbox, outside: outside, status: child.status, stdout: child.stdout, stderr: child.stderr)
@@ -118,13 +119,19 @@ enum HostileRunner {
         // HOSTILE_LOG=file appends a line per case (name, child seconds, peak MiB, case seconds,
         // exit, pending reason, problems, stderr): what the table asks of the product at a glance.
         if let log = ProcessInfo.processInfo.environment["HOSTILE_LOG"] {
-            let line = [c.name, fmt(child.seconds), "\(child.maxRSSKiB / 1024)", fmt(Date().timeIntervalSince(began)), "\(child.status)",
-                        c.pending ?? "-", problems.joined(separator: " | "), String(child.stderr.prefix(400))]
+            let line =
+                [
+                    c.name, fmt(child.seconds), "\(child.maxRSSKiB / 1024)", fmt(Date().timeIntervalSince(began)), "\(child.status)",
+                    c.pending ?? "-", problems.joined(separator: " | "), String(child.stderr.prefix(400))
+                ]
                 .map { $0.replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\t", with: " ") }
                 .joined(separator: "\t") + "\n"
             logLock.withLock {
-                if let h = FileHandle(forWritingAtPath: log) { h.seekToEndOfFile(); h.write(Data(line.utf8)); try? h.close() }
-                else { _ = FileManager.default.createFile(atPath: log, contents: Data(line.utf8)) }
+                if let h = FileHandle(forWritingAtPath: log) {
+                    h.seekToEndOfFile(); h.write(Data(line.utf8)); try? h.close()
+                } else {
+                    _ = FileManager.default.createFile(atPath: log, contents: Data(line.utf8))
+                }
             }
         }
         return reported
@@ -143,7 +150,8 @@ enum HostileRunner {
             case .file(let p, .pieces(let pieces)):
                 let path = try place(p)
                 guard FileManager.default.createFile(atPath: path, contents: nil),
-                      let handle = FileHandle(forWritingAtPath: path) else { throw POSIXError(.EIO) }
+                    let handle = FileHandle(forWritingAtPath: path)
+                else { throw POSIXError(.EIO) }
                 defer { try? handle.close() }
                 for (unit, count) in pieces {
                     let perBlock = max(1, min(count, 65536 / max(1, unit.utf8.count)))
@@ -217,8 +225,10 @@ struct Child {
     var stderr = ""
     var stderrBytes = 0
 
-    static func run(_ binary: String, _ argv: [String], cwd: String, environment: [String: String], io: String,
-                    timeLimit: Double, memoryLimitKiB: Int, background: Bool) throws -> Child {
+    static func run(
+        _ binary: String, _ argv: [String], cwd: String, environment: [String: String], io: String,
+        timeLimit: Double, memoryLimitKiB: Int, background: Bool
+    ) throws -> Child {
         let outPath = io + "/stdout", errPath = io + "/stderr"
         var env = ProcessInfo.processInfo.environment
         env["CI"] = nil
@@ -360,7 +370,9 @@ struct Snapshot {
                 done += n
             }
         }
-        if size <= 4 * chunk { mix(from: 0, count: size) } else {
+        if size <= 4 * chunk {
+            mix(from: 0, count: size)
+        } else {
             mix(from: 0, count: chunk)
             mix(from: size - chunk, count: chunk)
         }

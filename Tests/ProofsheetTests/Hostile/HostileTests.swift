@@ -8,7 +8,8 @@ import Proofsheet
 /// must go).
 @Suite("Hostile")
 struct HostileTests {
-    static let all = HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
+    static let all =
+        HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
         + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
@@ -63,8 +64,9 @@ struct HostileTests {
         #expect(Array(decoded.pixels[(decoded.pixels.count - 4)...]) == [10, 20, 30, 255])
         let rgb = try RGBAImage(decoding: HostileBytes.uniformRGBPNG(5, 600, [1, 2, 3]), source: "rgb")
         #expect(rgb.width == 5 && rgb.height == 600 && Array(rgb.pixels[0..<4]) == [1, 2, 3, 255])
-        let literal = HostileBytes.png(HostileBytes.ihdr(2, 1, colorType: 0), HostileBytes.chunk("IDAT", HostileBytes.zlib([0, 7, 9])),
-                                      HostileBytes.iend)
+        let literal = HostileBytes.png(
+            HostileBytes.ihdr(2, 1, colorType: 0), HostileBytes.chunk("IDAT", HostileBytes.zlib([0, 7, 9])),
+            HostileBytes.iend)
         #expect(try RGBAImage(decoding: literal, source: "literal").pixels == [7, 7, 7, 255, 9, 9, 9, 255])
         #expect(HostileBytes.headerBomb(2_147_483_647, 1).count == 69)
     }

@@ -23,7 +23,9 @@ struct FixedMetrics: TextMeasurer {
                 if let l = line {
                     let candidate = text[l.startIndex..<word.endIndex]
                     if width(candidate, size) <= maxWidth + 1e-9 { line = candidate } else { out.append(l); line = word }
-                } else { line = word }
+                } else {
+                    line = word
+                }
             }
             out.append(line ?? paragraph)
         }
@@ -41,9 +43,9 @@ struct FixedMetrics: TextMeasurer {
 /// Images of known sizes, without files.
 struct FakeAssets: AssetProvider {
     static let sizes: [String: Size] = [
-        "photo": Size(width: 1000, height: 1500),   // portrait 2:3, like the example photos
+        "photo": Size(width: 1000, height: 1500),  // portrait 2:3, like the example photos
         "square": Size(width: 100, height: 100),
-        "wide": Size(width: 400, height: 200),
+        "wide": Size(width: 400, height: 200)
     ]
     func image(named name: String) throws -> (path: String, size: Size) {
         // Any other name is a 2:3 photo like the built-in ones.
@@ -53,8 +55,10 @@ struct FakeAssets: AssetProvider {
 }
 
 /// Lays out `root` on a canvas with fixed metrics.
-func layout(width: Double = 390, height: Double = 844, safeArea: EdgeInsets = .zero, scale: Double = 1,
-            @ViewBuilder _ root: () -> Node) throws -> LayoutResult {
+func layout(
+    width: Double = 390, height: Double = 844, safeArea: EdgeInsets = .zero, scale: Double = 1,
+    @ViewBuilder _ root: () -> Node
+) throws -> LayoutResult {
     let scene = Scene(canvas: Size(width: width, height: height), safeArea: safeArea, scale: scale, root: root())
     return try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
 }
@@ -99,7 +103,8 @@ func assertTextGolden(_ text: String, _ name: String, sourceLocation: Testing.So
         let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let b = text.split(separator: "\n", omittingEmptySubsequences: false)
         let firstDiff = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-        Issue.record("""
+        Issue.record(
+            """
             golden \(name) differs at line \(firstDiff + 1):
               expected: \(firstDiff < a.count ? String(a[firstDiff]) : "<end>")
               actual:   \(firstDiff < b.count ? String(b[firstDiff]) : "<end>")

@@ -49,7 +49,9 @@ func blockDifference(_ a: RGBAImage, _ b: RGBAImage, block: Int = 4) -> Int {
 
 /// Runs a program, returning its exit code, stdout and stderr.
 @discardableResult
-func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> (
+    status: Int32, out: String, err: String
+) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable)
     p.arguments = args
