@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -105,8 +107,13 @@ public enum FileOutput {
         }
     }
 
+    /// The folders already cleaned by this process (each is scanned once, so writing many files
+    /// into one folder stays linear).
+    private static let cleaned = Mutex<Set<String>>([])
+
     /// Removes temporary files in `folder` left by processes that are gone.
     static func removeStaleTemporaries(in folder: String) {
+        guard cleaned.withLock({ $0.insert(folder).inserted }) else { return }
         guard let dir = opendir(folder) else { return }
         defer { closedir(dir) }
         var stale: [String] = []
