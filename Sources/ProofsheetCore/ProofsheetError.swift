@@ -120,14 +120,14 @@ public struct ProofsheetError: Error, Sendable, CustomStringConvertible {
 
 /// The longest name, in characters, that close names are looked for: a longer one is no typo of
 /// a known name, and comparing it would only cost time.
-public let longestSuggestedName = 64
+package let longestSuggestedName = 64
 
 /// Names close to `name` among `candidates`, best first (edit distance, then prefix).
 ///
 /// Bounded work whatever the input: nothing is suggested for a name longer than
 /// ``longestSuggestedName``, a candidate is compared by its first few characters only, and
 /// each comparison stops once the distance is too large to matter.
-public func closeNames(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+package func closeNames(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
     let head = name.prefix(longestSuggestedName + 1)
     guard head.endIndex == name.endIndex else { return [] }
     let lower = Array(name.lowercased())
@@ -149,7 +149,7 @@ public func closeNames(to name: String, in candidates: some Sequence<String>, li
 
 /// Levenshtein distance between two strings (by characters); a distance above `atMost` is
 /// reported as `atMost + 1`.
-public func editDistance(_ a: String, _ b: String, atMost: Int = .max) -> Int {
+package func editDistance(_ a: String, _ b: String, atMost: Int = .max) -> Int {
     editDistance(Array(a), Array(b), atMost: atMost)
 }
 
@@ -184,7 +184,7 @@ func editDistance(_ x: [Character], _ y: [Character], atMost: Int) -> Int {
 
 /// `text` for quoting in a message: at most `limit` characters (Unicode code points); a longer
 /// text is cut and ends with an ellipsis, so a huge name is never echoed back whole.
-public func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
+package func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
     let scalars = text.unicodeScalars
     let head = scalars.prefix(limit)
     if head.endIndex == scalars.endIndex { return String(text) }
@@ -195,13 +195,13 @@ public func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
 
 /// Names for a hint, sorted, each cut by ``excerpt(_:limit:)``, at most `limit` of them and
 /// then an ellipsis: `$a, $b, $c, …`.
-public func namesForHint(_ names: [String], limit: Int = 20) -> String {
+package func namesForHint(_ names: [String], limit: Int = 20) -> String {
     let shown = names.sorted().prefix(limit).map { excerpt($0) }
     return shown.joined(separator: ", ") + (names.count > limit ? ", …" : "")
 }
 
 /// "a, b or c" for a hint.
-public func listForHint(_ items: [String]) -> String {
+package func listForHint(_ items: [String]) -> String {
     switch items.count {
     case 0: return ""
     case 1: return items[0]
