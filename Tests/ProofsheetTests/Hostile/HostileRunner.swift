@@ -109,8 +109,12 @@ enum HostileRunner {
         for p in c.creates.map(expand) where !fm.fileExists(atPath: sandbox + "/" + p) { problems.append("\(p) was not written") }
         if let verify = c.verify { problems += verify(run) }
 
+        let debugNote =
+            c.heavy && binary.hasSuffix("/debug/proofsheet")
+            ? "\n  (ran the debug binary: build the release one first, `swift build -c release --product proofsheet`, as `make test` does)"
+            : ""
         let context = """
-            \(c.name): \(c.argv.joined(separator: " ").prefix(300))
+            \(c.name): \(c.argv.joined(separator: " ").prefix(300))\(debugNote)
               exit \(child.status), \(fmt(child.seconds)) s, \(child.maxRSSKiB / 1024) MiB
               stderr: \(child.stderr.prefix(1200))
               stdout: \(child.stdout.prefix(400))
