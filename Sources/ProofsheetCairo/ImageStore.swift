@@ -135,12 +135,7 @@ final class CairoSurface: @unchecked Sendable {
         let s = cairo_image_surface_create_for_data(
             cairo_image_surface_get_data(other.raw), CAIRO_FORMAT_ARGB32, Int32(other.width), Int32(other.height),
             cairo_image_surface_get_stride(other.raw))!
-        let status = cairo_surface_status(s)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(s)
-            throw ProofsheetError.internal("cairo: cannot view a surface: \(String(cString: cairo_status_to_string(status)))")
-        }
-        raw = s; width = other.width; height = other.height; owner = other
+        raw = try Self.checked(s, "view a surface"); width = other.width; height = other.height; owner = other
         live = LiveObjects.made(.imageSurface)
     }
 
@@ -157,12 +152,7 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.internal("cairo: unexpected ARGB32 stride for width \(width)")
         }
         let s = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
-        let status = cairo_surface_status(s)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(s)
-            throw ProofsheetError.internal("cairo: cannot wrap a \(width)x\(height) image: \(String(cString: cairo_status_to_string(status)))")
-        }
-        raw = s; self.width = width; self.height = height; owner = pixels
+        raw = try Self.checked(s, "wrap a \(width)x\(height) image"); self.width = width; self.height = height; owner = pixels
         live = LiveObjects.made(.imageSurface)
     }
 
@@ -171,18 +161,23 @@ final class CairoSurface: @unchecked Sendable {
             throw ProofsheetError.badInput("surface size \(width)x\(height) px is outside 1…32767")
         }
         let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let status = cairo_surface_status(s)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(s)
-            throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
-        }
-        raw = s; self.width = width; self.height = height; owner = reservation
+        raw = try Self.checked(s, "create a \(width)x\(height) surface"); self.width = width; self.height = height; owner = reservation
         live = LiveObjects.made(.imageSurface)
     }
 
     deinit {
         cairo_surface_destroy(raw)
         live?.released(.imageSurface)
+    }
+
+    /// `surface` when Cairo made it, else destroyed and an internal error saying what failed.
+    private static func checked(_ surface: OpaquePointer, _ what: String) throws -> OpaquePointer {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw ProofsheetError.internal("cairo: cannot \(what): \(String(cString: cairo_status_to_string(status)))")
+        }
+        return surface
     }
 
     /// Runs `body` on the pixel rows (premultiplied native-endian ARGB32) and marks them dirty.
