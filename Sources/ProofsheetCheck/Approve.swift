@@ -24,11 +24,10 @@ public enum Approval {
     public static func goldenRoot(of report: CheckReport, override: String?, workingDirectory: String) throws -> String {
         let root = override ?? report.goldenRoot
         let absolute = root.hasPrefix("/") ? root : workingDirectory + "/" + root
-        // A golden folder that does not exist yet (a first check on CI records nothing) is made
-        // only when the user names it: from the wrong folder, the report's own would land elsewhere.
-        if !FileOutput.exists(absolute) && override != nil {
-            try FileOutput.makeFolders(absolute)
-        }
+        // A golden folder that does not exist yet (a first check on CI records nothing) is used
+        // only when the user names it (from the wrong folder, the report's own would land
+        // elsewhere); it is made when the first golden is written.
+        if !FileOutput.exists(absolute) && override != nil { return absolute }
         guard let real = SafePaths.realFolder(absolute) else {
             throw ProofsheetError.badInput(
                 "the golden folder \(SafePaths.clip(root)) of this report is not here",
@@ -64,7 +63,11 @@ public enum Approval {
                 throw ProofsheetError.badInput("\(entry.id): the report has no actual image for it")
             }
             let bytes = try folder.pngImage(actual, what: "\(entry.id): the actual image")
-            let golden = try SafePaths.inside(goldenRoot, entry.goldenPath, what: "\(entry.id): the golden")
+            // Below a root that does not exist yet there is nothing, links included.
+            let golden =
+                FileOutput.exists(goldenRoot)
+                ? try SafePaths.inside(goldenRoot, entry.goldenPath, what: "\(entry.id): the golden")
+                : goldenRoot + "/" + entry.goldenPath
             changes.append(Change(id: entry.id, golden: golden, bytes: bytes))
         }
         return changes

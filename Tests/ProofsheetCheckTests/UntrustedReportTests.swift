@@ -106,6 +106,10 @@ struct UntrustedReportTests {
         expectRefused(s, ["new/goldens", "is not here", "--golden"]) { _ = try s.approve() }
         _ = try s.approve(golden: "new/goldens")
         #expect(FileManager.default.contents(atPath: s.work + "/new/goldens/card/default/a@1x.png") == Data(s.png))
+        // Nothing to approve: no folder is made.
+        try s.writeReport(root: "other", entry: ["status": "passed"])
+        #expect(try s.approve(golden: "other").isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: s.work + "/other"))
     }
 
     @Test func aGoldenRootOutsideTheWorkingDirectoryIsRefused() throws {
