@@ -73,6 +73,10 @@ public struct LayoutEngine: Sendable {
                 return flatten([inner]).map { .modified($0, m) }
             case .located(let inner, let loc) where isGroup(inner):
                 return flatten([inner]).map { .located($0, loc) }
+            case .branch(let b, let inner) where isGroup(inner):
+                return flatten([inner]).map { .branch(b, $0) }
+            case .keyed(let k, let inner) where isGroup(inner):
+                return flatten([inner]).map { .keyed(k, $0) }
             default: return [n]
             }
         }
@@ -82,7 +86,7 @@ public struct LayoutEngine: Sendable {
     private func isGroup(_ n: Node) -> Bool {
         switch n {
         case .group, .empty: return true
-        case .modified(let inner, _), .located(let inner, _): return isGroup(inner)
+        case .modified(let inner, _), .located(let inner, _), .branch(_, let inner), .keyed(_, let inner): return isGroup(inner)
         default: return false
         }
     }
@@ -102,6 +106,8 @@ public struct LayoutEngine: Sendable {
             return try build(look.apply(to: label, environmentTint: env.tint), env, location: location)
         case .located(let inner, let loc):
             return try build(inner, env, location: loc)
+        case .branch(_, let inner), .keyed(_, let inner):
+            return try build(inner, env, location: location)
         case .stack(let axis, let alignment, let spacing, let children):
             return StackElement(
                 axis: axis, alignment: alignment, spacing: spacing,

@@ -33,6 +33,11 @@ public indirect enum Node: Sendable {
     case button(Node, ButtonLook)
     /// A view that carries its place in a scene file, for errors found while laying it out.
     case located(Node, SourceLocation)
+    /// The branch of a conditional that was taken (`then` or `else`): part of the identity of
+    /// the views inside (see ``ViewID``).
+    case branch(String, Node)
+    /// An element of a `ForEach` with its key: the identity of the views inside.
+    case keyed(String, Node)
 }
 
 /// A shape kind.
