@@ -8,6 +8,10 @@ public indirect enum ScriptValue: Sendable, Equatable {
     case array([ScriptValue])
     case object([String: ScriptValue])
     case null
+    /// A value not known yet: a scene is validated once with its state unknown, so every
+    /// branch and expression is checked whatever the state will be. Operations on it give it
+    /// back; only what is wrong whatever the value (syntax, unknown names) is an error.
+    case unknown
 
     /// Converts a JSON value (positions dropped).
     public init(_ json: JSONValue) {
@@ -28,7 +32,7 @@ public indirect enum ScriptValue: Sendable, Equatable {
         case .string(let s): return !s.isEmpty
         case .array(let a): return !a.isEmpty
         case .object: return true
-        case .null: return false
+        case .null, .unknown: return false
         }
     }
 
@@ -39,7 +43,7 @@ public indirect enum ScriptValue: Sendable, Equatable {
         case .bool(let b): return b ? "true" : "false"
         case .string(let s): return s
         case .null: return ""
-        case .array, .object: return "…"
+        case .array, .object, .unknown: return "…"
         }
     }
 
@@ -51,12 +55,22 @@ public indirect enum ScriptValue: Sendable, Equatable {
         case .array: return "an array"
         case .object: return "an object"
         case .null: return "null"
+        case .unknown: return "a value known only with the state"
         }
     }
+
+    /// Whether this is ``unknown``.
+    public var isUnknown: Bool { if case .unknown = self { return true }; return false }
 }
 
-/// A tiny expression language for scene files: numbers, 'strings', true/false, `$name.field`,
-/// `+ - * / %`, comparisons, `&& || !`, `c ? a : b`, parentheses, and `min(a,b)`, `max(a,b)`, `abs(a)`.
+/// A tiny expression language for scene files: numbers, 'strings', true/false, null,
+/// `$name.field`, `+ - * / %`, comparisons, `&& || !`, `a ?? b`, `c ? a : b`, parentheses, and
+/// `min(a,b)`, `max(a,b)`, `abs(a)`.
+///
+/// `c ? a : b`, `&&`, `||` and `??` evaluate only the operand they need; the other is still
+/// read (its syntax and names are checked) but its values are not used, so
+/// `$drag ? $drag.width : 0` works when `$drag` is unset. A field of an unset (null) value is
+/// unset: `$drag.width ?? 0`.
 public struct Expression {
     private let chars: [Character]
     private var i = 0
@@ -68,6 +82,9 @@ public struct Expression {
     /// many are allowed: `$a == $b` on two long variables is as costly as reading them.
     private var work = 0
     private let workLimit: Int
+    /// Above zero while reading an operand whose value is not needed: names are checked, values
+    /// are ``ScriptValue/unknown`` and nothing is an error for its value.
+    private var skip = 0
 
     /// Evaluates `source` with `vars`; the error message says what is wrong (no location).
     public static func evaluate(_ source: String, vars: [String: ScriptValue]) throws(ExpressionError) -> ScriptValue {
@@ -138,28 +155,69 @@ public struct Expression {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw ExpressionError("nested more than \(Self.maxDepth) levels deep") }
-        let c = try or()
+        let c = try nullish()
         guard eat("?") else { return c }
-        let a = try ternary()
+        // The branch not taken is read but not used (nil: the condition is unknown, both count).
+        let takeFirst: Bool? = skip > 0 || c.isUnknown ? nil : c.truthy
+        let a = try skipping(takeFirst == false) { (e: inout Expression) throws(ExpressionError) in try e.ternary() }
         guard eat(":") else { throw ExpressionError("'?' needs a ':' part") }
-        let b = try ternary()
-        return c.truthy ? a : b
+        let b = try skipping(takeFirst == true) { (e: inout Expression) throws(ExpressionError) in try e.ternary() }
+        if skip > 0 { return .unknown }
+        if let takeFirst { return takeFirst ? a : b }
+        return a == b ? a : .unknown
+    }
+
+    /// Runs `read` with values ignored when `skipped`.
+    private mutating func skipping(
+        _ skipped: Bool, _ read: (inout Expression) throws(ExpressionError) -> ScriptValue
+    ) throws(ExpressionError) -> ScriptValue {
+        if skipped { skip += 1 }
+        defer { if skipped { skip -= 1 } }
+        return try read(&self)
+    }
+
+    /// `a ?? b`: `a` unless it is unset (null).
+    private mutating func nullish() throws(ExpressionError) -> ScriptValue {
+        var l = try or()
+        while eat("??") {
+            let set = skip == 0 && !l.isUnknown && l != .null
+            let r = try skipping(set) { (e: inout Expression) throws(ExpressionError) in try e.or() }
+            l = skip > 0 || l.isUnknown ? .unknown : set ? l : r
+        }
+        return l
     }
 
     private mutating func or() throws(ExpressionError) -> ScriptValue {
         var l = try and()
-        while eat("||") { let r = try and(); l = .bool(l.truthy || r.truthy) }
+        while eat("||") {
+            let decided = skip == 0 && !l.isUnknown && l.truthy
+            let r = try skipping(decided) { (e: inout Expression) throws(ExpressionError) in try e.and() }
+            if skip > 0 { l = .unknown } else if decided { l = .bool(true) } else if l.isUnknown || r.isUnknown {
+                l = r.truthy ? .bool(true) : .unknown
+            } else {
+                l = .bool(r.truthy)
+            }
+        }
         return l
     }
     private mutating func and() throws(ExpressionError) -> ScriptValue {
         var l = try comparison()
-        while eat("&&") { let r = try comparison(); l = .bool(l.truthy && r.truthy) }
+        while eat("&&") {
+            let decided = skip == 0 && !l.isUnknown && !l.truthy
+            let r = try skipping(decided) { (e: inout Expression) throws(ExpressionError) in try e.comparison() }
+            if skip > 0 { l = .unknown } else if decided { l = .bool(false) } else if l.isUnknown || r.isUnknown {
+                l = !r.isUnknown && !r.truthy ? .bool(false) : .unknown
+            } else {
+                l = .bool(r.truthy)
+            }
+        }
         return l
     }
     private mutating func comparison() throws(ExpressionError) -> ScriptValue {
         let l = try sum()
         for op in ["==", "!=", "<=", ">=", "<", ">"] where eat(op) {
             let r = try sum()
+            if skip > 0 || l.isUnknown || r.isUnknown { return .unknown }
             switch op {
             case "==": return .bool(try equal(l, r))
             case "!=": return .bool(!(try equal(l, r)))
@@ -183,7 +241,9 @@ public struct Expression {
         while true {
             if eat("+") {
                 let r = try product()
-                if case .string(var a) = l {
+                if skip > 0 || l.isUnknown || r.isUnknown {
+                    l = .unknown
+                } else if case .string(var a) = l {
                     let cap = Scene.Limits.textLength.int
                     let piece = r.text
                     try charge((length == nil ? min(a.utf8.count, cap) : 0) + piece.utf8.count)
@@ -197,7 +257,7 @@ public struct Expression {
                     l = .number(try num(l) + num(r))
                 }
             } else if eat("-") {
-                let r = try product(); l = .number(try num(l) - num(r))
+                let r = try product(); l = try arith(l, r) { $0 - $1 }
             } else {
                 return l
             }
@@ -207,17 +267,19 @@ public struct Expression {
         var l = try unary()
         while true {
             if eat("*") {
-                let r = try unary(); l = .number(try num(l) * num(r))
+                let r = try unary(); l = try arith(l, r) { $0 * $1 }
             } else if eat("/") {
                 let r = try unary()
-                let d = try num(r)
-                guard d != 0 else { throw ExpressionError("division by zero") }
-                l = .number(try num(l) / d)
+                l = try arith(l, r) { (a, d) throws(ExpressionError) in
+                    guard d != 0 else { throw ExpressionError("division by zero") }
+                    return a / d
+                }
             } else if eat("%") {
                 let r = try unary()
-                let d = try num(r)
-                guard d != 0 else { throw ExpressionError("division by zero") }
-                l = .number(try num(l).truncatingRemainder(dividingBy: d))
+                l = try arith(l, r) { (a, d) throws(ExpressionError) in
+                    guard d != 0 else { throw ExpressionError("division by zero") }
+                    return a.truncatingRemainder(dividingBy: d)
+                }
             } else {
                 return l
             }
@@ -227,8 +289,11 @@ public struct Expression {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw ExpressionError("nested more than \(Self.maxDepth) levels deep") }
-        if eat("!") { return .bool(!(try unary()).truthy) }
-        if eat("-") { return .number(-(try num(try unary()))) }
+        if eat("!") {
+            let v = try unary()
+            return skip > 0 || v.isUnknown ? .unknown : .bool(!v.truthy)
+        }
+        if eat("-") { return try arith(.number(0), try unary()) { $0 - $1 } }
         return try primary()
     }
     private mutating func primary() throws(ExpressionError) -> ScriptValue {
@@ -266,6 +331,9 @@ public struct Expression {
             var v = root
             var walked = "$" + path[0]
             for field in path.dropFirst() {
+                // What is not known, or not needed, has unknown fields; an unset value's fields are unset.
+                if skip > 0 || v.isUnknown { return .unknown }
+                if v == .null { return .null }
                 guard case .object(let m) = v else {
                     throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), which has no field '\(excerpt(field))'")
                 }
@@ -284,17 +352,18 @@ public struct Expression {
         switch word {
         case "true": return .bool(true)
         case "false": return .bool(false)
+        case "null": return .null
         case "min", "max", "abs":
             guard eat("(") else { throw ExpressionError("\(word) needs '('") }
-            let a = try num(try or())
+            let a = try or()
             if word == "abs" {
                 guard eat(")") else { throw ExpressionError("missing ')'") }
-                return .number(Swift.abs(a))
+                return try arith(a, .number(0)) { x, _ in Swift.abs(x) }
             }
             guard eat(",") else { throw ExpressionError("\(word) takes two arguments") }
-            let b = try num(try or())
+            let b = try or()
             guard eat(")") else { throw ExpressionError("missing ')'") }
-            return .number(word == "min" ? Swift.min(a, b) : Swift.max(a, b))
+            return try arith(a, b) { word == "min" ? Swift.min($0, $1) : Swift.max($0, $1) }
         case "": throw ExpressionError("unexpected '\(excerpt(String(c)))' at position \(i + 1)")
         default: throw ExpressionError("unknown word '\(excerpt(word))' (variables start with $)")
         }
@@ -303,6 +372,13 @@ public struct Expression {
         var s = ""
         while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { s.append(chars[i]); i += 1 }
         return s
+    }
+    /// `f` of two numbers; unknown when either is unknown or the value is not needed.
+    private func arith(
+        _ l: ScriptValue, _ r: ScriptValue, _ f: (Double, Double) throws(ExpressionError) -> Double
+    ) throws(ExpressionError) -> ScriptValue {
+        if skip > 0 || l.isUnknown || r.isUnknown { return .unknown }
+        return .number(try f(try num(l), try num(r)))
     }
     private func num(_ v: ScriptValue) throws(ExpressionError) -> Double {
         guard case .number(let n) = v else { throw ExpressionError("expected a number, got \(v.typeName)") }

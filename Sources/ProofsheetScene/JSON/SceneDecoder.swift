@@ -5,8 +5,19 @@ import ProofsheetCore
 public struct SceneDecoder: Sendable {
     public init() {}
 
-    /// Reads and decodes a scene file; `assetRoots` are searched after the file's own folder.
+    /// Reads a scene file and gives its default state; the file's folder is its asset root.
     public func decode(file path: String) throws -> Scene {
+        try template(file: path).scene()
+    }
+
+    /// Decodes a scene from JSON bytes in its default state; `file` names it in messages.
+    public func decode(bytes: [UInt8], file: String?) throws -> Scene {
+        try template(bytes: bytes, file: file).scene()
+    }
+
+    /// The bytes of a scene file, refusing a folder, a device, a FIFO or a file over the limit
+    /// unread.
+    static func read(file path: String) throws -> [UInt8] {
         // Look before reading: a folder, a device or a FIFO, or a huge file, is refused unread.
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
@@ -28,17 +39,7 @@ public struct SceneDecoder: Sendable {
         guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.fileBytes.int else {
             throw ProofsheetError.badInput("cannot read '\(path)'", hint: "check that the file is readable")
         }
-        var scene = try decode(bytes: [UInt8](data), file: path)
-        let folder = (path as NSString).deletingLastPathComponent
-        scene.assetRoots.insert(folder.isEmpty ? "." : folder, at: 0)
-        return scene
-    }
-
-    /// Decodes a scene from JSON bytes; `file` names it in messages.
-    public func decode(bytes: [UInt8], file: String?) throws -> Scene {
-        let json = try JSONReader.parse(bytes, file: file)
-        var ctx = Context(file: file)
-        return try ctx.scene(json)
+        return [UInt8](data)
     }
 }
 
@@ -50,6 +51,17 @@ final class ViewBudget: @unchecked Sendable {
     private var remaining = Scene.Limits.views.int
     private var remainingText = Scene.Limits.sceneText.int
     private var remainingStringBytes = Scene.Limits.stringBytes.int
+
+    init() {}
+
+    /// A new budget with what is left of this one: a GeometryReader builds its content from
+    /// this each time it is laid out, so laying a scene out again never spends it.
+    func copy() -> ViewBudget {
+        lock.lock(); defer { lock.unlock() }
+        let b = ViewBudget()
+        b.remaining = remaining; b.remainingText = remainingText; b.remainingStringBytes = remainingStringBytes
+        return b
+    }
     /// Takes `n` from the budget; false when it is spent.
     func take(_ n: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
@@ -79,17 +91,29 @@ final class ViewBudget: @unchecked Sendable {
 struct Context {
     let file: String?
     var vars: [String: ScriptValue] = [:]
-    let budget = ViewBudget()
+    var budget = ViewBudget()
     var depth = 0
+    /// Checking a template: the state is unknown, both branches of every `If` are read, a
+    /// `ForEach` body once.
+    var validating = false
+    /// Where the state's values came from, so an error at a use names where it was written.
+    var origins: [String: ValueOrigin] = [:]
+    /// Where validation notes what it does not refuse.
+    var warnings: WarningLog?
 
     init(file: String?) { self.file = file }
+
+    static let sceneKeys: Set<String> = ["canvas", "scale", "background", "state", "vars", "stills", "root", "$schema", "comment", "title"]
 
     // MARK: - Scene
 
     mutating func scene(_ json: JSONValue) throws -> Scene {
-        let m = try object(json, allowed: ["canvas", "scale", "background", "vars", "root", "$schema", "comment", "title"])
+        let m = try object(json, allowed: Self.sceneKeys)
+        // Constants, in order: a string may be an expression over the state and earlier ones.
         if let v = m["vars"] {
-            for (k, val) in try members(v) { vars[k] = ScriptValue(val) }
+            for (k, val) in try members(v) {
+                if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
+            }
         }
         var size = Size(width: 390, height: 844)
         var safe = EdgeInsets.zero
@@ -100,12 +124,12 @@ struct Context {
                 "missing 'canvas'", at: json.location, hint: "add \"canvas\": \"iPhone 14\" or \"canvas\": {\"width\": 390, \"height\": 844}")
         }
         if case .string(let name) = canvas.kind {
-            let d = try Device.named(name, at: canvas.location)
+            let d = try Device.named(try stringOrUnknown(canvas) ?? name, at: canvas.location)
             device = d; size = d.size; safe = d.safeArea
         } else {
             let c = try object(canvas, allowed: ["device", "width", "height", "safeArea"])
             if let dn = c["device"] {
-                let d = try Device.named(try string(dn), at: dn.location)
+                let d = try Device.named(try stringOrUnknown(dn) ?? Device.presets[0].name, at: dn.location)
                 device = d; size = d.size; safe = d.safeArea
             }
             if let w = c["width"] { size.width = try length(w, min: 1) }
@@ -115,7 +139,7 @@ struct Context {
             }
             if let s = c["safeArea"] {
                 safe = try insets(s)
-                guard safe.top + safe.bottom <= size.height, safe.leading + safe.trailing <= size.width else {
+                guard validating || (safe.top + safe.bottom <= size.height && safe.leading + safe.trailing <= size.width) else {
                     throw ProofsheetError.badInput(
                         "the safe area (\(fmt(safe.top)), \(fmt(safe.leading)), \(fmt(safe.bottom)), \(fmt(safe.trailing))) "
                             + "is larger than the \(fmt(size.width))x\(fmt(size.height)) canvas", at: s.location,
@@ -125,7 +149,7 @@ struct Context {
         }
         if let s = m["scale"] { scale = try number(s) }
         var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)
-        try scene.validateSize(at: m["scale"]?.location ?? canvas.location)
+        if !validating { try scene.validateSize(at: m["scale"]?.location ?? canvas.location) }
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
         }
@@ -151,7 +175,7 @@ struct Context {
         "LinearGradient": ["colors", "stops", "startPoint", "endPoint"],
         "Spacer": ["minLength"],
         "Button": ["title", "label", "style", "tint", "borderShape", "controlSize"],
-        "ForEach": ["data", "count", "as", "content"],
+        "ForEach": ["data", "count", "as", "key", "content"],
         "If": ["condition", "then", "else"],
         "GeometryReader": ["content"],
         "EmptyView": [],
@@ -232,7 +256,7 @@ struct Context {
             return .text(try text(t))
         case "Image":
             if let s = m["systemName"] {
-                let name = try string(s)
+                guard let name = try stringOrUnknown(s) else { return .empty }
                 _ = try SymbolCatalog.layers(for: name, at: s.location)
                 return .located(.symbol(name: name), json.location)
             }
@@ -290,49 +314,122 @@ struct Context {
             return .button(label, look)
         case "ForEach":
             guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view}") }
-            let name = try m["as"].map(string) ?? "item"
-            var items: [ScriptValue] = []
-            if let d = m["data"] {
-                let v = try value(d)
-                guard case .array(let a) = v else {
-                    throw ProofsheetError.badInput("'data' must be an array (or a $variable holding one), got \(v.typeName)", at: d.location)
-                }
-                items = a
-            } else if let c = m["count"] {
-                let n = try number(c)
-                guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else {
-                    throw ProofsheetError.badInput("'count' must be a whole number from 0 to \(Scene.Limits.views.int)", at: c.location)
-                }
-                items = (0..<Int(n)).map { .number(Double($0)) }
-            } else {
-                throw missing("data", json, example: "\"data\": [...] or \"count\": 3")
-            }
-            var out: [Node] = []
-            let saved = vars
-            for (idx, item) in items.enumerated() {
-                vars[name] = item
-                vars["index"] = .number(Double(idx))
-                out.append(try view(content))
-            }
-            vars = saved
-            return .group(out)
+            return try forEach(m, json, content: content)
         case "If":
             guard let c = m["condition"] else { throw missing("condition", json, example: "\"condition\": \"$dragging\"") }
-            if try value(c).truthy {
-                return try m["then"].map { try view($0) } ?? .empty
+            let condition = try value(c)
+            if validating {
+                // Both branches are checked, whatever the condition.
+                _ = try m["then"].map { try view($0) }
+                _ = try m["else"].map { try view($0) }
+                return .empty
             }
-            return try m["else"].map { try view($0) } ?? .empty
+            let branch = condition.truthy ? "then" : "else"
+            return .branch(branch, try m[branch].map { try view($0) } ?? .empty)
         case "GeometryReader":
             guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view using $width and $height}") }
+            if validating {
+                var inner = self
+                inner.vars["width"] = .unknown
+                inner.vars["height"] = .unknown
+                _ = try inner.view(content)
+                return .empty
+            }
             let captured = self
             return .geometryReader { size in
+                // Each layout builds the content afresh, from its own copy of the budget.
                 var inner = captured
+                inner.budget = captured.budget.copy()
                 inner.vars["width"] = .number(size.width)
                 inner.vars["height"] = .number(size.height)
                 return try inner.view(content)
             }
         default:
             return .empty
+        }
+    }
+
+    /// `ForEach`: the content once per element, each with its key (see ``ViewID``): `key`
+    /// evaluated for the element, else the element's `id` field, else its position.
+    mutating func forEach(_ m: [String: JSONValue], _ json: JSONValue, content: JSONValue) throws -> Node {
+        let name = try m["as"].map(string) ?? "item"
+        var items: [ScriptValue] = []
+        var counted = false
+        if let d = m["data"] {
+            let v = try value(d)
+            if v.isUnknown {
+                items = [.unknown]
+            } else {
+                guard case .array(let a) = v else {
+                    throw badValue("'data' must be an array (or a $variable holding one), got \(v.typeName)", d)
+                }
+                items = a
+            }
+        } else if let c = m["count"] {
+            counted = true
+            if try value(c).isUnknown {
+                items = [.unknown]
+            } else {
+                let n = try number(c)
+                guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else {
+                    throw badValue("'count' must be a whole number from 0 to \(Scene.Limits.views.int)", c)
+                }
+                items = (0..<Int(n)).map { .number(Double($0)) }
+            }
+        } else {
+            throw missing("data", json, example: "\"data\": [...] or \"count\": 3")
+        }
+        if validating {
+            // The body is checked once, for an element not known yet.
+            if m["key"] == nil, !counted, items.contains(where: { !$0.isUnknown && Self.idField($0) == nil }) {
+                warnings?.add(
+                    "\(json.location): ForEach has no \"key\" and its elements have no \"id\": each is known by its position, "
+                        + "so an element does not keep its identity when one before it is removed; add \"key\": \"$\(name).<field>\"")
+            }
+            var inner = self
+            inner.vars[name] = .unknown
+            inner.vars["index"] = .unknown
+            if let k = m["key"] { _ = try inner.value(k) }
+            _ = try inner.view(content)
+            return .empty
+        }
+        var out: [Node] = []
+        var seen: [String: Int] = [:]
+        let saved = vars
+        defer { vars = saved }
+        for (idx, item) in items.enumerated() {
+            vars[name] = item
+            vars["index"] = .number(Double(idx))
+            let key: String
+            if let k = m["key"] {
+                switch try value(k) {
+                case .string(let s): key = s
+                case .number(let n): key = fmt(n)
+                case let other: throw badValue("a ForEach key must be a string or a number, got \(other.typeName) for element \(idx)", k)
+                }
+            } else if !counted, let id = Self.idField(item) {
+                key = id
+            } else {
+                key = String(idx)
+            }
+            if let first = seen[key] {
+                throw ProofsheetError.badInput(
+                    "elements \(first) and \(idx) of the ForEach have the same key '\(excerpt(key))'", at: (m["key"] ?? json).location,
+                    hint: "keys identify elements, so each must be different (as SwiftUI needs for Identifiable data or id:)")
+            }
+            seen[key] = idx
+            out.append(.keyed(key, try view(content)))
+        }
+        return .group(out)
+    }
+
+    /// An element's `id` field as a key, if it has one that is a string or a number.
+    static func idField(_ item: ScriptValue) -> String? {
+        guard case .object(let o) = item else { return nil }
+        switch o["id"] {
+        case .string(let s)?: return s
+        case .number(let n)?: return fmt(n)
+        default: return nil
         }
     }
 
@@ -500,10 +597,10 @@ struct Context {
             let f = FlexFrame(
                 minWidth: try lim("minWidth"), idealWidth: try lim("idealWidth"), maxWidth: try lim("maxWidth"),
                 minHeight: try lim("minHeight"), idealHeight: try lim("idealHeight"), maxHeight: try lim("maxHeight"), alignment: align)
-            if let a = f.minWidth, let b = f.maxWidth, a > b {
+            if !validating, let a = f.minWidth, let b = f.maxWidth, a > b {
                 throw ProofsheetError.badInput("minWidth \(fmt(a)) is larger than maxWidth \(fmt(b))", at: v.location)
             }
-            if let a = f.minHeight, let b = f.maxHeight, a > b {
+            if !validating, let a = f.minHeight, let b = f.maxHeight, a > b {
                 throw ProofsheetError.badInput("minHeight \(fmt(a)) is larger than maxHeight \(fmt(b))", at: v.location)
             }
             return .flexFrame(f)
@@ -549,13 +646,54 @@ struct Context {
                         "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N"
                 )
             }
-            if s.hasPrefix("$"), !s.dropFirst().isEmpty, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
-                return try evaluate(s, at: v)
-            }
+            if Self.reference(s) != nil { return try evaluate(s, at: v) }
             if s.hasPrefix("=") { return try evaluate(String(s.dropFirst()), at: v) }
+            // `\=` and `\$` begin a text that starts with `=` or `$`; `\\` one that starts with `\`.
+            if s.hasPrefix("\\"), let next = s.dropFirst().first, next == "=" || next == "$" || next == "\\" {
+                return .string(try interpolate(String(s.dropFirst()), at: v))
+            }
             return .string(try interpolate(s, at: v))
         }
         return ScriptValue(v)
+    }
+
+    /// The variable a `"$name.field"` string reads (`name`), or nil if it is not one.
+    static func reference(_ s: String) -> Substring? {
+        guard s.hasPrefix("$"), !s.dropFirst().isEmpty, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+            return nil
+        }
+        return s.dropFirst().split(separator: ".", omittingEmptySubsequences: false).first
+    }
+
+    /// The value of `v`, or nil when it is not known yet (while a template is validated).
+    func known(_ v: JSONValue) throws -> ScriptValue? {
+        let x = try value(v)
+        return x.isUnknown ? nil : x
+    }
+
+    /// A bad-input error at a use of a value; when the value is read from the state, the
+    /// message also says where that value was written (its default, a still or `--set`).
+    func badValue(_ message: String, _ v: JSONValue, hint: String? = nil) -> ProofsheetError {
+        .badInput(message + originNote(v), at: v.location, hint: hint)
+    }
+
+    /// ` (… comes from …)` for a value read from state variables, or "".
+    func originNote(_ v: JSONValue) -> String {
+        guard case .string(let s) = v.kind, !origins.isEmpty else { return "" }
+        var names: [String] = []
+        if let name = Self.reference(s) {
+            names = [String(name)]
+        } else if s.hasPrefix("=") || s.contains("${") {
+            // Every state variable the expression reads.
+            var rest = Substring(s)
+            while let dollar = rest.firstIndex(of: "$") {
+                rest = rest[rest.index(after: dollar)...]
+                let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if origins[String(name)] != nil, !names.contains(String(name)) { names.append(String(name)) }
+            }
+        }
+        let notes = names.compactMap { n in origins[n].map { "$\(n) comes from \($0)" } }
+        return notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
     }
 
     func evaluate(_ source: String, at v: JSONValue) throws -> ScriptValue {
@@ -564,7 +702,7 @@ struct Context {
         defer { _ = budget.takeStringBytes(work) }
         do { return try Expression.evaluate(source, vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch {
             throw ProofsheetError.badInput(
-                "in expression '\(excerpt(source))': \(error.message)", at: v.location,
+                "in expression '\(excerpt(source))': \(error.message)\(originNote(v))", at: v.location,
                 hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(namesForHint(vars.keys.map { "$" + $0 }))")
         }
     }
@@ -592,6 +730,16 @@ struct Context {
         var i = bytes.startIndex
         while i != bytes.endIndex {
             let next = bytes.index(after: i)
+            // `\${` is a literal `${`.
+            if bytes[i] == UInt8(ascii: "\\"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "$"),
+                bytes.index(after: next) != bytes.endIndex, bytes[bytes.index(after: next)] == UInt8(ascii: "{")
+            {
+                try append(slice(literalStart..<i))
+                try append("${")
+                i = bytes.index(next, offsetBy: 2)
+                literalStart = i
+                continue
+            }
             guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else { i = next; continue }
             try append(slice(literalStart..<i))
             let source = bytes.index(after: next)
@@ -606,11 +754,12 @@ struct Context {
         return out
     }
 
-    func string(_ v: JSONValue) throws -> String {
-        let x = try value(v)
-        guard case .string(let s) = x else {
-            throw ProofsheetError.badInput("expected a string, got \(x.typeName)", at: v.location)
-        }
+    func string(_ v: JSONValue) throws -> String { try stringOrUnknown(v) ?? "" }
+
+    /// A string, or nil while validating when it depends on the state.
+    func stringOrUnknown(_ v: JSONValue) throws -> String? {
+        guard let x = try known(v) else { return nil }
+        guard case .string(let s) = x else { throw badValue("expected a string, got \(x.typeName)", v) }
         return s
     }
 
@@ -628,22 +777,23 @@ struct Context {
     }
 
     func bool(_ v: JSONValue) throws -> Bool {
-        let x = try value(v)
-        guard case .bool(let b) = x else { throw ProofsheetError.badInput("expected true or false, got \(x.typeName)", at: v.location) }
+        guard let x = try known(v) else { return false }
+        guard case .bool(let b) = x else { throw badValue("expected true or false, got \(x.typeName)", v) }
         return b
     }
 
+    /// A number; while validating, a value depending on the state stands in as the range's
+    /// lower bound (or 0).
     func number(_ v: JSONValue, in range: ClosedRange<Double>? = nil) throws -> Double {
-        let x = try value(v)
+        guard let x = try known(v) else { return range?.lowerBound ?? 0 }
         guard case .number(let n) = x else {
-            throw ProofsheetError.badInput(
-                "expected a number, got \(x.typeName)", at: v.location,
+            throw badValue(
+                "expected a number, got \(x.typeName)", v,
                 hint: range.map { "a number from \(exact($0.lowerBound)) to \(exact($0.upperBound))" })
         }
-        guard n.isFinite else { throw ProofsheetError.badInput("expected a finite number", at: v.location) }
+        guard n.isFinite else { throw badValue("expected a finite number", v) }
         if let range, !range.contains(n) {
-            throw ProofsheetError.badInput(
-                "\(exact(n)) is out of range", at: v.location, hint: "use a number from \(exact(range.lowerBound)) to \(exact(range.upperBound))")
+            throw badValue("\(exact(n)) is out of range", v, hint: "use a number from \(exact(range.lowerBound)) to \(exact(range.upperBound))")
         }
         return n
     }
@@ -667,11 +817,11 @@ struct Context {
     }
 
     func choice<T>(_ v: JSONValue, _ options: [String: T]) throws -> T {
-        let s = try string(v)
+        guard let s = try stringOrUnknown(v) else { return options[options.keys.min()!]! }
         if let t = options[s] { return t }
         let close = closeNames(to: s, in: options.keys)
-        throw ProofsheetError.badInput(
-            "'\(excerpt(s))' is not a valid value here", at: v.location,
+        throw badValue(
+            "'\(excerpt(s))' is not a valid value here", v,
             hint: close.isEmpty
                 ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
     }
@@ -715,11 +865,11 @@ struct Context {
             if let op = o["opacity"] { c = c.opacity(try number(op, in: 0...1)) }
             return c
         }
-        let s = try string(v)
+        guard let s = try stringOrUnknown(v) else { return .black }
         guard let c = Color.parse(s) else {
             let close = closeNames(to: s, in: Color.named.keys)
-            throw ProofsheetError.badInput(
-                "'\(excerpt(s))' is not a colour", at: v.location,
+            throw badValue(
+                "'\(excerpt(s))' is not a colour", v,
                 hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ")
                     + "use a SwiftUI or UIKit colour name (`proofsheet colors` lists them), #RGB, #RRGGBB or #RRGGBBAA")
         }
@@ -807,10 +957,10 @@ struct Context {
     }
 
     func assetName(_ v: JSONValue) throws -> String {
-        let name = try string(v)
+        guard let name = try stringOrUnknown(v) else { return "?" }
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
-            throw ProofsheetError.badInput(
-                "image name '\(excerpt(name))' may not be absolute or contain '..'", at: v.location,
+            throw badValue(
+                "image name '\(excerpt(name))' may not be absolute or contain '..'", v,
                 hint: "name an image inside an asset root: the scene's folder, the built-in assets, or --assets DIR")
         }
         return name
