@@ -87,9 +87,10 @@ func checkOutputs(files: [String?], folders: [String?] = []) throws {
 func clipped(_ s: String) -> String { s.count <= 200 ? s : s.prefix(200) + "…" }
 
 /// Parses a number option within a range.
-func number(_ text: String, option: String, in range: ClosedRange<Double>) throws -> Double {
-    guard let v = Double(text), v.isFinite, range.contains(v) else {
-        throw ProofsheetError.usage("\(option) '\(text)' is not a number from \(fmt(range.lowerBound)) to \(fmt(range.upperBound))")
+func number(_ text: String, option: String, in range: ClosedRange<Double>, whole: Bool = false) throws -> Double {
+    guard let v = Double(text), v.isFinite, range.contains(v), !whole || v == v.rounded() else {
+        throw ProofsheetError.usage(
+            "\(option) '\(clipped(text))' is not a \(whole ? "whole number" : "number") from \(fmt(range.lowerBound)) to \(fmt(range.upperBound))")
     }
     return v
 }

@@ -12,6 +12,7 @@ enum Help {
         COMMANDS:
           render     Render scene files to PNG, SVG or PDF
           layout     Print the layout tree (every view's frame) of a scene
+          stills     List a scene's state and its named stills
           diff       Compare two images (pixelmatch-compatible) with tolerances
           check      Render scenes and compare them with golden images (CI)
           approve    Accept a check report's actual images as the new goldens
@@ -36,7 +37,10 @@ enum Help {
         USAGE: proofsheet render <scene.json>... [options]
 
         The format comes from the output's extension. Without -o each scene is written to
-        <out-dir>/<scene name>.<format>.
+        <out-dir>/<scene name>.<format>, or <out-dir>/<scene name>.<still>.<format> for a still.
+
+        A scene is a function of its state: --still picks one of its named states (see
+        `proofsheet stills`), --set changes any state value over the defaults and the still.
 
         OPTIONS:
           -o, --output FILE        Output file (.png, .svg or .pdf); one scene only
@@ -48,11 +52,22 @@ enum Help {
           --png-compression fast|small
                                    fast: deflate level 1 (default); small: deflate level 6, filter per row
           --display-list           Print the display list (text) instead of rendering
-          -q, --quiet              No progress lines
+          --still NAME             Render the named still (see `proofsheet stills <scene>`)
+          --all-stills             Render every still of each scene (a scene without stills: its
+                                   default state); not with -o
+          --set NAME=VALUE         Set a state value (repeatable; over the defaults and the still):
+                                   drag=120,0 (a size or point), drag.width=120, overlay=false,
+                                   top=3, phase=pressing (an enum case), drag=null (unset), or
+                                   any JSON value: drag={"width":120,"height":0}
+          -j, --jobs N             States rendered at once (default: the processor count); the
+                                   bytes written are the same for any N
+          -q, --quiet              No progress lines and no warnings
           -h, --help               Show this help
 
         EXAMPLES:
           proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 14" --scale 3 -o deck.png
+          proofsheet render Assets/Scenes/travel-deck.json --all-stills --out-dir Output/stills
+          proofsheet render Assets/Scenes/travel-deck.json --set drag=-120,0 -o left.png
           proofsheet render Assets/Scenes/*.json --format png --format svg
         """
 
@@ -60,6 +75,14 @@ enum Help {
         Print the layout tree of a scene: every view with its frame in points (x, y, width, height).
 
         USAGE: proofsheet layout <scene.json>... [--device NAME] [--scale N] [--assets DIR]
+                                 [--still NAME | --all-stills] [--set NAME=VALUE]... [--jobs N]
+        """
+
+    static let stills = """
+        List each scene's state (name: type = default) and its named stills with the values
+        they set. Every still is instantiated, so a still that cannot be rendered is an error.
+
+        USAGE: proofsheet stills <scene.json>...
         """
 
     static let diff = """

@@ -35,6 +35,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "merge-reports":
         if args.flag("-h", "--help") { printHelp(Help.mergeReports); return 0 }
         return try mergeReportsCommand(&args)
+    case "stills":
+        if args.flag("-h", "--help") { printHelp(Help.stills); return 0 }
+        return try stillsCommand(&args)
     case "symbols":
         if args.flag("-h", "--help") { printHelp(Help.symbols); return 0 }
         try args.noPositionals()
@@ -65,7 +68,7 @@ func run(_ argv: [String]) throws -> Int32 {
         return 0
     default:
         let close = closeNames(
-            to: command, in: ["render", "layout", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
+            to: command, in: ["render", "layout", "stills", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
         throw ProofsheetError.usage(
             "unknown command '\(clipped(command))'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
@@ -75,9 +78,35 @@ func run(_ argv: [String]) throws -> Int32 {
 /// A command's help, with the option every command takes.
 func helpText(_ topic: String) -> String? {
     [
-        "render": Help.render, "layout": Help.layout, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
+        "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits
     ][topic]
+}
+
+/// One state of one scene to lay out and render.
+struct RenderItem: Sendable {
+    var path: String
+    /// The still rendered, if one was chosen.
+    var still: String?
+    var scene: Scene
+    /// `travel-deck` or `travel-deck.dragging-right`: the output's name without extension.
+    var outputName: String {
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return still.map { "\(base).\($0)" } ?? base
+    }
+    var label: String { still.map { "\(path) [\($0)]" } ?? path }
+}
+
+/// Reads `--jobs N` (default: the processor count).
+func jobsOption(_ args: inout Arguments) throws -> Int {
+    guard let text = try args.value("--jobs", "-j") else { return defaultJobs }
+    return Int(try number(text, option: "--jobs", in: 1...256, whole: true))
+}
+
+/// Prints a template's warnings on standard error.
+func printWarnings(_ template: SceneTemplate, quiet: Bool) {
+    guard !quiet else { return }
+    for w in template.warnings { FileHandle.standardError.write(Data("proofsheet: warning: \(visible(w))\n".utf8)) }
 }
 
 func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
@@ -92,6 +121,10 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let compression = compressionOption ?? "fast"
     let dumpList = args.flag("--display-list")
     let quiet = args.flag("-q", "--quiet")
+    let sets = try args.values("--set")
+    let stillName = try args.value("--still")
+    let allStills = args.flag("--all-stills")
+    let jobs = try jobsOption(&args)
     let scenes = try args.positionals()
     // An option a command would ignore is an error: it would not do what the user meant.
     if layoutOnly || dumpList {
@@ -111,6 +144,17 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     guard !scenes.isEmpty else {
         throw ProofsheetError.usage("no scene file given", hint: "proofsheet \(args.command) <scene.json>")
     }
+    if allStills, stillName != nil {
+        throw ProofsheetError.usage("--still and --all-stills cannot be used together", hint: "drop one of them")
+    }
+    if allStills, output != nil {
+        throw ProofsheetError.usage(
+            "-o names one output, but --all-stills renders every still",
+            hint: "drop -o: each still is written to <out-dir>/<scene>.<still>.<format>")
+    }
+    if let stillName, !Still.isValidName(stillName) {
+        throw ProofsheetError.usage("--still '\(clipped(stillName))' cannot name a still", hint: "\(Still.nameRule); `proofsheet stills <scene>` lists them")
+    }
     if output != nil && scenes.count > 1 {
         throw ProofsheetError.usage("-o names one output, but \(scenes.count) scenes were given", hint: "drop -o to write each into --out-dir")
     }
@@ -122,21 +166,22 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     case "small": png = .small
     default: throw ProofsheetError.usage("--png-compression '\(compression)' is not fast or small")
     }
-    var outFormats: [OutputFormat] = []
+    var chosenFormats: [OutputFormat] = []
     if let output {
         guard let f = OutputFormat(path: output) else {
             throw ProofsheetError.usage("cannot tell the format of '\(output)'", hint: "end the file name with .png, .svg or .pdf")
         }
         if !formats.isEmpty { throw ProofsheetError.usage("--format and -o cannot be used together; the extension of -o decides") }
-        outFormats = [f]
+        chosenFormats = [f]
     } else {
         for f in formats.isEmpty ? ["png"] : formats {
             guard let of = OutputFormat(rawValue: f.lowercased()) else {
                 throw ProofsheetError.usage("--format '\(f)' is not png, svg or pdf")
             }
-            outFormats.append(of)
+            chosenFormats.append(of)
         }
     }
+    let outFormats = chosenFormats
     for dir in assetDirs {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
@@ -145,58 +190,89 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     }
 
     let renderer = try Renderer(assetRoots: assetDirs)
-    // Read and check every scene before writing anything.
-    var loaded: [(path: String, scene: Scene)] = []
+    // Read and check every scene and state before writing anything.
+    var pending: [RenderItem] = []
     for path in scenes {
-        var scene = try SceneDecoder().decode(file: path)
-        if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
-        try scene.validateSize()
-        loaded.append((path, scene))
+        let template = try SceneDecoder().template(file: path)
+        printWarnings(template, quiet: quiet || layoutOnly || dumpList)
+        let stills: [String?] = allStills ? (template.stills.isEmpty ? [nil] : template.stills.map(\.name)) : [stillName]
+        for still in stills {
+            var scene = try template.scene(still: still, sets: sets)
+            if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
+            try scene.validateSize()
+            pending.append(RenderItem(path: path, still: still, scene: scene))
+        }
     }
-    // Lay out every scene first: a missing image or another bad input fails before any file
+    // Lay out every state first: a missing image or another bad input fails before any file
     // is written.
-    var results: [(path: String, scene: Scene, layout: LayoutResult, seconds: Double)] = []
-    for (path, scene) in loaded {
+    let items = pending
+    let results = try parallelMap(items.count, jobs: jobs) { k in
         let start = monotonicSeconds()
-        results.append((path, scene, try renderer.layout(scene), monotonicSeconds() - start))
+        let layout = try renderer.layout(items[k].scene)
+        return (layout: layout, seconds: monotonicSeconds() - start)
     }
     if layoutOnly || dumpList {
-        for r in results {
-            if results.count > 1 { print("# \(r.path)") }
+        for (item, r) in zip(items, results) {
+            if items.count > 1 { print("# \(item.label)") }
             print(layoutOnly ? r.layout.root.description : r.layout.displayList.dump(), terminator: "")
         }
         return 0
     }
-    // Render everything, then write: a failure leaves no file of this run behind.
-    var outputs: [(target: String, bytes: [UInt8], note: String)] = []
-    for r in results {
-        for format in outFormats {
-            let start = monotonicSeconds()
-            let bytes = try renderer.backend.render(r.layout.displayList, format: format, scale: r.scene.scale, png: png)
-            let name = ((r.path as NSString).lastPathComponent as NSString).deletingPathExtension
-            // The first format's time includes laying out the scene.
-            let ms = Int(((monotonicSeconds() - start + (format == outFormats[0] ? r.seconds : 0)) * 1000).rounded())
-            let size =
-                format == .png
-                ? "\(Int((r.scene.canvas.width * r.scene.scale).rounded()))x\(Int((r.scene.canvas.height * r.scene.scale).rounded())) px"
-                : "\(fmt(r.scene.canvas.width))x\(fmt(r.scene.canvas.height)) pt"
-            outputs.append((output ?? "\(outDir)/\(name).\(format.rawValue)", bytes, "\(size), \(bytes.count / 1024) KiB, \(ms) ms"))
-        }
-    }
     // Two scenes of the same file name from different folders would overwrite each other.
     var targets: [String: String] = [:]
-    for (o, r) in zip(outputs, results.flatMap { r in outFormats.map { _ in r } }) {
-        if let other = targets[o.target] {
+    let planned = items.indices.flatMap { k in outFormats.map { (k, $0) } }
+    for (k, format) in planned {
+        let item = items[k]
+        let target = output ?? "\(outDir)/\(item.outputName).\(format.rawValue)"
+        if let other = targets[target] {
             throw ProofsheetError.usage(
-                "\(other) and \(r.path) would both be written to \(o.target)",
+                "\(other) and \(item.label) would both be written to \(target)",
                 hint: "render them separately with -o, or into different --out-dir folders")
         }
-        targets[o.target] = r.path
+        targets[target] = item.label
+    }
+    // Render everything, then write: a failure leaves no file of this run behind.
+    let outputs = try parallelMap(planned.count, jobs: jobs) { k in
+        let (index, format) = planned[k]
+        let item = items[index], r = results[index]
+        let start = monotonicSeconds()
+        let bytes = try renderer.backend.render(r.layout.displayList, format: format, scale: item.scene.scale, png: png)
+        // The first format's time includes laying out the scene.
+        let ms = Int(((monotonicSeconds() - start + (format == outFormats[0] ? r.seconds : 0)) * 1000).rounded())
+        let size =
+            format == .png
+            ? "\(Int((item.scene.canvas.width * item.scene.scale).rounded()))x\(Int((item.scene.canvas.height * item.scene.scale).rounded())) px"
+            : "\(fmt(item.scene.canvas.width))x\(fmt(item.scene.canvas.height)) pt"
+        return (target: output ?? "\(outDir)/\(item.outputName).\(format.rawValue)", bytes: bytes, note: "\(size), \(bytes.count / 1024) KiB, \(ms) ms")
     }
     for o in outputs {
         try FileOutput.write(o.bytes, to: o.target)
         if !quiet { FileHandle.standardError.write(Data("wrote \(o.target) (\(o.note))\n".utf8)) }
     }
+    return 0
+}
+
+/// `proofsheet stills <scene>...`: each scene's state and stills.
+func stillsCommand(_ args: inout Arguments) throws -> Int32 {
+    let scenes = try args.positionals()
+    guard !scenes.isEmpty else { throw ProofsheetError.usage("no scene file given", hint: "proofsheet stills <scene.json>") }
+    var blocks: [String] = []
+    for path in scenes {
+        let t = try SceneDecoder().template(file: path)
+        // Each still must give a valid scene: checked here, so the listing is one to trust.
+        for s in t.stills { _ = try t.scene(still: s.name) }
+        var lines = [path]
+        lines.append(t.schema.variables.isEmpty ? "  state: none" : "  state:")
+        for v in t.schema.variables { lines.append("    \(v.name): \(v.type) = \(StateSchema.show(v.defaultValue))") }
+        lines.append(t.stills.isEmpty ? "  stills: none (checked and rendered at default)" : "  stills:")
+        let width = t.stills.map(\.name.count).max() ?? 0
+        for s in t.stills {
+            let values = s.summary
+            lines.append("    " + (values.isEmpty ? s.name : s.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + values))
+        }
+        blocks.append(lines.joined(separator: "\n"))
+    }
+    print(blocks.joined(separator: "\n\n"))
     return 0
 }
 

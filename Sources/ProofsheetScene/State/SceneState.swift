@@ -93,7 +93,8 @@ public struct Still: Sendable {
         return true
     }
 
-    static let nameRule = "a still name is 1 to 64 lower-case letters, digits and '-', starting with a letter or digit; 'default' is reserved"
+    /// The rule for still names, for hints.
+    public static let nameRule = "a still name is 1 to 64 lower-case letters, digits and '-', starting with a letter or digit; 'default' is reserved"
 
     /// The values on one line: `drag=120,10`.
     public var summary: String {
