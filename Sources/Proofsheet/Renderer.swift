@@ -41,8 +41,8 @@ public final class Renderer: Sendable {
 extension PangoTextMeasurer: TextMeasurer {}
 
 extension Renderer: CheckRendering {
-    public func prepare(_ scene: Scene) throws { _ = try layout(scene) }
-    public func image(of scene: Scene) throws -> RGBAImage {
-        try backend.renderRGBA(try layout(scene).displayList, scale: scene.scale)
+    public func prepare(_ scene: Scene) throws -> LayoutResult { try layout(scene) }
+    public func image(of prepared: LayoutResult, scene: Scene) throws -> RGBAImage {
+        try backend.renderRGBA(prepared.displayList, scale: scene.scale)
     }
 }

@@ -29,6 +29,17 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     if let r = try args.value("--max-diff-ratio") { options.tolerance.maxRatio = try number(r, option: "--max-diff-ratio", in: 0...1) }
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
+    let strict = args.flag("--strict")
+    options.jobs = try jobsOption(&args)
+    options.stills = try args.values("--still").flatMap { $0.split(separator: ",").map(String.init) }
+    for still in options.stills where still != "default" && !Still.isValidName(still) {
+        throw ProofsheetError.usage("--still '\(clipped(still))' cannot name a still", hint: Still.nameRule)
+    }
+    if try !args.values("--set").isEmpty {
+        throw ProofsheetError.usage(
+            "check does not take --set: a state without a name has no golden",
+            hint: "name the state as a still in the scene's \"stills\", then check it (--still NAME selects it)")
+    }
     let scenes = try args.positionals()
     guard !scenes.isEmpty else { throw ProofsheetError.usage("no scene file given", hint: "proofsheet check <scene.json>... --golden DIR") }
 
@@ -42,11 +53,21 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     }
     if let junit { try FileOutput.write(Array(HTMLReport.junit(report).utf8), to: junit) }
     if let summary { try FileOutput.write(Array(HTMLReport.markdownSummary(report).utf8), to: summary) }
+    let orphans = report.orphans ?? []
+    if !orphans.isEmpty {
+        let list = orphans.prefix(10).map { "  \(golden)/\($0)" }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
+        FileHandle.standardError.write(
+            Data(
+                ("proofsheet: \(strict ? "error" : "warning"): \(orphans.count) golden\(orphans.count == 1 ? " belongs" : "s belong") to no still "
+                    + "of the scenes checked (a still renamed or removed?):\n\(list)\n  delete \(orphans.count == 1 ? "it" : "them") if the still is gone"
+                    + (strict ? "" : "; --strict makes this a failure") + "\n").utf8))
+    }
     let counts = report.counts
     let parts = CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.rawValue)" } }
     let n = report.entries.count
     print(
-        "\(report.passed ? "passed" : "FAILED"): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
+        "\(report.passed && !(strict && !orphans.isEmpty) ? "passed" : "FAILED"): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
+            + (orphans.isEmpty ? "" : ", \(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s")")
             + (options.reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
     if let dir = options.reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing || $0.inputError == true }) {
         print("to accept the actual images as goldens: proofsheet approve --report \(dir)")
@@ -62,7 +83,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         return 2
     }
     if report.entries.contains(where: { $0.status == .error }) { return 3 }
-    return report.passed ? 0 : 1
+    return report.passed && !(strict && !orphans.isEmpty) ? 0 : 1
 }
 
 /// `proofsheet approve --report DIR`: the failures' actual images become their goldens.

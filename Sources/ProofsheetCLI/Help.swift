@@ -121,8 +121,11 @@ enum Help {
 
         USAGE: proofsheet check <scene.json>... --golden DIR [options]
 
-        Goldens live at DIR/<scene>/<state>/<device>@<scale>x.png (state: default). Exit code 0
-        when every image matches, 1 when any differs, is missing or was recorded, 2 for bad input.
+        A scene with stills is checked at each still, a scene without at its default state.
+        Goldens live at DIR/<scene>/<still>/<device>@<scale>x.png (<still> is `default` for a
+        scene without stills). Goldens in a still folder a scene no longer has are listed as
+        orphans: a warning, or a failure with --strict. Exit code 0 when every image matches, 1
+        when any differs, is missing or was recorded, 2 for bad input, 3 for an internal failure.
 
         OPTIONS:
           --golden DIR             The golden images' folder (required)
@@ -141,6 +144,11 @@ enum Help {
           --max-diff-pixels N      Pass with at most N differing pixels
           --max-diff-ratio R       Pass with at most this fraction of pixels differing
           --assets DIR             Another folder to look up images in (repeatable)
+          --still NAME             Check only this still (repeatable, or a,b,c; `default` for
+                                   scenes without stills). --set is refused: a state without a
+                                   name has no golden
+          --strict                 Orphaned goldens fail the check (exit 1)
+          -j, --jobs N             States checked at once (default: the processor count)
           -q, --quiet              No progress lines
           -h, --help               Show this help
         """

@@ -147,9 +147,12 @@ public enum ReportMerge {
                 }
             }
         }
-        let merged = CheckReport(
+        var merged = CheckReport(
             entries: Array(entries.values), goldenRoot: first.report.goldenRoot, threshold: first.report.threshold,
             tolerance: first.report.tolerance, record: first.report.record)
+        // Every shard lists the orphans of all the scenes: the union, once each.
+        let orphans = Set(reports.flatMap { $0.report.orphans ?? [] }).sorted()
+        merged.orphans = orphans.isEmpty ? nil : orphans
         let target = ReportFolder(path: output)
         try target.prepare()
         for (rel, source) in images.sorted(by: { $0.key < $1.key }) {

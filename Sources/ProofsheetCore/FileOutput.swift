@@ -72,6 +72,12 @@ public enum FileOutput {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is a symbolic link.
+    public static func isLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// Whether `path` is a regular file (symlinks followed).
     public static func isRegularFile(_ path: String) -> Bool {
         var st = stat()

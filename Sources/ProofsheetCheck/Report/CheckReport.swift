@@ -22,6 +22,9 @@ public struct CheckReport: Sendable, Codable, Hashable {
     public var record: String
     /// `I/N` when the check ran one shard.
     public var shard: String?
+    /// Goldens left in state folders the checked scenes no longer have (a still renamed or
+    /// removed): paths below ``goldenRoot``, `scene/state/variant.png`, sorted.
+    public var orphans: [String]?
 
     public init(entries: [CheckEntry], goldenRoot: String, threshold: Double, tolerance: Tolerance, record: String, shard: String? = nil) {
         self.entries = entries.sorted { $0.id < $1.id }

@@ -162,6 +162,17 @@ struct ReportValidator {
         }
         try tolerance(try required(root, "tolerance"))
         if let shard = optional(root["shard"]) { _ = try Self.shard(try string(shard, maxLength: 32), at: shard, validator: self) }
+        if let orphans = optional(root["orphans"]) {
+            guard case .array(let list) = orphans.kind else { throw fail(orphans, "orphans must be an array, not \(orphans.typeName)") }
+            guard list.count <= ReportFolder.maxEntries else { throw fail(orphans, "more than \(ReportFolder.maxEntries) orphans") }
+            for o in list {
+                let path = try string(o, maxLength: 512)
+                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 3, parts.allSatisfy({ SafePaths.isPlainComponent(String($0)) }), path.hasSuffix(".png") else {
+                    throw fail(o, "the orphan '\(SafePaths.clip(path))' is not a golden path scene/state/variant.png")
+                }
+            }
+        }
         let entries = try required(root, "entries")
         guard case .array(let list) = entries.kind else { throw fail(entries, "entries must be an array, not \(entries.typeName)") }
         guard list.count <= ReportFolder.maxEntries else { throw fail(entries, "more than \(ReportFolder.maxEntries) entries") }
