@@ -1,29 +1,67 @@
 import ProofsheetCore
 
-/// A SwiftUI-like view: anything that can describe itself as a `Node`.
+/// A SwiftUI-like view. Your own views declare a body, as in SwiftUI:
+///
+///     struct Card: View {
+///         var title: String
+///         var body: some View {
+///             Text(title).padding()
+///         }
+///     }
+///
+/// The body is built with ``ViewBuilder`` (`if`, `else`, `for` included), and the views in it
+/// get their identity from their place: which child, which branch of an `if`, which `ForEach`
+/// element (see ``ViewID``).
 public protocol View: Sendable {
+    /// What this view is made of.
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+/// A view Proofsheet draws itself (stacks, text, shapes…): it is a scene-tree node, not made
+/// of other views.
+public protocol PrimitiveView: View where Body == Never {
     /// The scene-tree form of this view.
     var node: Node { get }
 }
 
-extension Node: View {
+extension PrimitiveView {
+    /// A primitive view has no body; asking for it is a programming error.
+    public var body: Never { return fatalError("\(Self.self) is a primitive view and has no body") }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { return fatalError("Never has no body") }
+}
+
+extension View {
+    /// The scene-tree form of this view: a primitive view's node, or its body's.
+    public var node: Node {
+        if let primitive = self as? any PrimitiveView { return primitive.node }
+        return body.node
+    }
+}
+
+extension Node: PrimitiveView {
     public var node: Node { self }
 }
 
-/// Collects the views of a block (`if`, `else`, `for` included) into one node.
+/// Collects the views of a block (`if`, `else`, `for` included) into one node. The branch an
+/// `if` took is kept (`then` or `else`): it is part of the identity of the views inside.
 @resultBuilder
 public enum ViewBuilder {
     public static func buildExpression(_ view: some View) -> Node { view.node }
     public static func buildBlock(_ parts: Node...) -> Node { .group(parts) }
-    public static func buildOptional(_ part: Node?) -> Node { part ?? .empty }
-    public static func buildEither(first: Node) -> Node { first }
-    public static func buildEither(second: Node) -> Node { second }
+    public static func buildOptional(_ part: Node?) -> Node { part.map { .branch("then", $0) } ?? .branch("else", .empty) }
+    public static func buildEither(first: Node) -> Node { .branch("then", first) }
+    public static func buildEither(second: Node) -> Node { .branch("else", second) }
     public static func buildArray(_ parts: [Node]) -> Node { .group(parts) }
     public static func buildLimitedAvailability(_ part: Node) -> Node { part }
 }
 
 /// A view with modifiers applied (what every modifier method returns).
-public struct ModifiedView: View {
+public struct ModifiedView: PrimitiveView {
     public let node: Node
     public init(_ node: Node) { self.node = node }
 }
@@ -31,7 +69,7 @@ public struct ModifiedView: View {
 // MARK: - Containers
 
 /// Views stacked top to bottom.
-public struct VStack: View {
+public struct VStack: PrimitiveView {
     public let node: Node
     public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Node) {
         node = .stack(axis: .vertical, alignment: alignment.fraction, spacing: spacing, children: [content()])
@@ -39,7 +77,7 @@ public struct VStack: View {
 }
 
 /// Views stacked leading to trailing.
-public struct HStack: View {
+public struct HStack: PrimitiveView {
     public let node: Node
     public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Node) {
         node = .stack(axis: .horizontal, alignment: alignment.fraction, spacing: spacing, children: [content()])
@@ -47,23 +85,33 @@ public struct HStack: View {
 }
 
 /// Views on top of each other.
-public struct ZStack: View {
+public struct ZStack: PrimitiveView {
     public let node: Node
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Node) {
         node = .zstack(alignment: alignment, children: [content()])
     }
 }
 
-/// A view per element of a collection.
-public struct ForEach: View {
+/// A view per element of a collection, each known by its key (as in SwiftUI, data is
+/// `Identifiable` or gives `id:`), so an element keeps its identity when others are removed.
+public struct ForEach: PrimitiveView {
     public let node: Node
-    public init<Data: Sequence>(_ data: Data, @ViewBuilder content: (Data.Element) -> Node) {
-        node = .group(data.map(content))
+    /// Elements known by the key path `id`.
+    public init<Data: Sequence, ID: Hashable>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> Node) {
+        node = .group(data.map { .keyed("\($0[keyPath: id])", content($0)) })
+    }
+    /// `Identifiable` elements, known by their `id`.
+    public init<Data: Sequence>(_ data: Data, @ViewBuilder content: (Data.Element) -> Node) where Data.Element: Identifiable {
+        node = .group(data.map { .keyed("\($0.id)", content($0)) })
+    }
+    /// A view per number of a range, known by the number.
+    public init(_ range: Range<Int>, @ViewBuilder content: (Int) -> Node) {
+        node = .group(range.map { .keyed(String($0), content($0)) })
     }
 }
 
 /// Content built from the size its container offers.
-public struct GeometryReader: View {
+public struct GeometryReader: PrimitiveView {
     public let node: Node
     public init(@ViewBuilder content: @escaping @Sendable (Size) -> Node) {
         node = .geometryReader { size in content(size) }
@@ -85,13 +133,13 @@ public enum VerticalAlignment: String, Sendable {
 // MARK: - Leaves
 
 /// A run of text.
-public struct Text: View {
+public struct Text: PrimitiveView {
     public let node: Node
     public init(_ text: String) { node = .text(text) }
 }
 
 /// A bitmap asset, or an icon by SF Symbol name.
-public struct Image: View {
+public struct Image: PrimitiveView {
     public let node: Node
     public init(_ name: String) { node = .image(name: name, resizable: false) }
     public init(systemName: String) { node = .symbol(name: systemName) }
@@ -104,31 +152,31 @@ public struct Image: View {
 }
 
 /// Flexible space along a stack's axis.
-public struct Spacer: View {
+public struct Spacer: PrimitiveView {
     public let node: Node
     public init(minLength: Double? = nil) { node = .spacer(minLength: minLength) }
 }
 
 /// Views side by side with no container of their own (SwiftUI's `Group`): a modifier on it
 /// applies to each view.
-public struct ViewGroup: View {
+public struct ViewGroup: PrimitiveView {
     public let node: Node
     public init(@ViewBuilder content: () -> Node) { node = content() }
 }
 
 /// Nothing.
-public struct EmptyView: View {
+public struct EmptyView: PrimitiveView {
     public init() {}
     public var node: Node { .empty }
 }
 
 /// A colour fills what it is offered.
-extension Color: View {
+extension Color: PrimitiveView {
     public var node: Node { .paint(.color(self)) }
 }
 
 /// A linear gradient, as a view or a fill.
-public struct LinearGradient: View {
+public struct LinearGradient: PrimitiveView {
     public let paint: Paint
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         let n = max(colors.count - 1, 1)
@@ -142,7 +190,7 @@ public struct LinearGradient: View {
 // MARK: - Shapes
 
 /// A shape view; `fill` chooses its paint (the foreground style by default).
-public struct ShapeView: View {
+public struct ShapeView: PrimitiveView {
     public let kind: ShapeKind
     public let paint: Paint?
     public var node: Node { .shape(kind, fill: paint) }

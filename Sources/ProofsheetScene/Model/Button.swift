@@ -61,7 +61,7 @@ public struct ButtonLook: Hashable, Sendable {
 }
 
 /// A button, drawn as its label in the chosen style.
-public struct Button: View {
+public struct Button: PrimitiveView {
     public let node: Node
     public init(look: ButtonLook = ButtonLook(), @ViewBuilder label: () -> Node) {
         node = .button(label(), look)

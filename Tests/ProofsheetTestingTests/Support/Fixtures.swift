@@ -6,7 +6,7 @@ struct TicketCard: View {
     var title = "Yosemite"
     var accent = Color.blue
 
-    var node: Node {
+    var body: some View {
         VStack(alignment: .leading, spacing: 6) {
             HStack(spacing: 6) {
                 Image(systemName: "star.fill").foregroundColor(accent)
@@ -17,7 +17,6 @@ struct TicketCard: View {
         }
         .padding(12)
         .frame(width: 200, height: 120, alignment: .topLeading)
-        .node
     }
 }
 

@@ -78,10 +78,7 @@ struct HostileRun: Sendable {
 /// Why pending cases fail today, one constant per cause: the list of bugs the table finds. A case
 /// marked pending that starts to pass fails the suite ("Known issue was not recorded"), so the
 /// mark is removed with the fix.
-enum Pending {
-    /// Untaken branches are validated when scenes become templates of state.
-    static let laterIssue = "template validation (later issue)"
-}
+enum Pending {}
 
 // MARK: - Building cases
 

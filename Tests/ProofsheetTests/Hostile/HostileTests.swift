@@ -10,7 +10,7 @@ import Proofsheet
 struct HostileTests {
     static let all =
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
-        + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases
+        + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -30,6 +30,9 @@ struct HostileTests {
 
     @Test("command-line arguments", arguments: HostileCase.cliCases)
     func cli(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("state and stills (--set, --still)", arguments: HostileCase.stateCases)
+    func state(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test("images", arguments: HostileCase.imageCases)
     func images(_ c: HostileCase) async throws { try await Self.check(c) }
