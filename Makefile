@@ -18,7 +18,7 @@ release: deps
 ## Install what is missing, build, and render the example scenes into Output/.
 demo: release
 	@mkdir -p Output
-	.build/release/proofsheet render $(SCENES) --out-dir Output --format png --format svg --format pdf
+	.build/release/proofsheet render $(SCENES) --all-stills --out-dir Output --format png --format svg --format pdf
 	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 14" --scale 3 -o Output/travel-deck@3x.png
 	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone SE" -o Output/travel-deck-iphone-se.png
 	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 15 Pro Max" -o Output/travel-deck-iphone-15-pro-max.png

@@ -12,10 +12,14 @@ import ProofsheetLayout
 struct ConcurrentRenderTests {
     static let rounds = ProcessInfo.processInfo.environment["PROOFSHEET_STRESS_ROUNDS"].flatMap(Int.init) ?? 1
 
-    /// Scenes with text, symbols, photos, shadows and blurs, at scale 1 to keep the test quick.
+    /// Scenes with text, symbols, photos, shadows and blurs, at scale 1 to keep the test quick
+    /// (the swipe-to-delete list with its card dragged, red, over the hint).
     static func scenes() throws -> [Scene] {
-        try ["gallery", "travel-deck", "swipe-to-delete", "gradient-stack"].map { name in
-            var scene = try SceneDecoder().decode(file: Paths.scenes + "/\(name).json")
+        let stills: [(name: String, still: String?)] = [
+            ("gallery", nil), ("travel-deck", nil), ("swipe-to-delete", "ready-to-delete"), ("gradient-stack", nil)
+        ]
+        return try stills.map { name, still in
+            var scene = try SceneDecoder().template(file: Paths.scenes + "/\(name).json").scene(still: still)
             scene.scale = 1
             return scene
         }

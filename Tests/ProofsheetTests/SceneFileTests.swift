@@ -302,6 +302,29 @@ struct SceneFileTests {
         for f in files.sorted() {
             let s = try SceneDecoder().decode(file: Paths.scenes + "/" + f)
             _ = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
+            // Every still too, and every ForEach keyed (no warnings).
+            let template = try SceneDecoder().template(file: Paths.scenes + "/" + f)
+            #expect(template.warnings.isEmpty, "\(f): \(template.warnings)")
+            for still in template.stills {
+                _ = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(try template.scene(still: still.name))
+            }
+        }
+    }
+
+    @Test func exampleScenesAreOnePerSeedWithTheirStills() throws {
+        let expected: [String: [String]] = [
+            "travel-deck.json": ["rest", "pressing", "dragging-start", "below-threshold", "dragging-right", "dragging-left"],
+            "swipe-stack.json": ["rest", "dragging-right", "dragging-left"],
+            "review.json": ["detail", "overlay", "sliding-in"],
+            "gradient-stack.json": ["rest", "dragging"],
+            "swipe-to-delete.json": ["rest", "dragging", "ready-to-delete", "alert"],
+            "gallery.json": []
+        ]
+        let files = try FileManager.default.contentsOfDirectory(atPath: Paths.scenes).filter { $0.hasSuffix(".json") }
+        #expect(Set(files) == Set(expected.keys))
+        for (file, stills) in expected {
+            let template = try SceneDecoder().template(file: Paths.scenes + "/" + file)
+            #expect(template.stills.map(\.name) == stills, "\(file)")
         }
     }
 }

@@ -44,6 +44,57 @@ struct TravelDeckTests {
         #expect(images.last?.contains("yosemite-usa") == true)
     }
 
+    /// The deck in one of its stills, with fixed text metrics.
+    func deck(still: String) throws -> LayoutResult {
+        let template = try SceneDecoder().template(file: Paths.scenes + "/travel-deck.json")
+        let scene = try template.scene(still: still).on(try Device.named("iPhone 14"))
+        return try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+    }
+
+    @Test func restAndPressingLookLikeTheDefault() throws {
+        // Nothing in the seed reads isPressing: pressing draws exactly what rest draws.
+        let plain = try deck(on: "iPhone 14").displayList.dump()
+        #expect(try deck(still: "rest").displayList.dump() == plain)
+        #expect(try deck(still: "pressing").displayList.dump() == plain)
+    }
+
+    @Test func draggingStartScalesTheTopCardAndHidesTheBottomBar() throws {
+        let dump = try deck(still: "dragging-start").displayList.dump()
+        #expect(dump.contains("transform(0.95 0 0 0.95 "))
+        #expect(!dump.contains("BOOK IT NOW"))
+        #expect(!dump.contains("symbol heart.circle ("))
+        #expect(!dump.contains("symbol x.circle ("))
+    }
+
+    @Test func belowTheThresholdNoIconShows() throws {
+        let dump = try deck(still: "below-threshold").displayList.dump()
+        #expect(dump.contains("transform(1 0 0 1 40 0)"))
+        #expect(!dump.contains("symbol heart.circle ("))
+        #expect(!dump.contains("symbol x.circle ("))
+    }
+
+    @Test func draggingRightShowsTheHeartOnTheTopCard() throws {
+        let r = try deck(still: "dragging-right")
+        let dump = r.displayList.dump()
+        // Offset (120, 10), scale 0.95, rotation 120 / 10 = 12 degrees (cos 0.978, sin 0.208).
+        #expect(dump.contains("transform(1 0 0 1 120 10)"))
+        #expect(dump.contains("transform(0.95 0 0 0.95 "))
+        #expect(dump.contains("transform(0.978 0.208 -0.208 0.978 "))
+        #expect(dump.contains("symbol heart.circle ("))
+        #expect(!dump.contains("symbol x.circle ("))
+        #expect(!dump.contains("BOOK IT NOW"))
+        // Effects change drawing, not layout.
+        #expect(try frame(r, "card-0") == Rect(x: 0, y: 122, width: 390, height: 540))
+    }
+
+    @Test func draggingLeftShowsTheCross() throws {
+        let dump = try deck(still: "dragging-left").displayList.dump()
+        #expect(dump.contains("transform(1 0 0 1 -120 0)"))
+        #expect(dump.contains("transform(0.978 -0.208 0.208 0.978 "))
+        #expect(dump.contains("symbol x.circle ("))
+        #expect(!dump.contains("symbol heart.circle ("))
+    }
+
     @Test func displayListGolden() throws {
         try assertTextGolden(try deck(on: "iPhone 14").displayList.dump(), "travel-deck.iphone14.displaylist.txt")
     }

@@ -33,14 +33,14 @@ check() {
   if [ "$status" -ne "$expected" ]; then echo "   FAILED: expected exit $expected"; failed=1; fi
 }
 
-check render 0 "$bin" render Assets/Scenes/*.json --out-dir "$out" --format png --format svg --format pdf
+check render 0 "$bin" render Assets/Scenes/*.json --all-stills --out-dir "$out" --format png --format svg --format pdf
 # A scene whose photo is not an image: the render fails (exit 2).
 mkdir -p "$out/broken"
 printf 'not an image' > "$out/broken/photo.png"
 printf '{"canvas": "iPhone SE", "root": {"type": "VStack", "children": [{"type": "Text", "text": "Hi"}, {"type": "Image", "name": "photo"}]}}' > "$out/broken/broken.json"
 check failing-render 2 "$bin" render "$out/broken/broken.json" -o "$out/broken/broken.png"
 # Two renders that differ (exit 1), with a diff image and panels.
-check diff 1 "$bin" diff "$out/travel-deck.png" "$out/travel-deck-dragging.png" -o "$out/diff.png" --panels "$out/panels.png" --json
+check diff 1 "$bin" diff "$out/travel-deck.rest.png" "$out/travel-deck.dragging-right.png" -o "$out/diff.png" --panels "$out/panels.png" --json
 
 [ "$failed" -eq 0 ] && echo "leaks: no memory errors and no definite leaks outside the suppressions"
 exit "$failed"
