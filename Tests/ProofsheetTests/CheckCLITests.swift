@@ -68,7 +68,8 @@ struct CheckCLITests {
         let html = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
         #expect(html.contains("data:image/png;base64,"))
         #expect(try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8).contains("failures=\"1\""))
-        #expect(try String(contentsOfFile: dir + "/summary.md", encoding: .utf8).contains("red/default/40x30@1x"))
+        let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("\n#### red\n") && summary.contains("\n| default | 40x30@1x | failed | 400 | 33.33% |"), "\(summary)")
     }
 
     @Test func toleranceLetsASmallDifferencePass() throws {
