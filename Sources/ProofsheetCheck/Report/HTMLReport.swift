@@ -413,7 +413,8 @@ public enum HTMLReport {
         .orphans p{margin:0 0 8px}
         .orphans ul{margin:0;padding-left:20px;max-height:260px;overflow:auto}
         .orphans .more{color:var(--muted)}
-        code{font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all}
+        code{font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:nowrap}
+        .orphans li code{white-space:normal;word-break:break-all}
         .card{background:var(--card);border:1px solid var(--line);border-top:4px solid var(--c);border-radius:10px;margin:0 0 18px;box-shadow:0 1px 3px rgba(16,24,40,.06);--split:50%;--alpha:.5}
         .card>header{display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;padding:12px 16px 10px}
         .badge{font-size:11px;font-weight:700;letter-spacing:.05em;text-transform:uppercase;color:#fff;background:var(--c);border-radius:999px;padding:2px 9px}
