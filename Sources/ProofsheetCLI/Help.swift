@@ -135,7 +135,8 @@ enum Help {
                                    Default: missing, or never when CI is set
           --report DIR             Write a report: DIR/index.html (self-contained: open it from
                                    disk), DIR/results.json and the images
-          --junit FILE             Write JUnit XML
+          --junit FILE             Write JUnit XML (classname: the scene; name: still/variant;
+                                   orphaned goldens as skipped cases)
           --summary FILE           Write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
           --shard I/N              Check only part I of N (deterministic split by image id)
           --device NAME            Check on this device (repeatable; default: each scene's own)

@@ -68,7 +68,8 @@ func run(_ argv: [String]) throws -> Int32 {
         return 0
     default:
         let close = closeNames(
-            to: command, in: ["render", "layout", "stills", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
+            to: command,
+            in: ["render", "layout", "stills", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
         throw ProofsheetError.usage(
             "unknown command '\(clipped(command))'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
@@ -153,7 +154,8 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
             hint: "drop -o: each still is written to <out-dir>/<scene>.<still>.<format>")
     }
     if let stillName, !Still.isValidName(stillName) {
-        throw ProofsheetError.usage("--still '\(clipped(stillName))' cannot name a still", hint: "\(Still.nameRule); `proofsheet stills <scene>` lists them")
+        throw ProofsheetError.usage(
+            "--still '\(clipped(stillName))' cannot name a still", hint: "\(Still.nameRule); `proofsheet stills <scene>` lists them")
     }
     if output != nil && scenes.count > 1 {
         throw ProofsheetError.usage("-o names one output, but \(scenes.count) scenes were given", hint: "drop -o to write each into --out-dir")
@@ -243,7 +245,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
             format == .png
             ? "\(Int((item.scene.canvas.width * item.scene.scale).rounded()))x\(Int((item.scene.canvas.height * item.scene.scale).rounded())) px"
             : "\(fmt(item.scene.canvas.width))x\(fmt(item.scene.canvas.height)) pt"
-        return (target: output ?? "\(outDir)/\(item.outputName).\(format.rawValue)", bytes: bytes, note: "\(size), \(bytes.count / 1024) KiB, \(ms) ms")
+        return (
+            target: output ?? "\(outDir)/\(item.outputName).\(format.rawValue)", bytes: bytes, note: "\(size), \(bytes.count / 1024) KiB, \(ms) ms"
+        )
     }
     for o in outputs {
         try FileOutput.write(o.bytes, to: o.target)

@@ -78,7 +78,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     "the scene file name '\(SafePaths.clip(name))' cannot name a golden folder (\(SafePaths.clip(path)))",
                     hint: "name scene files with letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
             }
-            out.append(SceneStates(path: path, name: name, states: template.stills.isEmpty ? ["default"] : template.stills.map(\.name), template: template))
+            out.append(
+                SceneStates(path: path, name: name, states: template.stills.isEmpty ? ["default"] : template.stills.map(\.name), template: template))
         }
         for wanted in options.stills where !out.contains(where: { $0.states.contains(wanted) }) {
             let all = Set(out.flatMap(\.states)).sorted()
@@ -160,7 +161,9 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         let done = Mutex(0)
         let entries = try parallelMap(items.count, jobs: options.jobs) { k in
             let entry = try check(items[k], prepared[k], options, report)
-            let n = done.withLock { $0 += 1; return $0 }
+            let n = done.withLock {
+                $0 += 1; return $0
+            }
             progress(entry, n, items.count)
             return entry
         }

@@ -91,7 +91,39 @@ struct HTMLReportTests {
 
     /// The text of the card whose id (escaped) contains `scene`.
     static func card(_ html: String, _ scene: String) -> String? {
-        html.components(separatedBy: "<section class=\"card").dropFirst().first { $0.contains("<h2 class=\"card-id\">" + scene) }
+        html.components(separatedBy: "<section class=\"card").dropFirst().first { $0.contains("<h4 class=\"card-id\">" + scene) }
+    }
+
+    /// The headings and rows of a page in order, as text: `scene NAME …` for a scene heading or
+    /// row, `still NAME` / `state default` for a still, a card's id, a passed row's variant.
+    static func outline(_ html: String) -> [String] {
+        let pattern =
+            #"<h2 class="scene-name">(.*?)</h2>|<h3 class="still-name">(.*?)</h3>|<h4 class="card-id">(.*?)</h4>|"#
+            + #"<tr class="(?:scene|still)-row"[^>]*><th[^>]*>(.*?)</th>|<tr><td>(.*?)</td>"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let text = html as NSString
+        return regex.matches(in: html, range: NSRange(location: 0, length: text.length)).map { match in
+            let inner = (1..<match.numberOfRanges).map { match.range(at: $0) }.first { $0.location != NSNotFound }!
+            return text.substring(with: inner).replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        }
+    }
+
+    /// Two scenes with stills and one without, their entries given out of order; `card-dark`
+    /// sorts after `card` although its id (`card-dark/…` < `card/…`) sorts before.
+    static func stillsReport() throws -> CheckReport {
+        let same = try PixelDiff.compare(RGBAImage(width: 2, height: 2, fill: green), RGBAImage(width: 2, height: 2, fill: green))
+        func entry(_ id: String, _ status: CheckEntry.Status) -> CheckEntry {
+            let p = id.split(separator: "/").map(String.init)
+            return CheckEntry(
+                scene: p[0], state: p[1], variant: p[2], status: status, golden: "goldens/\(id).png",
+                result: status == .passed ? DiffReport(outcome: same, tolerance: .exact) : nil, message: "\(status.rawValue) \(id)")
+        }
+        return CheckReport(
+            entries: [
+                entry("card-dark/on/a@1x", .failed), entry("card/on/b@1x", .failed), entry("widget/default/a@1x", .passed),
+                entry("card/off/a@1x", .passed), entry("card/on/a@1x", .error), entry("card/off/b@1x", .missing),
+                entry("card-dark/off/a@1x", .passed)
+            ], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
     }
 
     // MARK: - HTML
@@ -189,7 +221,7 @@ struct HTMLReportTests {
         let statuses = cards.map { String($0.prefix { $0 != "\"" }) }
         // Sorted by id: "&lt;script…" (the hostile `<` sorts first), broken, checkout, new-screen, recorded, size.
         #expect(statuses == [" s-failed", " s-error", " s-failed", " s-missing", " s-recorded", " s-failed"])
-        let ids = cards.map { $0.components(separatedBy: "<h2 class=\"card-id\">")[1].prefix { $0 != "<" } }
+        let ids = cards.map { $0.components(separatedBy: "<h4 class=\"card-id\">")[1].prefix { $0 != "<" } }
         #expect(ids == ["&lt;script&gt;alert(1)&lt;/script&gt;", "broken", "checkout", "new-screen", "recorded", "size"])
 
         let checkout = try #require(Self.card(html, "checkout"))
@@ -258,9 +290,8 @@ struct HTMLReportTests {
         let details = try #require(html.components(separatedBy: "<details class=\"passed\">").last?.components(separatedBy: "</details>").first)
         #expect(html.components(separatedBy: "<details").count == 2)
         #expect(details.contains("<summary>2 passed</summary>"))
-        #expect(details.contains("home<span class=\"sep\">/</span>default<span class=\"sep\">/</span>iphone-14@3x"))
-        #expect(details.contains("profile<span class=\"sep\">/</span>dark"))
-        #expect(details.contains("<td class=\"num\">0</td><td class=\"num\">0%</td><td class=\"num\">120×80</td>"))
+        #expect(Self.outline(details) == ["scene home", "state default", "iphone-14@3x", "scene profile", "still dark", "iphone-14@3x"])
+        #expect(details.contains("<tr><td>iphone-14@3x</td><td class=\"num\">0</td><td class=\"num\">0%</td><td class=\"num\">120×80</td></tr>"))
         #expect(!details.contains("<img"))
         #expect(Self.card(html, "home") == nil)
         #expect(!html.contains("<details open"))
@@ -281,6 +312,133 @@ struct HTMLReportTests {
             nil
         }
         #expect(empty.contains("No images were checked."))
+    }
+
+    // MARK: - Grouping by scene and still, and orphaned goldens
+
+    @Test func failuresAndPassesAreGroupedBySceneThenStill() throws {
+        let html = HTMLReport.render(try Self.stillsReport()) { _ in nil }
+        let parts = html.components(separatedBy: "<details class=\"passed\">")
+        #expect(parts.count == 2)
+        #expect(
+            Self.outline(parts[0]) == [
+                "scene card 3 of 4 need attention · 1 passed", "still off", "card/off/b@1x", "still on", "card/on/a@1x", "card/on/b@1x",
+                "scene card-dark 1 of 2 need attention · 1 passed", "still on", "card-dark/on/a@1x"
+            ])
+        #expect(
+            Self.outline(parts[1]) == [
+                "scene card", "still off", "a@1x", "scene card-dark", "still off", "a@1x", "scene widget", "state default", "a@1x"
+            ])
+        // Cards are numbered in page order; each scene and still is one section holding its cards.
+        let cards = parts[0].components(separatedBy: "<section class=\"card").dropFirst()
+        #expect(cards.count == 4)
+        for (i, card) in cards.enumerated() { #expect(card.contains("id=\"entry-\(i + 1)\""), "card \(i + 1)") }
+        #expect(parts[0].components(separatedBy: "<section class=\"scene\"").count == 3)
+        #expect(parts[0].components(separatedBy: "<section class=\"still\"").count == 4)
+        #expect(parts[0].components(separatedBy: "<section").count == parts[0].components(separatedBy: "</section>").count)
+        #expect(html.contains("<section class=\"scene\" id=\"scene-2\" data-scene=\"card-dark\">\n<h2 class=\"scene-name\">"))
+        // No orphans, no orphan section.
+        #expect(!html.contains("class=\"orphans\""))
+    }
+
+    @Test func hostileSceneAndStillNamesAreEscapedInHeadings() {
+        let report = CheckReport(
+            entries: [
+                CheckEntry(scene: "a\"><img src=x>", state: "<b>on</b>", variant: "v", status: .failed, golden: "g"),
+                CheckEntry(scene: "a\"><img src=x>", state: "it's", variant: "v", status: .passed, golden: "g")
+            ], goldenRoot: "goldens", threshold: 0.1, tolerance: .exact, record: "never")
+        let html = HTMLReport.render(report) { _ in nil }
+        #expect(!html.contains("<img src=x>") && !html.contains("<b>on</b>") && !html.contains("\"><img"))
+        #expect(html.contains("data-scene=\"a&quot;&gt;&lt;img src=x&gt;\""))
+        #expect(html.contains("data-still=\"&lt;b&gt;on&lt;/b&gt;\""))
+        #expect(html.contains("<span class=\"kind\">still</span> it&#39;s</th>"))
+    }
+
+    @Test func orphanedGoldensHaveTheirOwnEscapedSection() throws {
+        var report = try Self.stillsReport()
+        report.goldenRoot = "gold <b>&</b>"
+        report.orphans = ["card/gone/a@1x.png", "card/<script>alert(1)</script>/x.png"]
+        let html = HTMLReport.render(report) { _ in nil }
+        let section = try #require(
+            html.components(separatedBy: "<section class=\"orphans\"").dropFirst().first?.components(separatedBy: "</section>").first)
+        #expect(section.contains("2 orphaned goldens</h2>"))
+        #expect(section.contains("These goldens belong to no still of the scenes checked"))
+        #expect(section.contains("Delete them if the still is gone"))
+        #expect(section.contains("<li><code>gold &lt;b&gt;&amp;&lt;/b&gt;/card/gone/a@1x.png</code></li>"))
+        #expect(section.contains("<li><code>gold &lt;b&gt;&amp;&lt;/b&gt;/card/&lt;script&gt;alert(1)&lt;/script&gt;/x.png</code></li>"))
+        #expect(html.components(separatedBy: "<script").count == 2)
+        #expect(!html.contains("<b>&</b>"))
+        // Before the failures, after the header.
+        let at = try #require(html.range(of: "class=\"orphans\"")?.lowerBound)
+        #expect(at > html.range(of: "</header>")!.lowerBound && at < html.range(of: "<section class=\"scene\"")!.lowerBound)
+
+        // One orphan is spoken of in the singular; a long list is cut with a count.
+        report.orphans = ["card/gone/a@1x.png"]
+        #expect(HTMLReport.render(report) { _ in nil }.contains("This golden belongs to no still"))
+        report.orphans = (0..<(HTMLReport.maxOrphansListed + 2)).map { "card/gone/v\($0)@1x.png" }
+        let long = HTMLReport.render(report) { _ in nil }
+        #expect(long.components(separatedBy: "<li><code>").count == HTMLReport.maxOrphansListed + 1)
+        #expect(long.contains("<li class=\"more\">and 2 more (all of them are in results.json)</li>"))
+        // An empty list is no section.
+        report.orphans = []
+        #expect(!HTMLReport.render(report) { _ in nil }.contains("class=\"orphans\""))
+    }
+
+    @Test func junitIsInSceneAndStillOrderWithOrphansSkipped() throws {
+        var report = try Self.stillsReport()
+        report.goldenRoot = "g<&>"
+        report.orphans = ["card/gone/a@1x.png", "widget/old/b@2x.png"]
+        let xml = HTMLReport.junit(report)
+        #expect(xml.contains("<testsuite name=\"proofsheet check\" tests=\"9\" failures=\"3\" errors=\"1\" skipped=\"2\">"))
+        #if canImport(FoundationXML) || os(macOS)
+            let document = try XMLDocument(xmlString: xml, options: [])
+            let suite = try #require(document.rootElement()?.elements(forName: "testsuite").first)
+            let cases = suite.elements(forName: "testcase")
+            let names = cases.map { "\($0.attribute(forName: "classname")?.stringValue ?? "")|\($0.attribute(forName: "name")?.stringValue ?? "")" }
+            #expect(
+                names == [
+                    "card|off/a@1x", "card|off/b@1x", "card|on/a@1x", "card|on/b@1x", "card-dark|off/a@1x", "card-dark|on/a@1x",
+                    "widget|default/a@1x", "card|gone/a@1x (orphaned golden)", "widget|old/b@2x (orphaned golden)"
+                ])
+            let skipped = cases.compactMap { $0.elements(forName: "skipped").first }
+            #expect(skipped.count == 2)
+            #expect(
+                skipped.first?.attribute(forName: "message")?.stringValue
+                    == "the golden g<&>/card/gone/a@1x.png belongs to no still of the scenes checked; delete it if the still is gone (check --strict fails on it)"
+            )
+            #expect(cases.suffix(2).allSatisfy { $0.elements(forName: "failure").isEmpty && $0.elements(forName: "error").isEmpty })
+        #else
+            #expect(xml.components(separatedBy: "<skipped ").count == 3)
+        #endif
+    }
+
+    @Test func markdownGroupsByScene() throws {
+        var report = try Self.stillsReport()
+        report.orphans = (0..<12).map { "card/gone/v\($0)@1x.png" }
+        let md = HTMLReport.markdownSummary(report)
+        let lines = md.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "### ❌ Proofsheet check failed: 2 failed, 1 missing, 1 error, 3 passed, 12 orphaned goldens (7 images)")
+        #expect(
+            lines.filter { $0.hasPrefix("#### ") || ($0.hasPrefix("| ") && !$0.hasPrefix("| Still") && !$0.hasPrefix("| ---")) } == [
+                "#### card",
+                "| off | b@1x | missing | – | – | missing card/off/b@1x |",
+                "| on | a@1x | error | – | – | error card/on/a@1x |",
+                "| on | b@1x | failed | – | – | failed card/on/b@1x |",
+                "#### card-dark",
+                "| on | a@1x | failed | – | – | failed card-dark/on/a@1x |"
+            ])
+        #expect(md.contains("\n⚠️ 12 orphaned goldens: they belong to no still of the scenes checked"))
+        let listed = lines.filter { $0.hasPrefix("- ") }
+        #expect(listed.count == 11)
+        #expect(listed.first == "- goldens/card/gone/v0@1x.png")
+        #expect(listed.last == "- and 2 more")
+        // Orphans do not fail the summary: --strict does, through the exit status.
+        report.entries = report.entries.filter { $0.status == .passed }
+        report.orphans = ["card/gone/a_b@1x.png"]
+        let passed = HTMLReport.markdownSummary(report)
+        #expect(passed.hasPrefix("### ✅ Proofsheet check passed: 3 passed, 1 orphaned golden (3 images)\n"))
+        #expect(passed.contains("⚠️ 1 orphaned golden: it belongs to no still"))
+        #expect(passed.contains("\n- goldens/card/gone/a\\_b@1x.png\n"))  // Markdown characters escaped
     }
 
     // MARK: - JUnit
@@ -310,13 +468,13 @@ struct HTMLReportTests {
             #expect(cases.filter { $0.childCount == 0 }.count == 2)
             // Hostile text survives the round trip exactly.
             let hostile = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == Self.hostileScene })
-            #expect(hostile.attribute(forName: "name")?.stringValue == "open pixel-8@2x frame 3")
+            #expect(hostile.attribute(forName: "name")?.stringValue == "open/pixel-8@2x frame 3")
             let failure = try #require(hostile.elements(forName: "failure").first)
             #expect(failure.attribute(forName: "message")?.stringValue == Self.hostileMessage)
             #expect(failure.stringValue?.contains(Self.hostileMessage) == true)
             #expect(failure.stringValue?.contains("mismatched: 1,600 of 9,600 pixels (16.67%)") == true)
             let checkout = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == "checkout" })
-            #expect(checkout.attribute(forName: "name")?.stringValue == "default iphone-14@3x")
+            #expect(checkout.attribute(forName: "name")?.stringValue == "default/iphone-14@3x")
             let error = try #require(cases.first { $0.attribute(forName: "classname")?.stringValue == "broken" }?.elements(forName: "error").first)
             #expect(error.attribute(forName: "message")?.stringValue == "unknown view type 'Sliderr'")
         #else
@@ -349,23 +507,30 @@ struct HTMLReportTests {
         let md = HTMLReport.markdownSummary(s.report)
         let lines = md.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "### ❌ Proofsheet check failed (shard 2/3): 3 failed, 1 missing, 1 recorded, 1 error, 2 passed (8 images)")
+        // A heading per scene with failures, each with its table.
+        #expect(
+            lines.filter { $0.hasPrefix("#### ") } == [
+                "#### &lt;script&gt;alert(1)&lt;/script&gt;", "#### broken", "#### checkout", "#### new-screen", "#### recorded", "#### size"
+            ])
         let table = lines.filter { $0.hasPrefix("|") }
-        #expect(table.count == 2 + 6, "header, separator and one row per failing entry:\n\(md)")
-        #expect(table[0] == "| Status | Image | Mismatched | Ratio | Message |")
-        // Every row has five cells: no unescaped pipe, no line break.
+        #expect(table.count == 6 * 3, "header, separator and one row per failing entry in each scene:\n\(md)")
+        #expect(table[0] == "| Still | Variant | Status | Mismatched | Ratio | Message |")
+        // Every row has six cells: no unescaped pipe, no line break.
         for row in table {
             let cells = row.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false)
-            #expect(cells.count == 7, "row \(row)")
+            #expect(cells.count == 8, "row \(row)")
         }
+        let rows = table.filter { !$0.hasPrefix("| Still") && !$0.hasPrefix("| ---") }
         #expect(
-            table[2] == "| failed | &lt;script&gt;alert(1)&lt;/script&gt;/open/pixel-8@2x (frame 3) | 1,600 | 16.67% | "
+            rows[0] == "| open | pixel-8@2x (frame 3) | failed | 1,600 | 16.67% | "
                 + "a \"quoted\" &amp; 'single' &lt;b&gt;bold&lt;/b&gt; \\| pipe second line; 1600 of 9600 pixels differ |")
-        #expect(table[3].hasPrefix("| error | broken/default/iphone-14@3x | – | – | unknown view type 'Sliderr' |"))
-        #expect(table[4].hasPrefix("| failed | checkout/default/iphone-14@3x | 1,600 | 16.67% | 1600 of 9600 pixels differ |"))
-        #expect(table[7].hasPrefix("| failed | size/default/iphone-14@3x | size | – | sizes differ; sizes differ: expected 120x80, actual 100x80 |"))
+        #expect(rows[1].hasPrefix("| default | iphone-14@3x | error | – | – | unknown view type 'Sliderr' |"))
+        #expect(rows[2].hasPrefix("| default | iphone-14@3x | failed | 1,600 | 16.67% | 1600 of 9600 pixels differ |"))
+        #expect(rows[5].hasPrefix("| default | iphone-14@3x | failed | size | – | sizes differ; sizes differ: expected 120x80, actual 100x80 |"))
         #expect(!md.contains("<script>"))
-        #expect(!md.contains("home/"))  // passing entries are only counted
+        #expect(!md.contains("home"))  // passing entries are only counted
         #expect(md.contains("\n2 images passed.\n"))
+        #expect(!md.contains("orphan"))
     }
 
     @Test func markdownWhenEverythingPassed() {

@@ -32,7 +32,7 @@ struct UntrustedReportTests {
         /// Writes results.json with one failed entry whose fields are overridden by `entry`.
         func writeReport(
             root goldenRoot: String = "goldens", shard: String? = nil, entry: [String: Any] = [:],
-            in folder: String? = nil
+            in folder: String? = nil, orphans: [String]? = nil
         ) throws {
             var e: [String: Any] = [
                 "scene": "card", "state": "default", "variant": "a@1x", "status": "failed",
@@ -45,6 +45,7 @@ struct UntrustedReportTests {
                 "record": "never", "entries": [e]
             ]
             if let shard { r["shard"] = shard }
+            if let orphans { r["orphans"] = orphans }
             let data = try JSONSerialization.data(withJSONObject: r, options: [.sortedKeys])
             try data.write(to: URL(fileURLWithPath: (folder ?? report) + "/results.json"))
         }
@@ -225,13 +226,15 @@ struct UntrustedReportTests {
     // MARK: - merge-reports
 
     /// Two shard folders of one check, `s1` and `s2`, each with one entry.
-    func shards(_ s: Sandbox, _ shardsText: [String]) throws -> [String] {
+    func shards(_ s: Sandbox, _ shardsText: [String], orphans: [[String]?] = []) throws -> [String] {
         var dirs: [String] = []
         for (i, shard) in shardsText.enumerated() {
             let dir = s.work + "/s\(i + 1)"
             try FileManager.default.createDirectory(atPath: dir + "/images", withIntermediateDirectories: true)
             try Data(s.png).write(to: URL(fileURLWithPath: dir + "/images/e\(i).actual.png"))
-            try s.writeReport(shard: shard, entry: ["variant": "v\(i)@1x", "actual": "images/e\(i).actual.png"], in: dir)
+            try s.writeReport(
+                shard: shard, entry: ["variant": "v\(i)@1x", "actual": "images/e\(i).actual.png"], in: dir,
+                orphans: i < orphans.count ? orphans[i] : nil)
             dirs.append(dir)
         }
         return dirs
@@ -266,5 +269,72 @@ struct UntrustedReportTests {
         let s = try Sandbox()
         let dirs = try shards(s, ["1/2", "2/2"])
         expectRefused(s, ["one of the reports"]) { _ = try ReportMerge.merge(dirs, into: dirs[0]) }
+    }
+
+    // MARK: - Orphaned goldens
+
+    /// A valid report with no entries and `orphans` (JSON text) as its list of orphans.
+    static func reportWithOrphans(_ orphans: String) -> [UInt8] {
+        Array(
+            ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, "
+                + "\"entries\": [], \"orphans\": \(orphans)}").utf8)
+    }
+
+    @Test(arguments: [
+        ("[\"../x/y.png\"]", "$.orphans[0]"), ("[\"a/b\"]", "$.orphans[0]"), ("[\"card/old/a@1x.png\", 7]", "$.orphans[1]"),
+        ("[\"/etc/x/y.png\"]", "$.orphans[0]"), ("[\"a/b/c.txt\"]", "$.orphans[0]"), ("[\"a/./c.png\"]", "$.orphans[0]"),
+        ("[\"a/b/c.png/d.png\"]", "$.orphans[0]"), ("[null]", "$.orphans[0]"), ("\"a/b/c.png\"", "$.orphans"), ("{}", "$.orphans")
+    ])
+    func hostileOrphansAreRefusedWithTheirPlace(orphans: String, path: String) {
+        #expect {
+            _ = try ReportFolder.parse(Self.reportWithOrphans(orphans), file: "r/results.json")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("r/results.json:1:") && text.contains("(at \(path))")
+                && (text.contains("orphan") || text.contains("expected a string"))
+        }
+    }
+
+    @Test func aValidListOfOrphansIsRead() throws {
+        let report = try ReportFolder.parse(Self.reportWithOrphans("[\"card/old/a@1x.png\", \"home/gone/iphone-14@3x.png\"]"), file: "r")
+        #expect(report.orphans == ["card/old/a@1x.png", "home/gone/iphone-14@3x.png"])
+        #expect(try ReportFolder.parse(Self.reportWithOrphans("null"), file: "r").orphans == nil)
+    }
+
+    @Test func tooManyOrphansAreRefused() throws {
+        func list(_ n: Int) -> String { "[" + Array(repeating: "\"card/old/a@1x.png\"", count: n).joined(separator: ",") + "]" }
+        #expect {
+            _ = try ReportFolder.parse(Self.reportWithOrphans(list(ReportFolder.maxEntries + 1)), file: "r/results.json")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("r/results.json:1:") && text.contains("more than 100000 orphans") && text.contains("(at $.orphans)")
+        }
+        #expect(try ReportFolder.parse(Self.reportWithOrphans(list(ReportFolder.maxEntries)), file: "r").orphans?.count == ReportFolder.maxEntries)
+    }
+
+    @Test func mergedReportsListEveryShardsOrphansOnce() throws {
+        let s = try Sandbox()
+        let dirs = try shards(
+            s, ["1/2", "2/2"], orphans: [["card/old/a@1x.png", "card/old/b@1x.png"], ["card/old/b@1x.png", "box/gone/a@1x.png"]])
+        let merged = try ReportMerge.merge(dirs, into: s.work + "/merged")
+        let union = ["box/gone/a@1x.png", "card/old/a@1x.png", "card/old/b@1x.png"]
+        #expect(merged.orphans == union)
+        #expect(try ReportFolder(path: s.work + "/merged").read().orphans == union)
+        let html = try String(contentsOfFile: s.work + "/merged/index.html", encoding: .utf8)
+        #expect(html.contains("3 orphaned goldens</h2>"))
+        #expect(html.contains("<li><code>goldens/box/gone/a@1x.png</code></li>\n<li><code>goldens/card/old/a@1x.png</code></li>"))
+        // A shard without orphans adds none; none anywhere is none.
+        let some = try shards(s, ["1/2", "2/2"], orphans: [nil, ["card/old/a@1x.png"]])
+        #expect(try ReportMerge.merge(some, into: s.work + "/merged2").orphans == ["card/old/a@1x.png"])
+        let none = try shards(s, ["1/2", "2/2"])
+        #expect(try ReportMerge.merge(none, into: s.work + "/merged3").orphans == nil)
+    }
+
+    @Test func aHostileOrphanInOneShardStopsTheMerge() throws {
+        let s = try Sandbox()
+        let dirs = try shards(s, ["1/2", "2/2"], orphans: [["card/old/a@1x.png"], ["card/../../outside/secret.txt"]])
+        expectRefused(s, ["s2/results.json", "$.orphans[0]", "card/../../outside/secret.txt"]) {
+            _ = try ReportMerge.merge(dirs, into: s.work + "/merged")
+        }
     }
 }

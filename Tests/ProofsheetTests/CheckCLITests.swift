@@ -68,7 +68,8 @@ struct CheckCLITests {
         let html = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
         #expect(html.contains("data:image/png;base64,"))
         #expect(try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8).contains("failures=\"1\""))
-        #expect(try String(contentsOfFile: dir + "/summary.md", encoding: .utf8).contains("red/default/40x30@1x"))
+        let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("\n#### red\n") && summary.contains("\n| default | 40x30@1x | failed | 400 | 33.33% |"), "\(summary)")
     }
 
     @Test func toleranceLetsASmallDifferencePass() throws {
@@ -146,5 +147,164 @@ struct CheckCLITests {
         #expect(unknown.status == 2 && unknown.err.contains("no image 'green/default/x'"))
         let elsewhere = try runProcess(CLITests.binary, ["approve", "--report", dir + "/report"], cwd: NSTemporaryDirectory())
         #expect(elsewhere.status == 2 && elsewhere.err.contains("run approve from the folder the check ran in"))
+    }
+
+    // MARK: - Stills
+
+    /// A scene with the stills `off` (blue) and `on` (`onColour`), as a scene file's text.
+    static func toggleScene(stills: [String] = ["off", "on"], onColour: String = "red") -> String {
+        let list = stills.map { "\"\($0)\": \($0 == "off" ? "{}" : "{\"on\": true}")" }.joined(separator: ", ")
+        return "{\"canvas\": {\"width\": 40, \"height\": 30}, \"state\": {\"on\": {\"type\": \"bool\", \"default\": false}}, "
+            + "\"stills\": {\(list)}, \"root\": {\"type\": \"Color\", \"color\": \"=$on ? '\(onColour)' : 'blue'\"}}"
+    }
+
+    /// A folder with `toggle.json` (stills `off` and `on`) and `plain.json` (no stills, green).
+    func stillsProject() throws -> String {
+        let dir = try temporaryFolder()
+        try Self.toggleScene().write(toFile: dir + "/toggle.json", atomically: true, encoding: .utf8)
+        try "{\"canvas\": {\"width\": 40, \"height\": 30}, \"root\": {\"type\": \"Color\", \"color\": \"green\"}}"
+            .write(toFile: dir + "/plain.json", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    func checkStills(_ dir: String, _ extra: [String], scenes: [String] = ["toggle.json", "plain.json"]) throws -> (
+        status: Int32, out: String, err: String
+    ) {
+        try runProcess(CLITests.binary, ["check"] + scenes + ["--golden", "goldens"] + extra, cwd: dir, env: ["CI": ""])
+    }
+
+    /// Every file below `folder`, relative path to bytes.
+    func files(below folder: String) -> [String: Data] {
+        var out: [String: Data] = [:]
+        let e = FileManager.default.enumerator(atPath: folder)
+        while let rel = e?.nextObject() as? String {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
+                out[rel] = FileManager.default.contents(atPath: folder + "/" + rel)
+            }
+        }
+        return out
+    }
+
+    @Test func everyStillIsRecordedInItsOwnFolder() throws {
+        let dir = try stillsProject()
+        let first = try checkStills(dir, [])
+        #expect(first.status == 1, "\(first.out) \(first.err)")
+        #expect(files(below: dir + "/goldens").keys.sorted() == ["plain/default/40x30@1x.png", "toggle/off/40x30@1x.png", "toggle/on/40x30@1x.png"])
+        // Each still's golden is that still's picture.
+        let off = try RGBAImage(contentsOfFile: dir + "/goldens/toggle/off/40x30@1x.png")[x: 20, y: 15]
+        let on = try RGBAImage(contentsOfFile: dir + "/goldens/toggle/on/40x30@1x.png")[x: 20, y: 15]
+        #expect(off.b > 200 && off.r < 100, "off is blue: \(off)")
+        #expect(on.r > 200 && on.b < 100, "on is red: \(on)")
+        let second = try checkStills(dir, [])
+        #expect(second.status == 0, "\(second.out) \(second.err)")
+        #expect(second.out.hasPrefix("passed: 3 images"))
+        #expect(!second.err.contains("orphan") && !second.err.contains("belong"))
+    }
+
+    @Test func changingOneStillFailsOnlyThatStill() throws {
+        let dir = try stillsProject()
+        _ = try checkStills(dir, ["--record", "all"])
+        try Self.toggleScene(onColour: "yellow").write(toFile: dir + "/toggle.json", atomically: true, encoding: .utf8)
+        let r = try checkStills(dir, ["--report", "report"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("FAILED   toggle/on/40x30@1x"))
+        let report = try ReportFolder(path: dir + "/report").read()
+        #expect(report.failures.map(\.id) == ["toggle/on/40x30@1x"])
+        #expect(report.entries.filter { $0.status == .passed }.map(\.id) == ["plain/default/40x30@1x", "toggle/off/40x30@1x"])
+    }
+
+    @Test func theStillFilterChecksOnlyThoseStills() throws {
+        let dir = try stillsProject()
+        let one = try checkStills(dir, ["--still", "on", "--report", "report"])
+        #expect(one.status == 1)
+        #expect(try ReportFolder(path: dir + "/report").read().entries.map(\.id) == ["toggle/on/40x30@1x"])
+        #expect(files(below: dir + "/goldens").keys.sorted() == ["toggle/on/40x30@1x.png"])
+        // A comma list and a repeated option; `default` names the scene without stills.
+        let list = try checkStills(dir, ["--still", "off,on", "--still", "default"])
+        #expect(list.status == 1 && list.err.contains("[3/3]"), "\(list.err)")
+        #expect(try checkStills(dir, ["--still", "on,off"]).out.hasPrefix("passed: 2 images"))
+    }
+
+    @Test func anUnknownStillIsAUsageErrorWithAHint() throws {
+        let dir = try stillsProject()
+        let r = try checkStills(dir, ["--still", "of", "--report", "report"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("--still 'of' is not a still of any scene checked"), "\(r.err)")
+        #expect(r.err.contains("did you mean 'off'?") && r.err.contains("default, off, on"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/goldens"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/report"))
+    }
+
+    @Test func setIsRefusedAndNothingIsWritten() throws {
+        let dir = try stillsProject()
+        let r = try checkStills(dir, ["--set", "on=true", "--report", "report", "--junit", "junit.xml", "--summary", "summary.md"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("check does not take --set"), "\(r.err)")
+        #expect(r.err.contains("name the state as a still"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["plain.json", "toggle.json"])
+    }
+
+    @Test func aSceneWithoutStillsIsCheckedAtDefault() throws {
+        let dir = try stillsProject()
+        let first = try checkStills(dir, [], scenes: ["plain.json"])
+        #expect(first.status == 1 && first.err.contains("RECORDED plain/default/40x30@1x"), "\(first.err)")
+        #expect(files(below: dir + "/goldens").keys.sorted() == ["plain/default/40x30@1x.png"])
+        #expect(try checkStills(dir, ["--still", "default"], scenes: ["plain.json"]).status == 0)
+        // A still is not a state of a scene without stills.
+        #expect(try checkStills(dir, ["--still", "on"], scenes: ["plain.json"]).status == 2)
+    }
+
+    @Test func aRenamedStillLeavesAnOrphanedGolden() throws {
+        let dir = try stillsProject()
+        _ = try checkStills(dir, ["--record", "all"])
+        try Self.toggleScene(stills: ["off", "lit"]).write(toFile: dir + "/toggle.json", atomically: true, encoding: .utf8)
+        #expect(try checkStills(dir, []).status == 1)  // records `lit`
+
+        let r = try checkStills(dir, ["--report", "report", "--junit", "junit.xml", "--summary", "summary.md"])
+        #expect(r.status == 0, "\(r.out) \(r.err)")
+        #expect(r.err.contains("proofsheet: warning: 1 golden belongs to no still of the scenes checked"), "\(r.err)")
+        #expect(r.err.contains("  goldens/toggle/on/40x30@1x.png\n"))
+        #expect(r.err.contains("--strict makes this a failure"))
+        #expect(r.out.hasPrefix("passed: 3 images") && r.out.contains("1 orphaned golden"), "\(r.out)")
+        #expect(try ReportFolder(path: dir + "/report").read().orphans == ["toggle/on/40x30@1x.png"])
+        #expect(
+            try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8).contains("<li><code>goldens/toggle/on/40x30@1x.png</code></li>"))
+        let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("<testcase classname=\"toggle\" name=\"on/40x30@1x (orphaned golden)\" time=\"0\">\n      <skipped message="))
+        #expect(try String(contentsOfFile: dir + "/summary.md", encoding: .utf8).contains("- goldens/toggle/on/40x30@1x.png\n"))
+
+        let strict = try checkStills(dir, ["--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.err.contains("proofsheet: error: 1 golden belongs to no still"), "\(strict.err)")
+        #expect(strict.out.hasPrefix("FAILED: 3 images"))
+        // Stills left out by --still are still the scene's: not orphans.
+        let filtered = try checkStills(dir, ["--still", "lit", "--strict"])
+        #expect(filtered.status == 1 && filtered.err.contains("toggle/on/40x30@1x.png"))
+        try FileManager.default.removeItem(atPath: dir + "/goldens/toggle/on")
+        let clean = try checkStills(dir, ["--still", "lit", "--strict"])
+        #expect(clean.status == 0 && !clean.err.contains("belong"), "\(clean.err)")
+    }
+
+    @Test func oneJobAndTwoJobsGiveTheSameResults() throws {
+        var reports: [[CheckEntry]] = []
+        var goldens: [[String: Data]] = []
+        var failed: [[CheckEntry]] = []
+        for jobs in ["1", "2"] {
+            let dir = try stillsProject()
+            let devices = ["--device", "iPhone SE", "--device", "iPhone 14", "--scale", "1"]
+            let recorded = try checkStills(dir, devices + ["--jobs", jobs, "--report", "report"])
+            #expect(recorded.status == 1 && recorded.err.contains("[6/6]"), "\(recorded.err)")
+            reports.append(try ReportFolder(path: dir + "/report").read().entries)
+            goldens.append(files(below: dir + "/goldens"))
+            try Self.toggleScene(onColour: "yellow").write(toFile: dir + "/toggle.json", atomically: true, encoding: .utf8)
+            #expect(try checkStills(dir, devices + ["--jobs", jobs, "--report", "failed"]).status == 1)
+            failed.append(try ReportFolder(path: dir + "/failed").read().entries)
+        }
+        #expect(reports[0].count == 6 && goldens[0].count == 6)
+        #expect(reports[0] == reports[1])
+        #expect(goldens[0] == goldens[1])
+        #expect(failed[0].filter { $0.status == .failed }.count == 2)
+        #expect(failed[0] == failed[1])
     }
 }

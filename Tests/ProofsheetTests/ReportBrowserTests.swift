@@ -103,6 +103,9 @@ struct ReportBrowserTests {
         // The failing entries are cards, and the passing one is listed collapsed.
         #expect(run.out.components(separatedBy: "<section class=\"card").count == 4)
         #expect(run.out.contains("<details class=\"passed\">"))
+        // Under a heading per scene and one per still.
+        #expect(run.out.components(separatedBy: "<h2 class=\"scene-name\">").count == 4)
+        #expect(run.out.components(separatedBy: "<h3 class=\"still-name\">").count == 4)
     }
 
     /// The console check above can fail: a page with a broken script trips it.
