@@ -31,7 +31,11 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let quiet = args.flag("-q", "--quiet")
     let strict = args.flag("--strict")
     options.jobs = try jobsOption(&args)
-    options.stills = try args.values("--still").flatMap { $0.split(separator: ",").map(String.init) }
+    let stillOptions = try args.values("--still")
+    options.stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    if options.stills.contains("") {
+        throw ProofsheetError.usage("--still needs a still name (got an empty one)", hint: "--still rest, or --still rest,dragging")
+    }
     for still in options.stills where still != "default" && !Still.isValidName(still) {
         throw ProofsheetError.usage("--still '\(clipped(still))' cannot name a still", hint: Still.nameRule)
     }

@@ -161,17 +161,19 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         let done = Mutex(0)
         let entries = try parallelMap(items.count, jobs: options.jobs) { k in
             let entry = try check(items[k], prepared[k], options, report)
-            let n = done.withLock {
-                $0 += 1; return $0
+            // One line at a time, numbered in the order they are printed.
+            done.withLock {
+                $0 += 1
+                progress(entry, $0, items.count)
             }
-            progress(entry, n, items.count)
             return entry
         }
         let shard = options.shard.map { "\($0.index)/\($0.count)" }
         var result = CheckReport(
             entries: entries, goldenRoot: options.goldenDirectory, threshold: options.diff.threshold,
             tolerance: options.tolerance, record: options.record.rawValue, shard: shard)
-        result.orphans = orphans(states, root: options.goldenDirectory)
+        let orphans = orphans(states, root: options.goldenDirectory)
+        result.orphans = orphans.isEmpty ? nil : orphans
         try report?.write(result)
         return result
     }

@@ -197,14 +197,17 @@ struct SceneStateTests {
     /// The keys of the ForEach elements under the root VStack.
     func keys(_ scene: Scene) -> [String] {
         guard case .stack(_, _, _, let children) = scene.root, case .group(let items)? = children.first else { return [] }
-        return items.compactMap { if case .keyed(let k, _) = $0 { return k }; return nil }
+        return items.compactMap {
+            if case .keyed(let k, _) = $0 { return k }; return nil
+        }
     }
 
     @Test func forEachElementsKeepTheirKeysWhenEarlierOnesAreRemoved() throws {
         let t = try template(
             file(
                 state: #"{"trips": [{"city": "Yosemite"}, {"city": "Venice"}, {"city": "Tokyo"}]}"#,
-                root: #"{"type": "VStack", "children": [{"type": "ForEach", "data": "$trips", "as": "trip", "key": "$trip.city", "content": {"type": "Text", "text": "$trip.city"}}]}"#
+                root:
+                    #"{"type": "VStack", "children": [{"type": "ForEach", "data": "$trips", "as": "trip", "key": "$trip.city", "content": {"type": "Text", "text": "$trip.city"}}]}"#
             ))
         #expect(t.warnings.isEmpty)
         #expect(keys(try t.scene()) == ["Yosemite", "Venice", "Tokyo"])
@@ -221,7 +224,9 @@ struct SceneStateTests {
         #expect(byIndex.warnings.first?.contains("add \"key\"") == true)
         let duplicate = try #require(
             loadErrorOnScene(
-                file(root: #"{"type": "VStack", "children": [{"type": "ForEach", "data": [1, 1], "key": "$item", "content": {"type": "EmptyView"}}]}"#)))
+                file(
+                    root: #"{"type": "VStack", "children": [{"type": "ForEach", "data": [1, 1], "key": "$item", "content": {"type": "EmptyView"}}]}"#)
+            ))
         #expect(duplicate.message.contains("the same key '1'"))
     }
 

@@ -192,7 +192,11 @@ public struct Expression {
         while eat("||") {
             let decided = skip == 0 && !l.isUnknown && l.truthy
             let r = try skipping(decided) { (e: inout Expression) throws(ExpressionError) in try e.and() }
-            if skip > 0 { l = .unknown } else if decided { l = .bool(true) } else if l.isUnknown || r.isUnknown {
+            if skip > 0 {
+                l = .unknown
+            } else if decided {
+                l = .bool(true)
+            } else if l.isUnknown || r.isUnknown {
                 l = r.truthy ? .bool(true) : .unknown
             } else {
                 l = .bool(r.truthy)
@@ -205,7 +209,11 @@ public struct Expression {
         while eat("&&") {
             let decided = skip == 0 && !l.isUnknown && !l.truthy
             let r = try skipping(decided) { (e: inout Expression) throws(ExpressionError) in try e.comparison() }
-            if skip > 0 { l = .unknown } else if decided { l = .bool(false) } else if l.isUnknown || r.isUnknown {
+            if skip > 0 {
+                l = .unknown
+            } else if decided {
+                l = .bool(false)
+            } else if l.isUnknown || r.isUnknown {
                 l = !r.isUnknown && !r.truthy ? .bool(false) : .unknown
             } else {
                 l = .bool(r.truthy)

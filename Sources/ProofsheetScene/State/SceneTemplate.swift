@@ -179,7 +179,9 @@ extension SceneDecoder {
                     guard type.isOptional else {
                         throw ProofsheetError.badInput(
                             "the state variable '\(excerpt(name))' needs a 'default'", at: value.location,
-                            hint: "add \"default\": \(type.example.replacingOccurrences(of: "e.g. ", with: "")), or make it optional (\"\(type)?\") to start unset")
+                            hint:
+                                "add \"default\": \(type.example.replacingOccurrences(of: "e.g. ", with: "")), or make it optional (\"\(type)?\") to start unset"
+                        )
                     }
                     return StateVariable(name: name, type: type, defaultValue: .null, location: t.location)
                 }

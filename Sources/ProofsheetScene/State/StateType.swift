@@ -88,7 +88,8 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
                 optional = b
             case "enum":
                 guard case .array(let items) = value.kind, !items.isEmpty else {
-                    throw ProofsheetError.badInput("'enum' lists its cases: an array of strings", at: value.location, hint: "{\"enum\": [\"inactive\", \"pressing\"]}")
+                    throw ProofsheetError.badInput(
+                        "'enum' lists its cases: an array of strings", at: value.location, hint: "{\"enum\": [\"inactive\", \"pressing\"]}")
                 }
                 var cases: [String] = []
                 for item in items {
@@ -103,7 +104,8 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
                 type = .array(try parse(value))
             case "record":
                 guard case .object(let fields) = value.kind, !fields.isEmpty else {
-                    throw ProofsheetError.badInput("'record' maps field names to types", at: value.location, hint: "{\"record\": {\"name\": \"string\", \"top\": \"bool?\"}}")
+                    throw ProofsheetError.badInput(
+                        "'record' maps field names to types", at: value.location, hint: "{\"record\": {\"name\": \"string\", \"top\": \"bool?\"}}")
                 }
                 type = .record(try fields.map { Field($0.key, try parse($0.value)) })
             default:
@@ -130,7 +132,9 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
         case .null: return .optional(.any)
         case .object(let members):
             let keys = Set(members.map(\.key))
-            let numbers = members.allSatisfy { if case .number = $0.value.kind { return true }; return false }
+            let numbers = members.allSatisfy {
+                if case .number = $0.value.kind { return true }; return false
+            }
             if numbers && keys == ["width", "height"] { return .size }
             if numbers && keys == ["x", "y"] { return .point }
             return .record(members.map { Field($0.key, inferred(from: $0.value)) })
@@ -139,7 +143,11 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
             let types = items.map(inferred(from:))
             if types.allSatisfy({ $0 == types[0] }) { return .array(types[0]) }
             // Records with different fields: one record type, fields missing somewhere optional.
-            if case .object = first.kind, items.allSatisfy({ if case .object = $0.kind { return true }; return false }) {
+            if case .object = first.kind,
+                items.allSatisfy({
+                    if case .object = $0.kind { return true }; return false
+                })
+            {
                 var order: [String] = []
                 var typeOf: [String: StateType] = [:]
                 var count: [String: Int] = [:]
@@ -287,7 +295,9 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
         case .size, .point:
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let a = parts[0], let b = parts[1], a.isFinite, b.isFinite else {
-                throw fail("'\(excerpt(text))' is not a \(wrapped)", wrapped == .size ? "WIDTH,HEIGHT such as 120,0, or {\"width\": 120, \"height\": 0}" : "X,Y such as 10,20")
+                throw fail(
+                    "'\(excerpt(text))' is not a \(wrapped)",
+                    wrapped == .size ? "WIDTH,HEIGHT such as 120,0, or {\"width\": 120, \"height\": 0}" : "X,Y such as 10,20")
             }
             let names = wrapped == .size ? ("width", "height") : ("x", "y")
             return .object([names.0: .number(a), names.1: .number(b)])

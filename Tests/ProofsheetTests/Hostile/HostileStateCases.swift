@@ -48,11 +48,14 @@ extension HostileCase {
             "a type nested 150 levels deep",
             small(
                 #"{"type": "EmptyView"}"#,
-                extra: #" "state": {"a": {"type": "# + String(repeating: #"{"array": "#, count: 150) + #""number""# + String(repeating: "}", count: 150)
+                extra: #" "state": {"a": {"type": "# + String(repeating: #"{"array": "#, count: 150) + #""number""#
+                    + String(repeating: "}", count: 150)
                     + #", "default": ⟦1}},"#), at: "$.state.a.default", says: ["expected an array"]),
         scene(
             "an expression reading a field of an unset value",
-            small(#"{"type": "Color", "color": "red", "modifiers": [{"offset": {"x": ⟦"=$drag.width + 1"}}]}"#, extra: #" "state": {"drag": {"type": "size?"}},"#),
+            small(
+                #"{"type": "Color", "color": "red", "modifiers": [{"offset": {"x": ⟦"=$drag.width + 1"}}]}"#,
+                extra: #" "state": {"drag": {"type": "size?"}},"#),
             at: "$.root.modifiers[0].offset.x", says: ["expected a number, got null", "$drag comes from its default"]),
         scene(
             "a ForEach whose keys repeat",
@@ -61,24 +64,36 @@ extension HostileCase {
     ]
 
     static let stillFiles: [HostileCase] = [
-        scene("a still named default", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"default": ⟦{}},"#), at: "$.stills.default", says: ["reserved"]),
-        scene("a still named ../x", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"../x": ⟦{}},"#), at: "$.stills.../x", says: ["cannot name a still"]),
-        scene("a still named with capitals", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"Rest": ⟦{}},"#), at: "$.stills.Rest", says: ["lower-case"]),
+        scene(
+            "a still named default", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"default": ⟦{}},"#), at: "$.stills.default",
+            says: ["reserved"]),
+        scene(
+            "a still named ../x", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"../x": ⟦{}},"#), at: "$.stills.../x",
+            says: ["cannot name a still"]),
+        scene(
+            "a still named with capitals", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"Rest": ⟦{}},"#), at: "$.stills.Rest",
+            says: ["lower-case"]),
         scene(
             "a still name of 65 characters",
             small(#"{"type": "EmptyView"}"#, extra: #" "stills": {""# + String(repeating: "a", count: 65) + #"": ⟦{}},"#),
             at: "$.stills." + String(repeating: "a", count: 64) + "…", says: ["cannot name a still"]),
-        scene("a still that is not an object", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"a": ⟦3},"#), at: "$.stills.a", says: ["a still is an object"]),
+        scene(
+            "a still that is not an object", small(#"{"type": "EmptyView"}"#, extra: #" "stills": {"a": ⟦3},"#), at: "$.stills.a",
+            says: ["a still is an object"]),
         scene(
             "a still setting unknown state",
-            small(#"{"type": "EmptyView"}"#, extra: #" "state": {"n": 1}, "stills": {"a": {"m": ⟦2}},"#), at: "$.stills.a.m", says: ["no state named 'm'"]),
+            small(#"{"type": "EmptyView"}"#, extra: #" "state": {"n": 1}, "stills": {"a": {"m": ⟦2}},"#), at: "$.stills.a.m",
+            says: ["no state named 'm'"]),
         scene(
             "a still with a value of the wrong type",
-            small(#"{"type": "EmptyView"}"#, extra: #" "state": {"n": 1}, "stills": {"a": {"n": ⟦"x"}},"#), at: "$.stills.a.n", says: ["expected a number"])
+            small(#"{"type": "EmptyView"}"#, extra: #" "state": {"n": 1}, "stills": {"a": {"n": ⟦"x"}},"#), at: "$.stills.a.n",
+            says: ["expected a number"])
     ]
 
     static let setOptions: [HostileCase] = [
-        stateCLI("--set an unknown name", ["render", "st.json", "--set", "drg=1,2", "-o", "o.png"], says: ["no state named 'drg'", "did you mean 'drag'", "drag: size?"]),
+        stateCLI(
+            "--set an unknown name", ["render", "st.json", "--set", "drg=1,2", "-o", "o.png"],
+            says: ["no state named 'drg'", "did you mean 'drag'", "drag: size?"]),
         stateCLI("--set a size that is not one", ["render", "st.json", "--set", "drag=1;2", "-o", "o.png"], says: ["'1;2' is not a size"]),
         stateCLI("--set a case that does not exist", ["render", "st.json", "--set", "phase=dragging", "-o", "o.png"], says: ["not one of the cases"]),
         stateCLI("--set a colour that does not exist", ["render", "st.json", "--set", "tint=navy", "-o", "o.png"], says: ["'navy' is not a colour"]),
@@ -98,12 +113,14 @@ extension HostileCase {
     ]
 
     static let stillOptions: [HostileCase] = [
-        stateCLI("--still unknown", ["render", "st.json", "--still", "mvoed", "-o", "o.png"], says: ["no still named 'mvoed'", "did you mean 'moved'"]),
+        stateCLI(
+            "--still unknown", ["render", "st.json", "--still", "mvoed", "-o", "o.png"], says: ["no still named 'mvoed'", "did you mean 'moved'"]),
         stateCLI("--still ../x", ["render", "st.json", "--still", "../x"], says: ["cannot name a still"]),
         stateCLI("--still default", ["render", "st.json", "--still", "default"], says: ["reserved"]),
         stateCLI("--still and --all-stills", ["render", "st.json", "--still", "rest", "--all-stills"], says: ["cannot be used together"]),
         stateCLI("--all-stills with -o", ["render", "st.json", "--all-stills", "-o", "o.png"], says: ["-o names one output"]),
-        stateCLI("--still on a check that has no such still", ["check", "st.json", "--golden", "g", "--still", "nope"], says: ["not a still of any scene"]),
+        stateCLI(
+            "--still on a check that has no such still", ["check", "st.json", "--golden", "g", "--still", "nope"], says: ["not a still of any scene"]),
         stateCLI("--jobs 0", ["render", "st.json", "--jobs", "0", "-o", "o.png"], says: ["--jobs '0'"]),
         stateCLI("--jobs 1.5", ["render", "st.json", "--jobs", "1.5", "-o", "o.png"], says: ["whole number"]),
         stateCLI("--jobs a million", ["render", "st.json", "--jobs", "1000000", "-o", "o.png"], says: ["--jobs"]),
