@@ -94,7 +94,7 @@ final class StackElement: Element {
         }
     }
 
-    override func paint() -> [DisplayItem] { paintOrder(items).flatMap { $0.paint() } }
+    override var content: ResolvedView.Content { .zOrdered }
 }
 
 /// `ZStack`: every child gets the proposal; the stack is as large as the largest.
@@ -114,24 +114,23 @@ final class ZStackElement: Element {
         let p = Proposal(exact.size)
         for c in items { try c.place(aligned(c.size(p), in: exact, alignment), ctx) }
     }
-    override func paint() -> [DisplayItem] { paintOrder(items).flatMap { $0.paint() } }
+    override var content: ResolvedView.Content { .zOrdered }
 }
 
 /// `GeometryReader`: takes the whole proposal and builds its content for that size, top-leading.
 final class GeometryReaderElement: Element {
     let build: (Size) throws -> Element
-    private var content: Element?
+    private var built: Element?
     init(build: @escaping (Size) throws -> Element) {
         self.build = build
         super.init(name: "GeometryReader")
     }
-    override var children: [Element] { content.map { [$0] } ?? [] }
+    override var children: [Element] { built.map { [$0] } ?? [] }
     override func sizeThatFits(_ p: Proposal) -> Size { p.replacingUnspecified(by: Size(width: 10, height: 10)) }
     override func placeChildren(_ ctx: LayoutContext) throws {
         let c = try build(exact.size)
-        content = c
+        built = c
         let s = c.size(Proposal(exact.size))
         try c.place(Rect(origin: exact.origin, size: s), ctx)
     }
-    override func paint() -> [DisplayItem] { content?.paint() ?? [] }
 }

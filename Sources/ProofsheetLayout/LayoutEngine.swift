@@ -29,13 +29,21 @@ public struct LayoutNode: Sendable, CustomStringConvertible {
     }
 }
 
-/// The result of laying out a scene: the layout tree and the display list.
+/// The result of laying out a scene: the laid-out views, their outline and the display list.
 public struct LayoutResult: Sendable {
+    /// Every view with its frame snapped to the pixel grid (the `layout` command's outline).
     public var root: LayoutNode
+    /// The drawing: `tree` painted.
     public var displayList: DisplayList
+    /// Every view as layout resolved it: exact frames, effects and what it draws.
+    public var tree: ResolvedView
+    public init(root: LayoutNode, displayList: DisplayList, tree: ResolvedView) {
+        self.root = root; self.displayList = displayList; self.tree = tree
+    }
 }
 
-/// Lays out a scene with SwiftUI's proposal/response rules and paints it into a display list.
+/// Lays out a scene with SwiftUI's proposal/response rules, then paints the result into a
+/// display list.
 public struct LayoutEngine: Sendable {
     public let measurer: TextMeasurer
     public let assets: AssetProvider
@@ -49,17 +57,15 @@ public struct LayoutEngine: Sendable {
         }
         let canvas = Rect(origin: .zero, size: scene.canvas)
         let safe = canvas.inset(by: scene.safeArea)
-        let ctx = LayoutContext(scale: scene.scale, canvas: canvas, safeRect: safe)
+        let ctx = LayoutContext(canvas: canvas, safeRect: safe)
         let root = try build(scene.root, LayoutEnvironment(), location: nil)
         let s = root.size(Proposal(safe.size))
         try root.place(root.aligned(s, in: safe, .center), ctx)
+        let tree = root.resolve()
         return LayoutResult(
-            root: snapshot(root),
-            displayList: DisplayList(size: scene.canvas, background: scene.background, items: root.paint()))
-    }
-
-    private func snapshot(_ e: Element) -> LayoutNode {
-        LayoutNode(name: e.name, id: e.id, frame: e.frame, children: e.children.map(snapshot))
+            root: LayoutNode(tree, grid: PixelGrid(scale: scene.scale)),
+            displayList: DisplayList(painting: tree, size: scene.canvas, background: scene.background, scale: scene.scale),
+            tree: tree)
     }
 
     /// Flattens groups and drops empty nodes: the views a container holds. Modifiers on a
@@ -130,7 +136,8 @@ public struct LayoutEngine: Sendable {
         case .shape(let kind, let fill):
             return ShapeElement(kind: kind, fill: fill ?? env.foreground, name: shapeName(kind))
         case .strokedShape(let kind, let paint, let width, let inside):
-            return ShapeElement(kind: kind, fill: paint ?? env.foreground, name: shapeName(kind), outline: (width, inside))
+            let outline = ResolvedView.Outline(width: width, inside: inside)
+            return ShapeElement(kind: kind, fill: paint ?? env.foreground, name: shapeName(kind), outline: outline)
         case .paint(let p):
             return ShapeElement(kind: .rectangle, fill: p, name: "Color")
         case .spacer(let minLength):

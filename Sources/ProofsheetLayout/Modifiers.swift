@@ -128,9 +128,7 @@ final class LayerElement: WrapperElement {
         let s = layer.size(Proposal(exact.size))
         try layer.place(aligned(s, in: exact, alignment), ctx)
     }
-    override func paint() -> [DisplayItem] {
-        isOverlay ? child.paint() + layer.paint() : layer.paint() + child.paint()
-    }
+    override var content: ResolvedView.Content { .layer(overlay: isOverlay) }
 }
 
 /// `ignoresSafeArea`: where its frame meets the safe area's edge, it grows to the canvas edge.
@@ -157,7 +155,6 @@ final class SafeAreaElement: WrapperElement {
             r = Rect(x: r.minX, y: r.minY, width: canvas.maxX - r.minX, height: r.height)
         }
         exact = r
-        frame = ctx.snap(r)
         let s = child.size(Proposal(r.size))
         try child.place(aligned(s, in: r, .center), ctx)
     }
@@ -182,31 +179,19 @@ final class EffectElement: WrapperElement {
         self.effect = effect
         super.init(name: name, child: child)
     }
-    override func paint() -> [DisplayItem] {
-        let inner = child.paint()
+    override var effects: ResolvedView.Effects {
+        var e = ResolvedView.Effects()
         switch effect {
-        case .trait: return inner
-        case .hidden: return []
-        case .offset(let x, let y):
-            if x == 0 && y == 0 { return inner }
-            return [.group(DisplayGroup(transform: .translation(x, y), children: inner))]
-        case .scale(let x, let y, let anchor):
-            if x == 1 && y == 1 { return inner }
-            return [.group(DisplayGroup(transform: .about(frame.point(at: anchor), .scale(x, y)), children: inner))]
-        case .rotation(let deg, let anchor):
-            if deg == 0 { return inner }
-            return [.group(DisplayGroup(transform: .about(frame.point(at: anchor), .rotation(degrees: deg)), children: inner))]
-        case .opacity(let o):
-            if o >= 1 { return inner }
-            if o <= 0 { return [] }
-            return [.group(DisplayGroup(opacity: o, children: inner))]
-        case .clip(let kind):
-            return [.group(DisplayGroup(clip: displayShape(kind, in: frame), children: inner))]
-        case .shadow(let s):
-            return [.group(DisplayGroup(shadow: s, children: inner))]
-        case .blur(let r):
-            if r <= 0 { return inner }
-            return [.group(DisplayGroup(blur: r, children: inner))]
+        case .trait: break
+        case .hidden: e.hidden = true
+        case .offset(let x, let y): e.offset = Point(x: x, y: y)
+        case .scale(let x, let y, let anchor): e.scale = .init(x: x, y: y, anchor: anchor)
+        case .rotation(let deg, let anchor): e.rotation = .init(degrees: deg, anchor: anchor)
+        case .opacity(let o): e.opacity = o
+        case .clip(let kind): e.clip = kind
+        case .shadow(let s): e.shadow = s
+        case .blur(let r): e.blur = r
         }
+        return e
     }
 }

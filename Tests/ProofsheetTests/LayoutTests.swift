@@ -509,4 +509,41 @@ struct LayoutTests {
         let r = try layout { Text("a\"b\nc") }
         assertSnapshot(of: r, as: .displayListDump)
     }
+
+    // MARK: The resolved tree
+
+    @Test func treeKeepsExactFramesAndPaintingSnapsThem() throws {
+        // "Hello" at 17 pt is 42.5 wide, at x = 173.75: at scale 2 it is drawn from x = 174.
+        let r = try layout(scale: 2) { Text("Hello").id("t") }
+        #expect(try #require(r.tree.find("t")).frame == Rect(x: 173.75, y: 411, width: 42.5, height: 22))
+        guard case .text(let run)? = r.displayList.items.first else {
+            Issue.record("no text drawn in\n\(r.displayList.dump())")
+            return
+        }
+        #expect(run.frame == snapped(173.75, 411, 42.5, 22, scale: 2))
+        #expect(run.layoutWidth == 42.5 + 0.01)
+    }
+
+    @Test func effectsAndDrawingAreValuesInTheTree() throws {
+        let r = try layout {
+            Color.red.frame(width: 50, height: 50).id("c").offset(x: 50, y: 10).id("o").rotationEffect(degrees: 30, anchor: .top).id("r")
+        }
+        let c = try #require(r.tree.find("c")), o = try #require(r.tree.find("o")), rot = try #require(r.tree.find("r"))
+        #expect(o.name == "offset" && o.effects.offset == Point(x: 50, y: 10))
+        #expect(rot.effects.rotation == .init(degrees: 30, anchor: .top))
+        #expect(rot.effects.offset == .zero && rot.effects.opacity == 1 && !rot.effects.isEmpty)
+        #expect(c.effects.isEmpty)
+        // The colour is a filled rectangle inside its frame.
+        #expect(c.children.first?.content == .shape(.init(kind: .rectangle, paint: .color(.red))))
+        #expect(c.children.first?.frame == Rect(x: 170, y: 397, width: 50, height: 50))
+    }
+
+    @Test func paintingTheTreeGivesTheDisplayList() throws {
+        var scene = RenderTests.effectsScene()
+        scene.scale = 3
+        let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+        #expect(DisplayList(painting: r.tree, size: scene.canvas, background: scene.background, scale: 3) == r.displayList)
+        #expect(LayoutNode(r.tree, grid: PixelGrid(scale: 3)).description == r.root.description)
+        #expect(r.displayList.items.count > 3)
+    }
 }
