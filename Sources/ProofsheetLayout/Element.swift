@@ -1,4 +1,5 @@
 import ProofsheetCore
+import ProofsheetScene
 
 /// Shared state of one layout pass: the canvas and the safe area.
 final class LayoutContext {
@@ -15,6 +16,8 @@ class Element {
     let name: String
     /// The name given with `.id(…)`.
     var id: String?
+    /// Its place in the scene tree (set by the builder).
+    var identity = ViewID.root
     /// The exact rectangle it was placed in (canvas coordinates, points).
     var exact = Rect.zero
     var zIndex: Double = 0
@@ -56,7 +59,7 @@ class Element {
     /// The placed element and its children as a value.
     final func resolve() -> ResolvedView {
         ResolvedView(
-            name: name, id: id, frame: exact, zIndex: zIndex, effects: effects, content: content,
+            identity: identity, name: name, id: id, frame: exact, zIndex: zIndex, effects: effects, content: content,
             children: children.map { $0.resolve() })
     }
 

@@ -7,6 +7,9 @@ import ProofsheetScene
 /// (see ``DisplayList/init(painting:size:background:scale:)``). Children are in declaration
 /// order; `content` says how they are drawn.
 public struct ResolvedView: Hashable, Sendable {
+    /// The view's identity: its place in the scene tree, the same in every state of the scene
+    /// (see ``ViewID``).
+    public var identity: ViewID
     /// A short description ("VStack", "Text \"Hi\"", "padding").
     public var name: String
     /// The name given with `.id(…)`.
@@ -22,10 +25,10 @@ public struct ResolvedView: Hashable, Sendable {
     public var children: [ResolvedView]
 
     public init(
-        name: String, id: String? = nil, frame: Rect, zIndex: Double = 0, effects: Effects = Effects(),
+        identity: ViewID, name: String, id: String? = nil, frame: Rect, zIndex: Double = 0, effects: Effects = Effects(),
         content: Content = .children, children: [ResolvedView] = []
     ) {
-        self.name = name; self.id = id; self.frame = frame; self.zIndex = zIndex
+        self.identity = identity; self.name = name; self.id = id; self.frame = frame; self.zIndex = zIndex
         self.effects = effects; self.content = content; self.children = children
     }
 
@@ -33,6 +36,13 @@ public struct ResolvedView: Hashable, Sendable {
     public func find(_ id: String) -> ResolvedView? {
         if self.id == id { return self }
         for c in children { if let f = c.find(id) { return f } }
+        return nil
+    }
+
+    /// The first view (depth-first) with this identity.
+    public func find(_ identity: ViewID) -> ResolvedView? {
+        if self.identity == identity { return self }
+        for c in children { if let f = c.find(identity) { return f } }
         return nil
     }
 

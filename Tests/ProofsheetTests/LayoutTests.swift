@@ -510,6 +510,119 @@ struct LayoutTests {
         assertSnapshot(of: r, as: .displayListDump)
     }
 
+    // MARK: Identity
+
+    @Test func identityIsThePlaceInTheSceneTree() throws {
+        // The DSL's root and a VStack's block are groups: the stack is child 0 of the root
+        // group, its block child 0 of the stack.
+        let r = try layout {
+            VStack {
+                Text("A").font(f20).id("a")
+                Text("B").font(f20).padding(4).background(Color.red.id("bg")).id("b")
+            }.id("s")
+        }
+        #expect(try identity(r, "s") == "/0")
+        #expect(try identity(r, "a") == "/0/0/0")
+        // Text B, font (0, no element), padding (1), background (2) with its content.
+        #expect(r.tree.find(ViewID(path: "/0/0/1"))?.name == "Text \"B\"")
+        #expect(r.tree.find(ViewID(path: "/0/0/1:1"))?.name == "padding")
+        #expect(try identity(r, "b") == "/0/0/1:2")
+        #expect(try identity(r, "bg") == "/0/0/1:2/background")
+    }
+
+    @Test func identityFromASceneFileCountsEveryModifier() throws {
+        func scene(_ condition: Bool) throws -> LayoutResult {
+            let json = """
+                {"canvas": {"width": 200, "height": 100}, "root": {"type": "VStack", "children": [
+                  {"type": "Text", "text": "A", "modifiers": [{"font": "title"}, {"padding": 8}, {"overlay": "red"}, {"id": "a"}]},
+                  {"type": "If", "condition": \(condition), "then": {"type": "Text", "text": "B"}},
+                  {"type": "Image", "systemName": "heart", "modifiers": [{"opacity": 0.5}, {"id": "after"}]}]}}
+                """
+            let s = try SceneDecoder().decode(bytes: Array(json.utf8), file: "t.json")
+            return try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
+        }
+        for condition in [false, true] {
+            let r = try scene(condition)
+            #expect(r.tree.identity == .root)
+            #expect(try identity(r, "a") == "/0:2")
+            #expect(r.tree.find(ViewID(path: "/0:2/overlay"))?.name == "Color")
+            // The view after the If keeps its identity whichever branch is taken.
+            #expect(try identity(r, "after") == "/2:0")
+            #expect(r.tree.find(ViewID(path: "/2"))?.name == "Image heart")
+        }
+    }
+
+    /// A ForEach of keyed elements followed by a text, as the scene tree marks them.
+    func keyedList(_ keys: [String]) -> Node {
+        VStack(spacing: 0) {
+            Node.group(keys.map { k in .keyed(k, Text(k).font(f20).padding(4).id(k).node) })
+            Text("after").font(f20).id("after")
+        }.node
+    }
+
+    @Test func keyedElementsKeepTheirIdentityWhenOthersGo() throws {
+        let all = try layout { keyedList(["x", "y", "z"]) }
+        let fewer = try layout { keyedList(["y", "z"]) }
+        // The ForEach is child 0 of the stack's block; its elements are known by their keys.
+        #expect(try identity(all, "y") == "/0/0/0[y]:1")
+        for k in ["y", "z", "after"] {
+            #expect(try identity(all, k) == identity(fewer, k), "\(k)")
+        }
+        #expect(try identity(all, "after") == "/0/0/1")
+        #expect(try frame(all, "y").minY != frame(fewer, "y").minY)
+    }
+
+    @Test func aViewAfterAConditionalKeepsItsIdentity() throws {
+        func screen(_ signedIn: Bool) throws -> LayoutResult {
+            // A conditional with the branch taken marked (`Node.branch`).
+            let welcome = Node.branch("then", Text("Welcome back").id("welcome").node)
+            let signIn = Node.branch(
+                "else",
+                ViewGroup {
+                    Text("Sign in").id("signIn"); Text("Register")
+                }.node)
+            return try layout {
+                VStack {
+                    Text("Title").id("title")
+                    signedIn ? welcome : signIn
+                    Text("Footer").id("footer")
+                }
+            }
+        }
+        let yes = try screen(true), no = try screen(false)
+        #expect(try identity(yes, "footer") == "/0/0/2")
+        #expect(try identity(no, "footer") == "/0/0/2")
+        #expect(try identity(yes, "welcome") == "/0/0/1?then")
+        #expect(try identity(no, "signIn") == "/0/0/1?else/0")
+    }
+
+    @Test func buttonLabelAndGeometryReaderContentAreSlots() throws {
+        let r = try layout {
+            HStack {
+                Button("OK", look: ButtonLook(style: .borderedProminent)).id("b")
+                GeometryReader { _ in Color.red.id("c") }
+            }
+        }
+        // The style wraps the label: foreground (0), padding (1), background (2).
+        #expect(try identity(r, "b") == "/0/0/0/label:2")
+        #expect(r.tree.find(ViewID(path: "/0/0/0/label"))?.name == "Text \"OK\"")
+        #expect(r.tree.find(ViewID(path: "/0/0/0/label:2/background"))?.name == "RoundedRectangle")
+        #expect(try identity(r, "c") == "/0/0/1/content/0")
+    }
+
+    @Test func modifiersOnAGroupCountOnFromEachViewsOwn() throws {
+        let r = try layout {
+            VStack {
+                ViewGroup {
+                    Text("aa").font(f20).id("a"); Text("bb").id("b")
+                }.padding(10)
+            }
+        }
+        #expect(r.tree.find(ViewID(path: "/0/0/0/0:2"))?.name == "padding")
+        #expect(r.tree.find(ViewID(path: "/0/0/0/1:1"))?.name == "padding")
+        #expect(try identity(r, "a") == "/0/0/0/0")
+    }
+
     // MARK: The resolved tree
 
     @Test func treeKeepsExactFramesAndPaintingSnapsThem() throws {
