@@ -91,6 +91,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let compressionOption = try args.value("--png-compression")
     let compression = compressionOption ?? "fast"
     let dumpList = args.flag("--display-list")
+    let json = args.flag("--json")
     let quiet = args.flag("-q", "--quiet")
     let scenes = try args.positionals()
     // An option a command would ignore is an error: it would not do what the user meant.
@@ -106,6 +107,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
                     ? "redirect the output: proofsheet layout scene.json > layout.txt"
                     : "redirect the output, or drop --display-list to render files")
         }
+    }
+    if json && !layoutOnly {
+        throw ProofsheetError.usage("--json is an option of layout, not render", hint: "proofsheet layout --json scene.json")
     }
 
     guard !scenes.isEmpty else {
@@ -163,7 +167,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     if layoutOnly || dumpList {
         for r in results {
             if results.count > 1 { print("# \(r.path)") }
-            print(layoutOnly ? r.layout.root.description : r.layout.displayList.dump(), terminator: "")
+            print(layoutOnly ? (json ? LayoutJSON.text(r.layout.tree) : r.layout.root.description) : r.layout.displayList.dump(), terminator: "")
         }
         return 0
     }
