@@ -20,6 +20,8 @@ class Element {
     var identity = ViewID.root
     /// The exact rectangle it was placed in (canvas coordinates, points).
     var exact = Rect.zero
+    /// The proposal its size was chosen for (what its parent proposed).
+    var proposal = Proposal.unspecified
     var zIndex: Double = 0
     var layoutPriority: Double = 0
     private var cache: [Proposal: Size] = [:]
@@ -42,13 +44,15 @@ class Element {
     /// Subclasses: the size for a proposal.
     func sizeThatFits(_ p: Proposal) -> Size { .zero }
 
-    /// Places the element in `rect` (its chosen size at its position), then its children.
-    final func place(_ rect: Rect, _ ctx: LayoutContext) throws {
+    /// Places the element in `rect`, its size chosen for `proposal` at its position, then its
+    /// children.
+    final func place(_ rect: Rect, _ proposal: Proposal, _ ctx: LayoutContext) throws {
         exact = rect
+        self.proposal = proposal
         try placeChildren(ctx)
     }
 
-    /// Subclasses: place children inside `exact`.
+    /// Subclasses: place children inside `exact`, each with the proposal its size was chosen for.
     func placeChildren(_ ctx: LayoutContext) throws {}
 
     /// Subclasses: what the element draws, or how it draws its children.
@@ -83,5 +87,5 @@ class WrapperElement: Element {
     }
     override var children: [Element] { [child] }
     override func sizeThatFits(_ p: Proposal) -> Size { child.size(p) }
-    override func placeChildren(_ ctx: LayoutContext) throws { try child.place(exact, ctx) }
+    override func placeChildren(_ ctx: LayoutContext) throws { try child.place(exact, proposal, ctx) }
 }

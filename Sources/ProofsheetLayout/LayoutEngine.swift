@@ -68,8 +68,8 @@ public struct LayoutEngine: Sendable {
         let safe = canvas.inset(by: scene.safeArea)
         let ctx = LayoutContext(canvas: canvas, safeRect: safe)
         let root = try build(scene.root, .root, LayoutEnvironment(), location: nil)
-        let s = root.size(Proposal(safe.size))
-        try root.place(root.aligned(s, in: safe, .center), ctx)
+        let p = Proposal(safe.size)
+        try root.place(root.aligned(root.size(p), in: safe, .center), p, ctx)
         let tree = root.resolve()
         return LayoutResult(
             root: LayoutNode(tree, grid: PixelGrid(scale: scene.scale)),

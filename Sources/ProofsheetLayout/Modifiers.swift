@@ -18,8 +18,8 @@ final class PaddingElement: WrapperElement {
         let r = Rect(
             x: exact.minX + insets.leading, y: exact.minY + insets.top,
             width: max(0, exact.width - insets.horizontal), height: max(0, exact.height - insets.vertical))
-        let s = child.size(Proposal(r.size))
-        try child.place(aligned(s, in: r, .center), ctx)
+        let p = Proposal(r.size)
+        try child.place(aligned(child.size(p), in: r, .center), p, ctx)
     }
 }
 
@@ -37,8 +37,8 @@ final class FixedFrameElement: WrapperElement {
         return Size(width: width ?? s.width, height: height ?? s.height)
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let s = child.size(Proposal(exact.size))
-        try child.place(aligned(s, in: exact, alignment), ctx)
+        let p = Proposal(exact.size)
+        try child.place(aligned(child.size(p), in: exact, alignment), p, ctx)
     }
 }
 
@@ -76,8 +76,8 @@ final class FlexFrameElement: WrapperElement {
             height: axisSize(child: s.height, proposed: p.height ?? f.idealHeight, min: f.minHeight, max: f.maxHeight))
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let s = child.size(childProposal(Proposal(exact.size)))
-        try child.place(aligned(s, in: exact, f.alignment), ctx)
+        let p = childProposal(Proposal(exact.size))
+        try child.place(aligned(child.size(p), in: exact, f.alignment), p, ctx)
     }
 }
 
@@ -108,8 +108,8 @@ final class AspectRatioElement: WrapperElement {
     }
     override func sizeThatFits(_ p: Proposal) -> Size { child.size(target(p)) }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let s = child.size(target(Proposal(exact.size)))
-        try child.place(aligned(s, in: exact, .center), ctx)
+        let p = target(Proposal(exact.size))
+        try child.place(aligned(child.size(p), in: exact, .center), p, ctx)
     }
 }
 
@@ -124,9 +124,9 @@ final class LayerElement: WrapperElement {
     }
     override var children: [Element] { [child, layer] }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        try child.place(exact, ctx)
-        let s = layer.size(Proposal(exact.size))
-        try layer.place(aligned(s, in: exact, alignment), ctx)
+        try child.place(exact, proposal, ctx)
+        let p = Proposal(exact.size)
+        try layer.place(aligned(layer.size(p), in: exact, alignment), p, ctx)
     }
     override var content: ResolvedView.Content { .layer(overlay: isOverlay) }
 }
@@ -155,8 +155,8 @@ final class SafeAreaElement: WrapperElement {
             r = Rect(x: r.minX, y: r.minY, width: canvas.maxX - r.minX, height: r.height)
         }
         exact = r
-        let s = child.size(Proposal(r.size))
-        try child.place(aligned(s, in: r, .center), ctx)
+        let p = Proposal(r.size)
+        try child.place(aligned(child.size(p), in: r, .center), p, ctx)
     }
 }
 

@@ -510,6 +510,24 @@ struct LayoutTests {
         assertSnapshot(of: r, as: .displayListDump)
     }
 
+    // MARK: SwiftUI's rules for overflow and priorities
+
+    @Test func stackPlacesChildrenAsSizedForItsProposal() throws {
+        // Offered 150: red (flexibility 100) goes first and gets 75, green insists on 100. The
+        // stack is 175 wide, overflowing its frame and centred in it; placing must not share
+        // 175 out again (which would give red 87.5).
+        let r = try layout {
+            HStack(spacing: 0) {
+                Color.red.frame(maxWidth: 100).id("red")
+                Color.green.frame(minWidth: 100).id("green")
+            }.id("s").frame(width: 150).id("f")
+        }
+        #expect(try exactFrame(r, "f") == Rect(x: 120, y: 0, width: 150, height: 844))
+        #expect(try exactFrame(r, "s") == Rect(x: 107.5, y: 0, width: 175, height: 844))
+        #expect(try exactFrame(r, "red") == Rect(x: 107.5, y: 0, width: 75, height: 844))
+        #expect(try exactFrame(r, "green") == Rect(x: 182.5, y: 0, width: 100, height: 844))
+    }
+
     // MARK: Identity
 
     @Test func identityIsThePlaceInTheSceneTree() throws {
