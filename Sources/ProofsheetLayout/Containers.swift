@@ -98,7 +98,9 @@ final class StackElement: Element {
     override var content: ResolvedView.Content { .zOrdered }
 }
 
-/// `ZStack`: every child gets the proposal; the stack is as large as the largest.
+/// `ZStack`: as large as its largest child of the highest layout priority, each of those
+/// proposed what the stack is; the other children are proposed the stack's size and may
+/// overflow it.
 final class ZStackElement: Element {
     let alignment: Alignment
     let items: [Element]
@@ -107,13 +109,19 @@ final class ZStackElement: Element {
         super.init(name: "ZStack")
     }
     override var children: [Element] { items }
+    /// The highest layout priority among the children: theirs decide the stack's size.
+    private var topPriority: Double { items.map(\.layoutPriority).max() ?? 0 }
     override func sizeThatFits(_ p: Proposal) -> Size {
-        let sizes = items.map { $0.size(p) }
+        let top = topPriority
+        let sizes = items.filter { $0.layoutPriority == top }.map { $0.size(p) }
         return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let p = Proposal(exact.size)
-        for c in items { try c.place(aligned(c.size(p), in: exact, alignment), p, ctx) }
+        let top = topPriority
+        for c in items {
+            let p = c.layoutPriority == top ? proposal : Proposal(exact.size)
+            try c.place(aligned(c.size(p), in: exact, alignment), p, ctx)
+        }
     }
     override var content: ResolvedView.Content { .zOrdered }
 }

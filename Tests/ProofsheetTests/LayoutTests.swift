@@ -528,6 +528,30 @@ struct LayoutTests {
         #expect(try exactFrame(r, "green") == Rect(x: 182.5, y: 0, width: 100, height: 844))
     }
 
+    @Test func zstackIsSizedByItsHighestPriorityChildren() throws {
+        // The text (priority 1) alone sizes the stack, 20 × 24; the colour is offered that.
+        let r = try layout {
+            ZStack {
+                Text("Hi").font(f20).layoutPriority(1).id("t")
+                Color.blue.id("c")
+            }.id("z")
+        }
+        #expect(try exactFrame(r, "z") == Rect(x: 185, y: 410, width: 20, height: 24))
+        #expect(try exactFrame(r, "c") == Rect(x: 185, y: 410, width: 20, height: 24))
+    }
+
+    @Test func lowerPriorityZStackChildrenMayOverflow() throws {
+        // The 200 × 10 bar (priority 0) is wider than the 20 pt stack: it overflows, centred.
+        let r = try layout {
+            ZStack(alignment: .top) {
+                Color.red.frame(width: 200, height: 10).id("bar")
+                Text("Hi").font(f20).layoutPriority(1)
+            }.id("z")
+        }
+        #expect(try exactFrame(r, "z") == Rect(x: 185, y: 410, width: 20, height: 24))
+        #expect(try exactFrame(r, "bar") == Rect(x: 95, y: 410, width: 200, height: 10))
+    }
+
     // MARK: Identity
 
     @Test func identityIsThePlaceInTheSceneTree() throws {
