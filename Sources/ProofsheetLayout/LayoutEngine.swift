@@ -56,14 +56,20 @@ public struct LayoutResult: Sendable {
 public struct LayoutEngine: Sendable {
     public let measurer: TextMeasurer
     public let assets: AssetProvider
+    /// The safe-area insets of the scene being laid out (views that ignore them need them).
+    private var safeArea = EdgeInsets.zero
     public init(measurer: TextMeasurer, assets: AssetProvider) { self.measurer = measurer; self.assets = assets }
 
     /// Lays out `scene`: the root view is proposed the safe area and centred in it.
     public func layout(_ scene: Scene) throws -> LayoutResult {
-        // One measurement cache for the pass (GeometryReader content built later shares it).
-        if !(measurer is MeasurementCache) {
-            return try LayoutEngine(measurer: MeasurementCache(measurer), assets: assets).layout(scene)
-        }
+        // One measurement cache for the pass (GeometryReader content built later shares it), and
+        // the scene's safe area for the views that ignore it.
+        var pass = LayoutEngine(measurer: measurer is MeasurementCache ? measurer : MeasurementCache(measurer), assets: assets)
+        pass.safeArea = scene.safeArea
+        return try pass.run(scene)
+    }
+
+    private func run(_ scene: Scene) throws -> LayoutResult {
         let canvas = Rect(origin: .zero, size: scene.canvas)
         let safe = canvas.inset(by: scene.safeArea)
         let ctx = LayoutContext(canvas: canvas, safeRect: safe)
@@ -258,7 +264,7 @@ public struct LayoutEngine: Sendable {
         case .overlay(let n, let a):
             let layer = try build(n, id.slot("overlay"), env, location: location)
             element = LayerElement(child: child, layer: layer, alignment: a, isOverlay: true)
-        case .ignoresSafeArea(let edges): element = SafeAreaElement(edges: edges, child: child)
+        case .ignoresSafeArea(let edges): element = SafeAreaElement(edges: edges, safeArea: safeArea, child: child)
         case .clipShape(let kind): element = EffectElement(.clip(kind), name: "clipShape", child: child)
         case .clipped: element = EffectElement(.clip(.rectangle), name: "clipped", child: child)
         case .offset(let x, let y): element = EffectElement(.offset(x, y), name: "offset", child: child)

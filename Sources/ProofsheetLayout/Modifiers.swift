@@ -131,12 +131,33 @@ final class LayerElement: WrapperElement {
     override var content: ResolvedView.Content { .layer(overlay: isOverlay) }
 }
 
-/// `ignoresSafeArea`: where its frame meets the safe area's edge, it grows to the canvas edge.
+/// `ignoresSafeArea`: its view is proposed the region grown by the safe area on the edges
+/// it ignores; where its frame meets the safe area's edge, it grows to the canvas edge.
+///
+/// NB: SwiftUI hands each view the safe-area insets of the edges its frame actually reaches,
+/// as they are left after the containers around it. Here, while sizing, a view is assumed to
+/// reach every edge it ignores: the proposal is grown by the scene's whole insets on those edges
+/// and the answer shrunk by them again, so a view that ends up away from the edge (inside
+/// padding, or centred and smaller than the safe area) was sized as if it had those points more.
+/// Placing only grows the frame where it meets the scene's safe area.
 final class SafeAreaElement: WrapperElement {
     let edges: Edges
-    init(edges: Edges, child: Element) {
+    /// The scene's safe-area insets on the ignored edges (0 on the others).
+    let insets: EdgeInsets
+    init(edges: Edges, safeArea: EdgeInsets, child: Element) {
         self.edges = edges
+        insets = EdgeInsets(
+            top: edges.contains(.top) ? safeArea.top : 0, leading: edges.contains(.leading) ? safeArea.leading : 0,
+            bottom: edges.contains(.bottom) ? safeArea.bottom : 0, trailing: edges.contains(.trailing) ? safeArea.trailing : 0)
         super.init(name: "ignoresSafeArea", child: child)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        // An unspecified axis stays unspecified: the view's ideal size is its answer there.
+        let grown = Proposal(width: p.width.map { $0 + insets.horizontal }, height: p.height.map { $0 + insets.vertical })
+        let s = child.size(grown)
+        return Size(
+            width: p.width == nil ? s.width : max(0, s.width - insets.horizontal),
+            height: p.height == nil ? s.height : max(0, s.height - insets.vertical))
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
         var r = exact

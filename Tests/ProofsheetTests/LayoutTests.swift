@@ -552,6 +552,31 @@ struct LayoutTests {
         #expect(try exactFrame(r, "bar") == Rect(x: 95, y: 410, width: 200, height: 10))
     }
 
+    @Test func ignoresSafeAreaProposesTheWholeScreenToItsContent() throws {
+        // iPhone 14: 390 × 844, safe area 47 / 34. The stack is proposed all 844 pt, not the
+        // 763 of the safe area: text 22 + spacer + 780 → the spacer takes 42.
+        let r = try layout(safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)) {
+            VStack {
+                Text("Title").id("t")
+                Spacer().id("sp")
+                Rectangle().frame(height: 780).id("r")
+            }.id("s").ignoresSafeArea().id("i")
+        }
+        #expect(try exactFrame(r, "i") == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try exactFrame(r, "s") == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try exactFrame(r, "t") == Rect(x: 173.75, y: 0, width: 42.5, height: 22))
+        #expect(try exactFrame(r, "sp") == Rect(x: 195, y: 22, width: 0, height: 42))
+        #expect(try exactFrame(r, "r") == Rect(x: 0, y: 64, width: 390, height: 780))
+    }
+
+    @Test func ignoringOneEdgeGrowsOnlyThatEdge() throws {
+        // A colour ignoring the top only: 0…810 (the bottom inset stays).
+        let r = try layout(safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)) {
+            Color.red.ignoresSafeArea(.top).id("c")
+        }
+        #expect(try exactFrame(r, "c") == Rect(x: 0, y: 0, width: 390, height: 810))
+    }
+
     // MARK: Identity
 
     @Test func identityIsThePlaceInTheSceneTree() throws {
