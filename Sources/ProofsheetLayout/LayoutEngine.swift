@@ -84,8 +84,9 @@ public struct LayoutEngine: Sendable {
     }
 
     /// The views a container holds, each with its identity: a group (a `ForEach`, a builder
-    /// block) is one child, its views spliced in as the group's children; nothing is dropped.
-    /// Modifiers on a group apply to each of its views, as in SwiftUI.
+    /// block) is one child, its views spliced in as the group's children; nothing (`.empty`, or
+    /// modifiers on it) takes no place but keeps its index. Modifiers on a group apply to each of
+    /// its views, as in SwiftUI, counted on from the view's own.
     private func views(in children: [Node], of parent: ViewID) -> [(node: Node, id: ViewID)] {
         var out: [(node: Node, id: ViewID)] = []
         for (index, child) in children.enumerated() {
