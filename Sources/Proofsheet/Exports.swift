@@ -16,5 +16,6 @@
 // their engines stay internal.
 @_exported import struct ProofsheetLayout.LayoutResult
 @_exported import struct ProofsheetLayout.LayoutNode
+@_exported import struct ProofsheetLayout.ResolvedView
 @_exported import enum ProofsheetCairo.OutputFormat
 @_exported import struct ProofsheetCairo.PNGSettings

@@ -72,10 +72,29 @@ enum Help {
         """
 
     static let layout = """
-        Print the layout tree of a scene: every view with its frame in points (x, y, width, height).
+        Print the layout tree of a scene: every view with its frame in points (x, y, width, height),
+        snapped to the pixel grid of the scale, as it is drawn.
 
-        USAGE: proofsheet layout <scene.json>... [--device NAME] [--scale N] [--assets DIR]
+        USAGE: proofsheet layout <scene.json>... [--json] [--device NAME] [--scale N] [--assets DIR]
                                  [--still NAME | --all-stills] [--set NAME=VALUE]... [--jobs N]
+
+        OPTIONS:
+          --json                   Print the tree as JSON: for each view its identity (its path in
+                                   the scene, e.g. /1/0[key]:2/overlay: child, ForEach key, modifier
+                                   counted from the view outwards, modifier content), name, id (if
+                                   set), frame {x, y, width, height} exact (not snapped), zIndex (if
+                                   not 0), effects (only those that change the drawing: offset,
+                                   scale, rotation, opacity, clip, shadow, blur, hidden) and
+                                   children, nested. Keys in that order; numbers in full precision
+                                   (the shortest form that reads back as the same number, whole
+                                   numbers without a fraction; null if not finite). With several
+                                   scenes, each document follows a "# <scene>" line
+          --device NAME            Lay out on this device preset instead of the scene's canvas
+          --scale N                Pixels per point (default: the device's own, or the scene's)
+          --assets DIR             Another folder to look up images in (repeatable)
+          --still NAME, --all-stills, --set NAME=VALUE, -j/--jobs N
+                                   Choose the state, as for `proofsheet render`
+          -h, --help               Show this help
         """
 
     static let stills = """

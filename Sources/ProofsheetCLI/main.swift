@@ -121,6 +121,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let compressionOption = try args.value("--png-compression")
     let compression = compressionOption ?? "fast"
     let dumpList = args.flag("--display-list")
+    let json = args.flag("--json")
     let quiet = args.flag("-q", "--quiet")
     let sets = try args.values("--set")
     let stillName = try args.value("--still")
@@ -140,6 +141,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
                     ? "redirect the output: proofsheet layout scene.json > layout.txt"
                     : "redirect the output, or drop --display-list to render files")
         }
+    }
+    if json && !layoutOnly {
+        throw ProofsheetError.usage("--json is an option of layout, not render", hint: "proofsheet layout --json scene.json")
     }
 
     guard !scenes.isEmpty else {
@@ -216,7 +220,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     if layoutOnly || dumpList {
         for (item, r) in zip(items, results) {
             if items.count > 1 { print("# \(item.label)") }
-            print(layoutOnly ? r.layout.root.description : r.layout.displayList.dump(), terminator: "")
+            print(layoutOnly ? (json ? LayoutJSON.text(r.layout.tree) : r.layout.root.description) : r.layout.displayList.dump(), terminator: "")
         }
         return 0
     }

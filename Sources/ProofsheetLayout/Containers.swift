@@ -10,7 +10,6 @@ final class StackElement: Element {
     let alignment: Double
     let spacing: Double
     let items: [Element]
-    private var sizesForPlacement: [Size] = []
 
     init(axis: Axis, alignment: Double, spacing: Double?, children: [Element]) {
         self.axis = axis; self.alignment = alignment; self.spacing = spacing ?? 8; self.items = children
@@ -35,8 +34,8 @@ final class StackElement: Element {
         k == 0 || items[k - 1].isSpacer || items[k].isSpacer ? 0 : spacing
     }
 
-    /// The main-axis sizes given to each child for a proposal.
-    private func distribute(_ p: Proposal) -> [Size] {
+    /// What each child is proposed for a proposal to the stack, and the size it chooses.
+    private func distribute(_ p: Proposal) -> [(proposal: Proposal, size: Size)] {
         let cross = p[axis.cross]
         func proposal(_ main: Double?) -> Proposal {
             var q = Proposal.unspecified
@@ -44,8 +43,8 @@ final class StackElement: Element {
             q[axis.cross] = cross
             return q
         }
-        guard let available = p[axis] else { return items.map { $0.size(proposal(nil)) } }
-        var sizes = [Size](repeating: .zero, count: items.count)
+        guard let available = p[axis] else { return items.map { (proposal(nil), $0.size(proposal(nil))) } }
+        var out = [(proposal: Proposal, size: Size)](repeating: (.unspecified, .zero), count: items.count)
         let flex = items.map { c -> Double in
             let lo = c.size(proposal(0))[axis], hi = c.size(proposal(.infinity))[axis]
             return hi - lo
@@ -60,18 +59,18 @@ final class StackElement: Element {
             let reserved = items.indices.filter { items[$0].layoutPriority < priority }.reduce(0.0) { $0 + minimum[$1] }
             var groupRemaining = remaining - reserved
             for (n, k) in group.enumerated() {
-                let offer = max(0, groupRemaining / Double(group.count - n))
-                let s = items[k].size(proposal(offer))
-                sizes[k] = s
+                let offer = proposal(max(0, groupRemaining / Double(group.count - n)))
+                let s = items[k].size(offer)
+                out[k] = (offer, s)
                 groupRemaining -= s[axis]
                 remaining -= s[axis]
             }
         }
-        return sizes
+        return out
     }
 
     override func sizeThatFits(_ p: Proposal) -> Size {
-        let sizes = distribute(p)
+        let sizes = distribute(p).map(\.size)
         var s = Size.zero
         s[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing
         s[axis.cross] = sizes.map { $0[axis.cross] }.max() ?? 0
@@ -79,25 +78,29 @@ final class StackElement: Element {
     }
 
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let sizes = distribute(Proposal(exact.size))
+        // Each child as it was sized for the stack's proposal: the stack's own size is not
+        // distributed again (a child that overflowed would change its neighbours' share).
+        let placements = distribute(proposal)
         var pos = axis == .vertical ? exact.minY : exact.minX
         for (k, c) in items.enumerated() {
             pos += spacingBefore(k)
-            let s = sizes[k]
+            let s = placements[k].size
             let crossStart = (axis == .vertical ? exact.minX : exact.minY) + (exact.size[axis.cross] - s[axis.cross]) * alignment
             let r =
                 axis == .vertical
                 ? Rect(x: crossStart, y: pos, width: s.width, height: s.height)
                 : Rect(x: pos, y: crossStart, width: s.width, height: s.height)
-            try c.place(r, ctx)
+            try c.place(r, placements[k].proposal, ctx)
             pos += s[axis]
         }
     }
 
-    override func paint() -> [DisplayItem] { paintOrder(items).flatMap { $0.paint() } }
+    override var content: ResolvedView.Content { .zOrdered }
 }
 
-/// `ZStack`: every child gets the proposal; the stack is as large as the largest.
+/// `ZStack`: as large as its largest child of the highest layout priority, each of those
+/// proposed what the stack is; the other children are proposed the stack's size and may
+/// overflow it.
 final class ZStackElement: Element {
     let alignment: Alignment
     let items: [Element]
@@ -106,32 +109,37 @@ final class ZStackElement: Element {
         super.init(name: "ZStack")
     }
     override var children: [Element] { items }
+    /// The highest layout priority among the children: theirs decide the stack's size.
+    private var topPriority: Double { items.map(\.layoutPriority).max() ?? 0 }
     override func sizeThatFits(_ p: Proposal) -> Size {
-        let sizes = items.map { $0.size(p) }
+        let top = topPriority
+        let sizes = items.filter { $0.layoutPriority == top }.map { $0.size(p) }
         return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let p = Proposal(exact.size)
-        for c in items { try c.place(aligned(c.size(p), in: exact, alignment), ctx) }
+        let top = topPriority
+        for c in items {
+            let p = c.layoutPriority == top ? proposal : Proposal(exact.size)
+            try c.place(aligned(c.size(p), in: exact, alignment), p, ctx)
+        }
     }
-    override func paint() -> [DisplayItem] { paintOrder(items).flatMap { $0.paint() } }
+    override var content: ResolvedView.Content { .zOrdered }
 }
 
 /// `GeometryReader`: takes the whole proposal and builds its content for that size, top-leading.
 final class GeometryReaderElement: Element {
     let build: (Size) throws -> Element
-    private var content: Element?
+    private var built: Element?
     init(build: @escaping (Size) throws -> Element) {
         self.build = build
         super.init(name: "GeometryReader")
     }
-    override var children: [Element] { content.map { [$0] } ?? [] }
+    override var children: [Element] { built.map { [$0] } ?? [] }
     override func sizeThatFits(_ p: Proposal) -> Size { p.replacingUnspecified(by: Size(width: 10, height: 10)) }
     override func placeChildren(_ ctx: LayoutContext) throws {
         let c = try build(exact.size)
-        content = c
-        let s = c.size(Proposal(exact.size))
-        try c.place(Rect(origin: exact.origin, size: s), ctx)
+        built = c
+        let p = Proposal(exact.size)
+        try c.place(Rect(origin: exact.origin, size: c.size(p)), p, ctx)
     }
-    override func paint() -> [DisplayItem] { content?.paint() ?? [] }
 }

@@ -1,31 +1,27 @@
 import ProofsheetCore
+import ProofsheetScene
 
-/// Shared state of one layout pass: the canvas, the pixel grid, the services.
+/// Shared state of one layout pass: the canvas and the safe area.
 final class LayoutContext {
-    let scale: Double
     let canvas: Rect
     let safeRect: Rect
-    init(scale: Double, canvas: Rect, safeRect: Rect) {
-        self.scale = scale; self.canvas = canvas; self.safeRect = safeRect
-    }
-    /// `r` with its edges snapped to the nearest device pixel.
-    func snap(_ r: Rect) -> Rect {
-        func s(_ v: Double) -> Double { (v * scale).rounded() / scale }
-        let x0 = s(r.minX), y0 = s(r.minY), x1 = s(r.maxX), y1 = s(r.maxY)
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    init(canvas: Rect, safeRect: Rect) {
+        self.canvas = canvas; self.safeRect = safeRect
     }
 }
 
-/// A node of the layout tree: answers size proposals, is placed, then paints itself.
+/// A node of the layout tree: answers size proposals, is placed, then resolves into a value.
 class Element {
     /// A short description for the layout dump ("VStack", "Text \"Hi\"", "padding").
     let name: String
     /// The name given with `.id(…)`.
     var id: String?
+    /// Its place in the scene tree (set by the builder).
+    var identity = ViewID.root
     /// The exact rectangle it was placed in (canvas coordinates, points).
     var exact = Rect.zero
-    /// `exact` snapped to the pixel grid: where it is drawn.
-    var frame = Rect.zero
+    /// The proposal its size was chosen for (what its parent proposed).
+    var proposal = Proposal.unspecified
     var zIndex: Double = 0
     var layoutPriority: Double = 0
     private var cache: [Proposal: Size] = [:]
@@ -48,18 +44,28 @@ class Element {
     /// Subclasses: the size for a proposal.
     func sizeThatFits(_ p: Proposal) -> Size { .zero }
 
-    /// Places the element in `rect` (its chosen size at its position), then its children.
-    final func place(_ rect: Rect, _ ctx: LayoutContext) throws {
+    /// Places the element in `rect`, its size chosen for `proposal` at its position, then its
+    /// children.
+    final func place(_ rect: Rect, _ proposal: Proposal, _ ctx: LayoutContext) throws {
         exact = rect
-        frame = ctx.snap(rect)
+        self.proposal = proposal
         try placeChildren(ctx)
     }
 
-    /// Subclasses: place children inside `exact`.
+    /// Subclasses: place children inside `exact`, each with the proposal its size was chosen for.
     func placeChildren(_ ctx: LayoutContext) throws {}
 
-    /// Subclasses: the drawing of this element and its children.
-    func paint() -> [DisplayItem] { [] }
+    /// Subclasses: what the element draws, or how it draws its children.
+    var content: ResolvedView.Content { .children }
+    /// Subclasses: the drawing effects of the element.
+    var effects: ResolvedView.Effects { ResolvedView.Effects() }
+
+    /// The placed element and its children as a value.
+    final func resolve() -> ResolvedView {
+        ResolvedView(
+            identity: identity, name: name, id: id, frame: exact, zIndex: zIndex, effects: effects, content: content,
+            children: children.map { $0.resolve() })
+    }
 
     /// The rectangle of size `size` aligned inside `exact` by `alignment`.
     final func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment) -> Rect {
@@ -81,13 +87,5 @@ class WrapperElement: Element {
     }
     override var children: [Element] { [child] }
     override func sizeThatFits(_ p: Proposal) -> Size { child.size(p) }
-    override func placeChildren(_ ctx: LayoutContext) throws { try child.place(exact, ctx) }
-    override func paint() -> [DisplayItem] { child.paint() }
-}
-
-/// Children in paint order: by zIndex, ties in declaration order.
-func paintOrder(_ elements: [Element]) -> [Element] {
-    elements.enumerated().sorted { a, b in
-        a.element.zIndex != b.element.zIndex ? a.element.zIndex < b.element.zIndex : a.offset < b.offset
-    }.map(\.element)
+    override func placeChildren(_ ctx: LayoutContext) throws { try child.place(exact, proposal, ctx) }
 }

@@ -29,56 +29,110 @@ public struct LayoutNode: Sendable, CustomStringConvertible {
     }
 }
 
-/// The result of laying out a scene: the layout tree and the display list.
+/// The result of laying out a scene: the laid-out views, their outline and the display list.
 public struct LayoutResult: Sendable {
+    /// Every view with its frame snapped to the pixel grid (the `layout` command's outline).
     public var root: LayoutNode
+    /// The drawing: `tree` painted.
     public var displayList: DisplayList
+    /// Every view as layout resolved it: exact frames, effects and what it draws.
+    public var tree: ResolvedView
+    public init(root: LayoutNode, displayList: DisplayList, tree: ResolvedView) {
+        self.root = root; self.displayList = displayList; self.tree = tree
+    }
 }
 
-/// Lays out a scene with SwiftUI's proposal/response rules and paints it into a display list.
+/// Lays out a scene with SwiftUI's proposal/response rules, then paints the result into a
+/// display list.
+///
+/// Every element has the identity of the node it was built from, its path from the root
+/// (``ViewID``): a container's `k`th child is `/k` (a group — a `ForEach`, a builder block — is
+/// one child, its views the group's children), a `ForEach` element keyed `key` is `[key]` in
+/// place of its index, the branch taken is `?then` / `?else`, the `k`th modifier from the view
+/// outwards is `:k` (environment modifiers and `.id` are counted though they make no element),
+/// and a modifier's content, a button's label and a `GeometryReader`'s content are `/background`,
+/// `/overlay`, `/label` and `/content`. A button's style wraps its label: its parts are modifiers
+/// of the label.
 public struct LayoutEngine: Sendable {
     public let measurer: TextMeasurer
     public let assets: AssetProvider
+    /// The safe-area insets of the scene being laid out (views that ignore them need them).
+    private var safeArea = EdgeInsets.zero
     public init(measurer: TextMeasurer, assets: AssetProvider) { self.measurer = measurer; self.assets = assets }
 
     /// Lays out `scene`: the root view is proposed the safe area and centred in it.
     public func layout(_ scene: Scene) throws -> LayoutResult {
-        // One measurement cache for the pass (GeometryReader content built later shares it).
-        if !(measurer is MeasurementCache) {
-            return try LayoutEngine(measurer: MeasurementCache(measurer), assets: assets).layout(scene)
-        }
+        // One measurement cache for the pass (GeometryReader content built later shares it), and
+        // the scene's safe area for the views that ignore it.
+        var pass = LayoutEngine(measurer: measurer is MeasurementCache ? measurer : MeasurementCache(measurer), assets: assets)
+        pass.safeArea = scene.safeArea
+        return try pass.run(scene)
+    }
+
+    private func run(_ scene: Scene) throws -> LayoutResult {
         let canvas = Rect(origin: .zero, size: scene.canvas)
         let safe = canvas.inset(by: scene.safeArea)
-        let ctx = LayoutContext(scale: scene.scale, canvas: canvas, safeRect: safe)
-        let root = try build(scene.root, LayoutEnvironment(), location: nil)
-        let s = root.size(Proposal(safe.size))
-        try root.place(root.aligned(s, in: safe, .center), ctx)
+        let ctx = LayoutContext(canvas: canvas, safeRect: safe)
+        let root = try build(scene.root, .root, LayoutEnvironment(), location: nil)
+        let p = Proposal(safe.size)
+        try root.place(root.aligned(root.size(p), in: safe, .center), p, ctx)
+        let tree = root.resolve()
         return LayoutResult(
-            root: snapshot(root),
-            displayList: DisplayList(size: scene.canvas, background: scene.background, items: root.paint()))
+            root: LayoutNode(tree, grid: PixelGrid(scale: scene.scale)),
+            displayList: DisplayList(painting: tree, size: scene.canvas, background: scene.background, scale: scene.scale),
+            tree: tree)
     }
 
-    private func snapshot(_ e: Element) -> LayoutNode {
-        LayoutNode(name: e.name, id: e.id, frame: e.frame, children: e.children.map(snapshot))
+    /// The views a container holds, each with its identity: a group (a `ForEach`, a builder
+    /// block) is one child, its views spliced in as the group's children; nothing (`.empty`, or
+    /// modifiers on it) takes no place but keeps its index. Modifiers on a group apply to each of
+    /// its views, as in SwiftUI, counted on from the view's own.
+    private func views(in children: [Node], of parent: ViewID) -> [(node: Node, id: ViewID)] {
+        var out: [(node: Node, id: ViewID)] = []
+        for (index, child) in children.enumerated() {
+            let (node, id) = position(of: child, at: index, in: parent)
+            splice(node, id, into: &out)
+        }
+        return out
     }
 
-    /// Flattens groups and drops empty nodes: the views a container holds. Modifiers on a
-    /// group apply to each of its views, as in SwiftUI.
-    private func flatten(_ nodes: [Node]) -> [Node] {
-        nodes.flatMap { n -> [Node] in
-            switch n {
-            case .group(let g): return flatten(g)
-            case .empty: return []
-            case .modified(let inner, let m) where isGroup(inner):
-                return flatten([inner]).map { .modified($0, m) }
-            case .located(let inner, let loc) where isGroup(inner):
-                return flatten([inner]).map { .located($0, loc) }
-            case .branch(let b, let inner) where isGroup(inner):
-                return flatten([inner]).map { .branch(b, $0) }
-            case .keyed(let k, let inner) where isGroup(inner):
-                return flatten([inner]).map { .keyed(k, $0) }
-            default: return [n]
-            }
+    /// A child's identity: its index in the container, or for a `ForEach` element its key
+    /// (so it keeps its identity when elements before it come and go).
+    private func position(of child: Node, at index: Int, in parent: ViewID) -> (Node, ViewID) {
+        var locations: [SourceLocation] = []
+        var n = child
+        while case .located(let inner, let loc) = n {
+            locations.append(loc)
+            n = inner
+        }
+        guard case .keyed(let key, var inner) = n else { return (child, parent.child(index)) }
+        for loc in locations.reversed() { inner = .located(inner, loc) }
+        return (inner, parent.key(key))
+    }
+
+    /// Appends the views of `node` (with identity `id`): itself, or a group's views.
+    private func splice(_ node: Node, _ id: ViewID, into out: inout [(node: Node, id: ViewID)]) {
+        guard isGroup(node) else {
+            out.append((node, id))
+            return
+        }
+        switch node {
+        case .group(let g):
+            out += views(in: g, of: id)
+        case .modified(let inner, let m):
+            var views: [(node: Node, id: ViewID)] = []
+            splice(inner, id, into: &views)
+            out += views.map { (.modified($0.node, m), $0.id) }
+        case .located(let inner, let loc):
+            var views: [(node: Node, id: ViewID)] = []
+            splice(inner, id, into: &views)
+            out += views.map { (.located($0.node, loc), $0.id) }
+        case .branch(let b, let inner):
+            splice(inner, id.branch(b), into: &out)
+        case .keyed(let k, let inner):
+            splice(inner, id.key(k), into: &out)
+        default:
+            break
         }
     }
 
@@ -93,54 +147,67 @@ public struct LayoutEngine: Sendable {
 
     // MARK: - Building elements
 
-    func build(_ node: Node, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
+    /// The element for `node`, whose identity is `id`; every element inside gets its identity
+    /// from its place under it.
+    func build(_ node: Node, _ id: ViewID, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
+        let element: Element
         switch node {
         case .empty:
-            return StackElement(axis: .vertical, alignment: 0.5, spacing: 0, children: [])
+            element = StackElement(axis: .vertical, alignment: 0.5, spacing: 0, children: [])
         case .group(let nodes):
-            let kids = flatten(nodes)
-            if kids.count == 1 { return try build(kids[0], env, location: location) }
+            let kids = views(in: nodes, of: id)
+            if kids.count == 1 { return try build(kids[0].node, kids[0].id, env, location: location) }
             // A loose group (e.g. a ForEach as a modifier's content) lays out like a VStack.
-            return StackElement(axis: .vertical, alignment: 0.5, spacing: nil, children: try kids.map { try build($0, env, location: location) })
+            element = StackElement(
+                axis: .vertical, alignment: 0.5, spacing: nil, children: try kids.map { try build($0.node, $0.id, env, location: location) })
         case .button(let label, let look):
-            return try build(look.apply(to: label, environmentTint: env.tint), env, location: location)
+            // The style's modifiers wrap the label, counted on from the label's own.
+            return try build(look.apply(to: label, environmentTint: env.tint), id.slot("label"), env, location: location)
         case .located(let inner, let loc):
-            return try build(inner, env, location: loc)
-        case .branch(_, let inner), .keyed(_, let inner):
-            return try build(inner, env, location: location)
+            return try build(inner, id, env, location: loc)
+        case .branch(let b, let inner):
+            return try build(inner, id.branch(b), env, location: location)
+        case .keyed(let k, let inner):
+            return try build(inner, id.key(k), env, location: location)
+        case .modified:
+            return try buildModified(node, id, env, location: location)
         case .stack(let axis, let alignment, let spacing, let children):
-            return StackElement(
+            element = StackElement(
                 axis: axis, alignment: alignment, spacing: spacing,
-                children: try flatten(children).map { try build($0, env, location: location) })
+                children: try views(in: children, of: id).map { try build($0.node, $0.id, env, location: location) })
         case .zstack(let alignment, let children):
-            return ZStackElement(alignment: alignment, children: try flatten(children).map { try build($0, env, location: location) })
+            element = ZStackElement(
+                alignment: alignment, children: try views(in: children, of: id).map { try build($0.node, $0.id, env, location: location) })
         case .text(let t):
             // Scene files are checked as they are read; this bounds texts built in Swift.
             try Scene.Limits.checkText(t, at: location)
-            return TextElement(text: t, env: env, measurer: measurer)
+            element = TextElement(text: t, env: env, measurer: measurer)
         case .image(let name, let resizable):
             let img: (path: String, size: Size)
             do { img = try assets.image(named: name) } catch var e as ProofsheetError {
                 if e.location == nil { e.location = location }
                 throw e
             }
-            return ImageElement(name: name, path: img.path, natural: img.size, resizable: resizable)
+            element = ImageElement(name: name, path: img.path, natural: img.size, resizable: resizable)
         case .symbol(let name):
-            return SymbolElement(symbol: name, layers: try SymbolCatalog.layers(for: name, at: location), env: env)
+            element = SymbolElement(symbol: name, layers: try SymbolCatalog.layers(for: name, at: location), env: env)
         case .shape(let kind, let fill):
-            return ShapeElement(kind: kind, fill: fill ?? env.foreground, name: shapeName(kind))
+            element = ShapeElement(kind: kind, fill: fill ?? env.foreground, name: shapeName(kind))
         case .strokedShape(let kind, let paint, let width, let inside):
-            return ShapeElement(kind: kind, fill: paint ?? env.foreground, name: shapeName(kind), outline: (width, inside))
+            let outline = ResolvedView.Outline(width: width, inside: inside)
+            element = ShapeElement(kind: kind, fill: paint ?? env.foreground, name: shapeName(kind), outline: outline)
         case .paint(let p):
-            return ShapeElement(kind: .rectangle, fill: p, name: "Color")
+            element = ShapeElement(kind: .rectangle, fill: p, name: "Color")
         case .spacer(let minLength):
-            return SpacerElement(minLength: minLength)
+            element = SpacerElement(minLength: minLength)
         case .geometryReader(let content):
             let engine = self
-            return GeometryReaderElement { size in try engine.build(try content(size), env, location: location) }
-        case .modified(let inner, let modifier):
-            return try build(modifier, on: inner, env, location: location)
+            element = GeometryReaderElement { size in
+                try engine.build(try content(size), id.slot("content"), env, location: location)
+            }
         }
+        element.identity = id
+        return element
     }
 
     private func shapeName(_ kind: ShapeKind) -> String {
@@ -153,42 +220,69 @@ public struct LayoutEngine: Sendable {
         }
     }
 
-    private func build(_ m: Modifier, on inner: Node, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
-        if case .environment(let change) = m {
-            return try build(inner, env.applying(change), location: location)
+    /// A view under modifiers: the view, then each modifier from the view outwards, the
+    /// `k`th (0 = innermost) with identity `id:k`. Environment values flow inwards, so each
+    /// modifier (and its content) sees the changes outside it; environment modifiers and `.id`
+    /// make no element but are counted.
+    private func buildModified(_ node: Node, _ id: ViewID, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
+        var chain: [(modifier: Modifier, env: LayoutEnvironment, location: SourceLocation?)] = []
+        var base = node, env = env, location = location
+        peeling: while true {
+            switch base {
+            case .modified(let inner, let m):
+                chain.append((m, env, location))
+                if case .environment(let change) = m { env = env.applying(change) }
+                base = inner
+            case .located(let inner, let loc):
+                location = loc
+                base = inner
+            default:
+                break peeling
+            }
         }
-        let child = try build(inner, env, location: location)
+        var element = try build(base, id, env, location: location)
+        for (k, link) in chain.reversed().enumerated() {
+            element = try apply(link.modifier, to: element, id.modifier(k), link.env, location: link.location)
+        }
+        return element
+    }
+
+    /// `child` with modifier `m`, the new element's identity `id`.
+    private func apply(_ m: Modifier, to child: Element, _ id: ViewID, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
+        let element: Element
         switch m {
         case .environment: return child
-        case .padding(let insets): return PaddingElement(insets: insets, child: child)
-        case .frame(let w, let h, let a): return FixedFrameElement(width: w, height: h, alignment: a, child: child)
-        case .flexFrame(let f): return FlexFrameElement(f, child: child)
-        case .aspectRatio(let r, let mode): return AspectRatioElement(ratio: r, mode: mode, child: child)
-        case .background(let n, let a):
-            return LayerElement(child: child, layer: try build(n, env, location: location), alignment: a, isOverlay: false)
-        case .overlay(let n, let a):
-            return LayerElement(child: child, layer: try build(n, env, location: location), alignment: a, isOverlay: true)
-        case .ignoresSafeArea(let edges): return SafeAreaElement(edges: edges, child: child)
-        case .clipShape(let kind): return EffectElement(.clip(kind), name: "clipShape", child: child)
-        case .clipped: return EffectElement(.clip(.rectangle), name: "clipped", child: child)
-        case .offset(let x, let y): return EffectElement(.offset(x, y), name: "offset", child: child)
-        case .scaleEffect(let x, let y, let a): return EffectElement(.scale(x, y, a), name: "scaleEffect", child: child)
-        case .rotationEffect(let d, let a): return EffectElement(.rotation(d, a), name: "rotationEffect", child: child)
-        case .opacity(let o): return EffectElement(.opacity(o), name: "opacity", child: child)
-        case .shadow(let s): return EffectElement(.shadow(s), name: "shadow", child: child)
-        case .blur(let r): return EffectElement(.blur(r), name: "blur", child: child)
-        case .hidden: return EffectElement(.hidden, name: "hidden", child: child)
-        case .zIndex(let z):
-            let e = EffectElement(.trait, name: "zIndex", child: child)
-            e.zIndex = z
-            return e
-        case .layoutPriority(let p):
-            let e = EffectElement(.trait, name: "layoutPriority", child: child)
-            e.layoutPriority = p
-            return e
         case .id(let name):
             child.id = name
             return child
+        case .padding(let insets): element = PaddingElement(insets: insets, child: child)
+        case .frame(let w, let h, let a): element = FixedFrameElement(width: w, height: h, alignment: a, child: child)
+        case .flexFrame(let f): element = FlexFrameElement(f, child: child)
+        case .aspectRatio(let r, let mode): element = AspectRatioElement(ratio: r, mode: mode, child: child)
+        case .background(let n, let a):
+            let layer = try build(n, id.slot("background"), env, location: location)
+            element = LayerElement(child: child, layer: layer, alignment: a, isOverlay: false)
+        case .overlay(let n, let a):
+            let layer = try build(n, id.slot("overlay"), env, location: location)
+            element = LayerElement(child: child, layer: layer, alignment: a, isOverlay: true)
+        case .ignoresSafeArea(let edges): element = SafeAreaElement(edges: edges, safeArea: safeArea, child: child)
+        case .clipShape(let kind): element = EffectElement(.clip(kind), name: "clipShape", child: child)
+        case .clipped: element = EffectElement(.clip(.rectangle), name: "clipped", child: child)
+        case .offset(let x, let y): element = EffectElement(.offset(x, y), name: "offset", child: child)
+        case .scaleEffect(let x, let y, let a): element = EffectElement(.scale(x, y, a), name: "scaleEffect", child: child)
+        case .rotationEffect(let d, let a): element = EffectElement(.rotation(d, a), name: "rotationEffect", child: child)
+        case .opacity(let o): element = EffectElement(.opacity(o), name: "opacity", child: child)
+        case .shadow(let s): element = EffectElement(.shadow(s), name: "shadow", child: child)
+        case .blur(let r): element = EffectElement(.blur(r), name: "blur", child: child)
+        case .hidden: element = EffectElement(.hidden, name: "hidden", child: child)
+        case .zIndex(let z):
+            element = EffectElement(.trait, name: "zIndex", child: child)
+            element.zIndex = z
+        case .layoutPriority(let p):
+            element = EffectElement(.trait, name: "layoutPriority", child: child)
+            element.layoutPriority = p
         }
+        element.identity = id
+        return element
     }
 }

@@ -9,7 +9,7 @@ final class TextElement: Element {
     let alignment: TextAlignment
     let lineLimit: Int?
     let measurer: TextMeasurer
-    /// Lines allowed for the size chosen last (used when painting).
+    /// Lines allowed for the size it was placed at (drawn with).
     private var linesForPaint: Int?
 
     init(text: String, env: LayoutEnvironment, measurer: TextMeasurer) {
@@ -35,13 +35,8 @@ final class TextElement: Element {
         linesForPaint = lines(for: Proposal(exact.size))
     }
 
-    override func paint() -> [DisplayItem] {
-        return [
-            .text(
-                TextRun(
-                    text: text, frame: frame, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint,
-                    layoutWidth: exact.width + 0.01))
-        ]
+    override var content: ResolvedView.Content {
+        .text(ResolvedView.TextContent(text: text, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint))
     }
 }
 
@@ -57,7 +52,7 @@ final class ImageElement: Element {
     override func sizeThatFits(_ p: Proposal) -> Size {
         resizable ? p.replacingUnspecified(by: natural) : natural
     }
-    override func paint() -> [DisplayItem] { [.image(ImageDraw(path: path, frame: frame))] }
+    override var content: ResolvedView.Content { .image(path: path) }
 }
 
 /// `Image(systemName:)`: a square as large as the font's point size.
@@ -72,8 +67,8 @@ final class SymbolElement: Element {
         super.init(name: "Image \(symbol)")
     }
     override func sizeThatFits(_ p: Proposal) -> Size { Size(width: pointSize, height: pointSize) }
-    override func paint() -> [DisplayItem] {
-        [.symbol(SymbolDraw(name: symbol, layers: layers, frame: frame, pointSize: pointSize, paint: fill))]
+    override var content: ResolvedView.Content {
+        .symbol(ResolvedView.SymbolContent(name: symbol, layers: layers, pointSize: pointSize, paint: fill))
     }
 }
 
@@ -81,39 +76,17 @@ final class SymbolElement: Element {
 final class ShapeElement: Element {
     let kind: ShapeKind
     let fill: Paint
-    /// Drawn as an outline of this width (inside the edge when `inside`), not filled.
-    let outline: (width: Double, inside: Bool)?
-    init(kind: ShapeKind, fill: Paint, name: String, outline: (width: Double, inside: Bool)? = nil) {
+    /// Drawn as an outline, not filled.
+    let outline: ResolvedView.Outline?
+    init(kind: ShapeKind, fill: Paint, name: String, outline: ResolvedView.Outline? = nil) {
         self.kind = kind; self.fill = fill; self.outline = outline
         super.init(name: name)
     }
     override func sizeThatFits(_ p: Proposal) -> Size {
         p.replacingUnspecified(by: Size(width: 10, height: 10))
     }
-    override func paint() -> [DisplayItem] {
-        guard frame.width > 0, frame.height > 0 else { return [] }
-        if let outline {
-            let r = outline.inside ? frame.insetBy(outline.width / 2) : frame
-            var k = kind
-            if case .roundedRectangle(let radius, let c) = kind, outline.inside {
-                k = .roundedRectangle(radius: max(0, radius - outline.width / 2), continuous: c)
-            }
-            return [.stroke(displayShape(k, in: r), fill, lineWidth: outline.width)]
-        }
-        return [.fill(displayShape(kind, in: frame), fill)]
-    }
-}
-
-/// The display form of a shape kind placed in a rectangle (circles are centred squares).
-func displayShape(_ kind: ShapeKind, in r: Rect) -> DisplayShape {
-    switch kind {
-    case .rectangle: return .rect(r)
-    case .roundedRectangle(let radius, let cont): return .roundedRect(r, radius: radius, continuous: cont)
-    case .ellipse: return .ellipse(r)
-    case .capsule: return .capsule(r)
-    case .circle:
-        let d = min(r.width, r.height)
-        return .ellipse(Rect(x: r.minX + (r.width - d) / 2, y: r.minY + (r.height - d) / 2, width: d, height: d))
+    override var content: ResolvedView.Content {
+        .shape(ResolvedView.ShapeContent(kind: kind, paint: fill, outline: outline))
     }
 }
 

@@ -18,8 +18,8 @@ final class PaddingElement: WrapperElement {
         let r = Rect(
             x: exact.minX + insets.leading, y: exact.minY + insets.top,
             width: max(0, exact.width - insets.horizontal), height: max(0, exact.height - insets.vertical))
-        let s = child.size(Proposal(r.size))
-        try child.place(aligned(s, in: r, .center), ctx)
+        let p = Proposal(r.size)
+        try child.place(aligned(child.size(p), in: r, .center), p, ctx)
     }
 }
 
@@ -37,8 +37,8 @@ final class FixedFrameElement: WrapperElement {
         return Size(width: width ?? s.width, height: height ?? s.height)
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let s = child.size(Proposal(exact.size))
-        try child.place(aligned(s, in: exact, alignment), ctx)
+        let p = Proposal(exact.size)
+        try child.place(aligned(child.size(p), in: exact, alignment), p, ctx)
     }
 }
 
@@ -76,8 +76,8 @@ final class FlexFrameElement: WrapperElement {
             height: axisSize(child: s.height, proposed: p.height ?? f.idealHeight, min: f.minHeight, max: f.maxHeight))
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let s = child.size(childProposal(Proposal(exact.size)))
-        try child.place(aligned(s, in: exact, f.alignment), ctx)
+        let p = childProposal(Proposal(exact.size))
+        try child.place(aligned(child.size(p), in: exact, f.alignment), p, ctx)
     }
 }
 
@@ -108,8 +108,8 @@ final class AspectRatioElement: WrapperElement {
     }
     override func sizeThatFits(_ p: Proposal) -> Size { child.size(target(p)) }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let s = child.size(target(Proposal(exact.size)))
-        try child.place(aligned(s, in: exact, .center), ctx)
+        let p = target(Proposal(exact.size))
+        try child.place(aligned(child.size(p), in: exact, .center), p, ctx)
     }
 }
 
@@ -124,21 +124,40 @@ final class LayerElement: WrapperElement {
     }
     override var children: [Element] { [child, layer] }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        try child.place(exact, ctx)
-        let s = layer.size(Proposal(exact.size))
-        try layer.place(aligned(s, in: exact, alignment), ctx)
+        try child.place(exact, proposal, ctx)
+        let p = Proposal(exact.size)
+        try layer.place(aligned(layer.size(p), in: exact, alignment), p, ctx)
     }
-    override func paint() -> [DisplayItem] {
-        isOverlay ? child.paint() + layer.paint() : layer.paint() + child.paint()
-    }
+    override var content: ResolvedView.Content { .layer(overlay: isOverlay) }
 }
 
-/// `ignoresSafeArea`: where its frame meets the safe area's edge, it grows to the canvas edge.
+/// `ignoresSafeArea`: its view is proposed the region grown by the safe area on the edges
+/// it ignores; where its frame meets the safe area's edge, it grows to the canvas edge.
+///
+/// NB: SwiftUI hands each view the safe-area insets of the edges its frame actually reaches,
+/// as they are left after the containers around it. Here, while sizing, a view is assumed to
+/// reach every edge it ignores: the proposal is grown by the scene's whole insets on those edges
+/// and the answer shrunk by them again, so a view that ends up away from the edge (inside
+/// padding, or centred and smaller than the safe area) was sized as if it had those points more.
+/// Placing only grows the frame where it meets the scene's safe area.
 final class SafeAreaElement: WrapperElement {
     let edges: Edges
-    init(edges: Edges, child: Element) {
+    /// The scene's safe-area insets on the ignored edges (0 on the others).
+    let insets: EdgeInsets
+    init(edges: Edges, safeArea: EdgeInsets, child: Element) {
         self.edges = edges
+        insets = EdgeInsets(
+            top: edges.contains(.top) ? safeArea.top : 0, leading: edges.contains(.leading) ? safeArea.leading : 0,
+            bottom: edges.contains(.bottom) ? safeArea.bottom : 0, trailing: edges.contains(.trailing) ? safeArea.trailing : 0)
         super.init(name: "ignoresSafeArea", child: child)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        // An unspecified axis stays unspecified: the view's ideal size is its answer there.
+        let grown = Proposal(width: p.width.map { $0 + insets.horizontal }, height: p.height.map { $0 + insets.vertical })
+        let s = child.size(grown)
+        return Size(
+            width: p.width == nil ? s.width : max(0, s.width - insets.horizontal),
+            height: p.height == nil ? s.height : max(0, s.height - insets.vertical))
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
         var r = exact
@@ -157,9 +176,8 @@ final class SafeAreaElement: WrapperElement {
             r = Rect(x: r.minX, y: r.minY, width: canvas.maxX - r.minX, height: r.height)
         }
         exact = r
-        frame = ctx.snap(r)
-        let s = child.size(Proposal(r.size))
-        try child.place(aligned(s, in: r, .center), ctx)
+        let p = Proposal(r.size)
+        try child.place(aligned(child.size(p), in: r, .center), p, ctx)
     }
 }
 
@@ -182,31 +200,19 @@ final class EffectElement: WrapperElement {
         self.effect = effect
         super.init(name: name, child: child)
     }
-    override func paint() -> [DisplayItem] {
-        let inner = child.paint()
+    override var effects: ResolvedView.Effects {
+        var e = ResolvedView.Effects()
         switch effect {
-        case .trait: return inner
-        case .hidden: return []
-        case .offset(let x, let y):
-            if x == 0 && y == 0 { return inner }
-            return [.group(DisplayGroup(transform: .translation(x, y), children: inner))]
-        case .scale(let x, let y, let anchor):
-            if x == 1 && y == 1 { return inner }
-            return [.group(DisplayGroup(transform: .about(frame.point(at: anchor), .scale(x, y)), children: inner))]
-        case .rotation(let deg, let anchor):
-            if deg == 0 { return inner }
-            return [.group(DisplayGroup(transform: .about(frame.point(at: anchor), .rotation(degrees: deg)), children: inner))]
-        case .opacity(let o):
-            if o >= 1 { return inner }
-            if o <= 0 { return [] }
-            return [.group(DisplayGroup(opacity: o, children: inner))]
-        case .clip(let kind):
-            return [.group(DisplayGroup(clip: displayShape(kind, in: frame), children: inner))]
-        case .shadow(let s):
-            return [.group(DisplayGroup(shadow: s, children: inner))]
-        case .blur(let r):
-            if r <= 0 { return inner }
-            return [.group(DisplayGroup(blur: r, children: inner))]
+        case .trait: break
+        case .hidden: e.hidden = true
+        case .offset(let x, let y): e.offset = Point(x: x, y: y)
+        case .scale(let x, let y, let anchor): e.scale = .init(x: x, y: y, anchor: anchor)
+        case .rotation(let deg, let anchor): e.rotation = .init(degrees: deg, anchor: anchor)
+        case .opacity(let o): e.opacity = o
+        case .clip(let kind): e.clip = kind
+        case .shadow(let s): e.shadow = s
+        case .blur(let r): e.blur = r
         }
+        return e
     }
 }

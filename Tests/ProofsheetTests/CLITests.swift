@@ -171,6 +171,39 @@ struct CLITests {
         #expect(r.out.contains("ZStack #deck (0, 122, 390, 540)"))
     }
 
+    @Test func layoutJSONHasIdentitiesAndExactFrames() throws {
+        let dir = try temporaryFolder()
+        let s = try sceneFile(
+            """
+            {"canvas": {"width": 100, "height": 50}, "root": {"type": "VStack", "spacing": 0, "children": [
+              {"type": "Color", "color": "red", "modifiers": [{"frame": {"width": 10, "height": 10.25}}, {"offset": {"x": 3}}, {"id": "box"}]},
+              {"type": "If", "condition": false, "then": {"type": "Text", "text": "x"}},
+              {"type": "Color", "color": "blue", "modifiers": [{"frame": {"width": 20, "height": 10}}]}]}}
+            """, in: dir)
+        let r = try run(["layout", "--json", s])
+        #expect(r.status == 0, "\(r.err)")
+        // Keys in a fixed order.
+        #expect(r.out.hasPrefix("{\n  \"identity\": \"/\",\n  \"name\": \"VStack\",\n  \"frame\": "))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        #expect(root["identity"] as? String == "/")
+        let children = try #require(root["children"] as? [[String: Any]])
+        // The offset (modifier 1 of child 0) carries the id; the colour after the If is child 2.
+        #expect(children.map { $0["identity"] as? String } == ["/0:1", "/2:0"])
+        let box = children[0]
+        #expect(box["id"] as? String == "box" && box["name"] as? String == "offset")
+        // 20.25 tall, centred in 50: y = 14.875, not snapped (the plain layout says 15).
+        let frame = try #require(box["frame"] as? [String: Double])
+        #expect(frame == ["x": 45, "y": 14.875, "width": 10, "height": 10.25])
+        #expect((box["effects"] as? [String: Any])?["offset"] as? [String: Double] == ["x": 3, "y": 0])
+        let inner = try #require((box["children"] as? [[String: Any]])?.first)
+        #expect(inner["identity"] as? String == "/0:0" && inner["effects"] == nil)
+        let plain = try run(["layout", s])
+        #expect(plain.out.contains("offset #box (45, 15, 10, 10)"))
+        let render = try run(["render", "--json", s, "-o", dir + "/a.png"])
+        #expect(render.status == 2 && render.err.contains("--json"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/a.png"))
+    }
+
     @Test func oneBadSceneMeansNoOutputAtAll() throws {
         let dir = try temporaryFolder()
         let good = try sceneFile(scene("{\"type\": \"Color\", \"color\": \"red\"}"), in: dir, name: "good.json")

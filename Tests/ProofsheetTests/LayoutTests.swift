@@ -509,4 +509,221 @@ struct LayoutTests {
         let r = try layout { Text("a\"b\nc") }
         assertSnapshot(of: r, as: .displayListDump)
     }
+
+    // MARK: SwiftUI's rules for overflow and priorities
+
+    @Test func stackPlacesChildrenAsSizedForItsProposal() throws {
+        // Offered 150: red (flexibility 100) goes first and gets 75, green insists on 100. The
+        // stack is 175 wide, overflowing its frame and centred in it; placing must not share
+        // 175 out again (which would give red 87.5).
+        let r = try layout {
+            HStack(spacing: 0) {
+                Color.red.frame(maxWidth: 100).id("red")
+                Color.green.frame(minWidth: 100).id("green")
+            }.id("s").frame(width: 150).id("f")
+        }
+        #expect(try exactFrame(r, "f") == Rect(x: 120, y: 0, width: 150, height: 844))
+        #expect(try exactFrame(r, "s") == Rect(x: 107.5, y: 0, width: 175, height: 844))
+        #expect(try exactFrame(r, "red") == Rect(x: 107.5, y: 0, width: 75, height: 844))
+        #expect(try exactFrame(r, "green") == Rect(x: 182.5, y: 0, width: 100, height: 844))
+    }
+
+    @Test func zstackIsSizedByItsHighestPriorityChildren() throws {
+        // The text (priority 1) alone sizes the stack, 20 × 24; the colour is offered that.
+        let r = try layout {
+            ZStack {
+                Text("Hi").font(f20).layoutPriority(1).id("t")
+                Color.blue.id("c")
+            }.id("z")
+        }
+        #expect(try exactFrame(r, "z") == Rect(x: 185, y: 410, width: 20, height: 24))
+        #expect(try exactFrame(r, "c") == Rect(x: 185, y: 410, width: 20, height: 24))
+    }
+
+    @Test func lowerPriorityZStackChildrenMayOverflow() throws {
+        // The 200 × 10 bar (priority 0) is wider than the 20 pt stack: it overflows, centred.
+        let r = try layout {
+            ZStack(alignment: .top) {
+                Color.red.frame(width: 200, height: 10).id("bar")
+                Text("Hi").font(f20).layoutPriority(1)
+            }.id("z")
+        }
+        #expect(try exactFrame(r, "z") == Rect(x: 185, y: 410, width: 20, height: 24))
+        #expect(try exactFrame(r, "bar") == Rect(x: 95, y: 410, width: 200, height: 10))
+    }
+
+    @Test func ignoresSafeAreaProposesTheWholeScreenToItsContent() throws {
+        // iPhone 14: 390 × 844, safe area 47 / 34. The stack is proposed all 844 pt, not the
+        // 763 of the safe area: text 22 + spacer + 780 → the spacer takes 42.
+        let r = try layout(safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)) {
+            VStack {
+                Text("Title").id("t")
+                Spacer().id("sp")
+                Rectangle().frame(height: 780).id("r")
+            }.id("s").ignoresSafeArea().id("i")
+        }
+        #expect(try exactFrame(r, "i") == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try exactFrame(r, "s") == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try exactFrame(r, "t") == Rect(x: 173.75, y: 0, width: 42.5, height: 22))
+        #expect(try exactFrame(r, "sp") == Rect(x: 195, y: 22, width: 0, height: 42))
+        #expect(try exactFrame(r, "r") == Rect(x: 0, y: 64, width: 390, height: 780))
+    }
+
+    @Test func ignoringOneEdgeGrowsOnlyThatEdge() throws {
+        // A colour ignoring the top only: 0…810 (the bottom inset stays).
+        let r = try layout(safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)) {
+            Color.red.ignoresSafeArea(.top).id("c")
+        }
+        #expect(try exactFrame(r, "c") == Rect(x: 0, y: 0, width: 390, height: 810))
+    }
+
+    // MARK: Identity
+
+    @Test func identityIsThePlaceInTheSceneTree() throws {
+        // The DSL's root and a VStack's block are groups: the stack is child 0 of the root
+        // group, its block child 0 of the stack.
+        let r = try layout {
+            VStack {
+                Text("A").font(f20).id("a")
+                Text("B").font(f20).padding(4).background(Color.red.id("bg")).id("b")
+            }.id("s")
+        }
+        #expect(try identity(r, "s") == "/0")
+        #expect(try identity(r, "a") == "/0/0/0")
+        // Text B, font (0, no element), padding (1), background (2) with its content.
+        #expect(r.tree.find(ViewID(path: "/0/0/1"))?.name == "Text \"B\"")
+        #expect(r.tree.find(ViewID(path: "/0/0/1:1"))?.name == "padding")
+        #expect(try identity(r, "b") == "/0/0/1:2")
+        #expect(try identity(r, "bg") == "/0/0/1:2/background")
+    }
+
+    @Test func identityFromASceneFileCountsEveryModifier() throws {
+        func scene(_ condition: Bool) throws -> LayoutResult {
+            let json = """
+                {"canvas": {"width": 200, "height": 100}, "root": {"type": "VStack", "children": [
+                  {"type": "Text", "text": "A", "modifiers": [{"font": "title"}, {"padding": 8}, {"overlay": "red"}, {"id": "a"}]},
+                  {"type": "If", "condition": \(condition), "then": {"type": "Text", "text": "B"}},
+                  {"type": "Image", "systemName": "heart", "modifiers": [{"opacity": 0.5}, {"id": "after"}]}]}}
+                """
+            let s = try SceneDecoder().decode(bytes: Array(json.utf8), file: "t.json")
+            return try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s)
+        }
+        for condition in [false, true] {
+            let r = try scene(condition)
+            #expect(r.tree.identity == .root)
+            #expect(try identity(r, "a") == "/0:2")
+            #expect(r.tree.find(ViewID(path: "/0:2/overlay"))?.name == "Color")
+            // The view after the If keeps its identity whichever branch is taken.
+            #expect(try identity(r, "after") == "/2:0")
+            #expect(r.tree.find(ViewID(path: "/2"))?.name == "Image heart")
+        }
+    }
+
+    /// A ForEach of keyed elements followed by a text, as the scene tree marks them.
+    func keyedList(_ keys: [String]) -> Node {
+        VStack(spacing: 0) {
+            Node.group(keys.map { k in .keyed(k, Text(k).font(f20).padding(4).id(k).node) })
+            Text("after").font(f20).id("after")
+        }.node
+    }
+
+    @Test func keyedElementsKeepTheirIdentityWhenOthersGo() throws {
+        let all = try layout { keyedList(["x", "y", "z"]) }
+        let fewer = try layout { keyedList(["y", "z"]) }
+        // The ForEach is child 0 of the stack's block; its elements are known by their keys.
+        #expect(try identity(all, "y") == "/0/0/0[y]:1")
+        for k in ["y", "z", "after"] {
+            #expect(try identity(all, k) == identity(fewer, k), "\(k)")
+        }
+        #expect(try identity(all, "after") == "/0/0/1")
+        #expect(try frame(all, "y").minY != frame(fewer, "y").minY)
+    }
+
+    @Test func aViewAfterAConditionalKeepsItsIdentity() throws {
+        func screen(_ signedIn: Bool) throws -> LayoutResult {
+            // A conditional with the branch taken marked (`Node.branch`).
+            let welcome = Node.branch("then", Text("Welcome back").id("welcome").node)
+            let signIn = Node.branch(
+                "else",
+                ViewGroup {
+                    Text("Sign in").id("signIn"); Text("Register")
+                }.node)
+            return try layout {
+                VStack {
+                    Text("Title").id("title")
+                    signedIn ? welcome : signIn
+                    Text("Footer").id("footer")
+                }
+            }
+        }
+        let yes = try screen(true), no = try screen(false)
+        #expect(try identity(yes, "footer") == "/0/0/2")
+        #expect(try identity(no, "footer") == "/0/0/2")
+        #expect(try identity(yes, "welcome") == "/0/0/1?then")
+        #expect(try identity(no, "signIn") == "/0/0/1?else/0")
+    }
+
+    @Test func buttonLabelAndGeometryReaderContentAreSlots() throws {
+        let r = try layout {
+            HStack {
+                Button("OK", look: ButtonLook(style: .borderedProminent)).id("b")
+                GeometryReader { _ in Color.red.id("c") }
+            }
+        }
+        // The style wraps the label: foreground (0), padding (1), background (2).
+        #expect(try identity(r, "b") == "/0/0/0/label:2")
+        #expect(r.tree.find(ViewID(path: "/0/0/0/label"))?.name == "Text \"OK\"")
+        #expect(r.tree.find(ViewID(path: "/0/0/0/label:2/background"))?.name == "RoundedRectangle")
+        #expect(try identity(r, "c") == "/0/0/1/content/0")
+    }
+
+    @Test func modifiersOnAGroupCountOnFromEachViewsOwn() throws {
+        let r = try layout {
+            VStack {
+                ViewGroup {
+                    Text("aa").font(f20).id("a"); Text("bb").id("b")
+                }.padding(10)
+            }
+        }
+        #expect(r.tree.find(ViewID(path: "/0/0/0/0:2"))?.name == "padding")
+        #expect(r.tree.find(ViewID(path: "/0/0/0/1:1"))?.name == "padding")
+        #expect(try identity(r, "a") == "/0/0/0/0")
+    }
+
+    // MARK: The resolved tree
+
+    @Test func treeKeepsExactFramesAndPaintingSnapsThem() throws {
+        // "Hello" at 17 pt is 42.5 wide, at x = 173.75: at scale 2 it is drawn from x = 174.
+        let r = try layout(scale: 2) { Text("Hello").id("t") }
+        #expect(try #require(r.tree.find("t")).frame == Rect(x: 173.75, y: 411, width: 42.5, height: 22))
+        guard case .text(let run)? = r.displayList.items.first else {
+            Issue.record("no text drawn in\n\(r.displayList.dump())")
+            return
+        }
+        #expect(run.frame == snapped(173.75, 411, 42.5, 22, scale: 2))
+        #expect(run.layoutWidth == 42.5 + 0.01)
+    }
+
+    @Test func effectsAndDrawingAreValuesInTheTree() throws {
+        let r = try layout {
+            Color.red.frame(width: 50, height: 50).id("c").offset(x: 50, y: 10).id("o").rotationEffect(degrees: 30, anchor: .top).id("r")
+        }
+        let c = try #require(r.tree.find("c")), o = try #require(r.tree.find("o")), rot = try #require(r.tree.find("r"))
+        #expect(o.name == "offset" && o.effects.offset == Point(x: 50, y: 10))
+        #expect(rot.effects.rotation == .init(degrees: 30, anchor: .top))
+        #expect(rot.effects.offset == .zero && rot.effects.opacity == 1 && !rot.effects.isEmpty)
+        #expect(c.effects.isEmpty)
+        // The colour is a filled rectangle inside its frame.
+        #expect(c.children.first?.content == .shape(.init(kind: .rectangle, paint: .color(.red))))
+        #expect(c.children.first?.frame == Rect(x: 170, y: 397, width: 50, height: 50))
+    }
+
+    @Test func paintingTheTreeGivesTheDisplayList() throws {
+        var scene = RenderTests.effectsScene()
+        scene.scale = 3
+        let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+        #expect(DisplayList(painting: r.tree, size: scene.canvas, background: scene.background, scale: 3) == r.displayList)
+        #expect(LayoutNode(r.tree, grid: PixelGrid(scale: 3)).description == r.root.description)
+        #expect(r.displayList.items.count > 3)
+    }
 }

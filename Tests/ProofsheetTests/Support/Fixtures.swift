@@ -68,6 +68,16 @@ func frame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceL
     try #require(result.root.find(id), "no node with id \(id) in\n\(result.root)", sourceLocation: sourceLocation).frame
 }
 
+/// The exact (unsnapped) frame of the view with `.id(name)`.
+func exactFrame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Rect {
+    try #require(result.tree.find(id), "no view with id \(id)", sourceLocation: sourceLocation).frame
+}
+
+/// The identity (as text) of the view with `.id(name)`.
+func identity(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+    try #require(result.tree.find(id), "no view with id \(id)", sourceLocation: sourceLocation).identity.description
+}
+
 /// A rectangle snapped to the pixel grid the way layout snaps: each edge to the nearest pixel.
 func snapped(_ x: Double, _ y: Double, _ w: Double, _ h: Double, scale: Double = 1) -> Rect {
     func s(_ v: Double) -> Double { (v * scale).rounded() / scale }

@@ -1,0 +1,113 @@
+import ProofsheetCore
+import ProofsheetScene
+
+/// The device pixel grid of a canvas: `scale` pixels per point.
+public struct PixelGrid: Hashable, Sendable {
+    public let scale: Double
+    public init(scale: Double) { self.scale = scale }
+
+    /// `r` with its edges snapped to the nearest device pixel.
+    public func snap(_ r: Rect) -> Rect {
+        func s(_ v: Double) -> Double { (v * scale).rounded() / scale }
+        let x0 = s(r.minX), y0 = s(r.minY), x1 = s(r.maxX), y1 = s(r.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+extension DisplayList {
+    /// The drawing of a laid-out tree: every frame is snapped to the pixel grid here, once.
+    public init(painting tree: ResolvedView, size: Size, background: Color?, scale: Double) {
+        self.init(size: size, background: background, items: paint(tree, PixelGrid(scale: scale)))
+    }
+}
+
+extension LayoutNode {
+    /// The outline of a laid-out tree, frames snapped to the pixel grid (where they are drawn).
+    public init(_ tree: ResolvedView, grid: PixelGrid) {
+        self.init(name: tree.name, id: tree.id, frame: grid.snap(tree.frame), children: tree.children.map { LayoutNode($0, grid: grid) })
+    }
+}
+
+/// The display items of a view and everything inside it.
+private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
+    if v.effects.hidden { return [] }
+    let frame = grid.snap(v.frame)
+    var items: [DisplayItem]
+    switch v.content {
+    case .children:
+        items = v.children.flatMap { paint($0, grid) }
+    case .zOrdered:
+        items = paintOrder(v.children).flatMap { paint($0, grid) }
+    case .layer(let overlay):
+        let view = v.children.first.map { paint($0, grid) } ?? []
+        let layer = v.children.dropFirst().flatMap { paint($0, grid) }
+        items = overlay ? view + layer : layer + view
+    case .text(let t):
+        items = [
+            .text(
+                TextRun(
+                    text: t.text, frame: frame, font: t.font, paint: t.paint, alignment: t.alignment, lineLimit: t.lineLimit,
+                    layoutWidth: v.frame.width + 0.01))
+        ]
+    case .image(let path):
+        items = [.image(ImageDraw(path: path, frame: frame))]
+    case .symbol(let s):
+        items = [.symbol(SymbolDraw(name: s.name, layers: s.layers, frame: frame, pointSize: s.pointSize, paint: s.paint))]
+    case .shape(let s):
+        items = shape(s, in: frame)
+    }
+    return applying(v.effects, in: frame, to: items)
+}
+
+/// A shape filled, or outlined, in its (snapped) frame; nothing when the frame is empty.
+private func shape(_ s: ResolvedView.ShapeContent, in frame: Rect) -> [DisplayItem] {
+    guard frame.width > 0, frame.height > 0 else { return [] }
+    if let outline = s.outline {
+        let r = outline.inside ? frame.insetBy(outline.width / 2) : frame
+        var k = s.kind
+        if case .roundedRectangle(let radius, let c) = s.kind, outline.inside {
+            k = .roundedRectangle(radius: max(0, radius - outline.width / 2), continuous: c)
+        }
+        return [.stroke(displayShape(k, in: r), s.paint, lineWidth: outline.width)]
+    }
+    return [.fill(displayShape(s.kind, in: frame), s.paint)]
+}
+
+/// `items` wrapped in a group per effect, from the inside out: opacity, shadow, blur, clip,
+/// rotation, scale, offset. Effects at their defaults add no group.
+private func applying(_ e: ResolvedView.Effects, in frame: Rect, to items: [DisplayItem]) -> [DisplayItem] {
+    var inner = items
+    if !(e.opacity >= 1) { inner = e.opacity <= 0 ? [] : [.group(DisplayGroup(opacity: e.opacity, children: inner))] }
+    if let s = e.shadow { inner = [.group(DisplayGroup(shadow: s, children: inner))] }
+    if !(e.blur <= 0) { inner = [.group(DisplayGroup(blur: e.blur, children: inner))] }
+    if let kind = e.clip { inner = [.group(DisplayGroup(clip: displayShape(kind, in: frame), children: inner))] }
+    if !e.rotation.isIdentity {
+        let t = Transform.about(frame.point(at: e.rotation.anchor), .rotation(degrees: e.rotation.degrees))
+        inner = [.group(DisplayGroup(transform: t, children: inner))]
+    }
+    if !e.scale.isIdentity {
+        inner = [.group(DisplayGroup(transform: .about(frame.point(at: e.scale.anchor), .scale(e.scale.x, e.scale.y)), children: inner))]
+    }
+    if e.offset != .zero { inner = [.group(DisplayGroup(transform: .translation(e.offset.x, e.offset.y), children: inner))] }
+    return inner
+}
+
+/// Views in paint order: by zIndex, ties in declaration order.
+func paintOrder(_ views: [ResolvedView]) -> [ResolvedView] {
+    views.enumerated().sorted { a, b in
+        a.element.zIndex != b.element.zIndex ? a.element.zIndex < b.element.zIndex : a.offset < b.offset
+    }.map(\.element)
+}
+
+/// The display form of a shape kind placed in a rectangle (circles are centred squares).
+func displayShape(_ kind: ShapeKind, in r: Rect) -> DisplayShape {
+    switch kind {
+    case .rectangle: return .rect(r)
+    case .roundedRectangle(let radius, let cont): return .roundedRect(r, radius: radius, continuous: cont)
+    case .ellipse: return .ellipse(r)
+    case .capsule: return .capsule(r)
+    case .circle:
+        let d = min(r.width, r.height)
+        return .ellipse(Rect(x: r.minX + (r.width - d) / 2, y: r.minY + (r.height - d) / 2, width: d, height: d))
+    }
+}
