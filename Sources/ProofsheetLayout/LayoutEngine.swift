@@ -1,4 +1,5 @@
 import ProofsheetCore
+import Synchronization
 import ProofsheetScene
 
 /// A laid-out view: its name, `.id`, frame on the canvas (points, pixel-snapped) and children.
@@ -58,6 +59,10 @@ public struct LayoutEngine: Sendable {
     public let assets: AssetProvider
     /// The safe-area insets of the scene being laid out (views that ignore them need them).
     private var safeArea = EdgeInsets.zero
+    /// How many more elements this pass may build: a scene expands within the `views` limit
+    /// when it is read, but each `GeometryReader` builds its content again at each layout, so
+    /// the pass counts too. Each pass has its own count.
+    private var budget: ElementBudget?
     public init(measurer: TextMeasurer, assets: AssetProvider) { self.measurer = measurer; self.assets = assets }
 
     /// Lays out `scene`: the root view is proposed the safe area and centred in it.
@@ -66,6 +71,7 @@ public struct LayoutEngine: Sendable {
         // the scene's safe area for the views that ignore it.
         var pass = LayoutEngine(measurer: measurer is MeasurementCache ? measurer : MeasurementCache(measurer), assets: assets)
         pass.safeArea = scene.safeArea
+        pass.budget = ElementBudget(Scene.Limits.views.int)
         return try pass.run(scene)
     }
 
@@ -81,6 +87,13 @@ public struct LayoutEngine: Sendable {
             root: LayoutNode(tree, grid: PixelGrid(scale: scene.scale)),
             displayList: DisplayList(painting: tree, size: scene.canvas, background: scene.background, scale: scene.scale),
             tree: tree)
+    }
+
+    func overBudget(_ location: SourceLocation?) -> ProofsheetError {
+        .badInput(
+            "the scene lays out more than \(Scene.Limits.views.int) views and modifiers", at: location,
+            hint: "GeometryReader content is built again for each reader: use fewer readers or smaller ForEach counts, "
+                + "or raise the limit with --limit views=N")
     }
 
     /// The views a container holds, each with its identity: a group (a `ForEach`, a builder
@@ -150,6 +163,7 @@ public struct LayoutEngine: Sendable {
     /// The element for `node`, whose identity is `id`; every element inside gets its identity
     /// from its place under it.
     func build(_ node: Node, _ id: ViewID, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
+        guard budget?.take() ?? true else { throw overBudget(location) }
         let element: Element
         switch node {
         case .empty:
@@ -203,7 +217,10 @@ public struct LayoutEngine: Sendable {
         case .geometryReader(let content):
             let engine = self
             element = GeometryReaderElement { size in
-                try engine.build(try content(size), id.slot("content"), env, location: location)
+                let node = try content(size)
+                // The content is counted whole, nothing included: building it cost that much.
+                guard engine.budget?.take(ElementBudget.count(node)) ?? true else { throw engine.overBudget(location) }
+                return try engine.build(node, id.slot("content"), env, location: location)
             }
         }
         element.identity = id
@@ -284,5 +301,35 @@ public struct LayoutEngine: Sendable {
         }
         element.identity = id
         return element
+    }
+}
+
+/// The elements one layout pass may still build.
+final class ElementBudget: Sendable {
+    private let remaining: Mutex<Int>
+    init(_ n: Int) { remaining = Mutex(n) }
+    /// Takes `n`; false when the budget is spent.
+    func take(_ n: Int = 1) -> Bool {
+        remaining.withLock {
+            $0 -= n
+            return $0 >= 0
+        }
+    }
+
+    /// The nodes of a tree, every modifier and empty node included.
+    static func count(_ node: Node) -> Int {
+        switch node {
+        case .stack(_, _, _, let children), .zstack(_, let children), .group(let children):
+            return 1 + children.reduce(0) { $0 + count($1) }
+        case .modified(let inner, let m):
+            switch m {
+            case .background(let layer, _), .overlay(let layer, _): return 1 + count(inner) + count(layer)
+            default: return 1 + count(inner)
+            }
+        case .button(let label, _), .located(let label, _), .branch(_, let label), .keyed(_, let label):
+            return 1 + count(label)
+        default:
+            return 1
+        }
     }
 }

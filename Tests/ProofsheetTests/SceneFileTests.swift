@@ -248,7 +248,14 @@ struct SceneFileTests {
         #expect(numbers[149_999].location.path.count == 1 + 100 * 61 + 8)
     }
 
-    @Test func geometryReaderContentSharesTheViewBudget() throws {
+    @Test func geometryReaderContentIsBoundedPerLayoutNotPerScene() throws {
+        // Laying a reader out again and again never spends a budget: each layout has its own.
+        let reader = """
+            {"canvas": {"width": 100, "height": 100}, "root": {"type": "GeometryReader", "content":
+              {"type": "ForEach", "count": 50, "content": {"type": "Color", "color": "red", "modifiers": [{"frame": {"width": "=$width / 2"}}]}}}}
+            """
+        let once = try SceneDecoder().decode(bytes: Array(reader.utf8), file: nil)
+        for _ in 0..<300 { _ = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(once) }
         // 1000 readers × ForEach of 1000 would be a million views: refused at layout time.
         let text = """
             {"canvas": {"width": 100, "height": 100}, "root": {"type": "VStack", "children": [
@@ -256,7 +263,8 @@ struct SceneFileTests {
                 {"type": "VStack", "children": [{"type": "ForEach", "count": 1000, "content": {"type": "EmptyView"}}]}}}]}}
             """
         let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: nil)
-        #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s) }
+        let error = #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s) }
+        #expect(error?.message.contains("lays out more than") == true, "\(String(describing: error))")
     }
 
     // MARK: Decoding
