@@ -17,5 +17,6 @@
 @_exported import struct ProofsheetLayout.LayoutResult
 @_exported import struct ProofsheetLayout.LayoutNode
 @_exported import struct ProofsheetLayout.ResolvedView
+@_exported import struct ProofsheetLayout.Proposal
 @_exported import enum ProofsheetCairo.OutputFormat
 @_exported import struct ProofsheetCairo.PNGSettings

@@ -32,6 +32,11 @@ public final class Renderer: Sendable {
         return try engine(for: scene).layout(scene)
     }
 
+    /// The size a scene's root view chooses for `proposal` (nil axes: its ideal size).
+    public func size(of scene: Scene, proposal: Proposal = .unspecified) throws -> Size {
+        try engine(for: scene).size(of: scene, proposal: proposal)
+    }
+
     /// Renders a scene to bytes in `format`.
     public func render(_ scene: Scene, format: OutputFormat, png: PNGSettings = .fast) throws -> [UInt8] {
         try backend.render(layout(scene).displayList, format: format, scale: scene.scale, png: png)

@@ -75,6 +75,15 @@ public struct LayoutEngine: Sendable {
         return try pass.run(scene)
     }
 
+    /// The size `scene`'s root view chooses when proposed `proposal` (nil axes: its ideal size):
+    /// what a component needs, for a snapshot at its own size.
+    public func size(of scene: Scene, proposal: Proposal = .unspecified) throws -> Size {
+        var pass = LayoutEngine(measurer: measurer is MeasurementCache ? measurer : MeasurementCache(measurer), assets: assets)
+        pass.safeArea = scene.safeArea
+        pass.budget = ElementBudget(Scene.Limits.views.int)
+        return try pass.build(scene.root, .root, LayoutEnvironment(), location: nil).size(proposal)
+    }
+
     private func run(_ scene: Scene) throws -> LayoutResult {
         let canvas = Rect(origin: .zero, size: scene.canvas)
         let safe = canvas.inset(by: scene.safeArea)

@@ -21,4 +21,40 @@ enum SnapshotScenes {
     static func scene(for view: some View, canvas: Size, scale: Double) -> Scene {
         Scene(canvas: canvas, scale: scale, root: view.node)
     }
+
+    /// `view` laid out as `layout` says, at `scale` (a device's own when nil, else 1).
+    static func scene(for view: some View, layout: SnapshotLayout, scale: Double?) throws -> Scene {
+        switch layout {
+        case .device(let name):
+            return try scene(for: view, device: name, scale: scale)
+        case .fixed(let width, let height):
+            return scene(for: view, canvas: Size(width: width, height: height), scale: scale ?? 1)
+        case .sizeThatFits:
+            let probe = Scene(canvas: Size(width: 1, height: 1), scale: scale ?? 1, root: view.node)
+            let size = try SharedRenderer.get().size(of: probe)
+            guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
+                throw SizeThatFitsError(size: size)
+            }
+            return scene(for: view, canvas: size, scale: scale ?? 1)
+        }
+    }
+
+    /// A view whose own size cannot be an image.
+    struct SizeThatFitsError: Error, CustomStringConvertible {
+        var size: Size
+        var description: String {
+            "the view's own size is \(fmt(size.width))x\(fmt(size.height)) pt, which cannot be an image; "
+                + "give it a frame, or use .image(layout: .fixed(width:height:))"
+        }
+    }
+}
+
+/// How a view is laid out for a snapshot, as swift-snapshot-testing's `SwiftUISnapshotLayout`.
+public enum SnapshotLayout: Sendable, Equatable {
+    /// At the size the view chooses for itself (its ideal size): a component at its own size.
+    case sizeThatFits
+    /// In a canvas of this size, in points (no safe area).
+    case fixed(width: Double, height: Double)
+    /// Filling the screen of a device preset (its size, safe area and scale).
+    case device(String)
 }

@@ -86,6 +86,18 @@ extension Snapshotting where Value: View, Format == RGBAImage {
         }
     }
 
+    /// The view laid out as `layout` says — at its own size (`.sizeThatFits`), in a fixed
+    /// size, or filling a device's screen — at `scale` (for a device: its own when nil, else 1),
+    /// rendered to PNG and compared with ``Diffing/image(threshold:tolerance:)``. A component
+    /// is snapshotted at its own size rather than centred on a phone screen.
+    public static func image(
+        layout: SnapshotLayout, scale: Double? = nil, threshold: Double = 0.1, tolerance: Tolerance = .exact
+    ) -> Snapshotting {
+        Snapshotting<Scene, RGBAImage>.image(threshold: threshold, tolerance: tolerance).pullback { view in
+            try SnapshotScenes.scene(for: view, layout: layout, scale: scale)
+        }
+    }
+
     /// The view on a white canvas of `canvas` points (no safe area) at `scale`, rendered to PNG
     /// and compared with ``Diffing/image(threshold:tolerance:)``.
     public static func image(
