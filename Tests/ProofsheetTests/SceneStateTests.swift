@@ -276,3 +276,47 @@ struct SceneStateTests {
         #expect(grown < 20 << 20, "resident memory grew by \(grown >> 20) MiB from the 100th to the 1000th instantiation")
     }
 }
+
+/// Identity through layout: the same view in two states of a scene file is the same view.
+@Suite("Identity across states")
+struct IdentityAcrossStatesTests {
+    let renderer: Renderer
+    init() throws { renderer = try Renderer() }
+
+    func tree(_ template: SceneTemplate, still: String? = nil, sets: [String] = []) throws -> ResolvedView {
+        try renderer.layout(try template.scene(still: still, sets: sets)).tree
+    }
+
+    @Test func theTopCardIsTheSameViewAtRestAndWhileDragged() throws {
+        let deck = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/travel-deck.json")
+        let rest = try tree(deck, still: "rest"), dragged = try tree(deck, still: "dragging-right")
+        let a = try #require(rest.find("card-0")), b = try #require(dragged.find("card-0"))
+        #expect(a.identity == b.identity)
+        #expect(a.identity.path.contains("[Yosemite, USA]"), "\(a.identity)")
+        // Drawn elsewhere, laid out in the same place.
+        #expect(a.frame == b.frame)
+    }
+
+    @Test func elementsKeepTheirIdentityWhenOnesBeforeThemAreRemoved() throws {
+        let t = try SceneDecoder().template(
+            bytes: Array(
+                """
+                {"canvas": {"width": 100, "height": 100},
+                 "state": {"trips": [{"city": "Yosemite"}, {"city": "Venice"}, {"city": "Tokyo"}], "open": false},
+                 "root": {"type": "VStack", "children": [
+                   {"type": "If", "condition": "$open", "then": {"type": "Text", "text": "open"}},
+                   {"type": "ForEach", "data": "$trips", "as": "trip", "key": "$trip.city",
+                    "content": {"type": "Text", "text": "$trip.city", "modifiers": [{"id": "=$trip.city"}]}},
+                   {"type": "Color", "color": "red", "modifiers": [{"id": "after"}]}]}}
+                """.utf8), file: "t.json")
+        let all = try tree(t)
+        let fewer = try tree(t, sets: [#"trips=[{"city": "Venice"}, {"city": "Tokyo"}]"#, "open=true"])
+        for name in ["Venice", "Tokyo", "after"] {
+            let a = try #require(all.find(name)), b = try #require(fewer.find(name))
+            #expect(a.identity == b.identity, "\(name): \(a.identity) vs \(b.identity)")
+        }
+        #expect(all.find("Yosemite") != nil && fewer.find("Yosemite") == nil)
+        // The branch taken is part of the identity of the views inside it.
+        #expect(fewer.children.first?.identity.path.contains("?then") == true, "\(fewer.children.map(\.identity))")
+    }
+}
