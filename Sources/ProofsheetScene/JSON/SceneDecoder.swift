@@ -374,7 +374,8 @@ struct Context {
                 guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else {
                     throw badValue("'count' must be a whole number from 0 to \(Scene.Limits.views.int)", c)
                 }
-                items = (0..<Int(n)).map { .number(Double($0)) }
+                // While validating, the body is read once: the numbers are not needed.
+                items = validating ? [] : (0..<Int(n)).map { .number(Double($0)) }
             }
         } else {
             throw missing("data", json, example: "\"data\": [...] or \"count\": 3")
