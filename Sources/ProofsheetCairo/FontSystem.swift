@@ -3,17 +3,26 @@ import ProofsheetCore
 internal import CCairo
 internal import CPangoCairo
 
-/// The pinned text setup shared by measuring and drawing: the project's fontconfig file, one
-/// Pango context with hinting off, no glyph-position rounding and absolute sizes.
+/// The pinned text setup shared by measuring and drawing: the project's fontconfig file, and
+/// Pango contexts over it with hinting off, no glyph-position rounding and absolute sizes.
 ///
-/// NB: Pango's font map is not thread-safe, so every use goes through `withContext`, one at a time.
+/// Pango's font maps are not thread-safe, so each thread that lays out or draws text works in a
+/// ``TextContext`` of its own (a font map and a context, both over the one shared, already built
+/// fontconfig configuration, which fontconfig lets many threads read): two threads shape and
+/// draw text at once. `withContext` lends a thread an idle context, making one when all are in
+/// use, and takes it back afterwards; so there are as many contexts as threads have used text at
+/// the same time (the idle ones kept are capped), and every one is freed with the font system.
+/// All contexts are set up alike, so text comes out the same whichever context laid it out.
 public final class FontSystem: @unchecked Sendable {
-    private let lock = NSLock()
     private let config: OpaquePointer
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
-    private var descriptions: [FontSpec: OpaquePointer] = [:]
-    private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// The configuration file the fonts come from: what measurements depend on, besides the
+    /// text and its font (see ``TextMeasurementCache``).
+    let fontsConf: String
+    /// Contexts not in use, and whether a thread waits for one (when a new one cannot be made).
+    private let idle = NSCondition()
+    private var idleContexts: [TextContext] = []
+    /// The most idle contexts kept; one returned beyond this is freed.
+    private let idleLimit = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
     /// The scope counting this font system and its layouts (tests only).
     private let live: LiveObjects?
 
@@ -37,26 +46,17 @@ public final class FontSystem: @unchecked Sendable {
             FcConfigDestroy(config)
             throw ProofsheetError.internal("fontconfig: cannot load \(fontsConf)")
         }
-        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+        // The first context is made now, so that a font system that cannot make one is never made.
+        let first: TextContext
+        do {
+            first = try TextContext(config: config)
+        } catch {
             FcConfigDestroy(config)
-            throw ProofsheetError.internal("pango: no FreeType font map (is Pango built with FreeType?)")
+            throw error
         }
-        pango_fc_font_map_set_config(OpaquePointer(map), config)
-        guard let ctx = pango_font_map_create_context(map) else {
-            Self.release(map: map, config: config)
-            throw ProofsheetError.internal("pango: cannot create a context")
-        }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(ctx, options)
-        cairo_font_options_destroy(options)
-        pango_cairo_context_set_resolution(ctx, 72)
-        pango_context_set_round_glyph_positions(ctx, 0)
         self.config = config
-        self.fontMap = map
-        self.context = ctx
+        self.fontsConf = fontsConf
+        self.idleContexts = [first]
         self.live = LiveObjects.made(.fontSystem)
         let missing = Self.requiredFamilies.filter { !hasFamily($0) }
         if !missing.isEmpty {
@@ -66,20 +66,10 @@ public final class FontSystem: @unchecked Sendable {
     }
 
     deinit {
-        for d in descriptions.values { pango_font_description_free(d) }
-        for d in iconDescriptions.values { pango_font_description_free(d) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-        Self.release(map: fontMap, config: config)
-        live?.released(.fontSystem)
-    }
-
-    /// Drops the font map and the configuration. The map's own reference to the configuration is
-    /// taken back first: Pango 1.50 does not drop it when the map is finalized, which leaked the
-    /// whole configuration (about 11 KB) with every font system.
-    private static func release(map: UnsafeMutablePointer<PangoFontMap>, config: OpaquePointer) {
-        pango_fc_font_map_set_config(OpaquePointer(map), nil)
-        g_object_unref(UnsafeMutableRawPointer(map))
+        // No context is lent out: `withContext` holds the font system until it takes it back.
+        idleContexts.removeAll()
         FcConfigDestroy(config)
+        live?.released(.fontSystem)
     }
 
     static let requiredFamilies = ["Inter", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"]
@@ -99,7 +89,6 @@ public final class FontSystem: @unchecked Sendable {
 
     /// Whether the icon font has a glyph for `codepoint`.
     public func iconFontHasGlyph(_ codepoint: UInt32) -> Bool {
-        lock.lock(); defer { lock.unlock() }
         guard let pattern = FcPatternCreate() else { return false }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, Self.iconFamily)
@@ -114,27 +103,106 @@ public final class FontSystem: @unchecked Sendable {
         return FcCharSetHasChar(charset, codepoint) != 0
     }
 
-    /// Runs `body` with the shared Pango context, one caller at a time.
-    func withContext<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
+    /// Runs `body` with a Pango context no other thread uses meanwhile (see the type's notes).
+    func withContext<T>(_ body: (TextContext) throws -> T) rethrows -> T {
+        let context = lend()
+        defer { takeBack(context) }
         return try body(context)
     }
 
-    /// The Pango font description for a font (cached; caller holds the lock).
+    /// An idle context, or a new one when every context is in use. If a new one cannot be made
+    /// (Pango out of memory), waits for one to come back: there is always at least one.
+    private func lend() -> TextContext {
+        idle.lock()
+        if let context = idleContexts.popLast() {
+            idle.unlock()
+            return context
+        }
+        idle.unlock()
+        if let context = try? TextContext(config: config) { return context }
+        idle.lock()
+        defer { idle.unlock() }
+        while idleContexts.isEmpty { idle.wait() }
+        return idleContexts.removeLast()
+    }
+
+    private func takeBack(_ context: TextContext) {
+        idle.lock()
+        defer { idle.unlock() }
+        // One beyond the limit is not kept: it is freed when the caller lets it go.
+        guard idleContexts.count < idleLimit else { return }
+        idleContexts.append(context)
+        idle.signal()
+    }
+}
+
+/// One Pango font map and context over a font system's configuration, with the font descriptions
+/// made in it: used by one thread at a time (see ``FontSystem``).
+///
+/// It is counted as a `textContext` in ``LiveObjects`` from when it is made until it is freed,
+/// with the font system or when it is handed back beyond the idle limit; it is not tied to a
+/// thread, so no Pango object outlives the font system whatever threads used it.
+final class TextContext {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var descriptions: [FontSpec: OpaquePointer] = [:]
+    private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// The scope counting this context (tests only).
+    private let live: LiveObjects?
+
+    /// A font map over `config` (which it references until it is freed) and a context in it.
+    init(config: OpaquePointer) throws {
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw ProofsheetError.internal("pango: no FreeType font map (is Pango built with FreeType?)")
+        }
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        guard let ctx = pango_font_map_create_context(map) else {
+            Self.release(map: map)
+            throw ProofsheetError.internal("pango: cannot create a context")
+        }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(ctx, options)
+        cairo_font_options_destroy(options)
+        pango_cairo_context_set_resolution(ctx, 72)
+        pango_context_set_round_glyph_positions(ctx, 0)
+        fontMap = map
+        context = ctx
+        live = LiveObjects.made(.textContext)
+    }
+
+    deinit {
+        clearDescriptions()
+        g_object_unref(UnsafeMutableRawPointer(context))
+        Self.release(map: fontMap)
+        live?.released(.textContext)
+    }
+
+    /// Drops the font map. The map's own reference to the configuration is taken back first:
+    /// Pango 1.50 does not drop it when the map is finalized, which leaked the whole
+    /// configuration (about 11 KB) with every font map.
+    private static func release(map: UnsafeMutablePointer<PangoFontMap>) {
+        pango_fc_font_map_set_config(OpaquePointer(map), nil)
+        g_object_unref(UnsafeMutableRawPointer(map))
+    }
+
+    /// The Pango font description for a font (cached).
     func description(_ font: FontSpec) -> OpaquePointer {
         var key = font
         key.lineHeight = 0
         if let d = descriptions[key] { return d }
         if descriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
-        pango_font_description_set_family(d, Self.families[font.design] ?? Self.families[.default]!)
+        pango_font_description_set_family(d, FontSystem.families[font.design] ?? FontSystem.families[.default]!)
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
         descriptions[key] = d
         return d
     }
 
-    /// Frees the cached font descriptions (they are re-made on demand; caller holds the lock).
+    /// Frees the cached font descriptions (they are re-made on demand).
     private func clearDescriptions() {
         for d in descriptions.values { pango_font_description_free(d) }
         for d in iconDescriptions.values { pango_font_description_free(d) }
@@ -142,21 +210,19 @@ public final class FontSystem: @unchecked Sendable {
         iconDescriptions.removeAll()
     }
 
-    /// The icon font at `size` points (cached; caller holds the lock).
+    /// The icon font at `size` points (cached).
     func iconDescription(size: Double) -> OpaquePointer {
         if let d = iconDescriptions[size] { return d }
         if iconDescriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
-        pango_font_description_set_family(d, Self.iconFamily)
+        pango_font_description_set_family(d, FontSystem.iconFamily)
         pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
         iconDescriptions[size] = d
         return d
     }
 
-    /// A new layout for a paragraph (caller holds the lock and gives it to `release(_:)`).
-    func makeLayout(_ context: OpaquePointer, text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment)
-        -> OpaquePointer
-    {
+    /// A new layout for a paragraph (give it to `release(_:)`).
+    func makeLayout(text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
         let layout: OpaquePointer = pango_layout_new(context)
         _ = LiveObjects.made(.pangoLayout)
         text.withCString { pango_layout_set_text(layout, $0, -1) }
@@ -166,7 +232,7 @@ public final class FontSystem: @unchecked Sendable {
         // The line height is set over consecutive ranges that end where an over-long word is
         // cut into pieces: each range boundary starts a new Pango item (see `itemSplits`).
         var start: UInt32 = 0
-        for end in Self.itemSplits(text).map(UInt32.init) + [UInt32.max] {
+        for end in FontSystem.itemSplits(text).map(UInt32.init) + [UInt32.max] {
             let a = pango_attr_line_height_new_absolute(lineHeight)!
             a.pointee.start_index = start
             a.pointee.end_index = end
@@ -248,8 +314,8 @@ extension FontSystem {
     /// begin and end (for tests of the cuts `itemSplits` makes).
     func runLengths(_ text: String, font: FontSpec) -> [Int] {
         withContext { ctx in
-            let layout = makeLayout(ctx, text: text, font: font, width: nil, lineLimit: nil, alignment: .leading)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            let layout = ctx.makeLayout(text: text, font: font, width: nil, lineLimit: nil, alignment: .leading)
+            defer { ctx.release(layout) }
             var lengths: [Int] = []
             var runs = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
             while let link = runs {
@@ -270,8 +336,8 @@ public struct PangoTextMeasurer: Sendable {
 
     public func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         fonts.withContext { ctx in
-            let layout = fonts.makeLayout(ctx, text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
-            defer { fonts.release(layout) }
+            let layout = ctx.makeLayout(text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
+            defer { ctx.release(layout) }
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
             let lines = Double(pango_layout_get_line_count(layout))

@@ -112,10 +112,9 @@ struct Painter {
 
     func drawText(_ run: TextRun, _ cr: OpaquePointer) {
         fonts.withContext { ctx in
-            let layout = fonts.makeLayout(
-                ctx, text: run.text, font: run.font, width: run.layoutWidth,
-                lineLimit: run.lineLimit, alignment: run.alignment)
-            defer { fonts.release(layout) }
+            let layout = ctx.makeLayout(
+                text: run.text, font: run.font, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment)
+            defer { ctx.release(layout) }
             cairo_save(cr)
             setPaint(cr, run.paint, in: run.frame)
             cairo_move_to(cr, run.frame.minX, run.frame.minY)
@@ -133,11 +132,10 @@ struct Painter {
             for layer in s.layers {
                 let size = s.pointSize * layer.scale
                 let font = FontSpec(size: size, weight: 400, lineHeight: size)
-                let layout = fonts.makeLayout(
-                    ctx, text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font,
-                    width: nil, lineLimit: nil, alignment: .leading)
-                pango_layout_set_font_description(layout, fonts.iconDescription(size: size))
-                defer { fonts.release(layout) }
+                let layout = ctx.makeLayout(
+                    text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font, width: nil, lineLimit: nil, alignment: .leading)
+                pango_layout_set_font_description(layout, ctx.iconDescription(size: size))
+                defer { ctx.release(layout) }
                 var logical = PangoRectangle()
                 pango_layout_get_extents(layout, nil, &logical)
                 let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
