@@ -329,12 +329,26 @@ extension FontSystem {
     }
 }
 
-/// Measures text with Pango, exactly as the Cairo backend will draw it.
+/// Measures text with Pango, exactly as the Cairo backend will draw it. Sizes are remembered for
+/// the whole process (``TextMeasurementCache/shared``), so a text measured once, in any render on
+/// any thread, is not laid out again.
 public struct PangoTextMeasurer: Sendable {
     public let fonts: FontSystem
-    public init(fonts: FontSystem) { self.fonts = fonts }
+    /// Where sizes are remembered; nil measures every time.
+    let cache: TextMeasurementCache?
+    public init(fonts: FontSystem) { self.init(fonts: fonts, cache: .shared) }
+    package init(fonts: FontSystem, cache: TextMeasurementCache?) { self.fonts = fonts; self.cache = cache }
 
     public func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
+        guard let cache else { return measureWithPango(text, font: font, maxWidth: maxWidth, lineLimit: lineLimit) }
+        let key = TextMeasurementCache.Key(fontsConf: fonts.fontsConf, text: text, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        if let size = cache.size(for: key) { return size }
+        let size = measureWithPango(text, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        cache.insert(size, for: key)
+        return size
+    }
+
+    private func measureWithPango(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         fonts.withContext { ctx in
             let layout = ctx.makeLayout(text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
             defer { ctx.release(layout) }
