@@ -3,6 +3,7 @@ import ProofsheetCore
 internal import CCairo
 internal import CPixels
 import ProofsheetImage
+import Synchronization
 
 /// Decoded image assets as Cairo surfaces, cached by path, plus their pixel sizes.
 ///
@@ -10,11 +11,17 @@ import ProofsheetImage
 /// Cached pixels are shared, but each draw gets its own Cairo surface over them: Cairo does not
 /// allow one surface to be a source on several threads at once.
 ///
+/// An image is decoded once per process, and resampled once per size: every store in the process
+/// that counts against the same budget finds the surfaces another store made, for as long as one
+/// of them keeps them (see `SharedImages`). Decoding and resampling run outside the store's lock,
+/// so threads drawing different images do not wait for each other; threads wanting the same
+/// image wait for the one making it.
+///
 /// Every surface here — decoded and resampled — holds its bytes' reservation in `budget` (the
 /// process's decoded image memory, the `image-bytes` limit) until the surface is freed. When an
-/// image does not fit, the store empties its caches (giving their memory back, unless a draw
-/// still uses a surface) and tries once more; if it still does not fit, the image is refused
-/// with a message that names it, its size, the memory in use and the limit.
+/// image does not fit, the store empties its caches (giving their memory back, unless a draw or
+/// another store still uses a surface) and tries once more; if it still does not fit, the image
+/// is refused with a message that names it, its size, the memory in use and the limit.
 public final class ImageStore: @unchecked Sendable {
     private let lock = NSLock()
     private let budget: ImageBudget
@@ -33,19 +40,25 @@ public final class ImageStore: @unchecked Sendable {
 
     /// The pixel size of the image at `path` (decoding it once; the pixels are kept for drawing).
     public func pixelSize(path: String) throws -> (width: Int, height: Int) {
-        lock.lock(); defer { lock.unlock() }
         let s = try fullSurface(path)
         return (s.width, s.height)
     }
 
     /// The full-resolution surface of the image at `path` (premultiplied ARGB32).
     func surface(path: String) throws -> CairoSurface {
-        lock.lock(); defer { lock.unlock() }
-        return try fullSurface(path)
+        try fullSurface(path)
     }
 
     private func fullSurface(_ path: String) throws -> CairoSurface {
-        if let s = surfaces[path] { return s }
+        if let s = lock.withLock({ surfaces[path] }) { return s }
+        let surface = try SharedImages.shared.surface(SharedImages.Key(budget: budget, path: path, width: 0, height: 0)) {
+            try decode(path)
+        }
+        lock.withLock { surfaces[path] = surface }
+        return surface
+    }
+
+    private func decode(_ path: String) throws -> CairoSurface {
         let pixels: PixelBuffer
         do {
             pixels = try withCachesEmptiedIfOverBudget { () throws(ImageError) in
@@ -63,9 +76,7 @@ public final class ImageStore: @unchecked Sendable {
         }
         // The decoded bytes become the surface's: converted in place to premultiplied ARGB32.
         ps_rgba_to_argb32(pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), pixels.width * pixels.height)
-        let surface = try CairoSurface(adopting: pixels)
-        surfaces[path] = surface
-        return surface
+        return try CairoSurface(adopting: pixels)
     }
 
     /// Runs `body`; when it fails for lack of image memory and the caches hold any, empties them
@@ -74,10 +85,18 @@ public final class ImageStore: @unchecked Sendable {
         do {
             return try body()
         } catch {
-            guard case .overBudget = error.kind, !(surfaces.isEmpty && resampled.isEmpty) else { throw error }
-            surfaces.removeAll()
-            resampled.removeAll()
-            resampledBytes = 0
+            guard case .overBudget = error.kind else { throw error }
+            // Emptied outside the lock: the surfaces are freed as their last references go.
+            var dropped: [CairoSurface] = []
+            let hadAny = lock.withLock {
+                dropped = Array(surfaces.values) + Array(resampled.values)
+                surfaces.removeAll()
+                resampled.removeAll()
+                resampledBytes = 0
+                return !dropped.isEmpty
+            }
+            guard hadAny else { throw error }
+            dropped.removeAll()
             return try body()
         }
     }
@@ -85,11 +104,25 @@ public final class ImageStore: @unchecked Sendable {
     /// The image resampled to exactly `width`×`height` pixels with Cairo's good filter, so that
     /// PNG, SVG and PDF all show the same pixels (and vector files embed no more than needed).
     func surface(path: String, width: Int, height: Int) throws -> CairoSurface {
-        lock.lock(); defer { lock.unlock() }
         let key = ResampleKey(path: path, width: width, height: height)
-        if let s = resampled[key] { return try s.view() }
+        if let view = try lock.withLock({ try resampled[key]?.view() }) { return view }
         let full = try fullSurface(path)
         if full.width == width && full.height == height { return try full.view() }
+        let out = try SharedImages.shared.surface(SharedImages.Key(budget: budget, path: path, width: width, height: height)) {
+            try resample(full, path: path, width: width, height: height)
+        }
+        let bytes = width * height * 4
+        return try lock.withLock {
+            if resampled[key] == nil {
+                if resampledBytes + bytes > Self.resampledLimit { resampled.removeAll(); resampledBytes = 0 }
+                resampled[key] = out
+                resampledBytes += bytes
+            }
+            return try out.view()
+        }
+    }
+
+    private func resample(_ full: CairoSurface, path: String, width: Int, height: Int) throws -> CairoSurface {
         let bytes = width.multipliedReportingOverflow(by: height).overflow ? Int.max : width * height * 4
         let reservation: ImageBudget.Reservation
         do {
@@ -100,19 +133,98 @@ public final class ImageStore: @unchecked Sendable {
             throw ProofsheetError.badInput("image '\(path)' cannot be resampled to \(width)x\(height) px: \(error.reason)")
         }
         let out = try CairoSurface(width: width, height: height, holding: reservation)
+        // Drawn from a view: another thread may be resampling the same image to another size.
+        let source = try full.view()
         try out.draw { cr in
             cairo_scale(cr, Double(width) / Double(full.width), Double(height) / Double(full.height))
-            cairo_set_source_surface(cr, full.raw, 0, 0)
+            cairo_set_source_surface(cr, source.raw, 0, 0)
             let pattern = cairo_get_source(cr)
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cr)
         }
-        if resampledBytes + width * height * 4 > Self.resampledLimit { resampled.removeAll(); resampledBytes = 0 }
-        resampled[key] = out
-        resampledBytes += width * height * 4
-        return try out.view()
+        return out
+    }
+}
+
+/// The decoded and resampled images of every ``ImageStore`` in the process, so that each image
+/// is decoded once and resampled once per size however many stores (renderers) draw it.
+///
+/// Entries are weak: the stores' caches keep surfaces alive and decide when they go (their budget
+/// and limits work as before); this table only lets another store find a surface while one is
+/// alive, and makes threads wanting the same surface wait for the one making it rather than make
+/// it twice. A key holds the file's identity (device, inode, size, modification time), so a file
+/// changed on disk is decoded again; the budget the surface counts against; and the
+/// ``LiveObjects`` scope it was made in, so that a scope counting C objects (in tests) never holds
+/// surfaces another scope's stores made, nor gives its own away.
+final class SharedImages: Sendable {
+    static let shared = SharedImages()
+
+    struct Key: Hashable {
+        let budget: ObjectIdentifier
+        let scope: ObjectIdentifier?
+        let path: String
+        let file: FileIdentity?
+        /// The resampled size; 0×0 for the image as decoded.
+        let width: Int
+        let height: Int
+
+        init(budget: ImageBudget, path: String, width: Int, height: Int) {
+            // The surface holds its budget and its scope, so neither identifier can be reused
+            // while the entry's surface lives.
+            self.budget = ObjectIdentifier(budget)
+            self.scope = LiveObjects.current.map(ObjectIdentifier.init)
+            self.path = path
+            self.file = FileIdentity(path: path)
+            self.width = width
+            self.height = height
+        }
+    }
+
+    struct FileIdentity: Hashable {
+        let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+        init?(path: String) {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return nil }
+            device = UInt64(st.st_dev); inode = UInt64(st.st_ino); size = Int64(st.st_size)
+            seconds = Int(st.st_mtim.tv_sec); nanoseconds = Int(st.st_mtim.tv_nsec)
+        }
+    }
+
+    /// One surface, or its making in progress (`lock` is held while it is made).
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        weak var surface: CairoSurface?
+    }
+
+    private struct Table {
+        var slots: [Key: Slot] = [:]
+        /// Slots whose surfaces are gone are dropped when the table doubles past this.
+        var pruneAt = 64
+    }
+    private let table = Mutex(Table())
+
+    /// The surface for `key`: the one a store already holds, else the one `make` returns (made
+    /// once however many threads ask at the same time).
+    func surface(_ key: Key, make: () throws -> CairoSurface) throws -> CairoSurface {
+        let slot = table.withLock { table in
+            if let slot = table.slots[key] { return slot }
+            if table.slots.count >= table.pruneAt {
+                table.slots = table.slots.filter { $0.value.surface != nil }
+                table.pruneAt = max(64, 2 * table.slots.count)
+            }
+            let slot = Slot()
+            table.slots[key] = slot
+            return slot
+        }
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let surface = slot.surface { return surface }
+        let surface = try make()
+        slot.surface = surface
+        return surface
     }
 }
 
@@ -127,11 +239,12 @@ final class CairoSurface: @unchecked Sendable {
     /// The scope counting this surface (tests only).
     private let live: LiveObjects?
 
-    /// A new surface over this one's pixels, for drawing from on one thread.
+    /// A new surface over this one's pixels, for drawing from on one thread. Only finished
+    /// surfaces are viewed (decoded ones, and resampled ones once drawn, which `draw` flushes),
+    /// so nothing is flushed here: several threads may view one surface at once.
     func view() throws -> CairoSurface { try CairoSurface(viewing: self) }
 
     private init(viewing other: CairoSurface) throws {
-        cairo_surface_flush(other.raw)
         let s = cairo_image_surface_create_for_data(
             cairo_image_surface_get_data(other.raw), CAIRO_FORMAT_ARGB32, Int32(other.width), Int32(other.height),
             cairo_image_surface_get_stride(other.raw))!
