@@ -90,9 +90,11 @@ public final class CairoBackend: Sendable {
     func rasterize(_ list: DisplayList, scale: Double) throws -> CairoSurface {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         let surface = try CairoSurface(width: w, height: h)
-        try surface.draw { cr in
-            cairo_scale(cr, scale, scale)
-            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: true).draw(list, cr)
+        try fonts.withContext { text in
+            try surface.draw { cr in
+                cairo_scale(cr, scale, scale)
+                try Painter(text: text, images: images, scale: scale, rasterTarget: true).draw(list, cr)
+            }
         }
         return surface
     }
@@ -150,7 +152,9 @@ public final class CairoBackend: Sendable {
         cairo_surface_set_fallback_resolution(surface, 72 * scale, 72 * scale)
         let cr = cairo_create(surface)!
         do {
-            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: false, vectorSources: sources).draw(list, cr)
+            try fonts.withContext { text in
+                try Painter(text: text, images: images, scale: scale, rasterTarget: false, vectorSources: sources).draw(list, cr)
+            }
             cairo_show_page(cr)
             try checkCairo(cairo_status(cr), "drawing")
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import ProofsheetCore
+import Synchronization
 internal import CCairo
 internal import CPangoCairo
 
@@ -46,6 +47,7 @@ public final class FontSystem: @unchecked Sendable {
             FcConfigDestroy(config)
             throw ProofsheetError.internal("fontconfig: cannot load \(fontsConf)")
         }
+        PinnedFaces.shared.pin(config)
         // The first context is made now, so that a font system that cannot make one is never made.
         let first: TextContext
         do {
@@ -103,6 +105,20 @@ public final class FontSystem: @unchecked Sendable {
         return FcCharSetHasChar(charset, codepoint) != 0
     }
 
+    /// The font files of the configuration whose patterns name no FreeType face: the ones Cairo
+    /// opens (and may close) itself (see ``PinnedFaces``).
+    func fontFilesWithoutFace() -> [String] {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return [] }
+        return (0..<Int(set.pointee.nfont)).compactMap { i in
+            guard let pattern = set.pointee.fonts[i] else { return nil }
+            var face: FT_Face? = nil
+            guard FcPatternGetFTFace(pattern, FC_FT_FACE, 0, &face) != FcResultMatch else { return nil }
+            var file: UnsafeMutablePointer<FcChar8>? = nil
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return "?" }
+            return String(cString: file)
+        }
+    }
+
     /// Runs `body` with a Pango context no other thread uses meanwhile (see the type's notes).
     func withContext<T>(_ body: (TextContext) throws -> T) rethrows -> T {
         let context = lend()
@@ -136,6 +152,81 @@ public final class FontSystem: @unchecked Sendable {
     }
 }
 
+/// FreeType faces for the configuration's single-face font files, opened once per process and
+/// given to Cairo through the fonts' patterns, so that Cairo draws from them as they are.
+///
+/// Cairo 1.16 keeps at most ten faces of its own open: opening an eleventh closes one that no
+/// thread has locked at that moment, but reads another thread's lock count without that thread's
+/// lock, so a face can be closed just as another thread starts to use it (a crash in FreeType,
+/// seen with two threads rendering; a thread finishing an SVG or PDF page while another drew
+/// text was enough). Faces given to Cairo are never closed by it. The ones given here cover every
+/// family but the CJK collections, which stay Cairo's own: a process uses at most four of those
+/// (Noto Sans and Serif CJK TC, regular and bold), so Cairo never has ten open to close one.
+///
+/// The faces live as long as the process: Cairo keeps fonts made from them in caches that outlive
+/// any one renderer, so they are not counted in ``LiveObjects``. Opening them costs a few
+/// milliseconds once (the collections, left out, would cost tens).
+final class PinnedFaces: @unchecked Sendable {
+    static let shared = PinnedFaces()
+
+    private struct Key: Hashable {
+        let file: String
+        let index: Int32
+    }
+    private let lock = NSLock()
+    private var library: FT_Library?
+    private var faces: [Key: FT_Face] = [:]
+
+    /// Whether `path` is a font collection (several faces in one file), left to Cairo.
+    static func isCollection(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".ttc") || lower.hasSuffix(".otc")
+    }
+
+    /// Replaces the pattern of each single-face font in `config`'s fonts by a copy that names its
+    /// face (`FC_FT_FACE`), before any Pango font map reads them. A face that cannot be opened is
+    /// left to Cairo.
+    func pin(_ config: OpaquePointer) {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if library == nil {
+            var made: FT_Library?
+            guard FT_Init_FreeType(&made) == 0, let made else { return }
+            library = made
+        }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>? = nil
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            let path = String(cString: file)
+            guard !Self.isCollection(path) else { continue }
+            var index: Int32 = 0
+            guard FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch,
+                let face = face(Key(file: path, index: index)), let copy = FcPatternDuplicate(pattern)
+            else { continue }
+            guard FcPatternAddFTFace(copy, FC_FT_FACE, face) != 0 else {
+                FcPatternDestroy(copy)
+                continue
+            }
+            FcPatternDestroy(pattern)
+            set.pointee.fonts[i] = copy
+        }
+    }
+
+    /// The face for `key`, opened the first time (the lock is held).
+    private func face(_ key: Key) -> FT_Face? {
+        if let face = faces[key] { return face }
+        var face: FT_Face?
+        guard FT_New_Face(library, key.file, FT_Long(key.index), &face) == 0, let face else { return nil }
+        faces[key] = face
+        return face
+    }
+
+    /// How many faces are open (for tests).
+    var count: Int { lock.withLock { faces.count } }
+}
+
 /// One Pango font map and context over a font system's configuration, with the font descriptions
 /// made in it: used by one thread at a time (see ``FontSystem``).
 ///
@@ -147,6 +238,8 @@ final class TextContext {
     let context: OpaquePointer
     private var descriptions: [FontSpec: OpaquePointer] = [:]
     private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// The Cairo font faces this context has handed to ``FontFaces`` already.
+    private var keptFaces: Set<OpaquePointer> = []
     /// The scope counting this context (tests only).
     private let live: LiveObjects?
 
@@ -199,6 +292,7 @@ final class TextContext {
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
         descriptions[key] = d
+        keepFace(of: d)
         return d
     }
 
@@ -218,6 +312,7 @@ final class TextContext {
         pango_font_description_set_family(d, FontSystem.iconFamily)
         pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
         iconDescriptions[size] = d
+        keepFace(of: d)
         return d
     }
 
@@ -257,11 +352,59 @@ final class TextContext {
         return layout
     }
 
-    /// Releases a layout from `makeLayout` (on the thread and in the task that made it).
+    /// Releases a layout from `makeLayout` (on the thread and in the task that made it), once the
+    /// Cairo font faces it was laid out in are kept (see ``FontFaces``).
     func release(_ layout: OpaquePointer) {
+        var lines = pango_layout_get_lines_readonly(layout)
+        while let line = lines {
+            var runs = line.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+            while let run = runs {
+                if let font = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item.pointee.analysis.font {
+                    keepFace(of: font)
+                }
+                runs = run.pointee.next
+            }
+            lines = line.pointee.next
+        }
         g_object_unref(UnsafeMutableRawPointer(layout))
         LiveObjects.current?.released(.pangoLayout)
     }
+
+    /// Keeps the Cairo font face `font` is drawn with, the first time this context meets it.
+    private func keepFace(of font: UnsafeMutablePointer<PangoFont>) {
+        guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)), let face = cairo_scaled_font_get_font_face(scaled)
+        else { return }
+        if keptFaces.insert(face).inserted { FontFaces.shared.keep(face) }
+    }
+
+    /// Keeps the face of the first font of `description` (what Pango measures an empty line in).
+    private func keepFace(of description: OpaquePointer) {
+        guard let font = pango_context_load_font(context, description) else { return }
+        keepFace(of: font)
+        g_object_unref(UnsafeMutableRawPointer(font))
+    }
+}
+
+/// Every Cairo font face text has been laid out or drawn in, kept until the process ends.
+///
+/// Cairo 1.16 keeps the faces of one font file in a list that it walks, adds to and removes from
+/// without a lock: when threads with font maps of their own make and drop faces of the same file,
+/// a face can be freed while another thread walks past it. A face kept here is never dropped, so
+/// once a thread has met a font, other threads only ever find its face in the list. There are as
+/// many as fonts drawn with different options (a few dozen at most: one per font file here); they
+/// are not counted in ``LiveObjects``, like Cairo's own font caches.
+final class FontFaces: Sendable {
+    static let shared = FontFaces()
+    private let kept = Mutex<Set<UInt>>([])
+
+    func keep(_ face: OpaquePointer) {
+        kept.withLock { kept in
+            if kept.insert(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(face)))).inserted { cairo_font_face_reference(face) }
+        }
+    }
+
+    /// How many faces are kept (for tests).
+    var count: Int { kept.withLock { $0.count } }
 }
 
 extension FontSystem {

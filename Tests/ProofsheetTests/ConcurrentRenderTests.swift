@@ -41,7 +41,8 @@ struct ConcurrentRenderTests {
         for i in 0..<count {
             let job = jobs[i % jobs.count]
             let bytes = try #require(all[i]).get()
-            #expect(bytes == expected[i % jobs.count], "\(job.scene.file ?? "?") as \(job.format), run \(i)")
+            let same = bytes == expected[i % jobs.count]  // not compared inside #expect, which would print both
+            #expect(same, "\(job.scene.file ?? "?") as \(job.format), run \(i): \(Self.firstDifference(bytes, expected[i % jobs.count]))")
         }
     }
 
@@ -124,5 +125,52 @@ struct ConcurrentRenderTests {
             let same = bytes == want
             #expect(same, "\(format), job \(i): \(Self.firstDifference(bytes, want))")
         }
+    }
+
+    // MARK: More faces than Cairo keeps open
+
+    /// Text in every weight of every design, Chinese and emoji: more faces than the ten Cairo
+    /// keeps open of its own.
+    static let manyFaces: DisplayList = {
+        var items: [DisplayItem] = []
+        var y = 0.0
+        for design in FontSpec.Design.allCases {
+            for weight in stride(from: 100, through: 900, by: 100) {
+                let font = FontSpec(design: design, size: 9, weight: weight)
+                let run = TextRun(
+                    text: "Aa 1 \(weight) 中文 🙂", frame: Rect(x: 2, y: y, width: 140, height: 12), font: font, paint: .color(.black),
+                    alignment: .leading, lineLimit: 1)
+                items.append(.text(run))
+                y += 12
+            }
+        }
+        return DisplayList(size: Size(width: 150, height: y), background: .white, items: items)
+    }()
+
+    /// Every font but the CJK collections reaches Cairo as a face of the process's own, which
+    /// Cairo never closes; the collections the font families can reach are fewer than the ten
+    /// faces Cairo keeps open, so it never closes a face another thread may be using.
+    @Test func cairoIsGivenEveryFaceButTheCollections() throws {
+        let fonts = try Renderer().fonts
+        let unpinned = fonts.fontFilesWithoutFace()
+        #expect(!unpinned.isEmpty && unpinned.allSatisfy(PinnedFaces.isCollection), "\(unpinned)")
+        #expect(PinnedFaces.shared.count >= 20)
+    }
+
+    /// Threads drawing text in many faces at once, to PNG, SVG and PDF (whose pages read the
+    /// faces again when they are written), give the bytes of one thread.
+    @Test func manyFacesOnManyThreads() throws {
+        let backend = try Renderer().backend
+        let expected = try OutputFormat.allCases.map { try backend.render(Self.manyFaces, format: $0, scale: 1) }
+        let wrong = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 24 * Self.rounds) { i in
+            let format = OutputFormat.allCases[i % OutputFormat.allCases.count]
+            let bytes = try? backend.render(Self.manyFaces, format: format, scale: 1)
+            if bytes != expected[i % OutputFormat.allCases.count] { wrong.add(1, ordering: .relaxed) }
+        }
+        #expect(wrong.load(ordering: .relaxed) == 0)
+        // Every face drawn in stays with Cairo: nine weights of Inter, four of Quicksand, two of
+        // DejaVu Sans Mono, Noto CJK and emoji.
+        #expect(FontFaces.shared.count >= 17)
     }
 }
