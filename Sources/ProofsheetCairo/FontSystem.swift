@@ -13,7 +13,12 @@ internal import CPangoCairo
 /// draw text at once. `withContext` lends a thread an idle context, making one when all are in
 /// use, and takes it back afterwards; so there are as many contexts as threads have used text at
 /// the same time (the idle ones kept are capped), and every one is freed with the font system.
-/// All contexts are set up alike, so text comes out the same whichever context laid it out.
+/// All contexts are set up alike, so text comes out the same whichever context laid it out. (A
+/// measurement borrows a context for itself; a render keeps one for all its text.)
+///
+/// Below Pango, Cairo 1.16's FreeType fonts are shared by every thread and not all of Cairo's
+/// handling of them is locked: ``PinnedFaces`` and ``FontFaces`` keep threads out of the two
+/// races found (a crash in FreeType without them).
 public final class FontSystem: @unchecked Sendable {
     private let config: OpaquePointer
     /// The configuration file the fonts come from: what measurements depend on, besides the
