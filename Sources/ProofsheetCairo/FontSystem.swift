@@ -1,6 +1,5 @@
 import Foundation
 import ProofsheetCore
-import Synchronization
 internal import CCairo
 internal import CPangoCairo
 
@@ -400,7 +399,7 @@ final class TextContext {
 /// are not counted in ``LiveObjects``, like Cairo's own font caches.
 final class FontFaces: Sendable {
     static let shared = FontFaces()
-    private let kept = Mutex<Set<UInt>>([])
+    private let kept = Locked<Set<UInt>>([])
 
     func keep(_ face: OpaquePointer) {
         kept.withLock { kept in

@@ -3,7 +3,6 @@ import ProofsheetCore
 internal import CCairo
 internal import CPixels
 import ProofsheetImage
-import Synchronization
 
 /// Decoded image assets as Cairo surfaces, cached by path, plus their pixel sizes.
 ///
@@ -204,7 +203,7 @@ final class SharedImages: Sendable {
         /// Slots whose surfaces are gone are dropped when the table doubles past this.
         var pruneAt = 64
     }
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     /// The surface for `key`: the one a store already holds, else the one `make` returns (made
     /// once however many threads ask at the same time).
@@ -346,7 +345,7 @@ final class PixelMemory: Sendable {
         var blocks: [Block] = []
         var bytes = 0
     }
-    private let kept = Mutex(Kept())
+    private let kept = Locked(Kept())
     private let smallest: Int, largest: Int, keep: Int
 
     init(smallest: Int, largest: Int, keep: Int) {

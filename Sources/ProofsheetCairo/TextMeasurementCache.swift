@@ -1,5 +1,4 @@
 import ProofsheetCore
-import Synchronization
 
 /// Sizes of measured text, kept for the whole process and shared by every thread: rendering one
 /// scene in many states, or many scenes that share their labels, measures each paragraph once.
@@ -45,7 +44,7 @@ package final class TextMeasurementCache: Sendable {
 
     package let maxEntries: Int
     package let maxBytes: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache of at most `maxEntries` sizes and `maxBytes` bytes (at least 2 entries; a text
     /// larger than an eighth of `maxBytes` is not kept).
