@@ -39,7 +39,8 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --configuration .swift-format $(FORMATTED)
 
-## Benchmarks (release build): per-frame layout / raster / encode times and sizes.
+## Benchmarks (release build): per-frame layout / raster / encode times and sizes, the diff, one
+## scene in many states against a one-shot render, and text on one thread against two.
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/ProofsheetBench

@@ -1,5 +1,6 @@
 #include "pixels.h"
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,37 +44,78 @@ static int sum_abs(const uint8_t *d, size_t n) {
     return s > 0x7fffffff ? 0x7fffffff : (int)s;
 }
 
-/* Writes the PNG of packed rows `raw` (bpp 3 or 4). */
-static int write_png(const uint8_t *raw, uint32_t w, uint32_t h, int bpp, int level, int filter,
-                     uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+/* Filters one row into dst (its filter byte, then the filtered bytes): with `filter` 5 the
+ * filter of 0, 1 and 2 whose bytes have the smallest sum of absolute values, the first on a tie
+ * (`trial` holds rowlen + 1 bytes). */
+static void filter_into(int filter, const uint8_t *cur, const uint8_t *prev, size_t rowlen, int bpp,
+                        uint8_t *trial, uint8_t *dst) {
+    if (filter == 5) {
+        int best = -1, bestf = 0;
+        for (int f = 0; f <= 2; f++) {
+            filter_row(f, cur, prev, rowlen, bpp, trial);
+            int s = sum_abs(trial + 1, rowlen);
+            if (best < 0 || s < best) { best = s; bestf = f; }
+        }
+        filter_row(bestf, cur, prev, rowlen, bpp, dst);
+    } else {
+        filter_row(filter, cur, prev, rowlen, bpp, dst);
+    }
+}
+
+/* The filtered rows of one image are built in a buffer each thread keeps for its next image (up
+ * to `SCRATCH_KEEP` bytes; larger ones are freed at once): a frame's worth of fresh pages costs
+ * more in page faults than filling it. The buffer is freed when the thread exits. */
+#define SCRATCH_KEEP ((size_t)64 << 20)
+
+struct scratch { uint8_t *bytes; size_t size; };
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void scratch_free(void *p) {
+    struct scratch *s = p;
+    free(s->bytes);
+    free(s);
+}
+
+static void scratch_make_key(void) { pthread_key_create(&scratch_key, scratch_free); }
+
+/* `n` bytes of scratch: the thread's kept buffer when it is large enough (grown if not and `n`
+ * may be kept), else a buffer of its own. Give it back with scratch_release. */
+static uint8_t *scratch_take(size_t n) {
+    if (n > SCRATCH_KEEP) return malloc(n);
+    pthread_once(&scratch_once, scratch_make_key);
+    struct scratch *s = pthread_getspecific(scratch_key);
+    if (!s) {
+        s = calloc(1, sizeof *s);
+        if (!s || pthread_setspecific(scratch_key, s) != 0) { free(s); return malloc(n); }
+    }
+    if (s->size < n) {
+        free(s->bytes);
+        s->bytes = malloc(n);
+        s->size = s->bytes ? n : 0;
+    }
+    return s->bytes;
+}
+
+static void scratch_release(uint8_t *p, size_t n) {
+    if (n > SCRATCH_KEEP) free(p);
+}
+
+static int check_args(uint32_t w, uint32_t h, int filter, char *err, size_t err_len) {
     if (filter != 0 && filter != 1 && filter != 2 && filter != 5) { set_err(err, err_len, "filter must be 0, 1, 2 or 5"); return 1; }
     if (w == 0 || h == 0 || (uint64_t)w * h > 400000000u) { set_err(err, err_len, "image size out of range"); return 1; }
-    size_t rowlen = (size_t)w * bpp;
-    size_t flen = (rowlen + 1) * h;
-    uint8_t *filtered = malloc(flen);
-    uint8_t *trial = filter == 5 ? malloc(rowlen + 1) : NULL;
-    if (!filtered || (filter == 5 && !trial)) { free(filtered); free(trial); set_err(err, err_len, "out of memory"); return 1; }
-    for (uint32_t y = 0; y < h; y++) {
-        const uint8_t *cur = raw + y * rowlen, *prev = y ? cur - rowlen : NULL;
-        uint8_t *dst = filtered + y * (rowlen + 1);
-        if (filter == 5) {
-            int best = -1, bestf = 0;
-            for (int f = 0; f <= 2; f++) {
-                filter_row(f, cur, prev, rowlen, bpp, trial);
-                int s = sum_abs(trial + 1, rowlen);
-                if (best < 0 || s < best) { best = s; bestf = f; }
-            }
-            filter_row(bestf, cur, prev, rowlen, bpp, dst);
-        } else {
-            filter_row(filter, cur, prev, rowlen, bpp, dst);
-        }
-    }
-    free(trial);
+    return 0;
+}
+
+/* Writes the PNG of `filtered` (h rows of a filter byte and w * bpp bytes; bpp 3 or 4). */
+static int write_png(const uint8_t *filtered, uint32_t w, uint32_t h, int bpp, int level,
+                     uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    size_t flen = ((size_t)w * bpp + 1) * h;
     struct libdeflate_compressor *c = libdeflate_alloc_compressor(level < 1 ? 1 : level > 12 ? 12 : level);
-    if (!c) { free(filtered); set_err(err, err_len, "cannot start the compressor"); return 1; }
+    if (!c) { set_err(err, err_len, "cannot start the compressor"); return 1; }
     size_t bound = libdeflate_zlib_compress_bound(c, flen);
     uint8_t *png = malloc(bound + 8 + 25 + 12 + 12);
-    if (!png) { libdeflate_free_compressor(c); free(filtered); set_err(err, err_len, "out of memory"); return 1; }
+    if (!png) { libdeflate_free_compressor(c); set_err(err, err_len, "out of memory"); return 1; }
     size_t pos = 0;
     memcpy(png, "\x89PNG\r\n\x1a\n", 8);
     pos = 8;
@@ -83,7 +125,6 @@ static int write_png(const uint8_t *raw, uint32_t w, uint32_t h, int bpp, int le
     chunk(png, &pos, "IHDR", ihdr, 13);
     size_t zlen = libdeflate_zlib_compress(c, filtered, flen, png + pos + 8, bound);
     libdeflate_free_compressor(c);
-    free(filtered);
     if (!zlen) { free(png); set_err(err, err_len, "compression failed"); return 1; }
     /* The IDAT data is already in place; write its header and CRC around it. */
     put32(png + pos, (uint32_t)zlen);
@@ -96,40 +137,64 @@ static int write_png(const uint8_t *raw, uint32_t w, uint32_t h, int bpp, int le
     return 0;
 }
 
+/* Straight RGB (bpp 3) or RGBA (bpp 4) of one row of premultiplied ARGB32. A pixel of alpha 0
+ * keeps its colour bytes as they are. */
+static void straight_row(const uint32_t *row, uint32_t width, int bpp, uint8_t *d) {
+    for (uint32_t x = 0; x < width; x++) {
+        uint32_t p = row[x];
+        uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+        if (a != 0xFF && a != 0) {
+            r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
+            if (r > 255) r = 255;
+            if (g > 255) g = 255;
+            if (b > 255) b = 255;
+        }
+        d[0] = r; d[1] = g; d[2] = b;
+        if (bpp == 4) { d[3] = a; d += 4; } else d += 3;
+    }
+}
+
 int ps_png_encode_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride,
                          int level, int filter, uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    if (check_args(width, height, filter, err, err_len)) return 1;
     int opaque = 1;
     for (uint32_t y = 0; y < height && opaque; y++) {
         const uint32_t *row = (const uint32_t *)(argb + (size_t)y * stride);
         for (uint32_t x = 0; x < width; x++) if ((row[x] >> 24) != 0xFF) { opaque = 0; break; }
     }
     int bpp = opaque ? 3 : 4;
-    uint8_t *raw = malloc((size_t)width * height * bpp);
-    if (!raw) { set_err(err, err_len, "out of memory"); return 1; }
+    /* One pass: each row is made straight into `cur` and filtered against the previous one. */
+    size_t rowlen = (size_t)width * bpp, flen = (rowlen + 1) * height;
+    uint8_t *rows = malloc(rowlen * 2 + rowlen + 1);
+    uint8_t *filtered = scratch_take(flen);
+    if (!rows || !filtered) { free(rows); scratch_release(filtered, flen); set_err(err, err_len, "out of memory"); return 1; }
+    uint8_t *cur = rows, *prev = rows + rowlen, *trial = rows + 2 * rowlen;
     for (uint32_t y = 0; y < height; y++) {
-        const uint32_t *row = (const uint32_t *)(argb + (size_t)y * stride);
-        uint8_t *d = raw + (size_t)y * width * bpp;
-        for (uint32_t x = 0; x < width; x++) {
-            uint32_t p = row[x];
-            uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
-            if (a != 0xFF && a != 0) {
-                r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
-                if (r > 255) r = 255;
-                if (g > 255) g = 255;
-                if (b > 255) b = 255;
-            }
-            d[0] = r; d[1] = g; d[2] = b;
-            if (bpp == 4) { d[3] = a; d += 4; } else d += 3;
-        }
+        straight_row((const uint32_t *)(argb + (size_t)y * stride), width, bpp, cur);
+        filter_into(filter, cur, y ? prev : NULL, rowlen, bpp, trial, filtered + y * (rowlen + 1));
+        uint8_t *t = prev; prev = cur; cur = t;
     }
-    int rc = write_png(raw, width, height, bpp, level, filter, out, out_len, err, err_len);
-    free(raw);
+    free(rows);
+    int rc = write_png(filtered, width, height, bpp, level, out, out_len, err, err_len);
+    scratch_release(filtered, flen);
     return rc;
 }
 
 int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
                        uint8_t **out, size_t *out_len, char *err, size_t err_len) {
-    return write_png(rgba, width, height, 4, level, filter, out, out_len, err, err_len);
+    if (check_args(width, height, filter, err, err_len)) return 1;
+    size_t rowlen = (size_t)width * 4, flen = (rowlen + 1) * height;
+    uint8_t *trial = malloc(rowlen + 1);
+    uint8_t *filtered = scratch_take(flen);
+    if (!trial || !filtered) { free(trial); scratch_release(filtered, flen); set_err(err, err_len, "out of memory"); return 1; }
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *cur = rgba + y * rowlen;
+        filter_into(filter, cur, y ? cur - rowlen : NULL, rowlen, 4, trial, filtered + y * (rowlen + 1));
+    }
+    free(trial);
+    int rc = write_png(filtered, width, height, 4, level, out, out_len, err, err_len);
+    scratch_release(filtered, flen);
+    return rc;
 }
 
 void ps_free(void *p) { free(p); }

@@ -14,6 +14,30 @@ void ps_rgba_to_argb32(uint8_t *pixels, size_t count) {
     }
 }
 
+void ps_argb32_to_rgba(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, uint8_t *rgba) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = argb + (size_t)y * stride;
+        uint8_t *o = rgba + (size_t)y * width * 4;
+        for (uint32_t x = 0; x < width; x++, o += 4) {
+            uint32_t p;
+            memcpy(&p, row + (size_t)x * 4, 4);
+            const uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+            if (a == 255) {
+                /* (c * 255 + 127) / 255 == c for every c. */
+                o[0] = (uint8_t)r; o[1] = (uint8_t)g; o[2] = (uint8_t)b;
+            } else if (a == 0) {
+                o[0] = o[1] = o[2] = 0;
+            } else {
+                const uint32_t ur = (r * 255 + a / 2) / a, ug = (g * 255 + a / 2) / a, ub = (b * 255 + a / 2) / a;
+                o[0] = (uint8_t)(ur > 255 ? 255 : ur);
+                o[1] = (uint8_t)(ug > 255 ? 255 : ug);
+                o[2] = (uint8_t)(ub > 255 ? 255 : ub);
+            }
+            o[3] = (uint8_t)a;
+        }
+    }
+}
+
 void ps_rgba_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t factor, uint8_t *dst) {
     const size_t k = factor ? factor : 1;
     const size_t out_w = (width + k - 1) / k, out_h = (height + k - 1) / k;

@@ -1,10 +1,14 @@
+import Dispatch
 import Foundation
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
+import Synchronization
 
 /// Benchmarks: the travel deck screen rendered at scale 2 and 3, per frame: layout, raster and
-/// encode times and PNG size, for the fast PNG path, the small one, and Cairo's own writer.
+/// encode times and PNG size, for the fast PNG path, the small one, and Cairo's own writer; one
+/// scene rendered in many states in one process against a one-shot `proofsheet render`; a
+/// text-heavy scene rendered on one thread and on two.
 /// Run with `make bench` (release build). Figures go to stdout; nothing is asserted.
 
 func ms(_ s: Double) -> String { String(format: "%7.1f", s * 1000) }
@@ -64,9 +68,8 @@ func diffBenchmark(renderer: Renderer, base: Scene) throws {
     print("decode both (2 threads)   \(ms(median(pairs)))")
     print("compare + diff image      \(ms(median(compares)))   (\(mismatched) pixels differ)")
     print("compare, count only       \(ms(median(counts)))")
-    let exeDir = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
-    let cli = exeDir + "/proofsheet", reference = exeDir + "/DiffReference"
-    guard FileManager.default.isExecutableFile(atPath: cli), FileManager.default.isExecutableFile(atPath: reference) else {
+    let reference = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/DiffReference"
+    guard let cli = releaseCLI(), FileManager.default.isExecutableFile(atPath: reference) else {
         print("(build all release products to time the processes: swift build -c release)")
         return
     }
@@ -77,11 +80,129 @@ func diffBenchmark(renderer: Renderer, base: Scene) throws {
     print(String(format: "ratio                            %7.2fx", tCLI / tRef))
 }
 
-let frames = Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 7
-let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
-do {
+/// The release `proofsheet` binary next to this one, if it was built.
+func releaseCLI() -> String? {
+    let cli = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/proofsheet"
+    return FileManager.default.isExecutableFile(atPath: cli) ? cli : nil
+}
+
+/// The states of the scene at `path` that the many-states benchmark renders: for now `count`
+/// copies whose top card names a different destination (the first is the scene as written).
+/// Each state is a scene, so the stills a scene file names can take their place here.
+func sceneStates(path: String, count: Int) throws -> [(name: String, scene: Scene)] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    guard var json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        var vars = json["vars"] as? [String: Any], var cards = vars["cards"] as? [[String: Any]], !cards.isEmpty,
+        let destination = cards[0]["destination"] as? String
+    else { throw ProofsheetError.internal("\(path): no vars.cards[0].destination to vary") }
+    return try (0..<count).map { i in
+        cards[0]["destination"] = i == 0 ? destination : "\(destination) \(i + 1)"
+        vars["cards"] = cards
+        json["vars"] = vars
+        let bytes = try JSONSerialization.data(withJSONObject: json)
+        return ("state \(i + 1)", try SceneDecoder().decode(bytes: [UInt8](bytes), file: path))
+    }
+}
+
+/// One scene in many states: each laid out, rendered to PNG and written, in one process with one
+/// renderer, against a one-shot `proofsheet render` of the scene (a process that loads the fonts,
+/// decodes the photos, renders and writes once). Pass mark: a state costs at most half a one-shot.
+func manyStatesBenchmark(states count: Int) throws {
+    let path = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
+    let scale = 3.0
+    let states = try sceneStates(path: path, count: count).map { state in
+        var scene = state.scene
+        scene.scale = scale
+        return (name: state.name, scene: scene)
+    }
+    let dir = NSTemporaryDirectory() + "proofsheet-bench/states"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let renderer = try Renderer()
-    let base = try SceneDecoder().decode(file: scenePath)
+    var first = 0.0
+    var layouts: [Double] = [], rasters: [Double] = [], encodes: [Double] = [], totals: [Double] = []
+    for (i, state) in states.enumerated() {
+        let t0 = monotonicSeconds()
+        let list = try renderer.layout(state.scene).displayList
+        let t1 = monotonicSeconds()
+        let png = try renderer.backend.renderPNG(list, scale: scale)
+        try Data(png.bytes).write(to: URL(fileURLWithPath: dir + "/\(i).png"))
+        let total = monotonicSeconds() - t0
+        if i == 0 { first = total; continue }
+        layouts.append(t1 - t0); rasters.append(png.timing.raster); encodes.append(png.timing.encode); totals.append(total)
+    }
+    print("")
+    print("Many states: travel-deck.json at 3x, \(count) states in one process (median, ms)")
+    print("first state (a new renderer)          \(ms(first))")
+    print(
+        "per state: layout + render + write   \(ms(median(totals)))   (layout \(ms(median(layouts)).trimmed), raster \(ms(median(rasters)).trimmed), encode \(ms(median(encodes)).trimmed))"
+    )
+    guard let cli = releaseCLI() else {
+        print("(build the release CLI to time a one-shot render: swift build -c release --product proofsheet)")
+        return
+    }
+    let oneShot = try timeProcess(cli, ["render", path, "--scale", "3", "-o", dir + "/one-shot.png", "-q"], times: 7)
+    print("one-shot: proofsheet render (process) \(ms(oneShot))")
+    let same = FileManager.default.contentsEqual(atPath: dir + "/0.png", andPath: dir + "/one-shot.png")
+    print("state 1 and the one-shot PNG are \(same ? "the same bytes" : "DIFFERENT")")
+    let ratio = median(totals) / oneShot
+    print(String(format: "per state / one-shot                  %7.2f   (pass: at most 0.50) %@", ratio, ratio <= 0.5 ? "pass" : "FAIL"))
+}
+
+/// Wall time of `count` jobs shared by `threads` threads (round robin), seconds.
+func timeOnThreads(_ threads: Int, count: Int, _ job: @Sendable () throws -> Void) throws -> Double {
+    let failure = Mutex<(any Error)?>(nil)
+    let t0 = monotonicSeconds()
+    DispatchQueue.concurrentPerform(iterations: threads) { t in
+        for _ in stride(from: t, to: count, by: threads) {
+            do { try job() } catch { failure.withLock { $0 = error } }
+        }
+    }
+    let seconds = monotonicSeconds() - t0
+    if let error = failure.withLock({ $0 }) { throw error }
+    return seconds
+}
+
+/// The best times of `job` on one thread and on two, measured in alternation.
+func oneAndTwoThreads(count: Int, rounds: Int, _ job: @escaping @Sendable () throws -> Void) throws -> (one: Double, two: Double) {
+    _ = try timeOnThreads(2, count: count, job)  // warm: a text context on each thread, photos, measurements
+    var one: [Double] = [], two: [Double] = []
+    for _ in 0..<rounds {
+        one.append(try timeOnThreads(1, count: count, job))
+        two.append(try timeOnThreads(2, count: count, job))
+    }
+    return (one.min()!, two.min()!)
+}
+
+/// The text-heavy gallery rendered `count` times to PNG on one thread, then shared by two threads
+/// (one renderer), best of `rounds`. Pass mark: two threads at least 1.6 times as fast. For scale,
+/// the same for work that shares nothing (compressing a buffer per job): what two threads can
+/// gain on this machine now.
+func textThreadsBenchmark(count: Int, rounds: Int) throws {
+    let path = Resources.assetsDirectory.map { $0 + "/Scenes/gallery.json" } ?? "Assets/Scenes/gallery.json"
+    let scene = try SceneDecoder().decode(file: path)
+    let renderer = try Renderer()
+    let text = try oneAndTwoThreads(count: count, rounds: rounds) { _ = try renderer.render(scene, format: .png) }
+    var pixels = RGBAImage(width: 512, height: 512)
+    pixels.withUnsafeMutablePixels { px in for i in px.indices { px[i] = UInt8(truncatingIfNeeded: i &* 7 ^ i >> 9) } }
+    let plain = try oneAndTwoThreads(count: count, rounds: rounds) { [pixels] in
+        for _ in 0..<4 { _ = try PNGCodec.encode(pixels) }
+    }
+    print("")
+    print("Text threads: gallery.json (scale \(fmt(scene.scale))), \(count) PNG renders, best of \(rounds) (ms)")
+    print("1 thread     \(ms(text.one))   (\(ms(text.one / Double(count)).trimmed) a render)")
+    print("2 threads    \(ms(text.two))")
+    let speedUp = text.one / text.two
+    print(String(format: "speed-up     %7.2fx   (pass: at least 1.6x) %@", speedUp, speedUp >= 1.6 ? "pass" : "FAIL"))
+    print(String(format: "(work sharing nothing: %.2fx on two threads now)", plain.one / plain.two))
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespaces) }
+}
+
+/// The travel deck on an iPhone 14 at 2x and 3x: layout, raster and encode per frame and PNG size
+/// for each encoder, then SVG and PDF.
+func framesBenchmark(renderer: Renderer, base: Scene) throws {
     print("Proofsheet benchmark: travel-deck.json on iPhone 14, \(frames) frames each (median, ms)")
     print("scale  encoder            layout   raster   encode    total     PNG bytes")
     for scale in [2.0, 3.0] {
@@ -121,7 +242,20 @@ do {
         }
         print("3x     \(format.rawValue.uppercased()) (rasters at 3x)            total \(ms(median(times)))  \(String(format: "%12d", size))")
     }
-    try diffBenchmark(renderer: renderer, base: base)
+}
+
+let environment = ProcessInfo.processInfo.environment
+let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
+/// BENCH_ONLY=states,text runs only those parts (frames, diff, states, text); all by default.
+let parts = Set((environment["BENCH_ONLY"] ?? "frames,diff,states,text").split(separator: ",").map(String.init))
+let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
+do {
+    let renderer = try Renderer()
+    let base = try SceneDecoder().decode(file: scenePath)
+    if parts.contains("frames") { try framesBenchmark(renderer: renderer, base: base) }
+    if parts.contains("diff") { try diffBenchmark(renderer: renderer, base: base) }
+    if parts.contains("states") { try manyStatesBenchmark(states: Int(environment["BENCH_STATES"] ?? "") ?? 12) }
+    if parts.contains("text") { try textThreadsBenchmark(count: Int(environment["BENCH_TEXT_RENDERS"] ?? "") ?? 32, rounds: 5) }
 } catch {
     print("benchmark failed: \(error)")
     exit(3)

@@ -42,7 +42,7 @@ extension Painter {
             cairo_translate(ocr, -device.minX, -device.minY)
             cairo_scale(ocr, pixelsPerUnit, pixelsPerUnit)
             cairo_transform(ocr, &m)
-            let inner = Painter(fonts: fonts, images: images, scale: scale, rasterTarget: true)
+            let inner = Painter(text: text, images: images, scale: scale, rasterTarget: true)
             for c in g.children { try inner.draw(c, ocr) }
         }
         // Paint back in device space.

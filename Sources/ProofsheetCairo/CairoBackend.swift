@@ -90,9 +90,11 @@ public final class CairoBackend: Sendable {
     func rasterize(_ list: DisplayList, scale: Double) throws -> CairoSurface {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         let surface = try CairoSurface(width: w, height: h)
-        try surface.draw { cr in
-            cairo_scale(cr, scale, scale)
-            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: true).draw(list, cr)
+        try fonts.withContext { text in
+            try surface.draw { cr in
+                cairo_scale(cr, scale, scale)
+                try Painter(text: text, images: images, scale: scale, rasterTarget: true).draw(list, cr)
+            }
         }
         return surface
     }
@@ -100,20 +102,9 @@ public final class CairoBackend: Sendable {
     /// Straight (un-premultiplied) RGBA pixels of the raster, rows packed.
     public func renderRGBA(_ list: DisplayList, scale: Double) throws -> RGBAImage {
         let s = try rasterize(list, scale: scale)
-        var out = [UInt8](repeating: 0, count: s.width * s.height * 4)
-        s.withData { data, stride in
-            for y in 0..<s.height {
-                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<s.width {
-                    let p = row[x]
-                    let a = p >> 24
-                    func un(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
-                    let i = (y * s.width + x) * 4
-                    out[i] = un((p >> 16) & 0xFF); out[i + 1] = un((p >> 8) & 0xFF); out[i + 2] = un(p & 0xFF); out[i + 3] = UInt8(a)
-                }
-            }
-        }
-        return try RGBAImage(width: s.width, height: s.height, pixels: out)
+        var pixels: [UInt8] = []
+        s.withData { data, stride in pixels = straightRGBA(argb32: UnsafeRawPointer(data), width: s.width, height: s.height, stride: stride) }
+        return try RGBAImage(width: s.width, height: s.height, pixels: pixels)
     }
 
     // MARK: - Vector outputs
@@ -161,7 +152,9 @@ public final class CairoBackend: Sendable {
         cairo_surface_set_fallback_resolution(surface, 72 * scale, 72 * scale)
         let cr = cairo_create(surface)!
         do {
-            try Painter(fonts: fonts, images: images, scale: scale, rasterTarget: false, vectorSources: sources).draw(list, cr)
+            try fonts.withContext { text in
+                try Painter(text: text, images: images, scale: scale, rasterTarget: false, vectorSources: sources).draw(list, cr)
+            }
             cairo_show_page(cr)
             try checkCairo(cairo_status(cr), "drawing")
         } catch {
@@ -172,6 +165,15 @@ public final class CairoBackend: Sendable {
         cairo_surface_finish(surface)
         try checkCairo(cairo_surface_status(surface), svg ? "writing the SVG" : "writing the PDF")
         return svg ? renumberSVGIds(sink.bytes) : sink.bytes
+    }
+}
+
+/// Straight RGBA, rows packed, from premultiplied native-endian ARGB32 rows `stride` bytes apart:
+/// each channel `min(255, (c × 255 + a / 2) / a)`, and 0 where alpha is 0.
+package func straightRGBA(argb32: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+        ps_argb32_to_rgba(argb32.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height), UInt32(stride), buffer.baseAddress)
+        initialized = width * height * 4
     }
 }
 

@@ -3,17 +3,31 @@ import ProofsheetCore
 internal import CCairo
 internal import CPangoCairo
 
-/// The pinned text setup shared by measuring and drawing: the project's fontconfig file, one
-/// Pango context with hinting off, no glyph-position rounding and absolute sizes.
+/// The pinned text setup shared by measuring and drawing: the project's fontconfig file, and
+/// Pango contexts over it with hinting off, no glyph-position rounding and absolute sizes.
 ///
-/// NB: Pango's font map is not thread-safe, so every use goes through `withContext`, one at a time.
+/// Pango's font maps are not thread-safe, so each thread that lays out or draws text works in a
+/// ``TextContext`` of its own (a font map and a context, both over the one shared, already built
+/// fontconfig configuration, which fontconfig lets many threads read): two threads shape and
+/// draw text at once. `withContext` lends a thread an idle context, making one when all are in
+/// use, and takes it back afterwards; so there are as many contexts as threads have used text at
+/// the same time (the idle ones kept are capped), and every one is freed with the font system.
+/// All contexts are set up alike, so text comes out the same whichever context laid it out. (A
+/// measurement borrows a context for itself; a render keeps one for all its text.)
+///
+/// Below Pango, Cairo 1.16's FreeType fonts are shared by every thread and not all of Cairo's
+/// handling of them is locked: ``PinnedFaces`` and ``FontFaces`` keep threads out of the two
+/// races found (a crash in FreeType without them).
 public final class FontSystem: @unchecked Sendable {
-    private let lock = NSLock()
     private let config: OpaquePointer
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
-    private var descriptions: [FontSpec: OpaquePointer] = [:]
-    private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// The configuration file the fonts come from: what measurements depend on, besides the
+    /// text and its font (see ``TextMeasurementCache``).
+    let fontsConf: String
+    /// Contexts not in use, and whether a thread waits for one (when a new one cannot be made).
+    private let idle = NSCondition()
+    private var idleContexts: [TextContext] = []
+    /// The most idle contexts kept; one returned beyond this is freed.
+    private let idleLimit = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
     /// The scope counting this font system and its layouts (tests only).
     private let live: LiveObjects?
 
@@ -37,26 +51,18 @@ public final class FontSystem: @unchecked Sendable {
             FcConfigDestroy(config)
             throw ProofsheetError.internal("fontconfig: cannot load \(fontsConf)")
         }
-        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+        PinnedFaces.shared.pin(config)
+        // The first context is made now, so that a font system that cannot make one is never made.
+        let first: TextContext
+        do {
+            first = try TextContext(config: config)
+        } catch {
             FcConfigDestroy(config)
-            throw ProofsheetError.internal("pango: no FreeType font map (is Pango built with FreeType?)")
+            throw error
         }
-        pango_fc_font_map_set_config(OpaquePointer(map), config)
-        guard let ctx = pango_font_map_create_context(map) else {
-            Self.release(map: map, config: config)
-            throw ProofsheetError.internal("pango: cannot create a context")
-        }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(ctx, options)
-        cairo_font_options_destroy(options)
-        pango_cairo_context_set_resolution(ctx, 72)
-        pango_context_set_round_glyph_positions(ctx, 0)
         self.config = config
-        self.fontMap = map
-        self.context = ctx
+        self.fontsConf = fontsConf
+        self.idleContexts = [first]
         self.live = LiveObjects.made(.fontSystem)
         let missing = Self.requiredFamilies.filter { !hasFamily($0) }
         if !missing.isEmpty {
@@ -66,20 +72,10 @@ public final class FontSystem: @unchecked Sendable {
     }
 
     deinit {
-        for d in descriptions.values { pango_font_description_free(d) }
-        for d in iconDescriptions.values { pango_font_description_free(d) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-        Self.release(map: fontMap, config: config)
-        live?.released(.fontSystem)
-    }
-
-    /// Drops the font map and the configuration. The map's own reference to the configuration is
-    /// taken back first: Pango 1.50 does not drop it when the map is finalized, which leaked the
-    /// whole configuration (about 11 KB) with every font system.
-    private static func release(map: UnsafeMutablePointer<PangoFontMap>, config: OpaquePointer) {
-        pango_fc_font_map_set_config(OpaquePointer(map), nil)
-        g_object_unref(UnsafeMutableRawPointer(map))
+        // No context is lent out: `withContext` holds the font system until it takes it back.
+        idleContexts.removeAll()
         FcConfigDestroy(config)
+        live?.released(.fontSystem)
     }
 
     static let requiredFamilies = ["Inter", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"]
@@ -99,7 +95,6 @@ public final class FontSystem: @unchecked Sendable {
 
     /// Whether the icon font has a glyph for `codepoint`.
     public func iconFontHasGlyph(_ codepoint: UInt32) -> Bool {
-        lock.lock(); defer { lock.unlock() }
         guard let pattern = FcPatternCreate() else { return false }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, Self.iconFamily)
@@ -114,27 +109,198 @@ public final class FontSystem: @unchecked Sendable {
         return FcCharSetHasChar(charset, codepoint) != 0
     }
 
-    /// Runs `body` with the shared Pango context, one caller at a time.
-    func withContext<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
+    /// The font files of the configuration whose patterns name no FreeType face: the ones Cairo
+    /// opens (and may close) itself (see ``PinnedFaces``).
+    func fontFilesWithoutFace() -> [String] {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return [] }
+        return (0..<Int(set.pointee.nfont)).compactMap { i in
+            guard let pattern = set.pointee.fonts[i] else { return nil }
+            var face: FT_Face? = nil
+            guard FcPatternGetFTFace(pattern, FC_FT_FACE, 0, &face) != FcResultMatch else { return nil }
+            var file: UnsafeMutablePointer<FcChar8>? = nil
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return "?" }
+            return String(cString: file)
+        }
+    }
+
+    /// Runs `body` with a Pango context no other thread uses meanwhile (see the type's notes).
+    func withContext<T>(_ body: (TextContext) throws -> T) rethrows -> T {
+        let context = lend()
+        defer { takeBack(context) }
         return try body(context)
     }
 
-    /// The Pango font description for a font (cached; caller holds the lock).
+    /// An idle context, or a new one when every context is in use. If a new one cannot be made
+    /// (Pango out of memory), waits for one to come back: there is always at least one.
+    private func lend() -> TextContext {
+        idle.lock()
+        if let context = idleContexts.popLast() {
+            idle.unlock()
+            return context
+        }
+        idle.unlock()
+        if let context = try? TextContext(config: config) { return context }
+        idle.lock()
+        defer { idle.unlock() }
+        while idleContexts.isEmpty { idle.wait() }
+        return idleContexts.removeLast()
+    }
+
+    private func takeBack(_ context: TextContext) {
+        idle.lock()
+        defer { idle.unlock() }
+        // One beyond the limit is not kept: it is freed when the caller lets it go.
+        guard idleContexts.count < idleLimit else { return }
+        idleContexts.append(context)
+        idle.signal()
+    }
+}
+
+/// FreeType faces for the configuration's single-face font files, opened once per process and
+/// given to Cairo through the fonts' patterns, so that Cairo draws from them as they are.
+///
+/// Cairo 1.16 keeps at most ten faces of its own open: opening an eleventh closes one that no
+/// thread has locked at that moment, but reads another thread's lock count without that thread's
+/// lock, so a face can be closed just as another thread starts to use it (a crash in FreeType,
+/// seen with two threads rendering; a thread finishing an SVG or PDF page while another drew
+/// text was enough). Faces given to Cairo are never closed by it. The ones given here cover every
+/// family but the CJK collections, which stay Cairo's own: a process uses at most four of those
+/// (Noto Sans and Serif CJK TC, regular and bold), so Cairo never has ten open to close one.
+///
+/// The faces live as long as the process: Cairo keeps fonts made from them in caches that outlive
+/// any one renderer, so they are not counted in ``LiveObjects``. Opening them costs a few
+/// milliseconds once (the collections, left out, would cost tens).
+final class PinnedFaces: @unchecked Sendable {
+    static let shared = PinnedFaces()
+
+    private struct Key: Hashable {
+        let file: String
+        let index: Int32
+    }
+    private let lock = NSLock()
+    private var library: FT_Library?
+    private var faces: [Key: FT_Face] = [:]
+
+    /// Whether `path` is a font collection (several faces in one file), left to Cairo.
+    static func isCollection(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".ttc") || lower.hasSuffix(".otc")
+    }
+
+    /// Replaces the pattern of each single-face font in `config`'s fonts by a copy that names its
+    /// face (`FC_FT_FACE`), before any Pango font map reads them. A face that cannot be opened is
+    /// left to Cairo.
+    func pin(_ config: OpaquePointer) {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if library == nil {
+            var made: FT_Library?
+            guard FT_Init_FreeType(&made) == 0, let made else { return }
+            library = made
+        }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>? = nil
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            let path = String(cString: file)
+            guard !Self.isCollection(path) else { continue }
+            var index: Int32 = 0
+            guard FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch,
+                let face = face(Key(file: path, index: index)), let copy = FcPatternDuplicate(pattern)
+            else { continue }
+            guard FcPatternAddFTFace(copy, FC_FT_FACE, face) != 0 else {
+                FcPatternDestroy(copy)
+                continue
+            }
+            FcPatternDestroy(pattern)
+            set.pointee.fonts[i] = copy
+        }
+    }
+
+    /// The face for `key`, opened the first time (the lock is held).
+    private func face(_ key: Key) -> FT_Face? {
+        if let face = faces[key] { return face }
+        var face: FT_Face?
+        guard FT_New_Face(library, key.file, FT_Long(key.index), &face) == 0, let face else { return nil }
+        faces[key] = face
+        return face
+    }
+
+    /// How many faces are open (for tests).
+    var count: Int { lock.withLock { faces.count } }
+}
+
+/// One Pango font map and context over a font system's configuration, with the font descriptions
+/// made in it: used by one thread at a time (see ``FontSystem``).
+///
+/// It is counted as a `textContext` in ``LiveObjects`` from when it is made until it is freed,
+/// with the font system or when it is handed back beyond the idle limit; it is not tied to a
+/// thread, so no Pango object outlives the font system whatever threads used it.
+final class TextContext {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var descriptions: [FontSpec: OpaquePointer] = [:]
+    private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// The Cairo font faces this context has handed to ``FontFaces`` already.
+    private var keptFaces: Set<OpaquePointer> = []
+    /// The scope counting this context (tests only).
+    private let live: LiveObjects?
+
+    /// A font map over `config` (which it references until it is freed) and a context in it.
+    init(config: OpaquePointer) throws {
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw ProofsheetError.internal("pango: no FreeType font map (is Pango built with FreeType?)")
+        }
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        guard let ctx = pango_font_map_create_context(map) else {
+            Self.release(map: map)
+            throw ProofsheetError.internal("pango: cannot create a context")
+        }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(ctx, options)
+        cairo_font_options_destroy(options)
+        pango_cairo_context_set_resolution(ctx, 72)
+        pango_context_set_round_glyph_positions(ctx, 0)
+        fontMap = map
+        context = ctx
+        live = LiveObjects.made(.textContext)
+    }
+
+    deinit {
+        clearDescriptions()
+        g_object_unref(UnsafeMutableRawPointer(context))
+        Self.release(map: fontMap)
+        live?.released(.textContext)
+    }
+
+    /// Drops the font map. The map's own reference to the configuration is taken back first:
+    /// Pango 1.50 does not drop it when the map is finalized, which leaked the whole
+    /// configuration (about 11 KB) with every font map.
+    private static func release(map: UnsafeMutablePointer<PangoFontMap>) {
+        pango_fc_font_map_set_config(OpaquePointer(map), nil)
+        g_object_unref(UnsafeMutableRawPointer(map))
+    }
+
+    /// The Pango font description for a font (cached).
     func description(_ font: FontSpec) -> OpaquePointer {
         var key = font
         key.lineHeight = 0
         if let d = descriptions[key] { return d }
         if descriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
-        pango_font_description_set_family(d, Self.families[font.design] ?? Self.families[.default]!)
+        pango_font_description_set_family(d, FontSystem.families[font.design] ?? FontSystem.families[.default]!)
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
         descriptions[key] = d
+        keepFace(of: d)
         return d
     }
 
-    /// Frees the cached font descriptions (they are re-made on demand; caller holds the lock).
+    /// Frees the cached font descriptions (they are re-made on demand).
     private func clearDescriptions() {
         for d in descriptions.values { pango_font_description_free(d) }
         for d in iconDescriptions.values { pango_font_description_free(d) }
@@ -142,21 +308,20 @@ public final class FontSystem: @unchecked Sendable {
         iconDescriptions.removeAll()
     }
 
-    /// The icon font at `size` points (cached; caller holds the lock).
+    /// The icon font at `size` points (cached).
     func iconDescription(size: Double) -> OpaquePointer {
         if let d = iconDescriptions[size] { return d }
         if iconDescriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
-        pango_font_description_set_family(d, Self.iconFamily)
+        pango_font_description_set_family(d, FontSystem.iconFamily)
         pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
         iconDescriptions[size] = d
+        keepFace(of: d)
         return d
     }
 
-    /// A new layout for a paragraph (caller holds the lock and gives it to `release(_:)`).
-    func makeLayout(_ context: OpaquePointer, text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment)
-        -> OpaquePointer
-    {
+    /// A new layout for a paragraph (give it to `release(_:)`).
+    func makeLayout(text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
         let layout: OpaquePointer = pango_layout_new(context)
         _ = LiveObjects.made(.pangoLayout)
         text.withCString { pango_layout_set_text(layout, $0, -1) }
@@ -166,7 +331,7 @@ public final class FontSystem: @unchecked Sendable {
         // The line height is set over consecutive ranges that end where an over-long word is
         // cut into pieces: each range boundary starts a new Pango item (see `itemSplits`).
         var start: UInt32 = 0
-        for end in Self.itemSplits(text).map(UInt32.init) + [UInt32.max] {
+        for end in FontSystem.itemSplits(text).map(UInt32.init) + [UInt32.max] {
             let a = pango_attr_line_height_new_absolute(lineHeight)!
             a.pointee.start_index = start
             a.pointee.end_index = end
@@ -191,11 +356,59 @@ public final class FontSystem: @unchecked Sendable {
         return layout
     }
 
-    /// Releases a layout from `makeLayout` (on the thread and in the task that made it).
+    /// Releases a layout from `makeLayout` (on the thread and in the task that made it), once the
+    /// Cairo font faces it was laid out in are kept (see ``FontFaces``).
     func release(_ layout: OpaquePointer) {
+        var lines = pango_layout_get_lines_readonly(layout)
+        while let line = lines {
+            var runs = line.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
+            while let run = runs {
+                if let font = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item.pointee.analysis.font {
+                    keepFace(of: font)
+                }
+                runs = run.pointee.next
+            }
+            lines = line.pointee.next
+        }
         g_object_unref(UnsafeMutableRawPointer(layout))
         LiveObjects.current?.released(.pangoLayout)
     }
+
+    /// Keeps the Cairo font face `font` is drawn with, the first time this context meets it.
+    private func keepFace(of font: UnsafeMutablePointer<PangoFont>) {
+        guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)), let face = cairo_scaled_font_get_font_face(scaled)
+        else { return }
+        if keptFaces.insert(face).inserted { FontFaces.shared.keep(face) }
+    }
+
+    /// Keeps the face of the first font of `description` (what Pango measures an empty line in).
+    private func keepFace(of description: OpaquePointer) {
+        guard let font = pango_context_load_font(context, description) else { return }
+        keepFace(of: font)
+        g_object_unref(UnsafeMutableRawPointer(font))
+    }
+}
+
+/// Every Cairo font face text has been laid out or drawn in, kept until the process ends.
+///
+/// Cairo 1.16 keeps the faces of one font file in a list that it walks, adds to and removes from
+/// without a lock: when threads with font maps of their own make and drop faces of the same file,
+/// a face can be freed while another thread walks past it. A face kept here is never dropped, so
+/// once a thread has met a font, other threads only ever find its face in the list. There are as
+/// many as fonts drawn with different options (a few dozen at most: one per font file here); they
+/// are not counted in ``LiveObjects``, like Cairo's own font caches.
+final class FontFaces: Sendable {
+    static let shared = FontFaces()
+    private let kept = Locked<Set<UInt>>([])
+
+    func keep(_ face: OpaquePointer) {
+        kept.withLock { kept in
+            if kept.insert(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(face)))).inserted { cairo_font_face_reference(face) }
+        }
+    }
+
+    /// How many faces are kept (for tests).
+    var count: Int { kept.withLock { $0.count } }
 }
 
 extension FontSystem {
@@ -248,8 +461,8 @@ extension FontSystem {
     /// begin and end (for tests of the cuts `itemSplits` makes).
     func runLengths(_ text: String, font: FontSpec) -> [Int] {
         withContext { ctx in
-            let layout = makeLayout(ctx, text: text, font: font, width: nil, lineLimit: nil, alignment: .leading)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            let layout = ctx.makeLayout(text: text, font: font, width: nil, lineLimit: nil, alignment: .leading)
+            defer { ctx.release(layout) }
             var lengths: [Int] = []
             var runs = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
             while let link = runs {
@@ -263,15 +476,29 @@ extension FontSystem {
     }
 }
 
-/// Measures text with Pango, exactly as the Cairo backend will draw it.
+/// Measures text with Pango, exactly as the Cairo backend will draw it. Sizes are remembered for
+/// the whole process (``TextMeasurementCache/shared``), so a text measured once, in any render on
+/// any thread, is not laid out again.
 public struct PangoTextMeasurer: Sendable {
     public let fonts: FontSystem
-    public init(fonts: FontSystem) { self.fonts = fonts }
+    /// Where sizes are remembered; nil measures every time.
+    let cache: TextMeasurementCache?
+    public init(fonts: FontSystem) { self.init(fonts: fonts, cache: .shared) }
+    package init(fonts: FontSystem, cache: TextMeasurementCache?) { self.fonts = fonts; self.cache = cache }
 
     public func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
+        guard let cache else { return measureWithPango(text, font: font, maxWidth: maxWidth, lineLimit: lineLimit) }
+        let key = TextMeasurementCache.Key(fontsConf: fonts.fontsConf, text: text, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        if let size = cache.size(for: key) { return size }
+        let size = measureWithPango(text, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
+        cache.insert(size, for: key)
+        return size
+    }
+
+    private func measureWithPango(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         fonts.withContext { ctx in
-            let layout = fonts.makeLayout(ctx, text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
-            defer { fonts.release(layout) }
+            let layout = ctx.makeLayout(text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
+            defer { ctx.release(layout) }
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
             let lines = Double(pango_layout_get_line_count(layout))

@@ -10,11 +10,17 @@ import ProofsheetImage
 /// Cached pixels are shared, but each draw gets its own Cairo surface over them: Cairo does not
 /// allow one surface to be a source on several threads at once.
 ///
+/// An image is decoded once per process, and resampled once per size: every store in the process
+/// that counts against the same budget finds the surfaces another store made, for as long as one
+/// of them keeps them (see `SharedImages`). Decoding and resampling run outside the store's lock,
+/// so threads drawing different images do not wait for each other; threads wanting the same
+/// image wait for the one making it.
+///
 /// Every surface here — decoded and resampled — holds its bytes' reservation in `budget` (the
 /// process's decoded image memory, the `image-bytes` limit) until the surface is freed. When an
-/// image does not fit, the store empties its caches (giving their memory back, unless a draw
-/// still uses a surface) and tries once more; if it still does not fit, the image is refused
-/// with a message that names it, its size, the memory in use and the limit.
+/// image does not fit, the store empties its caches (giving their memory back, unless a draw or
+/// another store still uses a surface) and tries once more; if it still does not fit, the image
+/// is refused with a message that names it, its size, the memory in use and the limit.
 public final class ImageStore: @unchecked Sendable {
     private let lock = NSLock()
     private let budget: ImageBudget
@@ -33,19 +39,25 @@ public final class ImageStore: @unchecked Sendable {
 
     /// The pixel size of the image at `path` (decoding it once; the pixels are kept for drawing).
     public func pixelSize(path: String) throws -> (width: Int, height: Int) {
-        lock.lock(); defer { lock.unlock() }
         let s = try fullSurface(path)
         return (s.width, s.height)
     }
 
     /// The full-resolution surface of the image at `path` (premultiplied ARGB32).
     func surface(path: String) throws -> CairoSurface {
-        lock.lock(); defer { lock.unlock() }
-        return try fullSurface(path)
+        try fullSurface(path)
     }
 
     private func fullSurface(_ path: String) throws -> CairoSurface {
-        if let s = surfaces[path] { return s }
+        if let s = lock.withLock({ surfaces[path] }) { return s }
+        let surface = try SharedImages.shared.surface(SharedImages.Key(budget: budget, path: path, width: 0, height: 0)) {
+            try decode(path)
+        }
+        lock.withLock { surfaces[path] = surface }
+        return surface
+    }
+
+    private func decode(_ path: String) throws -> CairoSurface {
         let pixels: PixelBuffer
         do {
             pixels = try withCachesEmptiedIfOverBudget { () throws(ImageError) in
@@ -63,9 +75,7 @@ public final class ImageStore: @unchecked Sendable {
         }
         // The decoded bytes become the surface's: converted in place to premultiplied ARGB32.
         ps_rgba_to_argb32(pixels.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), pixels.width * pixels.height)
-        let surface = try CairoSurface(adopting: pixels)
-        surfaces[path] = surface
-        return surface
+        return try CairoSurface(adopting: pixels)
     }
 
     /// Runs `body`; when it fails for lack of image memory and the caches hold any, empties them
@@ -74,10 +84,18 @@ public final class ImageStore: @unchecked Sendable {
         do {
             return try body()
         } catch {
-            guard case .overBudget = error.kind, !(surfaces.isEmpty && resampled.isEmpty) else { throw error }
-            surfaces.removeAll()
-            resampled.removeAll()
-            resampledBytes = 0
+            guard case .overBudget = error.kind else { throw error }
+            // Emptied outside the lock: the surfaces are freed as their last references go.
+            var dropped: [CairoSurface] = []
+            let hadAny = lock.withLock {
+                dropped = Array(surfaces.values) + Array(resampled.values)
+                surfaces.removeAll()
+                resampled.removeAll()
+                resampledBytes = 0
+                return !dropped.isEmpty
+            }
+            guard hadAny else { throw error }
+            dropped.removeAll()
             return try body()
         }
     }
@@ -85,11 +103,25 @@ public final class ImageStore: @unchecked Sendable {
     /// The image resampled to exactly `width`×`height` pixels with Cairo's good filter, so that
     /// PNG, SVG and PDF all show the same pixels (and vector files embed no more than needed).
     func surface(path: String, width: Int, height: Int) throws -> CairoSurface {
-        lock.lock(); defer { lock.unlock() }
         let key = ResampleKey(path: path, width: width, height: height)
-        if let s = resampled[key] { return try s.view() }
+        if let view = try lock.withLock({ try resampled[key]?.view() }) { return view }
         let full = try fullSurface(path)
         if full.width == width && full.height == height { return try full.view() }
+        let out = try SharedImages.shared.surface(SharedImages.Key(budget: budget, path: path, width: width, height: height)) {
+            try resample(full, path: path, width: width, height: height)
+        }
+        let bytes = width * height * 4
+        return try lock.withLock {
+            if resampled[key] == nil {
+                if resampledBytes + bytes > Self.resampledLimit { resampled.removeAll(); resampledBytes = 0 }
+                resampled[key] = out
+                resampledBytes += bytes
+            }
+            return try out.view()
+        }
+    }
+
+    private func resample(_ full: CairoSurface, path: String, width: Int, height: Int) throws -> CairoSurface {
         let bytes = width.multipliedReportingOverflow(by: height).overflow ? Int.max : width * height * 4
         let reservation: ImageBudget.Reservation
         do {
@@ -100,19 +132,98 @@ public final class ImageStore: @unchecked Sendable {
             throw ProofsheetError.badInput("image '\(path)' cannot be resampled to \(width)x\(height) px: \(error.reason)")
         }
         let out = try CairoSurface(width: width, height: height, holding: reservation)
+        // Drawn from a view: another thread may be resampling the same image to another size.
+        let source = try full.view()
         try out.draw { cr in
             cairo_scale(cr, Double(width) / Double(full.width), Double(height) / Double(full.height))
-            cairo_set_source_surface(cr, full.raw, 0, 0)
+            cairo_set_source_surface(cr, source.raw, 0, 0)
             let pattern = cairo_get_source(cr)
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cr)
         }
-        if resampledBytes + width * height * 4 > Self.resampledLimit { resampled.removeAll(); resampledBytes = 0 }
-        resampled[key] = out
-        resampledBytes += width * height * 4
-        return try out.view()
+        return out
+    }
+}
+
+/// The decoded and resampled images of every ``ImageStore`` in the process, so that each image
+/// is decoded once and resampled once per size however many stores (renderers) draw it.
+///
+/// Entries are weak: the stores' caches keep surfaces alive and decide when they go (their budget
+/// and limits work as before); this table only lets another store find a surface while one is
+/// alive, and makes threads wanting the same surface wait for the one making it rather than make
+/// it twice. A key holds the file's identity (device, inode, size, modification time), so a file
+/// changed on disk is decoded again; the budget the surface counts against; and the
+/// ``LiveObjects`` scope it was made in, so that a scope counting C objects (in tests) never holds
+/// surfaces another scope's stores made, nor gives its own away.
+final class SharedImages: Sendable {
+    static let shared = SharedImages()
+
+    struct Key: Hashable {
+        let budget: ObjectIdentifier
+        let scope: ObjectIdentifier?
+        let path: String
+        let file: FileIdentity?
+        /// The resampled size; 0×0 for the image as decoded.
+        let width: Int
+        let height: Int
+
+        init(budget: ImageBudget, path: String, width: Int, height: Int) {
+            // The surface holds its budget and its scope, so neither identifier can be reused
+            // while the entry's surface lives.
+            self.budget = ObjectIdentifier(budget)
+            self.scope = LiveObjects.current.map(ObjectIdentifier.init)
+            self.path = path
+            self.file = FileIdentity(path: path)
+            self.width = width
+            self.height = height
+        }
+    }
+
+    struct FileIdentity: Hashable {
+        let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+        init?(path: String) {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return nil }
+            device = UInt64(st.st_dev); inode = UInt64(st.st_ino); size = Int64(st.st_size)
+            seconds = Int(st.st_mtim.tv_sec); nanoseconds = Int(st.st_mtim.tv_nsec)
+        }
+    }
+
+    /// One surface, or its making in progress (`lock` is held while it is made).
+    private final class Slot: @unchecked Sendable {
+        let lock = NSLock()
+        weak var surface: CairoSurface?
+    }
+
+    private struct Table {
+        var slots: [Key: Slot] = [:]
+        /// Slots whose surfaces are gone are dropped when the table doubles past this.
+        var pruneAt = 64
+    }
+    private let table = Locked(Table())
+
+    /// The surface for `key`: the one a store already holds, else the one `make` returns (made
+    /// once however many threads ask at the same time).
+    func surface(_ key: Key, make: () throws -> CairoSurface) throws -> CairoSurface {
+        let slot = table.withLock { table in
+            if let slot = table.slots[key] { return slot }
+            if table.slots.count >= table.pruneAt {
+                table.slots = table.slots.filter { $0.value.surface != nil }
+                table.pruneAt = max(64, 2 * table.slots.count)
+            }
+            let slot = Slot()
+            table.slots[key] = slot
+            return slot
+        }
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let surface = slot.surface { return surface }
+        let surface = try make()
+        slot.surface = surface
+        return surface
     }
 }
 
@@ -127,11 +238,12 @@ final class CairoSurface: @unchecked Sendable {
     /// The scope counting this surface (tests only).
     private let live: LiveObjects?
 
-    /// A new surface over this one's pixels, for drawing from on one thread.
+    /// A new surface over this one's pixels, for drawing from on one thread. Only finished
+    /// surfaces are viewed (decoded ones, and resampled ones once drawn, which `draw` flushes),
+    /// so nothing is flushed here: several threads may view one surface at once.
     func view() throws -> CairoSurface { try CairoSurface(viewing: self) }
 
     private init(viewing other: CairoSurface) throws {
-        cairo_surface_flush(other.raw)
         let s = cairo_image_surface_create_for_data(
             cairo_image_surface_get_data(other.raw), CAIRO_FORMAT_ARGB32, Int32(other.width), Int32(other.height),
             cairo_image_surface_get_stride(other.raw))!
@@ -156,11 +268,29 @@ final class CairoSurface: @unchecked Sendable {
         live = LiveObjects.made(.imageSurface)
     }
 
+    /// A new transparent surface, in memory from ``PixelMemory`` (given back when Cairo is done
+    /// with the surface), cleared by Cairo so that it starts as one `cairo_image_surface_create`
+    /// makes: transparent, and known to Cairo to be clear.
     init(width: Int, height: Int, holding reservation: AnyObject? = nil) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw ProofsheetError.badInput("surface size \(width)x\(height) px is outside 1…32767")
         }
-        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard let block = PixelMemory.shared.take(stride * height) else {
+            throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: out of memory")
+        }
+        let s = cairo_image_surface_create_for_data(
+            block.pointer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, PixelMemory.shared.giveBack(block, whenDestroyed: s) else {
+            let status = cairo_surface_status(s)
+            cairo_surface_destroy(s)
+            PixelMemory.shared.giveBack(block)
+            throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
+        }
+        let cr = cairo_create(s)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_destroy(cr)
         raw = try Self.checked(s, "create a \(width)x\(height) surface"); self.width = width; self.height = height; owner = reservation
         live = LiveObjects.made(.imageSurface)
     }
@@ -195,6 +325,89 @@ final class CairoSurface: @unchecked Sendable {
         try checkCairo(cairo_status(cr), "drawing")
         cairo_surface_flush(raw)
     }
+}
+
+/// Pixel memory for new image surfaces, kept for the next surface when one is destroyed: a frame
+/// (and the offscreens of its shadows) drawn in fresh memory costs more in page faults than in
+/// drawing. Blocks from 256 KiB to 32 MiB are kept, 64 MiB of them at most (the oldest go first);
+/// others are allocated and freed as they come. A surface's block comes back only when Cairo
+/// destroys the surface (an SVG or PDF page may hold a surface it was painted from until the
+/// page is finished).
+final class PixelMemory: Sendable {
+    static let shared = PixelMemory(smallest: 256 << 10, largest: 32 << 20, keep: 64 << 20)
+
+    struct Block: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+        /// Its size, at least what was asked for.
+        let bytes: Int
+    }
+    private struct Kept {
+        var blocks: [Block] = []
+        var bytes = 0
+    }
+    private let kept = Locked(Kept())
+    private let smallest: Int, largest: Int, keep: Int
+
+    init(smallest: Int, largest: Int, keep: Int) {
+        self.smallest = smallest; self.largest = largest; self.keep = keep
+    }
+
+    /// At least `bytes` of memory, not cleared: the smallest kept block that is large enough and
+    /// at most twice as large, else a new one; nil when there is no memory.
+    func take(_ bytes: Int) -> Block? {
+        if bytes >= smallest && bytes <= largest {
+            let found: Block? = kept.withLock { kept in
+                var best: Int? = nil
+                for (i, b) in kept.blocks.enumerated() where b.bytes >= bytes && b.bytes <= 2 * bytes {
+                    if best.map({ b.bytes < kept.blocks[$0].bytes }) ?? true { best = i }
+                }
+                guard let best else { return nil }
+                kept.bytes -= kept.blocks[best].bytes
+                return kept.blocks.remove(at: best)
+            }
+            if let found { return found }
+        }
+        return malloc(max(bytes, 1)).map { Block(pointer: $0, bytes: bytes) }
+    }
+
+    /// Takes back a block from `take`: kept for the next surface, or freed.
+    func giveBack(_ block: Block) {
+        guard block.bytes >= smallest && block.bytes <= largest else { free(block.pointer); return }
+        let freed: [Block] = kept.withLock { kept in
+            kept.blocks.append(block)
+            kept.bytes += block.bytes
+            var freed: [Block] = []
+            while kept.bytes > keep, !kept.blocks.isEmpty {
+                let oldest = kept.blocks.removeFirst()
+                kept.bytes -= oldest.bytes
+                freed.append(oldest)
+            }
+            return freed
+        }
+        for b in freed { free(b.pointer) }
+    }
+
+    /// Gives `block` back when Cairo destroys `surface` (whose pixels it holds); false when Cairo
+    /// cannot record that (the caller gives it back itself then).
+    func giveBack(_ block: Block, whenDestroyed surface: OpaquePointer) -> Bool {
+        final class Pending {
+            let memory: PixelMemory, block: Block
+            init(_ memory: PixelMemory, _ block: Block) { self.memory = memory; self.block = block }
+        }
+        let pending = Unmanaged.passRetained(Pending(self, block)).toOpaque()
+        let status = cairo_surface_set_user_data(surface, Self.key, pending) { data in
+            let pending = Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue()
+            pending.memory.giveBack(pending.block)
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            Unmanaged<Pending>.fromOpaque(pending).release()
+            return false
+        }
+        return true
+    }
+
+    /// The key Cairo files a surface's block under (its address is what matters).
+    nonisolated(unsafe) private static let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 }
 
 /// Throws an internal error unless `status` is success.

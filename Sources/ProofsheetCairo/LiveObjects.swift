@@ -1,15 +1,16 @@
 import Synchronization
 
 /// Counts the objects holding C memory — Cairo image and vector surfaces, Pango layouts, font
-/// systems — that were made while a counter was in scope and are not released yet, so that a
-/// test can check that every one is destroyed, on error paths too.
+/// systems and their text contexts (a Pango font map and context each, lent to one thread at a
+/// time and freed with their font system) — that were made while a counter was in scope and are
+/// not released yet, so that a test can check that every one is destroyed, on error paths too.
 ///
 /// Counting is per scope, not per process, so that tests running in parallel do not disturb each
 /// other: `LiveObjects.$current.withValue(counter) { … }`. Outside a scope it costs one task-local
 /// read per object made.
 package final class LiveObjects: Sendable {
     package enum Kind: String, CaseIterable, Sendable {
-        case imageSurface, vectorSurface, pangoLayout, fontSystem
+        case imageSurface, vectorSurface, pangoLayout, fontSystem, textContext
     }
 
     /// The counter objects made now are recorded in (none outside tests).
@@ -19,6 +20,7 @@ package final class LiveObjects: Sendable {
     private let vectorSurfaces = Atomic<Int>(0)
     private let pangoLayouts = Atomic<Int>(0)
     private let fontSystems = Atomic<Int>(0)
+    private let textContexts = Atomic<Int>(0)
 
     package init() {}
 
@@ -30,6 +32,7 @@ package final class LiveObjects: Sendable {
         case .vectorSurface: return vectorSurfaces.add(delta, ordering: .relaxed).newValue
         case .pangoLayout: return pangoLayouts.add(delta, ordering: .relaxed).newValue
         case .fontSystem: return fontSystems.add(delta, ordering: .relaxed).newValue
+        case .textContext: return textContexts.add(delta, ordering: .relaxed).newValue
         }
     }
 

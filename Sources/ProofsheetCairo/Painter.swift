@@ -4,7 +4,9 @@ internal import CPangoCairo
 
 /// Draws display items onto a Cairo context whose user space is points.
 struct Painter {
-    let fonts: FontSystem
+    /// The text context all of one render's text is drawn in, so that a document refers to each
+    /// font through one font object (an SVG or PDF embeds one subset per font object).
+    let text: TextContext
     let images: ImageStore
     /// Pixels per point of the final output (for resampling images and offscreen effects).
     let scale: Double
@@ -111,17 +113,14 @@ struct Painter {
     // MARK: - Text and symbols
 
     func drawText(_ run: TextRun, _ cr: OpaquePointer) {
-        fonts.withContext { ctx in
-            let layout = fonts.makeLayout(
-                ctx, text: run.text, font: run.font, width: run.layoutWidth,
-                lineLimit: run.lineLimit, alignment: run.alignment)
-            defer { fonts.release(layout) }
-            cairo_save(cr)
-            setPaint(cr, run.paint, in: run.frame)
-            cairo_move_to(cr, run.frame.minX, run.frame.minY)
-            pango_cairo_show_layout(cr, layout)
-            cairo_restore(cr)
-        }
+        let layout = text.makeLayout(
+            text: run.text, font: run.font, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment)
+        defer { text.release(layout) }
+        cairo_save(cr)
+        setPaint(cr, run.paint, in: run.frame)
+        cairo_move_to(cr, run.frame.minX, run.frame.minY)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
     }
 
     func drawSymbol(_ s: SymbolDraw, _ cr: OpaquePointer) {
@@ -129,24 +128,21 @@ struct Painter {
         cairo_save(cr)
         if knockout { cairo_push_group(cr) }
         setPaint(cr, s.paint, in: s.frame)
-        fonts.withContext { ctx in
-            for layer in s.layers {
-                let size = s.pointSize * layer.scale
-                let font = FontSpec(size: size, weight: 400, lineHeight: size)
-                let layout = fonts.makeLayout(
-                    ctx, text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font,
-                    width: nil, lineLimit: nil, alignment: .leading)
-                pango_layout_set_font_description(layout, fonts.iconDescription(size: size))
-                defer { fonts.release(layout) }
-                var logical = PangoRectangle()
-                pango_layout_get_extents(layout, nil, &logical)
-                let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
-                let cx = s.frame.minX + s.frame.width / 2 + layer.dx * s.pointSize
-                let cy = s.frame.minY + s.frame.height / 2 + layer.dy * s.pointSize
-                cairo_set_operator(cr, layer.knockout ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_OVER)
-                cairo_move_to(cr, cx - w / 2, cy - h / 2)
-                pango_cairo_show_layout(cr, layout)
-            }
+        for layer in s.layers {
+            let size = s.pointSize * layer.scale
+            let font = FontSpec(size: size, weight: 400, lineHeight: size)
+            let layout = text.makeLayout(
+                text: String(Character(UnicodeScalar(layer.codepoint)!)), font: font, width: nil, lineLimit: nil, alignment: .leading)
+            pango_layout_set_font_description(layout, text.iconDescription(size: size))
+            defer { text.release(layout) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
+            let cx = s.frame.minX + s.frame.width / 2 + layer.dx * s.pointSize
+            let cy = s.frame.minY + s.frame.height / 2 + layer.dy * s.pointSize
+            cairo_set_operator(cr, layer.knockout ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_OVER)
+            cairo_move_to(cr, cx - w / 2, cy - h / 2)
+            pango_cairo_show_layout(cr, layout)
         }
         if knockout {
             popGroupToSource(cr)

@@ -4,8 +4,9 @@ import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
 
-/// Every object holding C memory (Cairo surfaces, Pango layouts, font systems) is released once
-/// its renderer is gone, after successful renders and after renders that fail half-way.
+/// Every object holding C memory (Cairo surfaces, Pango layouts, font systems and their text
+/// contexts) is released once its renderer is gone, after successful renders and after renders
+/// that fail half-way.
 @Suite("C objects are released")
 struct LiveObjectsTests {
     /// A display list that fails while drawing: text and a shadowed group (an offscreen surface),
@@ -40,8 +41,10 @@ struct LiveObjectsTests {
                 #expect(live.count(.pangoLayout) == 0, "\(format)")
                 #expect(live.count(.vectorSurface) == 0, "\(format)")
             }
-            // What the renderer keeps: its font system and the decoded photos.
+            // What the renderer keeps: its font system, the text context (Pango font map and
+            // context) the one thread here used, and the decoded photos.
             #expect(live.count(.fontSystem) == 1)
+            #expect(live.count(.textContext) == 1)
             #expect(live.count(.imageSurface) > 0)
             let cached = live.count(.imageSurface)
 

@@ -1,5 +1,5 @@
 /* Pixel work for Proofsheet: a fast PNG encoder, the blur kernel behind shadows and blurs, and
- * RGBA conversions.
+ * conversions between straight RGBA and Cairo's premultiplied ARGB32.
  * (PNG and JPEG decoding are in cpng_read.h and cjpeg_read.h.) */
 #ifndef PROOFSHEET_CODECS_H
 #define PROOFSHEET_CODECS_H
@@ -29,6 +29,11 @@ void ps_shadow_argb32(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uin
 /* Converts `count` straight RGBA pixels in place to premultiplied native-endian ARGB32 (Cairo's
  * format), rounding each channel as (c * a + 127) / 255. */
 void ps_rgba_to_argb32(uint8_t *pixels, size_t count);
+
+/* Converts premultiplied native-endian ARGB32 rows (`stride` bytes apart) to straight RGBA,
+ * packed (`rgba` holds width * height * 4 bytes): each channel becomes
+ * min(255, (c * 255 + a / 2) / a), and 0 where a is 0. */
+void ps_argb32_to_rgba(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, uint8_t *rgba);
 
 /* Shrinks straight RGBA by a whole `factor`: each output pixel averages a factor x factor block
  * (smaller at the right and bottom edges), colours weighted by alpha. `dst` holds
