@@ -124,8 +124,10 @@ public enum FileOutput {
         defer { closedir(dir) }
         var stale: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // NB: read up to the NUL in place; the record may be shorter than `d_name`'s 256
+            // bytes, so copying the whole field reads past the entry.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
             }
             guard name.hasPrefix(tempPrefix), name.hasSuffix(tempSuffix) else { continue }
             let middle = name.dropFirst(tempPrefix.count).dropLast(tempSuffix.count)
