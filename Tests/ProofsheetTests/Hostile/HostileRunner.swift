@@ -6,8 +6,12 @@ import Foundation
 /// Runs a ``HostileCase``: builds a fresh sandbox, snapshots it, runs the binary in it (spawned
 /// directly, so the child's peak memory comes back from `wait4`), and checks everything.
 enum HostileRunner {
-    /// Wall-clock bound on one run; the child is killed after it.
+    /// Bound on one run's processor time (user + system, all threads); the child is killed
+    /// past it. Processor time, not wall time: on two cores shared with the rest of the suite,
+    /// a sound 4 s run can take 12 s of wall time.
     static let timeLimit = 10.0
+    /// Wall-clock bound, a multiple of ``timeLimit``: for a child that hangs without working.
+    static let wallFactor = 6.0
     /// Peak resident memory bound, in KiB (`ru_maxrss` is in KiB on Linux).
     static let memoryLimitKiB = 1_572_864
     /// The most stderr a message may take: a message quotes, it does not echo.
@@ -86,7 +90,7 @@ enum HostileRunner {
         let run = HostileRun(sandbox: sandbox, outside: outside, status: child.status, stdout: child.stdout, stderr: child.stderr)
         var problems: [String] = []
         if child.timedOut {
-            problems.append("did not finish in \(fmt(limit)) s and was killed")
+            problems.append("used more than \(fmt(limit)) s of processor time (or \(fmt(wallFactor * limit)) s of wall time) and was killed")
         } else if child.tooBig {
             problems.append("grew past \(memoryLimitKiB / 1024) MiB and was killed")
         } else if child.signal != 0 {
@@ -116,7 +120,7 @@ enum HostileRunner {
             : ""
         let context = """
             \(c.name): \(c.argv.joined(separator: " ").prefix(300))\(debugNote)
-              exit \(child.status), \(fmt(child.seconds)) s, \(child.maxRSSKiB / 1024) MiB
+              exit \(child.status), \(fmt(child.seconds)) s (\(fmt(child.cpuSeconds)) s of processor time), \(child.maxRSSKiB / 1024) MiB
               stderr: \(child.stderr.prefix(1200))
               stdout: \(child.stdout.prefix(400))
             """
@@ -225,6 +229,8 @@ struct Child {
     /// Killed for growing past the memory bound.
     var tooBig = false
     var seconds = 0.0
+    /// Processor time, user and system, in seconds.
+    var cpuSeconds = 0.0
     var maxRSSKiB = 0
     var stdout = ""
     var stderr = ""
@@ -274,7 +280,7 @@ struct Child {
             let r = wait4(pid, &status, WNOHANG, &usage)
             if r == pid { break }
             if r < 0 && errno != EINTR { throw POSIXError(.init(rawValue: errno) ?? .ECHILD) }
-            let late = Date().timeIntervalSince(start) > timeLimit
+            let late = processorSeconds(pid) > timeLimit || Date().timeIntervalSince(start) > HostileRunner.wallFactor * timeLimit
             let big = !late && residentKiB(pid) > memoryLimitKiB
             if late || big {
                 kill(pid, SIGKILL)
@@ -286,6 +292,8 @@ struct Child {
             usleep(5000)
         }
         child.seconds = Date().timeIntervalSince(start)
+        child.cpuSeconds =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         child.maxRSSKiB = usage.ru_maxrss
         if status & 0x7F == 0 { child.status = (status >> 8) & 0xFF } else { child.signal = status & 0x7F }
         let out = FileManager.default.contents(atPath: outPath) ?? Data()
@@ -299,6 +307,15 @@ struct Child {
 
 /// The resident memory of a running process, from /proc (0 when it cannot be read): checked
 /// while the child runs, so a bomb is stopped at the bound instead of taking the machine.
+/// The processor time a running process has used, user and system, in seconds (0 when it
+/// cannot be read): fields 14 and 15 of /proc/PID/stat, after the command name in parentheses.
+func processorSeconds(_ pid: pid_t) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
 func residentKiB(_ pid: pid_t) -> Int {
     guard let statm = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return 0 }
     let fields = statm.split(separator: " ")
