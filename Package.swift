@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "ProofsheetCore"),
         .target(name: "ProofsheetScene", dependencies: ["ProofsheetCore"]),
         .target(name: "ProofsheetLayout", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
+        // Motion: curves and springs, transactions, transitions, timelines and gestures, frames.
+        .target(name: "ProofsheetMotion", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout"]),
 
         // MARK: - Backend (the only Swift code that imports C)
         .target(
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "Proofsheet",
             dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck"]),
-        .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
+        .executableTarget(name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion"]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
         .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
@@ -64,6 +66,7 @@ let package = Package(
             dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetFuzz"],
             exclude: ["Goldens", "__Snapshots__"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
         .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore"]),
         .testTarget(
             name: "ProofsheetDiffTests",

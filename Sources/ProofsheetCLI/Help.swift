@@ -1,4 +1,5 @@
 import Proofsheet
+import ProofsheetMotion
 
 /// The help texts, one per command.
 enum Help {
@@ -13,6 +14,7 @@ enum Help {
           render     Render scene files to PNG, SVG or PDF
           layout     Print the layout tree (every view's frame) of a scene
           stills     List a scene's state and its named stills
+          curve      Sample or plot an animation curve or spring, SwiftUI spelling
           diff       Compare two images (pixelmatch-compatible) with tolerances
           check      Render scenes and compare them with golden images (CI)
           approve    Accept a check report's actual images as the new goldens
@@ -201,6 +203,36 @@ enum Help {
         each, and images are copied only from each report's images/ folder, never through a link,
         and only PNGs that decode. Exit code 0 when every merged image passed, 1 otherwise, 2 for a
         bad or incomplete set of reports.
+        """
+
+    static let curve = """
+        Sample or plot an animation, spelled as in SwiftUI: its progress from 0 (the old value)
+        to 1 (the new one) over time, and when it settles (within 10⁻³ of the change, held;
+        underdamped springs run at least 1 s).
+
+        USAGE: proofsheet curve '<animation>' [--samples N] [--json] [--plot out.png|out.svg|out.pdf]
+
+        EXAMPLES:
+          proofsheet curve 'interpolatingSpring(stiffness: 180, damping: 100)'
+          proofsheet curve 'easeOut.delay(0.05)' --samples 21 --json
+          proofsheet curve '.default' --sdk ios13
+          proofsheet curve 'spring(response: 0.55, dampingFraction: 0.825)' --plot spring.png
+
+        OPTIONS:
+          --samples N          Samples evenly spaced over [0, duration], both ends included
+                               (default 11)
+          --json               Print {"animation", "duration", "settlingTime", "samples":
+                               [{"t", "value"}, …]} instead of lines of "t<TAB>value"
+          --plot FILE          Plot progress against time (axes, ticks, the target and the
+                               settle line) as PNG (at 2x), SVG or PDF
+          --duration SECONDS   The span to sample (default: the settling time; required for
+                               an animation that never settles, such as repeatForever)
+          --sdk ios17|ios13    What `.spring()` and `.default` mean (default ios17)
+
+        ACCEPTED SPELLINGS (an `Animation` prefix and a leading dot are optional):
+        \(Animation.acceptedSpellings.map { "  " + $0 }.joined(separator: "\n"))
+
+        A bad spelling is exit code 2 with the column it is at.
         """
 
     static let limits = """

@@ -38,6 +38,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "stills":
         if args.flag("-h", "--help") { printHelp(Help.stills); return 0 }
         return try stillsCommand(&args)
+    case "curve":
+        if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
+        return try curveCommand(&args)
     case "symbols":
         if args.flag("-h", "--help") { printHelp(Help.symbols); return 0 }
         try args.noPositionals()
@@ -69,7 +72,8 @@ func run(_ argv: [String]) throws -> Int32 {
     default:
         let close = closeNames(
             to: command,
-            in: ["render", "layout", "stills", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"])
+            in: ["render", "layout", "stills", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"]
+        )
         throw ProofsheetError.usage(
             "unknown command '\(clipped(command))'",
             hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
@@ -80,7 +84,8 @@ func run(_ argv: [String]) throws -> Int32 {
 func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
-        "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits
+        "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
+        "curve": Help.curve
     ][topic]
 }
 

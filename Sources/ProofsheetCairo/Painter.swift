@@ -61,6 +61,11 @@ struct Painter {
             roundedRect(r, radius: min(r.width, r.height) / 2, continuous: false, cr)
         case .roundedRect(let r, let radius, let continuous):
             roundedRect(r, radius: radius, continuous: continuous, cr)
+        case .polyline(let points, let closed):
+            for (i, p) in points.enumerated() {
+                if i == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+            }
+            if !closed { return }
         }
         cairo_close_path(cr)
     }

@@ -54,6 +54,9 @@ extension DisplayShape {
             return "roundedRect\(rectDump(r)) r\(fmt(radius))\(cont ? " continuous" : "")"
         case .ellipse(let r): return "ellipse\(rectDump(r))"
         case .capsule(let r): return "capsule\(rectDump(r))"
+        case .polyline(let points, let closed):
+            let list = points.map { "\(fmt($0.x)),\(fmt($0.y))" }.joined(separator: " ")
+            return "polyline(\(list))\(closed ? " closed" : "")"
         }
     }
 }

@@ -58,10 +58,18 @@ public enum DisplayShape: Hashable, Sendable, Codable {
     case roundedRect(Rect, radius: Double, continuous: Bool)
     case ellipse(Rect)
     case capsule(Rect)
+    /// Straight segments through the points (closed back to the first when `closed`): plot lines,
+    /// touch trails, arrows.
+    case polyline([Point], closed: Bool)
 
     public var bounds: Rect {
         switch self {
         case .rect(let r), .roundedRect(let r, _, _), .ellipse(let r), .capsule(let r): return r
+        case .polyline(let points, _):
+            guard let first = points.first else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+            for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
     }
 }

@@ -1,0 +1,348 @@
+import ProofsheetCore
+
+/// A mistake in an animation's spelling: where in the text (1-based column), what is wrong and
+/// what would be accepted.
+public struct AnimationSpellingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var column: Int
+    public var message: String
+    public var hint: String
+    public var description: String { "column \(column): \(message)\n  hint: \(hint)" }
+}
+
+extension Animation {
+    /// The forms ``init(spelling:sdk:)`` accepts, for hints and `--help`.
+    public static let acceptedSpellings = [
+        "linear, easeIn, easeOut, easeInOut [ (duration: S) ]",
+        "timingCurve(c1x, c1y, c2x, c2y [, duration: S])",
+        "spring, spring(), spring(response: S, dampingFraction: F [, blendDuration: S])",
+        "spring(duration: S, bounce: B [, blendDuration: S])",
+        "smooth, snappy, bouncy [ (duration: S, extraBounce: B) ]",
+        "interactiveSpring [ (response: S, dampingFraction: F, blendDuration: S) ]",
+        "interpolatingSpring(mass: M, stiffness: K, damping: C, initialVelocity: V)",
+        "interpolatingSpring(duration: S, bounce: B, initialVelocity: V)",
+        "default",
+        "then any of .delay(S) .speed(F) .repeatCount(N, autoreverses: Bool) .repeatForever(autoreverses: Bool)"
+    ]
+
+    /// The longest spelling read, in characters.
+    public static let longestSpelling = 512
+    /// The most times `repeatCount` may repeat.
+    public static let mostRepeats = 10_000
+
+    /// An animation from its SwiftUI spelling: `easeOut.delay(0.05)`, `.default`,
+    /// `Animation.spring(response: 0.55, dampingFraction: 0.825)`,
+    /// `interpolatingSpring(stiffness: 180, damping: 100)`. `sdk` decides `.spring()` and
+    /// `.default` (see ``AnimationSDK``).
+    public init(spelling: String, sdk: AnimationSDK = .ios17) throws(AnimationSpellingError) {
+        var p = SpellingParser(text: spelling, sdk: sdk)
+        self = try p.parse()
+    }
+}
+
+/// A small recursive-descent reader of SwiftUI's animation spellings.
+private struct SpellingParser {
+    let chars: [Character]
+    let sdk: AnimationSDK
+    var i = 0
+
+    init(text: String, sdk: AnimationSDK) {
+        self.chars = Array(text.prefix(Animation.longestSpelling + 1)); self.sdk = sdk
+    }
+
+    struct Argument {
+        var label: String?
+        var value: Double?
+        var flag: Bool?
+        var column: Int
+    }
+
+    mutating func parse() throws(AnimationSpellingError) -> Animation {
+        if chars.count > Animation.longestSpelling {
+            throw fail("the spelling is longer than \(Animation.longestSpelling) characters", at: Animation.longestSpelling)
+        }
+        skipSpace()
+        if chars.isEmpty || i == chars.count { throw fail("no animation given", at: i) }
+        // Optional `Animation` type name and leading dot.
+        let start = i
+        if let name = peekIdentifier(), name == "Animation" {
+            i += name.count
+            skipSpace()
+            guard eat(".") else { throw fail("expected '.' after 'Animation'", at: i) }
+        } else {
+            i = start
+            _ = eat(".")
+        }
+        var animation = try base()
+        while true {
+            skipSpace()
+            if i == chars.count { return animation }
+            guard eat(".") else { throw fail("expected '.' and a modifier, or the end", at: i) }
+            animation = try modifier(on: animation)
+        }
+    }
+
+    // MARK: - Bases
+
+    mutating func base() throws(AnimationSpellingError) -> Animation {
+        skipSpace()
+        let at = i
+        guard let name = identifier() else { throw fail("expected an animation name", at: at) }
+        let args = try arguments()
+        switch name {
+        case "linear", "easeIn", "easeOut", "easeInOut":
+            let curve: UnitCurve = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut][name] ?? .easeInOut
+            let v = try bind(args, name, at: at, [("duration", 0.35)], bare: true)
+            return .curve(curve, duration: try duration(v[0], args, 0))
+        case "timingCurve":
+            guard let args else { throw fail("timingCurve needs its four control values", at: at) }
+            let v = try bind(args, name, at: at, [(nil, nil), (nil, nil), (nil, nil), (nil, nil), ("duration", 0.35)])
+            for k in 0..<4 where !(v[k] >= -10 && v[k] <= 10) {
+                throw fail("a control value must be a number from -10 to 10", at: args[k].column)
+            }
+            for k in [0, 2] where !(v[k] >= 0 && v[k] <= 1) {
+                throw fail("the control points' x values must be within 0…1 (a timing curve must move forward in time)", at: args[k].column)
+            }
+            return .curve(UnitCurve(v[0], v[1], v[2], v[3]), duration: try duration(v[4], args, 4))
+        case "spring":
+            guard let args, !args.isEmpty else { return .spring(sdk.defaultSpring) }
+            if args[0].label == "duration" || args[0].label == "bounce" {
+                let v = try bind(args, name, at: at, [("duration", 0.5), ("bounce", 0), ("blendDuration", 0)])
+                return .spring(try spring(duration: v[0], bounce: v[1], args))
+            }
+            let v = try bind(args, name, at: at, [("response", 0.5), ("dampingFraction", 0.825), ("blendDuration", 0)])
+            return .spring(try spring(response: v[0], zeta: v[1], args))
+        case "smooth", "snappy", "bouncy":
+            let bounce = ["smooth": 0.0, "snappy": 0.15, "bouncy": 0.3][name]!
+            let v = try bind(args, name, at: at, [("duration", 0.5), ("extraBounce", 0)], bare: true)
+            return .spring(try spring(duration: v[0], bounce: bounce + v[1], args ?? []))
+        case "interactiveSpring":
+            if let args, let first = args.first, first.label == "duration" || first.label == "extraBounce" {
+                let v = try bind(args, name, at: at, [("duration", 0.15), ("extraBounce", 0), ("blendDuration", 0.25)])
+                return .spring(try spring(duration: v[0], bounce: 0.14 + v[1], args))
+            }
+            let v = try bind(args, name, at: at, [("response", 0.15), ("dampingFraction", 0.86), ("blendDuration", 0.25)], bare: true)
+            return .spring(try spring(response: v[0], zeta: v[1], args ?? []))
+        case "interpolatingSpring":
+            if let args, args.contains(where: { $0.label == "stiffness" || $0.label == "mass" || $0.label == "damping" }) {
+                let v = try bind(args, name, at: at, [("mass", 1), ("stiffness", nil), ("damping", nil), ("initialVelocity", 0)])
+                guard v[0] > 0, v[0] <= 1e6 else { throw fail("mass must be above 0 and at most 10⁶", at: column(of: "mass", args)) }
+                guard v[1] > 0, v[1] <= 1e9 else { throw fail("stiffness must be above 0 and at most 10⁹", at: column(of: "stiffness", args)) }
+                guard v[2] >= 0, v[2] <= 1e9 else { throw fail("damping must be from 0 to 10⁹", at: column(of: "damping", args)) }
+                guard abs(v[3]) <= 1e6 else { throw fail("initialVelocity must be within ±10⁶", at: column(of: "initialVelocity", args)) }
+                return .spring(Spring(mass: v[0], stiffness: v[1], damping: v[2], initialVelocity: v[3]))
+            }
+            let v = try bind(args, name, at: at, [("duration", 0.5), ("bounce", 0), ("initialVelocity", 0)], bare: true)
+            var s = try spring(duration: v[0], bounce: v[1], args ?? [])
+            guard abs(v[2]) <= 1e6 else { throw fail("initialVelocity must be within ±10⁶", at: column(of: "initialVelocity", args ?? [])) }
+            s.initialVelocity = v[2]
+            return .spring(s)
+        case "default":
+            if let args { throw fail("'default' takes no arguments", at: args.first?.column ?? at) }
+            return sdk.defaultAnimation
+        default:
+            let names = [
+                "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "smooth", "snappy", "bouncy",
+                "interactiveSpring", "interpolatingSpring", "default"
+            ]
+            let close = closeNames(to: name, in: names)
+            throw fail(
+                "unknown animation '\(excerpt(name))'" + (close.isEmpty ? "" : " (did you mean \(listForHint(close.map { "'\($0)'" }))?)"),
+                at: at)
+        }
+    }
+
+    // MARK: - Modifiers
+
+    mutating func modifier(on a: Animation) throws(AnimationSpellingError) -> Animation {
+        skipSpace()
+        let at = i
+        guard let name = identifier() else { throw fail("expected a modifier name after '.'", at: at) }
+        let args = try arguments()
+        switch name {
+        case "delay":
+            let v = try bind(args, name, at: at, [(nil, nil)])
+            guard v[0] >= 0, v[0] <= 3600 else { throw fail("a delay must be from 0 to 3600 seconds", at: args?.first?.column ?? at) }
+            return .delay(a, seconds: v[0])
+        case "speed":
+            let v = try bind(args, name, at: at, [(nil, nil)])
+            guard v[0] >= 1e-3, v[0] <= 1000 else { throw fail("a speed must be from 0.001 to 1000", at: args?.first?.column ?? at) }
+            return .speed(a, factor: v[0])
+        case "repeatCount":
+            let v = try bind(args, name, at: at, [(nil, nil), ("autoreverses", 1)], flags: [1])
+            guard v[0] >= 1, v[0] <= Double(Animation.mostRepeats), v[0] == v[0].rounded() else {
+                throw fail("a repeat count must be a whole number from 1 to \(Animation.mostRepeats)", at: args?.first?.column ?? at)
+            }
+            try requireSettles(a, at: at)
+            return .repeating(a, count: Int(v[0]), autoreverses: v[1] != 0)
+        case "repeatForever":
+            let v = try bind(args, name, at: at, [("autoreverses", 1)], flags: [0], bare: true)
+            try requireSettles(a, at: at)
+            return .repeating(a, count: nil, autoreverses: v[0] != 0)
+        default:
+            let close = closeNames(to: name, in: ["delay", "speed", "repeatCount", "repeatForever"])
+            throw fail(
+                "unknown modifier '\(excerpt(name))'" + (close.isEmpty ? "" : " (did you mean \(listForHint(close.map { "'\($0)'" }))?)"),
+                at: at)
+        }
+    }
+
+    func requireSettles(_ a: Animation, at: Int) throws(AnimationSpellingError) {
+        guard let d = a.settlingTime, d > 0 else {
+            throw fail("only an animation that ends after some time can repeat", at: at)
+        }
+    }
+
+    // MARK: - Springs from perceptual values
+
+    func spring(duration: Double, bounce: Double, _ args: [Argument]) throws(AnimationSpellingError) -> Spring {
+        guard duration >= 0.01, duration <= 600 else {
+            throw fail("a spring's duration must be from 0.01 to 600 seconds", at: column(of: "duration", args))
+        }
+        guard bounce > -1, bounce < 1 else {
+            throw fail("bounce must be above -1 and below 1", at: column(of: "bounce", args, or: column(of: "extraBounce", args)))
+        }
+        return Spring(duration: duration, bounce: bounce)
+    }
+
+    func spring(response: Double, zeta: Double, _ args: [Argument]) throws(AnimationSpellingError) -> Spring {
+        guard response >= 0.01, response <= 600 else { throw fail("response must be from 0.01 to 600 seconds", at: column(of: "response", args)) }
+        guard zeta >= 0, zeta <= 100 else { throw fail("dampingFraction must be from 0 to 100", at: column(of: "dampingFraction", args)) }
+        return Spring(response: response, dampingFraction: zeta)
+    }
+
+    func duration(_ d: Double, _ args: [Argument]?, _ index: Int) throws(AnimationSpellingError) -> Double {
+        guard d >= 0, d <= 3600 else {
+            let col = args.map { $0.count > index ? $0[index].column : (column(of: "duration", $0)) } ?? i
+            throw fail("a duration must be from 0 to 3600 seconds", at: col)
+        }
+        return d
+    }
+
+    func column(of label: String, _ args: [Argument], or fallback: Int? = nil) -> Int {
+        args.first { $0.label == label }?.column ?? fallback ?? args.first?.column ?? i
+    }
+
+    // MARK: - Arguments
+
+    /// The argument list in parentheses, nil when there are none (a bare name).
+    mutating func arguments() throws(AnimationSpellingError) -> [Argument]? {
+        skipSpace()
+        guard eat("(") else { return nil }
+        var args: [Argument] = []
+        skipSpace()
+        if eat(")") { return args }
+        while true {
+            skipSpace()
+            let at = i
+            var label: String? = nil
+            let save = i
+            if let name = identifier() {
+                skipSpace()
+                if eat(":") { label = name } else { i = save }
+            }
+            skipSpace()
+            let valueAt = i
+            if let word = peekIdentifier(), word == "true" || word == "false" {
+                i += word.count
+                args.append(Argument(label: label, flag: word == "true", column: valueAt))
+            } else {
+                guard let v = number() else { throw fail("expected a number", at: valueAt) }
+                args.append(Argument(label: label, value: v, column: at))
+            }
+            skipSpace()
+            if eat(")") { return args }
+            guard eat(",") else { throw fail("expected ',' or ')'", at: i) }
+            if args.count > 8 { throw fail("too many arguments", at: i) }
+        }
+    }
+
+    /// Matches arguments to a signature of (label, default) pairs in order, as Swift does:
+    /// labels must match, defaulted ones may be left out. `flags` are the Bool parameters.
+    func bind(
+        _ args: [Argument]?, _ name: String, at: Int, _ params: [(String?, Double?)], flags: Set<Int> = [], bare: Bool = false
+    ) throws(AnimationSpellingError) -> [Double] {
+        let signature = params.map { ($0.0 ?? "_") + ":" }.joined()
+        guard let args else {
+            if bare { return params.map { $0.1 ?? 0 } }
+            throw fail("'\(name)' needs arguments: \(name)(\(signature))", at: at)
+        }
+        var out: [Double] = []
+        var k = 0
+        for (index, p) in params.enumerated() {
+            if k < args.count, args[k].label == p.0 {
+                let a = args[k]
+                if flags.contains(index) {
+                    guard let f = a.flag else { throw fail("'\(p.0 ?? "_")' must be true or false", at: a.column) }
+                    out.append(f ? 1 : 0)
+                } else {
+                    guard let v = a.value else { throw fail("expected a number, not true or false", at: a.column) }
+                    out.append(v)
+                }
+                k += 1
+            } else if let d = p.1 {
+                out.append(d)
+            } else {
+                let col = k < args.count ? args[k].column : at
+                throw fail("'\(name)' expects \(name)(\(signature)); \(p.0.map { "'\($0):'" } ?? "an unlabelled value") is missing here", at: col)
+            }
+        }
+        if k < args.count {
+            let a = args[k]
+            throw fail(
+                "'\(name)' has no parameter \(a.label.map { "'\($0):'" } ?? "without a label") here; it takes \(name)(\(signature))", at: a.column)
+        }
+        return out
+    }
+
+    // MARK: - Characters
+
+    mutating func skipSpace() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
+
+    mutating func eat(_ c: Character) -> Bool {
+        if i < chars.count, chars[i] == c { i += 1; return true }
+        return false
+    }
+
+    func peekIdentifier() -> String? {
+        var j = i
+        while j < chars.count, chars[j].isASCII, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" {
+            if j == i, chars[j].isNumber { return nil }
+            j += 1
+        }
+        return j > i ? String(chars[i..<j]) : nil
+    }
+
+    mutating func identifier() -> String? {
+        guard let name = peekIdentifier() else { return nil }
+        i += name.count
+        return name
+    }
+
+    mutating func number() -> Double? {
+        var j = i
+        if j < chars.count, chars[j] == "-" || chars[j] == "+" { j += 1 }
+        var digits = 0
+        while j < chars.count, chars[j].isASCII, chars[j].isNumber || chars[j] == "." || chars[j] == "_" {
+            if chars[j].isNumber { digits += 1 }
+            j += 1
+        }
+        if digits > 0, j < chars.count, chars[j] == "e" || chars[j] == "E" {
+            var k = j + 1
+            if k < chars.count, chars[k] == "-" || chars[k] == "+" { k += 1 }
+            let start = k
+            while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+            if k > start { j = k }
+        }
+        guard digits > 0, digits <= 40, let v = Double(String(chars[i..<j].filter { $0 != "_" })), v.isFinite else {
+            return nil
+        }
+        i = j
+        return v
+    }
+
+    func fail(_ message: String, at index: Int) -> AnimationSpellingError {
+        AnimationSpellingError(
+            column: max(0, min(index, chars.count)) + 1, message: message,
+            hint: "accepted: " + Animation.acceptedSpellings.joined(separator: "; "))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import ProofsheetMotion
+
+/// Springs: SwiftUI's parameters, the closed forms against a fine numerical integration of the
+/// same equation, convergence, overshoot and settling.
+@Suite("Springs")
+struct SpringTests {
+    /// m·x″ + c·x′ + k·x = 0 integrated with classical Runge–Kutta in steps of `h`.
+    func integrate(_ s: Spring, x0: Double, v0: Double, until t: Double, h: Double = 1e-5) -> (Double, Double) {
+        var x = x0, v = v0
+        let n = Int((t / h).rounded())
+        func acc(_ x: Double, _ v: Double) -> Double { -(s.damping * v + s.stiffness * x) / s.mass }
+        for _ in 0..<n {
+            let k1x = v, k1v = acc(x, v)
+            let k2x = v + h / 2 * k1v, k2v = acc(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v, k3v = acc(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v, k4v = acc(x + h * k3x, v + h * k3v)
+            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        }
+        return (x, v)
+    }
+
+    @Test func parametersFromResponseAndBounce() {
+        let s = Spring(response: 0.5, dampingFraction: 1)
+        #expect(abs(s.stiffness - pow(2 * .pi / 0.5, 2)) < 1e-9)
+        #expect(abs(s.damping - 4 * .pi / 0.5) < 1e-9)
+        #expect(abs(s.dampingFraction - 1) < 1e-12)
+        #expect(abs(Spring(duration: 0.5, bounce: 0.3).dampingFraction - 0.7) < 1e-12)
+        #expect(abs(Spring(duration: 0.5, bounce: -0.5).dampingFraction - 2) < 1e-12)
+        let deck = Spring(stiffness: 180, damping: 100)
+        #expect(abs(deck.omega0 - 180.0.squareRoot()) < 1e-12)
+        #expect(abs(deck.dampingFraction - 100 / (2 * 180.0.squareRoot())) < 1e-12)
+    }
+
+    /// SPEC's closed forms: underdamped p = 1 − e^(−ζω₀t)(cos ω_d t + A sin ω_d t); ζ ≥ 1
+    /// p = 1 − (1 + (ω₀ − v₀)t)e^(−ω₀t).
+    @Test func closedFormsAsWritten() {
+        let s = Spring(response: 0.55, dampingFraction: 0.825)
+        let w0 = s.omega0, z = s.dampingFraction, wd = w0 * (1 - z * z).squareRoot()
+        let a = z * w0 / wd
+        for t in [0.05, 0.1, 0.3, 0.7] {
+            let want = 1 - exp(-z * w0 * t) * (cos(wd * t) + a * sin(wd * t))
+            #expect(abs(s.progress(at: t) - want) < 1e-12)
+        }
+        let deck = Spring(stiffness: 180, damping: 100, initialVelocity: 2)
+        for t in [0.05, 0.1, 0.3] {
+            let w = 180.0.squareRoot()
+            #expect(abs(deck.progress(at: t) - (1 - (1 + (w - 2) * t) * exp(-w * t))) < 1e-12)
+        }
+    }
+
+    /// Seeded property test: for ζ ≤ 1 the closed form is the exact solution of the spring's
+    /// equation (checked against Runge–Kutta); the physical mode is too for ζ > 1.
+    @Test func closedFormAgreesWithIntegration() {
+        var rng = SeededRandom(seed: 0x5EED_0009)
+        for k in 0..<24 {
+            let exact = k % 3 == 2
+            let zeta = exact ? rng.double(in: 1.05...4) : rng.double(in: 0.05...1)
+            let response = rng.double(in: 0.15...1.2)
+            var s = Spring(response: response, dampingFraction: zeta, initialVelocity: rng.double(in: -5...5))
+            s.physical = exact
+            let x0 = rng.double(in: -2...2), v0 = rng.double(in: -20...20)
+            for t in [0.05, 0.2, 0.45] {
+                let (x, v) = integrate(s, x0: x0, v0: v0, until: t)
+                let closed = s.displacement(x0: x0, v0: v0, at: t)
+                #expect(abs(closed.x - x) < 1e-6, "ζ \(zeta) t \(t): \(closed.x) vs \(x)")
+                #expect(abs(closed.v - v) < 1e-4, "ζ \(zeta) t \(t): v \(closed.v) vs \(v)")
+            }
+        }
+    }
+
+    /// SwiftUI's critical form for ζ > 1 is *not* the physics: the deck's overdamped spring
+    /// moves faster than the equation would.
+    @Test func swiftUIFormIsFasterThanPhysicsWhenOverdamped() {
+        var physical = Spring(stiffness: 180, damping: 100)
+        physical.physical = true
+        let swiftUI = Spring(stiffness: 180, damping: 100)
+        #expect(swiftUI.progress(at: 0.2) > 0.7)
+        #expect(physical.progress(at: 0.2) < 0.35)
+        #expect(swiftUI.settlingTime! < 1)
+        #expect(physical.settlingTime! > 3)
+    }
+
+    /// Seeded property test: every damped spring converges and its settling time is the last
+    /// moment it is more than 10⁻³ away; ζ ≥ 1 with v₀ ≤ ω₀ never overshoots.
+    @Test func convergesSettlesAndNeverOvershootsWhenDamped() throws {
+        var rng = SeededRandom(seed: 0xC0FFEE)
+        for _ in 0..<60 {
+            let zeta = rng.double(in: 0.1...3)
+            var s = Spring(response: rng.double(in: 0.1...1.5), dampingFraction: zeta)
+            s.initialVelocity = rng.double(in: -1...1) * s.omega0
+            let settle = try #require(s.settlingTime)
+            if zeta < 1 { #expect(settle >= 1) }
+            for k in 0...200 {
+                let t = settle + Double(k) * 0.01
+                #expect(abs(s.progress(at: t) - 1) <= 1e-3 + 1e-12, "not held at \(t)")
+            }
+            if zeta >= 1 {
+                for k in 0...400 {
+                    #expect(s.progress(at: Double(k) * settle / 200) <= 1 + 1e-12, "overshoot, ζ \(zeta)")
+                }
+                // Settled means it was still away just before.
+                #expect(abs(s.progress(at: settle - 1e-3) - 1) > 1e-3 - 1e-6)
+            }
+        }
+    }
+
+    @Test func undampedNeverSettles() {
+        #expect(Spring(stiffness: 100, damping: 0).settlingTime == nil)
+        #expect(Animation.spring(Spring(stiffness: 100, damping: 0)).settlingTime == nil)
+    }
+
+    @Test func velocityIsTheDerivative() {
+        for s in [Spring(response: 0.5, dampingFraction: 0.6), Spring(stiffness: 180, damping: 100), Spring(response: 0.3, dampingFraction: 1)] {
+            for t in [0.02, 0.1, 0.3] {
+                let h = 1e-6
+                let numeric = (s.progress(at: t + h) - s.progress(at: t - h)) / (2 * h)
+                #expect(abs(s.velocity(at: t) - numeric) < 1e-4)
+            }
+        }
+    }
+}
