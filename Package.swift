@@ -31,10 +31,13 @@ let package = Package(
 
         // MARK: - Pure Swift: values, scene, layout
         .target(name: "ProofsheetCore"),
-        .target(name: "ProofsheetScene", dependencies: ["ProofsheetCore"]),
+        // Motion values: curves and springs, transitions, property tracks (pure functions of time).
+        .target(name: "ProofsheetMotion", dependencies: ["ProofsheetCore"]),
+        .target(name: "ProofsheetScene", dependencies: ["ProofsheetCore", "ProofsheetMotion"]),
         .target(name: "ProofsheetLayout", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
-        // Motion: curves and springs, transactions, transitions, timelines and gestures, frames.
-        .target(name: "ProofsheetMotion", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout"]),
+        // The motion engine: timelines, transactions over resolved trees, gestures and touches,
+        // hit testing, frames.
+        .target(name: "ProofsheetTimeline", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetMotion"]),
 
         // MARK: - Backend (the only Swift code that imports C)
         .target(

@@ -39,8 +39,62 @@ extension Animation {
     }
 }
 
+/// The characters of a SwiftUI spelling (an animation, a transition) and the small tokens
+/// both readers share: names, numbers, punctuation.
+protocol SpellingScanner {
+    var chars: [Character] { get }
+    var i: Int { get set }
+}
+
+extension SpellingScanner {
+
+    mutating func skipSpace() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
+
+    mutating func eat(_ c: Character) -> Bool {
+        if i < chars.count, chars[i] == c { i += 1; return true }
+        return false
+    }
+
+    func peekIdentifier() -> String? {
+        var j = i
+        while j < chars.count, chars[j].isASCII, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" {
+            if j == i, chars[j].isNumber { return nil }
+            j += 1
+        }
+        return j > i ? String(chars[i..<j]) : nil
+    }
+
+    mutating func identifier() -> String? {
+        guard let name = peekIdentifier() else { return nil }
+        i += name.count
+        return name
+    }
+
+    mutating func number() -> Double? {
+        var j = i
+        if j < chars.count, chars[j] == "-" || chars[j] == "+" { j += 1 }
+        var digits = 0
+        while j < chars.count, chars[j].isASCII, chars[j].isNumber || chars[j] == "." || chars[j] == "_" {
+            if chars[j].isNumber { digits += 1 }
+            j += 1
+        }
+        if digits > 0, j < chars.count, chars[j] == "e" || chars[j] == "E" {
+            var k = j + 1
+            if k < chars.count, chars[k] == "-" || chars[k] == "+" { k += 1 }
+            let start = k
+            while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+            if k > start { j = k }
+        }
+        guard digits > 0, digits <= 40, let v = Double(String(chars[i..<j].filter { $0 != "_" })), v.isFinite else {
+            return nil
+        }
+        i = j
+        return v
+    }
+}
+
 /// A small recursive-descent reader of SwiftUI's animation spellings.
-private struct SpellingParser {
+private struct SpellingParser: SpellingScanner {
     let chars: [Character]
     let sdk: AnimationSDK
     var i = 0
@@ -292,52 +346,6 @@ private struct SpellingParser {
                 "'\(name)' has no parameter \(a.label.map { "'\($0):'" } ?? "without a label") here; it takes \(name)(\(signature))", at: a.column)
         }
         return out
-    }
-
-    // MARK: - Characters
-
-    mutating func skipSpace() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
-
-    mutating func eat(_ c: Character) -> Bool {
-        if i < chars.count, chars[i] == c { i += 1; return true }
-        return false
-    }
-
-    func peekIdentifier() -> String? {
-        var j = i
-        while j < chars.count, chars[j].isASCII, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" {
-            if j == i, chars[j].isNumber { return nil }
-            j += 1
-        }
-        return j > i ? String(chars[i..<j]) : nil
-    }
-
-    mutating func identifier() -> String? {
-        guard let name = peekIdentifier() else { return nil }
-        i += name.count
-        return name
-    }
-
-    mutating func number() -> Double? {
-        var j = i
-        if j < chars.count, chars[j] == "-" || chars[j] == "+" { j += 1 }
-        var digits = 0
-        while j < chars.count, chars[j].isASCII, chars[j].isNumber || chars[j] == "." || chars[j] == "_" {
-            if chars[j].isNumber { digits += 1 }
-            j += 1
-        }
-        if digits > 0, j < chars.count, chars[j] == "e" || chars[j] == "E" {
-            var k = j + 1
-            if k < chars.count, chars[k] == "-" || chars[k] == "+" { k += 1 }
-            let start = k
-            while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
-            if k > start { j = k }
-        }
-        guard digits > 0, digits <= 40, let v = Double(String(chars[i..<j].filter { $0 != "_" })), v.isFinite else {
-            return nil
-        }
-        i = j
-        return v
     }
 
     func fail(_ message: String, at index: Int) -> AnimationSpellingError {
