@@ -144,6 +144,13 @@ public struct Transform: Hashable, Sendable, Codable {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
     public var isIdentity: Bool { self == .identity }
+    /// The transform that undoes this one (nil when it flattens the plane).
+    public var inverted: Transform? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return Transform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
 }
 
 #if canImport(Glibc)

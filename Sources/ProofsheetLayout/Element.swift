@@ -24,6 +24,8 @@ class Element {
     var proposal = Proposal.unspecified
     var zIndex: Double = 0
     var layoutPriority: Double = 0
+    /// What motion and touches read of the element (see ``ResolvedView/Traits``).
+    var traits = ResolvedView.Traits()
     private var cache: [Proposal: Size] = [:]
 
     init(name: String) { self.name = name }
@@ -62,9 +64,11 @@ class Element {
 
     /// The placed element and its children as a value.
     final func resolve() -> ResolvedView {
-        ResolvedView(
+        var v = ResolvedView(
             identity: identity, name: name, id: id, frame: exact, zIndex: zIndex, effects: effects, content: content,
             children: children.map { $0.resolve() })
+        v.traits = traits
+        return v
     }
 
     /// The rectangle of size `size` aligned inside `exact` by `alignment`.

@@ -307,6 +307,21 @@ public struct LayoutEngine: Sendable {
         case .layoutPriority(let p):
             element = EffectElement(.trait, name: "layoutPriority", child: child)
             element.layoutPriority = p
+        case .animation(let a):
+            element = EffectElement(.trait, name: "animation", child: child)
+            element.traits.animation = a
+        case .transition(let t):
+            element = EffectElement(.trait, name: "transition", child: child)
+            element.traits.transition = t
+        case .allowsHitTesting(let on):
+            element = EffectElement(.trait, name: "allowsHitTesting", child: child)
+            element.traits.allowsHitTesting = on
+        case .contentShape(let kind):
+            element = EffectElement(.trait, name: "contentShape", child: child)
+            element.traits.contentShape = kind
+        case .gesture(let g):
+            element = EffectElement(.trait, name: "gesture", child: child)
+            element.traits.gesture = g
         }
         element.identity = id
         return element

@@ -1,5 +1,6 @@
 import ProofsheetCore
 import ProofsheetScene
+import ProofsheetMotion
 
 /// A laid-out view as a value: what layout decided, before anything is drawn.
 ///
@@ -22,6 +23,9 @@ public struct ResolvedView: Hashable, Sendable {
     public var effects: Effects
     /// What the view draws, or how it draws its children.
     public var content: Content
+    /// What motion and touches need to know of the view: its implicit animation, transition,
+    /// gestures and how it takes touches.
+    public var traits = Traits()
     public var children: [ResolvedView]
 
     public init(
@@ -44,6 +48,17 @@ public struct ResolvedView: Hashable, Sendable {
         if self.identity == identity { return self }
         for c in children { if let f = c.find(identity) { return f } }
         return nil
+    }
+
+    /// What motion and touches read (nothing here changes the drawing).
+    public struct Traits: Hashable, Sendable {
+        public var animation: ImplicitAnimation?
+        public var transition: Transition?
+        /// False: the view and everything inside it take no touches.
+        public var allowsHitTesting = true
+        public var contentShape: ShapeKind?
+        public var gesture: GestureSpec?
+        public init() {}
     }
 
     /// What a view draws itself, or how it draws its children.

@@ -1,4 +1,5 @@
 import ProofsheetCore
+import ProofsheetMotion
 
 /// SwiftUI's modifiers, each wrapping the view in a `Node.modified`.
 extension View {
@@ -77,6 +78,18 @@ extension View {
     public func blur(radius: Double) -> ModifiedView { modifier(.blur(radius: radius)) }
     public func zIndex(_ z: Double) -> ModifiedView { modifier(.zIndex(z)) }
     public func hidden() -> ModifiedView { modifier(.hidden) }
+
+    // MARK: Motion
+    /// `.animation(_:value:)`: changes of this view and everything inside it, in transactions
+    /// where `value` changed, are animated with `animation` (nil: not animated).
+    public func animation(_ animation: Animation?, value: some Equatable) -> ModifiedView {
+        modifier(.animation(ImplicitAnimation(animation, value: String(reflecting: value))))
+    }
+    /// The old `.animation(_:)`: every change of this view and everything inside it.
+    public func animation(_ animation: Animation?) -> ModifiedView { modifier(.animation(ImplicitAnimation(animation, value: nil))) }
+    public func transition(_ t: Transition) -> ModifiedView { modifier(.transition(t)) }
+    public func allowsHitTesting(_ enabled: Bool) -> ModifiedView { modifier(.allowsHitTesting(enabled)) }
+    public func contentShape(_ shape: ShapeView) -> ModifiedView { modifier(.contentShape(shape.kind)) }
 
     // MARK: Environment
     public func foregroundColor(_ color: Color) -> ModifiedView { modifier(.environment(.foreground(.color(color)))) }

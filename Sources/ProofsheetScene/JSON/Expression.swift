@@ -36,6 +36,21 @@ public indirect enum ScriptValue: Sendable, Equatable {
         }
     }
 
+    /// The value as canonical text: equal values give equal text (object keys sorted), for
+    /// comparing a watched value between two states.
+    public var canonicalText: String {
+        switch self {
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return "\"" + s.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
+        case .null: return "null"
+        case .unknown: return "?"
+        case .array(let a): return "[" + a.map(\.canonicalText).joined(separator: ",") + "]"
+        case .object(let m):
+            return "{" + m.keys.sorted().map { ScriptValue.string($0).canonicalText + ":" + m[$0]!.canonicalText }.joined(separator: ",") + "}"
+        }
+    }
+
     /// The value as text, for `${…}` interpolation.
     var text: String {
         switch self {

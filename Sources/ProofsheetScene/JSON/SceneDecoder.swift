@@ -1,5 +1,6 @@
 import Foundation
 import ProofsheetCore
+import ProofsheetMotion
 
 /// Reads a scene file (see the README's scene format) into a `Scene`, with located errors.
 public struct SceneDecoder: Sendable {
@@ -100,21 +101,23 @@ struct Context {
     var origins: [String: ValueOrigin] = [:]
     /// Where validation notes what it does not refuse.
     var warnings: WarningLog?
+    /// The declared state, for the actions of gestures and buttons.
+    var schema = StateSchema(variables: [], constants: [])
 
     init(file: String?) { self.file = file }
 
-    static let sceneKeys: Set<String> = ["canvas", "scale", "background", "state", "vars", "stills", "root", "$schema", "comment", "title"]
+    static let sceneKeys: Set<String> = [
+        "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title"
+    ]
+    /// What `.spring()` and `.default` mean in this scene's animations (the `"sdk"` option).
+    var sdk = AnimationSDK.ios17
 
     // MARK: - Scene
 
     mutating func scene(_ json: JSONValue) throws -> Scene {
         let m = try object(json, allowed: Self.sceneKeys)
-        // Constants, in order: a string may be an expression over the state and earlier ones.
-        if let v = m["vars"] {
-            for (k, val) in try members(v) {
-                if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
-            }
-        }
+        if let s = m["sdk"] { sdk = try choice(s, Dictionary(uniqueKeysWithValues: AnimationSDK.allCases.map { ($0.rawValue, $0) })) }
+        try loadVars(m)
         var size = Size(width: 390, height: 844)
         var safe = EdgeInsets.zero
         var scale: Double? = nil
@@ -149,6 +152,7 @@ struct Context {
         }
         if let s = m["scale"] { scale = try number(s) }
         var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)
+        scene.sdk = sdk
         if !validating { try scene.validateSize(at: m["scale"]?.location ?? canvas.location) }
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
@@ -158,6 +162,16 @@ struct Context {
         }
         scene.root = try view(root)
         return scene
+    }
+
+    /// The constants (`"vars"`), in order: a string may be an expression over the state and
+    /// earlier ones.
+    mutating func loadVars(_ m: [String: JSONValue]) throws {
+        if let v = m["vars"] {
+            for (k, val) in try members(v) {
+                if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
+            }
+        }
     }
 
     // MARK: - Views
@@ -174,7 +188,7 @@ struct Context {
         "Color": ["color"],
         "LinearGradient": ["colors", "stops", "startPoint", "endPoint"],
         "Spacer": ["minLength"],
-        "Button": ["title", "label", "style", "tint", "borderShape", "controlSize"],
+        "Button": ["title", "label", "style", "tint", "borderShape", "controlSize", "action"],
         "ForEach": ["data", "count", "as", "key", "content"],
         "If": ["condition", "then", "else"],
         "GeometryReader": ["content"],
@@ -311,6 +325,12 @@ struct Context {
             } else {
                 throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}")
             }
+            if let a = m["action"] {
+                var count = 0
+                let actions = try actionContext().actions(a, schema: schema, count: &count)
+                return .modified(
+                    .button(label, look), .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: actions, location: a.location)))
+            }
             return .button(label, look)
         case "ForEach":
             guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view}") }
@@ -445,7 +465,7 @@ struct Context {
         "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
         "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
         "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
-        "multilineTextAlignment", "lineLimit", "tint"
+        "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture"
     ]
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
@@ -533,6 +553,15 @@ struct Context {
             let n = try number(v, in: 1...10_000)
             return wrap(.environment(.lineLimit(Int(n))))
         case "tint": return wrap(.environment(.tint(try color(v))))
+        case "animation": return wrap(.animation(try implicitAnimation(v)))
+        case "transition": return wrap(.transition(try transition(v)))
+        case "allowsHitTesting": return wrap(.allowsHitTesting(try bool(v)))
+        case "contentShape": return wrap(.contentShape(try shapeKind(v)))
+        case "gesture": return wrap(.gesture(try gesture(v)))
+        case "onTapGesture":
+            var count = 0
+            let actions = try actionContext().actions(v, schema: schema, count: &count)
+            return wrap(.gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: actions, location: v.location)))
         default:
             let close = closeNames(to: name, in: Self.modifierNames)
             throw ProofsheetError.badInput(
@@ -540,6 +569,43 @@ struct Context {
                 hint: close.isEmpty
                     ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
+    }
+
+    /// `{"animation": "easeOut"}` (every change), `{"animation": null}` (none), or
+    /// `{"animation": {"curve": "spring()", "value": "=$users"}}` (changes of `value`).
+    func implicitAnimation(_ v: JSONValue) throws -> ImplicitAnimation {
+        if case .object = v.kind {
+            let o = try object(v, allowed: ["curve", "value"])
+            guard let c = o["curve"] else {
+                throw ProofsheetError.badInput(
+                    "an animation needs 'curve'", at: v.location,
+                    hint: "{\"curve\": \"spring()\", \"value\": \"=$drag\"}; \"curve\": null turns animation off")
+            }
+            let watched = try o["value"].map { try value($0).canonicalText }
+            return ImplicitAnimation(try animationOrNil(c), value: watched)
+        }
+        return ImplicitAnimation(try animationOrNil(v), value: nil)
+    }
+
+    /// An animation spelled as in SwiftUI, or null for none; a bad spelling is located at its
+    /// column in the file.
+    func animationOrNil(_ v: JSONValue) throws -> Animation? {
+        if case .null = v.kind { return nil }
+        guard let text = try stringOrUnknown(v) else { return nil }
+        do { return try Animation(spelling: text, sdk: sdk) } catch { throw spellingError(error, in: text, at: v, what: "animation") }
+    }
+
+    /// A transition spelled as in SwiftUI: `"opacity"`, `"move(edge: .trailing)"`.
+    func transition(_ v: JSONValue) throws -> Transition {
+        guard let text = try stringOrUnknown(v) else { return .identity }
+        do { return try Transition(spelling: text) } catch { throw spellingError(error, in: text, at: v, what: "transition") }
+    }
+
+    func spellingError(_ e: AnimationSpellingError, in text: String, at v: JSONValue, what: String) -> ProofsheetError {
+        var at = v.location
+        // The string's opening quote is at the value's column: point inside it when on one line.
+        if case .string(let raw) = v.kind, raw == text { at.column += e.column }
+        return .badInput("bad \(what) '\(excerpt(text))' at column \(e.column) of the spelling: \(e.message)", at: at, hint: e.hint)
     }
 
     /// A background or overlay: a view object, or a paint.

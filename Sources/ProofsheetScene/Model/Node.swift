@@ -1,4 +1,5 @@
 import ProofsheetCore
+import ProofsheetMotion
 
 /// The scene tree: a closed set of views and modifiers, built by the DSL or the JSON reader.
 public indirect enum Node: Sendable {
@@ -82,6 +83,27 @@ public enum Modifier: Sendable {
     case id(String)
     /// An environment value for the view and everything inside it.
     case environment(EnvironmentChange)
+    /// `.animation(_:value:)`: changes of the view and everything inside it are animated (see
+    /// ``ImplicitAnimation``).
+    case animation(ImplicitAnimation)
+    /// `.transition(_:)`: how the view appears and disappears.
+    case transition(Transition)
+    /// `.allowsHitTesting(_:)`: false lets touches pass through the view and its contents.
+    case allowsHitTesting(Bool)
+    /// `.contentShape(_:)`: the shape that takes touches, in the view's frame.
+    case contentShape(ShapeKind)
+    /// A gesture (drag, long press, tap, sequenced) with its gesture state and handlers.
+    case gesture(GestureSpec)
+}
+
+/// An implicit animation: the animation for changes of a view and everything inside it, in
+/// transactions where `value` changed (nil: in every transaction, as the old `.animation(_:)`).
+/// A nil `animation` turns animation off inside (`.animation(nil, value:)`).
+public struct ImplicitAnimation: Hashable, Sendable {
+    public var animation: Animation?
+    /// The watched value as canonical text (compared between two states).
+    public var value: String?
+    public init(_ animation: Animation?, value: String?) { self.animation = animation; self.value = value }
 }
 
 /// The frame limits of `frame(minWidth:…)`.

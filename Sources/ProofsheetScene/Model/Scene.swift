@@ -1,4 +1,5 @@
 import ProofsheetCore
+import ProofsheetMotion
 
 /// A scene: a canvas (a device or a custom size), a scale, a background and a root view.
 public struct Scene: Sendable {
@@ -14,6 +15,8 @@ public struct Scene: Sendable {
     public var assetRoots: [String]
     /// The file the scene was read from, for messages.
     public var file: String?
+    /// What `.spring()` and `.default` mean in the scene's animations.
+    public var sdk: AnimationSDK = .ios17
 
     public init(
         canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .white,
@@ -85,6 +88,8 @@ public struct Scene: Sendable {
             default: 64 * 1_048_576, range: 1...16 * 1_073_741_824)
         /// Largest length or offset, in points.
         public static let maxLength = 100_000.0
+        /// Most elements an action may grow a state array to.
+        public static let maxStateArray = 100_000
         /// The scales accepted now: 0.25 up to the `scale` limit.
         public static var scaleRange: ClosedRange<Double> { 0.25...scale.value }
 

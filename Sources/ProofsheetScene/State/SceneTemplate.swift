@@ -1,6 +1,7 @@
 import Foundation
 import ProofsheetCore
 import Synchronization
+import ProofsheetMotion
 
 /// A scene file read and checked once: instantiate it with a state to get a `Scene`.
 ///
@@ -18,6 +19,12 @@ public struct SceneTemplate: Sendable {
     public let stills: [Still]
     /// What loading noticed but did not refuse (a ForEach without keys): one line each.
     public let warnings: [String]
+    /// The named timelines (`"timelines"`), in the order written.
+    public internal(set) var timelines: [Timeline] = []
+    /// The named moments timelines report (`"markers"`).
+    public internal(set) var markers: [Marker] = []
+    /// What `.spring()` and `.default` mean in the scene.
+    public internal(set) var sdk = AnimationSDK.ios17
     /// Folders searched for image assets, in order (the file's own folder first).
     public var assetRoots: [String] = []
     let document: JSONValue
@@ -101,6 +108,7 @@ public struct SceneTemplate: Sendable {
     /// The scene in `state`.
     public func instantiate(_ state: SceneState) throws -> Scene {
         var ctx = Context(file: file)
+        ctx.schema = schema
         ctx.origins = state.origins
         for (k, v) in state.values { ctx.vars[k] = v }
         var scene = try ctx.scene(document)
@@ -142,11 +150,16 @@ extension SceneDecoder {
         // Validate once with the state unknown: both branches of every If, every ForEach body.
         let log = WarningLog()
         var check = Context(file: file)
+        check.schema = schema
         check.validating = true
         check.warnings = log
         for v in schema.variables { check.vars[v.name] = .unknown }
         _ = try check.scene(json)
-        return SceneTemplate(file: file, document: json, schema: schema, stills: stills, warnings: log.all)
+        var template = SceneTemplate(file: file, document: json, schema: schema, stills: stills, warnings: log.all)
+        template.sdk = check.sdk
+        template.timelines = try m["timelines"].map { try Self.timelines($0, schema, stills: stills, context: check) } ?? []
+        template.markers = try m["markers"].map { try Self.markers($0, context: check) } ?? []
+        return template
     }
 
     static func stateVariables(_ v: JSONValue, constants: [String]) throws -> [StateVariable] {

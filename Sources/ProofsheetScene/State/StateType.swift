@@ -172,6 +172,30 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
 
     // MARK: - Checking values
 
+    /// Whether a computed value is of this type (an unknown value is accepted: it is only known
+    /// with the state).
+    public func accepts(_ v: ScriptValue) -> Bool {
+        if case .unknown = v { return true }
+        if case .null = v { return isOptional || self == .any }
+        switch self {
+        case .optional(let t): return t.accepts(v)
+        case .any: return true
+        case .number: if case .number(let n) = v { return n.isFinite }; return false
+        case .bool: if case .bool = v { return true }; return false
+        case .string: if case .string = v { return true }; return false
+        case .color: if case .string(let s) = v { return Color.parse(s) != nil }; return false
+        case .enumeration(let cases): if case .string(let s) = v { return cases.contains(s) }; return false
+        case .size, .point, .record:
+            guard case .object(let m) = v else { return false }
+            let fields = self.fields ?? []
+            guard m.keys.allSatisfy({ k in fields.contains { $0.name == k } }) else { return false }
+            return fields.allSatisfy { f in m[f.name].map { f.type.accepts($0) } ?? f.type.isOptional }
+        case .array(let t):
+            guard case .array(let items) = v else { return false }
+            return items.allSatisfy { t.accepts($0) }
+        }
+    }
+
     /// The value of `v` if it is of this type; a located error saying what is wrong if not.
     func value(of v: JSONValue) throws -> ScriptValue {
         func bad(_ what: String, hint: String? = nil) -> ProofsheetError {

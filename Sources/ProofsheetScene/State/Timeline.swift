@@ -1,0 +1,156 @@
+import ProofsheetCore
+import ProofsheetMotion
+
+/// A named timeline of a scene: a starting still, then events at given times — actions (state
+/// changes in transactions) or touches.
+///
+/// ```json
+/// "timelines": {
+///   "close": [{"at": 0.2, "withAnimation": "easeOut(duration: 0.3)", "set": {"overlay": false}}],
+///   "swipe-right": {"from": "rest", "events": [{"at": 0, "touch": "drag #topCard 0,0 -> 150,10 in 0.3s; release"}]}
+/// }
+/// ```
+/// An event is `{"at": T, "do": [actions]}`, `{"at": T, "set": {…}}` (with an optional
+/// `"withAnimation"` around it) or `{"at": T, "touch": "script"}` (see ``TouchScript``).
+/// Names follow the still-name rule.
+public struct Timeline: Sendable {
+    public var name: String
+    /// The still the timeline starts from (nil: the defaults).
+    public var from: String?
+    public var events: [Event]
+    public var location: SourceLocation
+
+    public struct Event: Sendable {
+        public enum Kind: Sendable {
+            case actions([SceneAction])
+            case touch(TouchScript)
+        }
+        public var at: Double
+        public var kind: Kind
+        public var location: SourceLocation
+    }
+
+    /// The time of the last event's end (a touch lasts its script's length).
+    public var length: Double {
+        events.map { e in
+            if case .touch(let s) = e.kind { return e.at + s.duration }
+            return e.at
+        }.max() ?? 0
+    }
+
+    /// The most events one timeline may have.
+    public static let mostEvents = 10_000
+    /// The latest time an event may be at, in seconds.
+    public static let latest = 600.0
+}
+
+/// A named moment the frames of a timeline report (`"markers"`): the name is recorded when
+/// the expression becomes true (e.g. `"threshold crossed": "=abs($dx) > 80"`).
+public struct Marker: Sendable {
+    public var name: String
+    public var condition: JSONValue
+}
+
+extension SceneDecoder {
+    static func timelines(_ v: JSONValue, _ schema: StateSchema, stills: [Still], context: Context) throws -> [Timeline] {
+        guard case .object(let members) = v.kind else {
+            throw ProofsheetError.badInput("'timelines' must be an object of named timelines, got \(v.typeName)", at: v.location)
+        }
+        var count = 0
+        let ctx = context.actionContext()
+        return try members.map { name, value in
+            guard Still.isValidName(name) else {
+                throw ProofsheetError.badInput("'\(excerpt(name))' cannot name a timeline", at: value.location, hint: Still.nameRule)
+            }
+            var from: String?
+            var list = value
+            if case .object = value.kind {
+                let o = try ctx.object(value, allowed: ["from", "events", "comment"])
+                if let f = o["from"] {
+                    let s = try ctx.string(f)
+                    guard stills.contains(where: { $0.name == s }) else {
+                        throw ProofsheetError.badInput(
+                            "no still named '\(excerpt(s))' to start from", at: f.location,
+                            hint: stills.isEmpty ? "the scene has no stills" : "its stills: \(stills.map(\.name).joined(separator: ", "))")
+                    }
+                    from = s
+                }
+                guard let e = o["events"] else { throw ProofsheetError.badInput("a timeline needs 'events'", at: value.location) }
+                list = e
+            }
+            guard case .array(let items) = list.kind else {
+                throw ProofsheetError.badInput("a timeline's events are an array, got \(list.typeName)", at: list.location)
+            }
+            guard items.count <= Timeline.mostEvents else {
+                throw ProofsheetError.badInput("more than \(Timeline.mostEvents) events", at: list.location)
+            }
+            var last = 0.0
+            let events = try items.map { item -> Timeline.Event in
+                let o = try ctx.object(item, allowed: ["at", "do", "set", "withAnimation", "touch", "comment"])
+                let at = try o["at"].map { try ctx.number($0, in: 0...Timeline.latest) } ?? last
+                guard at >= last else {
+                    throw ProofsheetError.badInput(
+                        "events must be in time order: \(format(at)) s comes after \(format(last)) s", at: o["at"]?.location ?? item.location)
+                }
+                last = at
+                let kinds = ["do", "set", "touch"].filter { o[$0] != nil }
+                guard kinds.count == 1 else {
+                    throw ProofsheetError.badInput(
+                        kinds.isEmpty ? "an event needs 'do', 'set' or 'touch'" : "an event has one of 'do', 'set' and 'touch'", at: item.location,
+                        hint: "{\"at\": 0.2, \"set\": {\"overlay\": false}} or {\"at\": 0, \"touch\": \"drag #card 0,0 -> 150,0 in 0.3s; release\"}")
+                }
+                if let t = o["touch"] {
+                    guard o["withAnimation"] == nil else { throw ProofsheetError.badInput("a touch takes no 'withAnimation'", at: item.location) }
+                    let text = try ctx.string(t)
+                    do throws(AnimationSpellingError) {
+                        return Timeline.Event(at: at, kind: .touch(try TouchScript(text)), location: item.location)
+                    } catch {
+                        throw ctx.spellingError(error, in: text, at: t, what: "touch script")
+                    }
+                }
+                var actions: [SceneAction]
+                if let d = o["do"] {
+                    actions = try ctx.actions(d, schema: schema, count: &count)
+                } else {
+                    let sets = try ctx.members(o["set"]!)
+                    actions = [.set(try sets.map { try ctx.assignment($0.key, $0.value, schema: schema) })]
+                }
+                if let a = o["withAnimation"] { actions = [.withAnimation(try ctx.animationOrNil(a), actions)] }
+                return Timeline.Event(at: at, kind: .actions(actions), location: item.location)
+            }
+            return Timeline(name: name, from: from, events: events, location: value.location)
+        }
+    }
+
+    static func markers(_ v: JSONValue, context: Context) throws -> [Marker] {
+        let ctx = context.actionContext()
+        return try ctx.members(v).map { name, value in
+            guard !name.isEmpty, name.count <= 64 else { throw ProofsheetError.badInput("a marker's name is 1 to 64 characters", at: value.location) }
+            _ = try ctx.value(value)
+            return Marker(name: name, condition: value)
+        }
+    }
+}
+
+extension SceneTemplate {
+    /// The timeline named `name`, or a usage error listing them.
+    public func timeline(named name: String) throws -> Timeline {
+        if let t = timelines.first(where: { $0.name == name }) { return t }
+        let close = closeNames(to: name, in: timelines.map(\.name))
+        throw ProofsheetError.usage(
+            "\(file.map { "\($0) has" } ?? "the scene has") no timeline named '\(excerpt(name))'",
+            hint: timelines.isEmpty
+                ? "this scene declares no \"timelines\""
+                : (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "its timelines: \(timelines.map(\.name).joined(separator: ", "))")
+    }
+
+    /// The markers that are true in `state`, by name.
+    public func markers(in state: SceneState) throws -> Set<String> {
+        guard !markers.isEmpty else { return [] }
+        var ctx = Context(file: file)
+        ctx.origins = state.origins
+        for (k, v) in state.values { ctx.vars[k] = v }
+        try ctx.loadVars(try ctx.object(document, allowed: Context.sceneKeys))
+        return Set(try markers.filter { try ctx.value($0.condition).truthy }.map(\.name))
+    }
+}

@@ -1,0 +1,234 @@
+import ProofsheetCore
+import ProofsheetLayout
+import ProofsheetMotion
+import ProofsheetScene
+
+/// Something that happened in a timeline, for a frame's `events`.
+public struct MotionEvent: Hashable, Sendable {
+    public var time: Double
+    public var name: String
+    public init(time: Double, name: String) { self.time = time; self.name = name }
+}
+
+/// A scene running a timeline: its state, what is shown, the touches and gestures in flight.
+///
+/// Time only moves forward (`advance(to:)`). Everything due by then happens in time order:
+/// the timeline's events, actions scheduled with `after`, touch samples (every 1/120 s of a
+/// touch, whatever the frame rate), long presses succeeding. Each change of state is laid out
+/// once and handed to the ``TreeAnimator``; frames only interpolate.
+public final class MotionSession {
+    public let template: SceneTemplate
+    public let timeline: Timeline
+    public private(set) var state: SceneState
+    public private(set) var animator: TreeAnimator
+    /// The time everything up to which has happened.
+    public private(set) var now: Double = 0
+    private let layout: (Scene) throws -> ResolvedView
+    private var queue: [(time: Double, order: Int, item: Item)] = []
+    private var order = 0
+    private var touchBase: [Int: Point] = [:]
+    private var trackers: [Int: GestureTracker] = [:]
+    private var markers: Set<String> = []
+    private var changes = 0
+
+    /// Touches are sampled this often (per second), whatever the output frame rate.
+    public static let touchRate = 120.0
+    /// The most state changes one run may make.
+    public static let mostChanges = 100_000
+
+    enum Item {
+        case actions([SceneAction], Transaction, extra: [String: ScriptValue])
+        case down(touch: Int, view: String?, offset: Point)
+        case move(touch: Int, offset: Point)
+        case up(touch: Int, offset: Point)
+        case deadline(touch: Int)
+    }
+
+    public init(template: SceneTemplate, timeline: Timeline, layout: @escaping (Scene) throws -> ResolvedView) throws {
+        self.template = template; self.timeline = timeline; self.layout = layout
+        state = try template.state(still: timeline.from)
+        animator = TreeAnimator(tree: try layout(try template.instantiate(state)))
+        markers = try template.markers(in: state)
+        var touch = 0
+        for e in timeline.events {
+            switch e.kind {
+            case .actions(let a): enqueue(e.at, .actions(a, Transaction(), extra: [:]))
+            case .touch(let script):
+                var t = e.at
+                var position = Point.zero
+                for step in script.steps {
+                    switch step {
+                    case .down(let view, let offset):
+                        touch += 1
+                        position = .zero
+                        enqueue(t, .down(touch: touch, view: view, offset: offset))
+                    case .move(let to, let d):
+                        let from = position
+                        let n = max(1, Int((d * Self.touchRate).rounded(.up)))
+                        for k in 1...n {
+                            let f = Double(k) / Double(n)
+                            enqueue(
+                                t + d * f, .move(touch: touch, offset: Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)))
+                        }
+                        position = to
+                        t += d
+                    case .hold(let d):
+                        let n = Int((d * Self.touchRate).rounded(.down))
+                        if n > 0 { for k in 1...n { enqueue(t + Double(k) / Self.touchRate, .move(touch: touch, offset: position)) } }
+                        t += d
+                    case .up:
+                        enqueue(t, .up(touch: touch, offset: position))
+                    }
+                }
+            }
+        }
+    }
+
+    private func enqueue(_ t: Double, _ item: Item) {
+        order += 1
+        let entry = (time: t, order: order, item: item)
+        // Keep the queue sorted by time, then by the order things were asked for.
+        var lo = 0, hi = queue.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if queue[mid].time < t || (queue[mid].time == t && queue[mid].order < order) { lo = mid + 1 } else { hi = mid }
+        }
+        queue.insert(entry, at: lo)
+    }
+
+    /// Whether anything is still to happen (events, scheduled actions, touches).
+    public var hasPending: Bool { !queue.isEmpty }
+
+    /// Makes everything due by `t` happen; returns what happened.
+    @discardableResult
+    public func advance(to t: Double) throws -> [MotionEvent] {
+        var events: [MotionEvent] = []
+        while let first = queue.first, first.time <= t {
+            queue.removeFirst()
+            now = max(now, first.time)
+            try handle(first.item, at: first.time, events: &events)
+        }
+        now = max(now, t)
+        animator.prune(at: now)
+        return events
+    }
+
+    /// The tree shown at `t` (at or after `now`).
+    public func presented(at t: Double) -> ResolvedView { animator.presented(at: t) }
+
+    // MARK: - Items
+
+    private func handle(_ item: Item, at t: Double, events: inout [MotionEvent]) throws {
+        switch item {
+        case .actions(let actions, let tx, let extra):
+            try run(actions, tx, extra: extra, at: t, events: &events)
+        case .down(let touch, let view, let offset):
+            let shown = presented(at: t)
+            var base = offset
+            if let view {
+                guard let centre = HitTesting.drawnCentre(of: view, in: shown) else {
+                    throw ProofsheetError.badInput(
+                        "the touch at \(format(t, digits: 3)) s starts on #\(excerpt(view)), but no view has that id then",
+                        at: timeline.location, hint: "give the view {\"id\": \"\(excerpt(view))\"} or start the touch at a screen point")
+                }
+                base = Point(x: centre.x + offset.x, y: centre.y + offset.y)
+            }
+            touchBase[touch] = base
+            events.append(MotionEvent(time: t, name: "touch down"))
+            let chain = HitTesting.hit(shown, at: base)
+            guard let owner = chain.last(where: { $0.traits.gesture != nil }), let spec = owner.traits.gesture else { return }
+            var tracker = GestureTracker(spec: spec, owner: owner.identity, at: t, point: base)
+            let out = tracker.down()
+            if let d = tracker.deadline { enqueue(d, .deadline(touch: touch)) }
+            trackers[touch] = tracker
+            try apply(out, tracker, at: t, events: &events)
+        case .move(let touch, let offset):
+            guard let base = touchBase[touch] else { return }
+            guard var tracker = trackers[touch] else { return }
+            let out = tracker.move(to: Point(x: base.x + offset.x, y: base.y + offset.y), at: t)
+            trackers[touch] = tracker
+            try apply(out, tracker, at: t, events: &events)
+        case .deadline(let touch):
+            guard var tracker = trackers[touch] else { return }
+            let out = tracker.tick(at: t)
+            if let d = tracker.deadline { enqueue(d, .deadline(touch: touch)) }
+            trackers[touch] = tracker
+            try apply(out, tracker, at: t, events: &events)
+        case .up(let touch, let offset):
+            guard let base = touchBase[touch] else { return }
+            events.append(MotionEvent(time: t, name: "release"))
+            touchBase[touch] = nil
+            guard var tracker = trackers[touch] else { return }
+            let out = tracker.up(at: t, point: Point(x: base.x + offset.x, y: base.y + offset.y))
+            trackers[touch] = nil
+            try apply(out, tracker, at: t, events: &events)
+        }
+    }
+
+    /// Runs a gesture's handlers for its changes: gesture state and `onChanged` as one change,
+    /// and at the end the gesture state back to its defaults with `onEnded` as one change.
+    private func apply(_ outputs: [GestureTracker.Output], _ tracker: GestureTracker, at t: Double, events: inout [MotionEvent]) throws {
+        let spec = tracker.spec
+        for o in outputs {
+            switch o {
+            case .changed(let value):
+                let updates: [SceneAction] = spec.updating.isEmpty ? [] : [.set(spec.updating)]
+                try run(updates + spec.onChanged, Transaction(), extra: ["gesture": value.script], at: t, events: &events)
+            case .ended(let value):
+                if case .tap = spec.kind { events.append(MotionEvent(time: t, name: "tap")) }
+                try run(resetting(spec) + spec.onEnded, Transaction(), extra: ["gesture": value.script], at: t, events: &events)
+            case .failed:
+                try run(resetting(spec), Transaction(), extra: [:], at: t, events: &events)
+            }
+        }
+    }
+
+    /// Sets the gesture state a gesture updates back to its defaults.
+    private func resetting(_ spec: GestureSpec) -> [SceneAction] {
+        var names: [String] = []
+        for a in spec.updating where !names.contains(a.path[0]) { names.append(a.path[0]) }
+        return names.isEmpty ? [] : [.resetToDefaults(names)]
+    }
+
+    private func run(_ actions: [SceneAction], _ tx: Transaction, extra: [String: ScriptValue], at t: Double, events: inout [MotionEvent]) throws {
+        guard !actions.isEmpty else { return }
+        let result = try template.run(actions, on: state, extra: extra, transaction: tx)
+        for step in result.steps {
+            switch step {
+            case .commit(let new, let tx): try commit(new, tx, at: t, events: &events)
+            case .schedule(let delay, let body, let tx): enqueue(t + delay, .actions(body, tx, extra: extra))
+            case .annotate(let text): events.append(MotionEvent(time: t, name: text))
+            }
+        }
+    }
+
+    /// A new state: laid out once and animated to.
+    private func commit(_ new: SceneState, _ tx: Transaction, at t: Double, events: inout [MotionEvent]) throws {
+        changes += 1
+        guard changes <= Self.mostChanges else {
+            throw ProofsheetError.badInput(
+                "the timeline '\(timeline.name)' makes more than \(Self.mostChanges) changes of state", at: timeline.location)
+        }
+        let before = animator.model
+        state = new
+        let tree = try layout(try template.instantiate(new))
+        animator.update(to: tree, transaction: tx, at: t)
+        // Named views that came or went, and markers that turned true.
+        let was = Self.ids(before), now = Self.ids(tree)
+        for id in was.subtracting(now).sorted() { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
+        for id in now.subtracting(was).sorted() { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
+        let nowTrue = try template.markers(in: new)
+        for m in template.markers where nowTrue.contains(m.name) && !markers.contains(m.name) { events.append(MotionEvent(time: t, name: m.name)) }
+        markers = nowTrue
+    }
+
+    static func ids(_ v: ResolvedView) -> Set<String> {
+        var out = Set<String>()
+        func walk(_ v: ResolvedView) {
+            if let id = v.id { out.insert(id) }
+            v.children.forEach(walk)
+        }
+        walk(v)
+        return out
+    }
+}

@@ -1,0 +1,272 @@
+import ProofsheetCore
+import ProofsheetLayout
+import ProofsheetMotion
+import ProofsheetScene
+
+/// Animates between laid-out trees: each state change gives a new model tree (layout runs
+/// once per change, never per frame), and the tree shown at any time is the model with every
+/// animatable property of every view (matched by identity) where its animations put it.
+///
+/// Which animation moves a property follows SwiftUI's scoping: the innermost `.animation`
+/// around the view (the view itself included) whose watched value changed in this transaction
+/// (or that watches nothing), else the transaction's `withAnimation`, else none; a transaction
+/// with animations disabled animates nothing. Modifiers applied outside an `.animation` are
+/// not in its scope, so they jump.
+///
+/// Views that appear or disappear run their transition (`.transition`, or `.opacity` when none
+/// is given) when an animation covers them: a removed view keeps being drawn, frozen as it was
+/// shown at the change, until its removal transition ends. A removal outside any animation is
+/// immediate.
+public struct TreeAnimator: Sendable {
+    /// The tree of the current state, as layout made it.
+    public private(set) var model: ResolvedView
+    private var tracks: [TrackKey: PropertyTrack] = [:]
+    private var departing: [Departure] = []
+    private var arriving: [ViewID: Arrival] = [:]
+
+    /// A removed view still on its way out.
+    struct Departure: Sendable {
+        var view: ResolvedView
+        var parent: ViewID
+        /// The sibling it followed in its parent (nil: it was first).
+        var after: ViewID?
+        /// Its parent's shown origin when it left (it moves with its parent from there).
+        var parentOrigin: Point
+        var transition: TransitionState
+        var track: PropertyTrack
+    }
+
+    /// An inserted view on its way in.
+    struct Arrival: Sendable {
+        var transition: TransitionState
+        var track: PropertyTrack
+    }
+
+    public init(tree: ResolvedView) { model = tree }
+
+    // MARK: - Changes
+
+    /// Moves to `tree` at time `t` in `transaction`.
+    public mutating func update(to tree: ResolvedView, transaction: Transaction, at t: Double) {
+        let shownBefore = presented(at: t)
+        var oldViews: [ViewID: (view: ResolvedView, parentOrigin: Point)] = [:]
+        index(model, parentOrigin: .zero, into: &oldViews)
+        var shownViews: [ViewID: (view: ResolvedView, parentOrigin: Point)] = [:]
+        index(shownBefore, parentOrigin: .zero, into: &shownViews)
+        var newViews: [ViewID: (view: ResolvedView, parentOrigin: Point)] = [:]
+        index(tree, parentOrigin: .zero, into: &newViews)
+        var seen = Set<ViewID>()
+        walk(tree, parentOrigin: .zero, scopes: [], old: oldViews, transaction: transaction, at: t, seen: &seen)
+        // Views that left: their transition, or gone at once.
+        collectRemovals(oldParent: model, new: newViews, shown: shownViews, scopes: [], old: oldViews, transaction: transaction, at: t)
+        tracks = tracks.filter { seen.contains($0.key.view) }
+        arriving = arriving.filter { seen.contains($0.key) }
+        model = tree
+        prune(at: t)
+    }
+
+    /// Records every view of a tree by identity, with its parent's origin.
+    private func index(_ v: ResolvedView, parentOrigin: Point, into out: inout [ViewID: (view: ResolvedView, parentOrigin: Point)]) {
+        out[v.identity] = (v, parentOrigin)
+        let origin = Point(x: v.frame.minX, y: v.frame.minY)
+        for c in v.children { index(c, parentOrigin: origin, into: &out) }
+    }
+
+    /// An `.animation` scope on the way down: its animation, and whether it applies in this
+    /// transaction (it watches nothing, or its value changed).
+    struct Scope {
+        var animation: Animation?
+        var applies: Bool
+    }
+
+    private func scope(of v: ResolvedView, old: [ViewID: (view: ResolvedView, parentOrigin: Point)]) -> Scope? {
+        guard let a = v.traits.animation else { return nil }
+        guard let watched = a.value else { return Scope(animation: a.animation, applies: true) }
+        let before = old[v.identity]?.view.traits.animation?.value
+        return Scope(animation: a.animation, applies: before != watched)
+    }
+
+    /// The animation for a change under `scopes` (outermost first) in `transaction`.
+    static func animation(_ scopes: [Scope], _ transaction: Transaction) -> Animation? {
+        if transaction.disablesAnimations { return nil }
+        for s in scopes.reversed() where s.applies { return s.animation }
+        return transaction.animation
+    }
+
+    private mutating func walk(
+        _ v: ResolvedView, parentOrigin: Point, scopes: [Scope], old: [ViewID: (view: ResolvedView, parentOrigin: Point)],
+        transaction: Transaction, at t: Double, seen: inout Set<ViewID>
+    ) {
+        seen.insert(v.identity)
+        var scopes = scopes
+        if let s = scope(of: v, old: old) { scopes.append(s) }
+        let animation = Self.animation(scopes, transaction)
+        if let (before, beforeParent) = old[v.identity] {
+            if v.interpolates(with: before) {
+                for p in AnimatableProperty.allCases {
+                    let key = TrackKey(view: v.identity, property: p)
+                    guard let new = v.animatableValue(p, parentOrigin: parentOrigin) else { tracks[key] = nil; continue }
+                    guard let was = before.animatableValue(p, parentOrigin: beforeParent), was.count == new.count else {
+                        tracks[key] = nil
+                        continue
+                    }
+                    if was == new { continue }
+                    var track = tracks[key] ?? PropertyTrack(value: was)
+                    track.retarget(to: new, at: t, animation: animation)
+                    tracks[key] = track.settledAt.map { $0 <= t } ?? false ? nil : track
+                }
+            } else {
+                for p in AnimatableProperty.allCases { tracks[TrackKey(view: v.identity, property: p)] = nil }
+            }
+        }
+        let origin = Point(x: v.frame.minX, y: v.frame.minY)
+        for c in v.children {
+            if old[c.identity] == nil, old[v.identity] != nil {
+                insert(c, scopes: scopes, transaction: transaction, at: t)
+            }
+            walk(c, parentOrigin: origin, scopes: scopes, old: old, transaction: transaction, at: t, seen: &seen)
+        }
+    }
+
+    /// A view inserted under an existing parent: its insertion transition, when animated.
+    private mutating func insert(_ v: ResolvedView, scopes: [Scope], transaction: Transaction, at t: Double) {
+        let (chainScopes, transition) = Self.chain(of: v)
+        guard let animation = Self.animation(scopes + chainScopes, transaction) else { return }
+        let away = (transition ?? .default).away(size: v.frame.size, insertion: true)
+        if away == TransitionState() { return }
+        var track = PropertyTrack(value: away.vector)
+        track.retarget(to: TransitionState().vector, at: t, animation: animation)
+        arriving[v.identity] = Arrival(transition: away, track: track)
+    }
+
+    /// The `.animation` scopes (outermost first) and the transition found down a view's chain
+    /// of modifiers.
+    static func chain(of v: ResolvedView) -> ([Scope], Transition?) {
+        var scopes: [Scope] = []
+        var transition: Transition?
+        var node = v
+        while true {
+            if let a = node.traits.animation { scopes.append(Scope(animation: a.animation, applies: true)) }
+            if transition == nil, let tr = node.traits.transition { transition = tr }
+            guard case .children = node.content, node.children.count == 1 else { break }
+            node = node.children[0]
+        }
+        return (scopes, transition)
+    }
+
+    /// Finds the views of the old tree whose identity is gone, under parents that stay, and
+    /// starts their removal transitions.
+    private mutating func collectRemovals(
+        oldParent: ResolvedView, new: [ViewID: (view: ResolvedView, parentOrigin: Point)], shown: [ViewID: (view: ResolvedView, parentOrigin: Point)],
+        scopes: [Scope], old: [ViewID: (view: ResolvedView, parentOrigin: Point)], transaction: Transaction, at t: Double
+    ) {
+        guard let stays = new[oldParent.identity]?.view else { return }
+        var scopes = scopes
+        if let s = scope(of: stays, old: old) { scopes.append(s) }
+        var previous: ViewID? = nil
+        for c in oldParent.children {
+            defer { previous = c.identity }
+            if new[c.identity] != nil {
+                collectRemovals(oldParent: c, new: new, shown: shown, scopes: scopes, old: old, transaction: transaction, at: t)
+                continue
+            }
+            let (chainScopes, transition) = Self.chain(of: c)
+            guard let animation = Self.animation(scopes + chainScopes, transaction) else { continue }
+            guard let (frozen, parentOrigin) = shown[c.identity] else { continue }
+            let away = (transition ?? .default).away(size: c.frame.size, insertion: false)
+            var track = PropertyTrack(value: TransitionState().vector)
+            track.retarget(to: away.vector, at: t, animation: animation)
+            // The view keeps the transition state it had if it was still arriving.
+            departing.append(
+                Departure(view: frozen, parent: oldParent.identity, after: previous, parentOrigin: parentOrigin, transition: away, track: track))
+        }
+    }
+
+    /// Forgets animations that have ended by `t`.
+    public mutating func prune(at t: Double) {
+        for (k, var track) in tracks {
+            if let end = track.settledAt, end <= t { tracks[k] = nil } else { track.prune(at: t); tracks[k] = track }
+        }
+        arriving = arriving.filter { !($0.value.track.settledAt.map { $0 <= t } ?? false) }
+        departing.removeAll { $0.track.settledAt.map { $0 <= t } ?? false }
+    }
+
+    // MARK: - What is shown
+
+    /// The tree shown at `t` (at or after the last change).
+    public func presented(at t: Double) -> ResolvedView {
+        present(model, parentModel: .zero, parentShown: .zero, at: t)
+    }
+
+    private func present(_ v: ResolvedView, parentModel: Point, parentShown: Point, at t: Double) -> ResolvedView {
+        var out = v
+        for p in AnimatableProperty.allCases {
+            if let track = tracks[TrackKey(view: v.identity, property: p)], track.isAnimating(at: t) {
+                out.setAnimatable(p, track.value(at: t), parentOrigin: parentShown)
+            } else if p == .frame {
+                out.frame = v.frame.offsetBy(dx: parentShown.x - parentModel.x, dy: parentShown.y - parentModel.y)
+            }
+        }
+        let modelOrigin = Point(x: v.frame.minX, y: v.frame.minY)
+        let shownOrigin = Point(x: out.frame.minX, y: out.frame.minY)
+        var kids: [ResolvedView] = []
+        for c in v.children {
+            var shown = present(c, parentModel: modelOrigin, parentShown: shownOrigin, at: t)
+            if let arrival = arriving[c.identity], arrival.track.isAnimating(at: t) {
+                shown = Self.wrap(shown, arrival.transition.with(arrival.track.value(at: t)))
+            }
+            kids.append(shown)
+        }
+        // Views on their way out, back where they were among their siblings.
+        for d in departing where d.parent == v.identity {
+            let view = Self.wrap(
+                d.view.translated(shownOrigin.x - d.parentOrigin.x, shownOrigin.y - d.parentOrigin.y), d.transition.with(d.track.value(at: t)))
+            if let after = d.after, let k = kids.firstIndex(where: { $0.identity == after || $0.identity.path == after.path + "#transition" }) {
+                kids.insert(view, at: k + 1)
+            } else if d.after == nil {
+                kids.insert(view, at: 0)
+            } else {
+                kids.append(view)
+            }
+        }
+        out.children = kids
+        return out
+    }
+
+    /// A view inside a wrapper that applies a transition's state.
+    static func wrap(_ v: ResolvedView, _ s: TransitionState) -> ResolvedView {
+        var e = ResolvedView.Effects()
+        e.offset = s.offset
+        e.scale = .init(x: s.scale, y: s.scale, anchor: s.anchor)
+        e.opacity = min(1, max(0, s.opacity))
+        return ResolvedView(
+            identity: ViewID(path: v.identity.path + "#transition"), name: "transition", frame: v.frame, zIndex: v.zIndex, effects: e,
+            content: .children, children: [v])
+    }
+
+    // MARK: - Time
+
+    /// The time when everything has settled (nil: something runs forever).
+    public var settledAt: Double? {
+        var end = -Double.infinity
+        for track in tracks.values {
+            guard let e = track.settledAt else { return nil }
+            end = max(end, e)
+        }
+        for a in arriving.values {
+            guard let e = a.track.settledAt else { return nil }
+            end = max(end, e)
+        }
+        for d in departing {
+            guard let e = d.track.settledAt else { return nil }
+            end = max(end, e)
+        }
+        return end
+    }
+
+    /// Whether anything moves at `t`.
+    public func isAnimating(at t: Double) -> Bool {
+        tracks.values.contains { $0.isAnimating(at: t) } || arriving.values.contains { $0.track.isAnimating(at: t) }
+            || departing.contains { $0.track.isAnimating(at: t) }
+    }
+}
