@@ -14,6 +14,7 @@ enum Help {
           render     Render scene files to PNG, SVG or PDF
           layout     Print the layout tree (every view's frame) of a scene
           stills     List a scene's state and its named stills
+          frames     Render a timeline of a scene frame by frame (PNGs and a manifest)
           curve      Sample or plot an animation curve or spring, SwiftUI spelling
           diff       Compare two images (pixelmatch-compatible) with tolerances
           check      Render scenes and compare them with golden images (CI)
@@ -203,6 +204,39 @@ enum Help {
         each, and images are copied only from each report's images/ folder, never through a link,
         and only PNGs that decode. Exit code 0 when every merged image passed, 1 otherwise, 2 for a
         bad or incomplete set of reports.
+        """
+
+    static let frames = """
+        Render a timeline of a scene frame by frame: every animation with SwiftUI's curves,
+        springs and scoping, every gesture from its touches. Writes frame-00000.png, … (frame k
+        at k / fps seconds) and manifest.json into the output folder:
+          {"scene", "timeline", "fps", "scale", "device",
+           "frames": [{"index", "t", "file", "events", "state", "animating"}, …]}
+        where events name what happened since the previous frame (touch down, release, tap,
+        removed #id, appeared #id, the scene's markers, haptic …).
+
+        USAGE: proofsheet frames <scene.json> --timeline NAME [options]
+
+        OPTIONS:
+          --timeline NAME      The scene's timeline (`proofsheet stills` lists them)
+          --fps N              Frames per second, 1–240 (default 60). Touches are sampled at
+                               120 Hz whatever the rate, so the state at a time never depends
+                               on it
+          --duration auto|S    How long (default auto: until the timeline is over and every
+                               animation has settled, at most 60 s; an animation that repeats
+                               forever needs a duration)
+          -o DIR               The output folder (default Output/<scene>.<timeline>). It must be
+                               absent, empty, or an earlier frames folder (it has a
+                               manifest.json), which is replaced as a whole: frames are written
+                               beside it first, so a failed run leaves it untouched
+          --device NAME        Render on a device preset (see `proofsheet devices`)
+          --scale N            Pixels per point (default: the scene's)
+          --assets DIR         Also look for images in DIR (repeatable)
+          -j, --jobs N         Frames rendered at once (default: the processor count); the
+                               bytes are the same at any N
+          -q, --quiet          No progress or summary on standard error
+
+        One instant of a timeline: proofsheet render <scene.json> --timeline NAME --at SECONDS
         """
 
     static let curve = """

@@ -2,6 +2,7 @@ import Foundation
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
+import ProofsheetTimeline
 
 /// The `proofsheet` command line: parse, run, map errors to exit codes.
 func run(_ argv: [String]) throws -> Int32 {
@@ -38,6 +39,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "stills":
         if args.flag("-h", "--help") { printHelp(Help.stills); return 0 }
         return try stillsCommand(&args)
+    case "frames":
+        if args.flag("-h", "--help") { printHelp(Help.frames); return 0 }
+        return try framesCommand(&args)
     case "curve":
         if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
         return try curveCommand(&args)
@@ -72,7 +76,10 @@ func run(_ argv: [String]) throws -> Int32 {
     default:
         let close = closeNames(
             to: command,
-            in: ["render", "layout", "stills", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices", "limits", "help"]
+            in: [
+                "render", "layout", "stills", "frames", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices",
+                "limits", "help"
+            ]
         )
         throw ProofsheetError.usage(
             "unknown command '\(clipped(command))'",
@@ -85,7 +92,7 @@ func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve
+        "curve": Help.curve, "frames": Help.frames
     ][topic]
 }
 
@@ -131,6 +138,8 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let sets = try args.values("--set")
     let stillName = try args.value("--still")
     let allStills = args.flag("--all-stills")
+    let timelineName = try args.value("--timeline")
+    let atText = try args.value("--at")
     let jobs = try jobsOption(&args)
     let scenes = try args.positionals()
     // An option a command would ignore is an error: it would not do what the user meant.
@@ -201,6 +210,22 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     }
 
     let renderer = try Renderer(assetRoots: assetDirs)
+    if timelineName != nil || atText != nil {
+        guard let timelineName, let atText else {
+            throw ProofsheetError.usage("--timeline and --at go together", hint: "proofsheet render scene.json --timeline swipe-right --at 0.25")
+        }
+        let conflicting: [(String, Bool)] = [
+            ("--still", stillName != nil), ("--all-stills", allStills), ("--set", !sets.isEmpty), ("layout", layoutOnly), ("--display-list", dumpList)
+        ]
+        if let (name, _) = conflicting.first(where: { $0.1 }) {
+            throw ProofsheetError.usage("\(name) cannot be used with --timeline", hint: "a timeline starts from its own still and sets its own state")
+        }
+        guard scenes.count == 1 else { throw ProofsheetError.usage("--timeline renders one scene at a time") }
+        let at = try number(atText, option: "--at", in: 0...Timeline.latest)
+        return try renderInstant(
+            path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, renderer: renderer, formats: outFormats,
+            output: output, outDir: outDir, png: png, quiet: quiet)
+    }
     // Read and check every scene and state before writing anything.
     var pending: [RenderItem] = []
     for path in scenes {

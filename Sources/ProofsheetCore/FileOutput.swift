@@ -24,7 +24,9 @@ public enum FileOutput {
     ///
     /// - Throws: a bad-input ``ProofsheetError`` naming `path` when it is a folder, its folder
     ///   cannot be created, or the file cannot be written (permissions, a full disk).
-    public static func write(_ bytes: [UInt8], to path: String, createFolders: Bool = true) throws {
+    /// `sync: false` skips flushing to disk (files in a temporary folder that is renamed into
+    /// place as a whole).
+    public static func write(_ bytes: [UInt8], to path: String, createFolders: Bool = true, sync: Bool = true) throws {
         guard !path.isEmpty, !path.hasSuffix("/") else {
             throw ProofsheetError.badInput("'\(path)' names a folder, not a file", hint: "give a file name")
         }
@@ -51,7 +53,7 @@ public enum FileOutput {
                 offset += n
             }
         }
-        if ok && fsync(fd) != 0 { ok = false; code = errno }
+        if ok && sync && fsync(fd) != 0 { ok = false; code = errno }
         if close(fd) != 0 && ok { ok = false; code = errno }
         guard ok, rename(tmp, path) == 0 else {
             if ok { code = errno }

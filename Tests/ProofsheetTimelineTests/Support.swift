@@ -27,3 +27,9 @@ extension ResolvedView {
         return nil
     }
 }
+
+/// Paths inside the package.
+enum Paths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+}

@@ -353,6 +353,7 @@ public struct Expression {
             }
             var v = root
             var walked = "$" + path[0]
+            v = try subscripts(v, &walked)
             for field in path.dropFirst() {
                 // What is not known, or not needed, has unknown fields; an unset value's fields are unset.
                 if skip > 0 || v.isUnknown { return .unknown }
@@ -367,7 +368,7 @@ public struct Expression {
                             + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
                 }
                 walked += "." + field
-                v = next
+                v = try subscripts(next, &walked)
             }
             return v
         }
@@ -376,6 +377,18 @@ public struct Expression {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null": return .null
+        case "count":
+            guard eat("(") else { throw ExpressionError("count needs '('") }
+            let a = try or()
+            guard eat(")") else { throw ExpressionError("missing ')'") }
+            if skip > 0 || a.isUnknown { return .unknown }
+            switch a {
+            case .array(let items): return .number(Double(items.count))
+            case .string(let s): return .number(Double(s.count))
+            case .object(let m): return .number(Double(m.count))
+            case .null: return .number(0)
+            default: throw ExpressionError("count of \(a.typeName)")
+            }
         case "min", "max", "abs":
             guard eat("(") else { throw ExpressionError("\(word) needs '('") }
             let a = try or()
@@ -391,6 +404,28 @@ public struct Expression {
         default: throw ExpressionError("unknown word '\(excerpt(word))' (variables start with $)")
         }
     }
+    /// `[index]` after a value: an array's element (a whole number from 0; negative counts from
+    /// the end).
+    private mutating func subscripts(_ value: ScriptValue, _ walked: inout String) throws(ExpressionError) -> ScriptValue {
+        var v = value
+        while i < chars.count, chars[i] == "[" {
+            i += 1
+            let index = try or()
+            guard eat("]") else { throw ExpressionError("missing ']'") }
+            if skip > 0 || v.isUnknown || index.isUnknown { v = .unknown; continue }
+            if v == .null { continue }
+            guard case .array(let items) = v else { throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), not an array to index") }
+            guard case .number(let n) = index, n == n.rounded(), abs(n) < 1e9 else { throw ExpressionError("an index is a whole number") }
+            let k = n < 0 ? items.count + Int(n) : Int(n)
+            guard items.indices.contains(k) else {
+                throw ExpressionError("index \(Int(n)) is outside '\(excerpt(walked))' (\(items.count) elements)")
+            }
+            v = items[k]
+            walked += "[\(Int(n))]"
+        }
+        return v
+    }
+
     private mutating func ident() -> String {
         var s = ""
         while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { s.append(chars[i]); i += 1 }

@@ -329,7 +329,8 @@ struct Context {
                 var count = 0
                 let actions = try actionContext().actions(a, schema: schema, count: &count)
                 return .modified(
-                    .button(label, look), .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: actions, location: a.location)))
+                    .button(label, look),
+                    .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: actions, location: a.location, captures: locals)))
             }
             return .button(label, look)
         case "ForEach":
@@ -561,7 +562,7 @@ struct Context {
         case "onTapGesture":
             var count = 0
             let actions = try actionContext().actions(v, schema: schema, count: &count)
-            return wrap(.gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: actions, location: v.location)))
+            return wrap(.gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: actions, location: v.location, captures: locals)))
         default:
             let close = closeNames(to: name, in: Self.modifierNames)
             throw ProofsheetError.badInput(

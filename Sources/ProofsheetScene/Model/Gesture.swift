@@ -29,6 +29,9 @@ public struct GestureSpec: Hashable, Sendable {
     public var onEnded: [SceneAction]
     /// Where it is written: two gestures are the same when written at the same place.
     public var location: SourceLocation
+    /// The local values where the gesture is written (a `ForEach` element's `$trip`, `$index`),
+    /// which its handlers read.
+    public var captures: [String: ScriptValue] = [:]
 
     public static func == (a: Self, b: Self) -> Bool { a.kind == b.kind && a.location == b.location }
     public func hash(into h: inout Hasher) { h.combine(kind); h.combine(location) }
@@ -58,7 +61,13 @@ extension Context {
         return GestureSpec(
             kind: kind, updating: updating,
             onChanged: try o["onChanged"].map { try ctx.actions($0, schema: schema, count: &count) } ?? [],
-            onEnded: try o["onEnded"].map { try ctx.actions($0, schema: schema, count: &count) } ?? [], location: v.location)
+            onEnded: try o["onEnded"].map { try ctx.actions($0, schema: schema, count: &count) } ?? [], location: v.location,
+            captures: locals)
+    }
+
+    /// The values in scope that are neither state nor constants (a `ForEach`'s item, `$index`).
+    var locals: [String: ScriptValue] {
+        vars.filter { name, _ in schema[name] == nil && !schema.constants.contains(name) }
     }
 
     func gestureKind(_ name: String, _ v: JSONValue, depth: Int) throws -> GestureSpec.Kind {

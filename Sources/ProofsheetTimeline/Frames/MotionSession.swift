@@ -173,10 +173,13 @@ public final class MotionSession {
             switch o {
             case .changed(let value):
                 let updates: [SceneAction] = spec.updating.isEmpty ? [] : [.set(spec.updating)]
-                try run(updates + spec.onChanged, Transaction(), extra: ["gesture": value.script], at: t, events: &events)
+                try run(
+                    updates + spec.onChanged, Transaction(), extra: spec.captures.merging(["gesture": value.script]) { $1 }, at: t, events: &events)
             case .ended(let value):
                 if case .tap = spec.kind { events.append(MotionEvent(time: t, name: "tap")) }
-                try run(resetting(spec) + spec.onEnded, Transaction(), extra: ["gesture": value.script], at: t, events: &events)
+                try run(
+                    resetting(spec) + spec.onEnded, Transaction(), extra: spec.captures.merging(["gesture": value.script]) { $1 }, at: t,
+                    events: &events)
             case .failed:
                 try run(resetting(spec), Transaction(), extra: [:], at: t, events: &events)
             }

@@ -240,7 +240,7 @@ public struct TreeAnimator: Sendable {
         e.scale = .init(x: s.scale, y: s.scale, anchor: s.anchor)
         e.opacity = min(1, max(0, s.opacity))
         return ResolvedView(
-            identity: ViewID(path: v.identity.path + "#transition"), name: "transition", frame: v.frame, zIndex: v.zIndex, effects: e,
+            identity: ViewID(path: v.identity.path + "#transition"), name: "transitioning", frame: v.frame, zIndex: v.zIndex, effects: e,
             content: .children, children: [v])
     }
 

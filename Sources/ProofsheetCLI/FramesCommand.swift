@@ -1,0 +1,152 @@
+import Foundation
+import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
+import ProofsheetMotion
+import ProofsheetTimeline
+
+/// What `frames` and `render --timeline` share: the scene's template, the timeline and the
+/// overrides of device and scale.
+struct TimelineRun {
+    let path: String
+    let template: SceneTemplate
+    let timeline: Timeline
+    let device: Device?
+    let scale: Double?
+    let renderer: Renderer
+    /// The scene at the timeline's start, with the overrides (its canvas, scale and background
+    /// hold for every frame).
+    let first: Scene
+
+    init(path: String, timelineName: String, device: Device?, scale: Double?, renderer: Renderer) throws {
+        self.path = path; self.device = device; self.scale = scale; self.renderer = renderer
+        template = try SceneDecoder().template(file: path)
+        timeline = try template.timeline(named: timelineName)
+        var s = try template.scene(still: timeline.from)
+        if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
+        try s.validateSize()
+        first = s
+    }
+
+    func session() throws -> MotionSession {
+        let device = device, scale = scale, renderer = renderer
+        return try MotionSession(template: template, timeline: timeline) { scene in
+            var s = scene
+            if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
+            return try renderer.layout(s).tree
+        }
+    }
+
+    func displayList(_ tree: ResolvedView) -> DisplayList {
+        DisplayList(painting: tree, size: first.canvas, background: first.background, scale: first.scale)
+    }
+}
+
+/// `proofsheet frames <scene> --timeline NAME`: one PNG per frame and a manifest.
+func framesCommand(_ args: inout Arguments) throws -> Int32 {
+    let timelineName = try args.value("--timeline")
+    let fpsText = try args.value("--fps")
+    let durationText = try args.value("--duration")
+    let output = try args.value("-o", "--output")
+    let deviceName = try args.value("--device")
+    let scaleText = try args.value("--scale")
+    let assetDirs = try args.values("--assets")
+    let quiet = args.flag("-q", "--quiet")
+    let jobs = try jobsOption(&args)
+    let scenes = try args.positionals()
+    guard scenes.count == 1, let path = scenes.first else {
+        throw ProofsheetError.usage(
+            scenes.isEmpty ? "no scene file given" : "frames renders one scene at a time", hint: "proofsheet frames <scene.json> --timeline NAME")
+    }
+    guard let timelineName else {
+        throw ProofsheetError.usage("frames needs --timeline NAME", hint: "`proofsheet stills \(path)` lists the scene's timelines")
+    }
+    let fps = try fpsText.map { try number($0, option: "--fps", in: 1...240) } ?? 60
+    let span: FrameSpan
+    switch durationText {
+    case nil, "auto": span = .auto
+    case let text?: span = .seconds(try number(text, option: "--duration", in: 0...Timeline.latest))
+    }
+    let device = try deviceName.map { try Device.named($0) }
+    let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
+    let renderer = try Renderer(assetRoots: assetDirs)
+    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
+    let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
+    try FileOutput.checkReplaceableFolder(target, marker: "manifest.json", what: "frames")
+
+    let session = try run.session()
+    let temp = try FileOutput.temporaryFolder(beside: target)
+    let progress = !quiet && isatty(2) != 0
+    var rows: [String] = []
+    do {
+        try FrameSampler(fps: fps, span: span).run(session, batch: max(4, jobs * 4)) { frames in
+            let lists = frames.map { run.displayList($0.tree) }
+            let bytes = try parallelMap(frames.count, jobs: jobs) { k in
+                try renderer.backend.render(lists[k], format: .png, scale: run.first.scale, png: .fast)
+            }
+            for (f, b) in zip(frames, bytes) {
+                let name = String(format: "frame-%05d.png", f.index)
+                try FileOutput.write(b, to: temp + "/" + name, createFolders: false, sync: false)
+                rows.append(manifestRow(f, file: name))
+            }
+            if progress {
+                FileHandle.standardError.write(Data("\rframes: \(rows.count) (\(format(frames.last!.time, digits: 2)) s)".utf8))
+            }
+        }
+        if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+        let manifest =
+            "{\n  \"scene\": \(LayoutJSON.string(path)),\n  \"timeline\": \(LayoutJSON.string(timelineName)),\n  \"fps\": \(LayoutJSON.number(fps)),\n"
+            + "  \"scale\": \(LayoutJSON.number(run.first.scale)),\n  \"device\": \(run.first.device.map { LayoutJSON.string($0.name) } ?? "null"),\n"
+            + "  \"frames\": [\n" + rows.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n"
+        try FileOutput.write(Array(manifest.utf8), to: temp + "/manifest.json", createFolders: false)
+        try FileOutput.replaceFolder(target, with: temp)
+    } catch {
+        FileOutput.discardFolder(temp)
+        throw error
+    }
+    if !quiet { FileHandle.standardError.write(Data("wrote \(rows.count) frames and manifest.json into \(target)\n".utf8)) }
+    return 0
+}
+
+/// One frame's line of `manifest.json`.
+func manifestRow(_ f: Frame, file: String) -> String {
+    let events = "[" + f.events.map(LayoutJSON.string).joined(separator: ", ") + "]"
+    let state =
+        "{" + f.state.values.keys.sorted().map { LayoutJSON.string($0) + ": " + scriptJSON(f.state.values[$0]!) }.joined(separator: ", ") + "}"
+    return "{\"index\": \(f.index), \"t\": \(LayoutJSON.number((f.time * 1e9).rounded() / 1e9)), \"file\": \(LayoutJSON.string(file)), "
+        + "\"events\": \(events), \"state\": \(state), \"animating\": \(f.animating)}"
+}
+
+/// A state value as JSON.
+func scriptJSON(_ v: ScriptValue) -> String {
+    switch v {
+    case .number(let n): return LayoutJSON.number(n)
+    case .bool(let b): return b ? "true" : "false"
+    case .string(let s): return LayoutJSON.string(s)
+    case .null, .unknown: return "null"
+    case .array(let a): return "[" + a.map(scriptJSON).joined(separator: ", ") + "]"
+    case .object(let m): return "{" + m.keys.sorted().map { LayoutJSON.string($0) + ": " + scriptJSON(m[$0]!) }.joined(separator: ", ") + "}"
+    }
+}
+
+/// `render --timeline NAME --at T`: one instant of a timeline.
+func renderInstant(
+    path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, renderer: Renderer, formats: [OutputFormat],
+    output: String?, outDir: String, png: PNGSettings, quiet: Bool
+) throws -> Int32 {
+    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
+    let session = try run.session()
+    try session.advance(to: t)
+    let list = run.displayList(session.presented(at: t))
+    let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let name = "\(base).\(timelineName)@\(Int((t * 1000).rounded()))ms"
+    let outputs = try formats.map { f in
+        (target: output ?? "\(outDir)/\(name).\(f.rawValue)", bytes: try renderer.backend.render(list, format: f, scale: run.first.scale, png: png))
+    }
+    for o in outputs {
+        try FileOutput.write(o.bytes, to: o.target)
+        if !quiet { FileHandle.standardError.write(Data("wrote \(o.target)\n".utf8)) }
+    }
+    return 0
+}
