@@ -56,7 +56,7 @@ struct SpellingTests {
         let unknown = try #require(error("eseOut"))
         #expect(unknown.column == 1)
         #expect(unknown.message.contains("'easeOut'"))
-        #expect(error("easeOut(duration: -1)")?.column == 9)
+        #expect(error("easeOut(duration: -1)")?.column == 19)
         #expect(error("easeOut(")?.column == 9)
         #expect(error("") != nil)
         #expect(error("spring(response: 0)") != nil)

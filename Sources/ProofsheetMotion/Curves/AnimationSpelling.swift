@@ -107,7 +107,9 @@ private struct SpellingParser: SpellingScanner {
         var label: String?
         var value: Double?
         var flag: Bool?
+        /// Where the value starts, and where the argument (its label) starts.
         var column: Int
+        var labelColumn: Int
     }
 
     mutating func parse() throws(AnimationSpellingError) -> Animation {
@@ -287,7 +289,7 @@ private struct SpellingParser: SpellingScanner {
         if eat(")") { return args }
         while true {
             skipSpace()
-            let at = i
+            let labelAt = i
             var label: String? = nil
             let save = i
             if let name = identifier() {
@@ -298,10 +300,10 @@ private struct SpellingParser: SpellingScanner {
             let valueAt = i
             if let word = peekIdentifier(), word == "true" || word == "false" {
                 i += word.count
-                args.append(Argument(label: label, flag: word == "true", column: valueAt))
+                args.append(Argument(label: label, flag: word == "true", column: valueAt, labelColumn: labelAt))
             } else {
                 guard let v = number() else { throw fail("expected a number", at: valueAt) }
-                args.append(Argument(label: label, value: v, column: at))
+                args.append(Argument(label: label, value: v, column: valueAt, labelColumn: labelAt))
             }
             skipSpace()
             if eat(")") { return args }
@@ -336,14 +338,15 @@ private struct SpellingParser: SpellingScanner {
             } else if let d = p.1 {
                 out.append(d)
             } else {
-                let col = k < args.count ? args[k].column : at
+                let col = k < args.count ? args[k].labelColumn : at
                 throw fail("'\(name)' expects \(name)(\(signature)); \(p.0.map { "'\($0):'" } ?? "an unlabelled value") is missing here", at: col)
             }
         }
         if k < args.count {
             let a = args[k]
             throw fail(
-                "'\(name)' has no parameter \(a.label.map { "'\($0):'" } ?? "without a label") here; it takes \(name)(\(signature))", at: a.column)
+                "'\(name)' has no parameter \(a.label.map { "'\($0):'" } ?? "without a label") here; it takes \(name)(\(signature))",
+                at: a.labelColumn)
         }
         return out
     }

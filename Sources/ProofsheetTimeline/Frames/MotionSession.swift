@@ -34,7 +34,10 @@ public final class MotionSession {
     /// Touches are sampled this often (per second), whatever the output frame rate.
     public static let touchRate = 120.0
     /// The most state changes one run may make.
-    public static let mostChanges = 100_000
+    public static let mostChanges = 20_000
+    /// The most things that may happen at one instant (actions scheduling themselves with
+    /// `after: 0` would otherwise never let time move on).
+    public static let mostAtOneInstant = 1_000
 
     enum Item {
         case actions([SceneAction], Transaction, extra: [String: ScriptValue])
@@ -103,8 +106,21 @@ public final class MotionSession {
     @discardableResult
     public func advance(to t: Double) throws -> [MotionEvent] {
         var events: [MotionEvent] = []
+        var sameInstant = 0
+        var instant = -Double.infinity
         while let first = queue.first, first.time <= t {
             queue.removeFirst()
+            if first.time == instant {
+                sameInstant += 1
+                guard sameInstant <= Self.mostAtOneInstant else {
+                    throw ProofsheetError.badInput(
+                        "the timeline '\(timeline.name)' does more than \(Self.mostAtOneInstant) things at \(format(first.time, digits: 3)) s",
+                        at: timeline.location, hint: "an action that schedules itself with \"after\": 0 never lets time move on; give it a delay")
+                }
+            } else {
+                instant = first.time
+                sameInstant = 0
+            }
             now = max(now, first.time)
             try handle(first.item, at: first.time, events: &events)
         }
@@ -218,20 +234,31 @@ public final class MotionSession {
         animator.update(to: tree, transaction: tx, at: t)
         // Named views that came or went, and markers that turned true.
         let was = Self.ids(before), now = Self.ids(tree)
-        for id in was.subtracting(now).sorted() { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
-        for id in now.subtracting(was).sorted() { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
+        for id in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
+        for id in Self.outermost(now, minus: was) { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
         let nowTrue = try template.markers(in: new)
         for m in template.markers where nowTrue.contains(m.name) && !markers.contains(m.name) { events.append(MotionEvent(time: t, name: m.name)) }
         markers = nowTrue
     }
 
-    static func ids(_ v: ResolvedView) -> Set<String> {
-        var out = Set<String>()
-        func walk(_ v: ResolvedView) {
-            if let id = v.id { out.insert(id) }
-            v.children.forEach(walk)
+    /// The ids of named views, each with the ids of the named views around it.
+    static func ids(_ v: ResolvedView) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        func walk(_ v: ResolvedView, _ outer: [String]) {
+            var outer = outer
+            if let id = v.id {
+                out[id] = outer
+                outer.append(id)
+            }
+            for c in v.children { walk(c, outer) }
         }
-        walk(v)
+        walk(v, [])
         return out
+    }
+
+    /// The ids in `a` and not in `b` whose surrounding named views are all still in `b`: the
+    /// outermost named views that came or went.
+    static func outermost(_ a: [String: [String]], minus b: [String: [String]]) -> [String] {
+        a.keys.filter { b[$0] == nil && a[$0]!.allSatisfy { b[$0] != nil } }.sorted()
     }
 }

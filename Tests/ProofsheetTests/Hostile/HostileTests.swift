@@ -10,7 +10,7 @@ import Proofsheet
 struct HostileTests {
     static let all =
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
-        + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
+        + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases + HostileCase.motionCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -33,6 +33,9 @@ struct HostileTests {
 
     @Test("state and stills (--set, --still)", arguments: HostileCase.stateCases)
     func state(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("motion (animations, gestures, actions, timelines, frames)", arguments: HostileCase.motionCases)
+    func motion(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test("images", arguments: HostileCase.imageCases)
     func images(_ c: HostileCase) async throws { try await Self.check(c) }
