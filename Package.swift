@@ -57,7 +57,7 @@ let package = Package(
             name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline"]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
-        .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
+        .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline"]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
         // Fuzz targets for the parsers and decoders: a libFuzzer entry point when built with

@@ -80,7 +80,7 @@ public indirect enum ScriptValue: Sendable, Equatable {
 
 /// A tiny expression language for scene files: numbers, 'strings', true/false, null,
 /// `$name.field`, `+ - * / %`, comparisons, `&& || !`, `a ?? b`, `c ? a : b`, parentheses, and
-/// `min(a,b)`, `max(a,b)`, `abs(a)`.
+/// `min(a,b)`, `max(a,b)`, `abs(a)`, `count(a)`, `slice(array, start, end)` and `$array[i]`.
 ///
 /// `c ? a : b`, `&&`, `||` and `??` evaluate only the operand they need; the other is still
 /// read (its syntax and names are checked) but its values are not used, so
@@ -377,6 +377,22 @@ public struct Expression {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null": return .null
+        case "slice":
+            guard eat("(") else { throw ExpressionError("slice needs '('") }
+            let a = try or()
+            guard eat(",") else { throw ExpressionError("slice takes an array, a start and an end") }
+            let from = try or()
+            guard eat(",") else { throw ExpressionError("slice takes an array, a start and an end") }
+            let to = try or()
+            guard eat(")") else { throw ExpressionError("missing ')'") }
+            if skip > 0 || a.isUnknown || from.isUnknown || to.isUnknown { return .unknown }
+            guard case .array(let items) = a else { throw ExpressionError("slice of \(a.typeName), not an array") }
+            guard case .number(let f) = from, case .number(let e) = to, f == f.rounded(), e == e.rounded() else {
+                throw ExpressionError("slice's start and end are whole numbers")
+            }
+            // Clamped to the array, so slice($a, 0, 3) is the first three or fewer.
+            let lo = Int(min(max(f, 0), Double(items.count))), hi = Int(min(max(e, 0), Double(items.count)))
+            return .array(lo < hi ? Array(items[lo..<hi]) : [])
         case "count":
             guard eat("(") else { throw ExpressionError("count needs '('") }
             let a = try or()
