@@ -65,10 +65,13 @@ enum Help {
           -j, --jobs N             States rendered at once (default: the processor count); the
                                    bytes written are the same for any N
           -q, --quiet              No progress lines and no warnings
+          --timeline NAME --at S   One instant of a timeline, S seconds in (see `proofsheet frames
+                                   --help`); written to <out-dir>/<scene>.<timeline>@<ms>ms.<format>
           -h, --help               Show this help
 
         EXAMPLES:
           proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 14" --scale 3 -o deck.png
+          proofsheet render Assets/Scenes/review.json --timeline appear --at 0.3 -o review-0.3s.png
           proofsheet render Assets/Scenes/travel-deck.json --all-stills --out-dir Output/stills
           proofsheet render Assets/Scenes/travel-deck.json --set drag=-120,0 -o left.png
           proofsheet render Assets/Scenes/*.json --format png --format svg

@@ -44,3 +44,31 @@ extension CLITests {
         #expect(try run(["curve", "easeIn", "--samples", "1"]).status == 2)
     }
 }
+
+/// `frames` and `render --timeline` through the binary.
+extension CLITests {
+    @Test func framesWriteAManifestAndTheSameBytesAtAnyJobCount() throws {
+        let dir = try temporaryFolder()
+        let scene = Paths.scenes + "/swipe-stack.json"
+        let common = ["frames", scene, "--timeline", "throw-right", "--scale", "1", "--fps", "10", "--duration", "0.8", "-q"]
+        let one = try run(common + ["--jobs", "1", "-o", dir + "/one"])
+        let two = try run(common + ["--jobs", "2", "-o", dir + "/two"])
+        #expect(one.status == 0 && two.status == 0, "\(one.err)\(two.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/one").sorted()
+        #expect(names.count == 10 && names.first == "frame-00000.png" && names.last == "manifest.json")
+        for n in names { #expect(try bytes(dir + "/one/" + n) == bytes(dir + "/two/" + n), "\(n) differs between --jobs 1 and 2") }
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/one/manifest.json"))) as? [String: Any])
+        #expect(manifest["timeline"] as? String == "throw-right" && manifest["fps"] as? Double == 10)
+        let frames = try #require(manifest["frames"] as? [[String: Any]])
+        #expect(frames.count == 9)
+        #expect(frames.map { $0["t"] as? Double ?? -1 } == (0..<9).map { Double($0) / 10 })
+        #expect((frames[1]["events"] as? [String]) == ["touch down"])
+        #expect((frames[4]["events"] as? [String])?.contains("release") == true)
+        #expect(frames.last?["animating"] as? Bool == true)
+        // An instant of the timeline is the frame at that time.
+        let instant = try run(["render", scene, "--timeline", "throw-right", "--at", "0.3", "--scale", "1", "-o", dir + "/at.png", "-q"])
+        #expect(instant.status == 0, "\(instant.err)")
+        #expect(try bytes(dir + "/at.png") == bytes(dir + "/one/frame-00003.png"))
+    }
+}
