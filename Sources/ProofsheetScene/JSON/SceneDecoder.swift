@@ -466,7 +466,8 @@ struct Context {
         "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
         "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
         "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
-        "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture"
+        "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
+        "alert"
     ]
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
@@ -559,6 +560,11 @@ struct Context {
         case "allowsHitTesting": return wrap(.allowsHitTesting(try bool(v)))
         case "contentShape": return wrap(.contentShape(try shapeKind(v)))
         case "gesture": return wrap(.gesture(try gesture(v)))
+        case "alert":
+            let (spec, presented) = try alert(v)
+            // Validating: both the alert and nothing are checked.
+            let overlay: Node = validating || presented ? .branch("then", spec.node()) : .branch("else", .empty)
+            return wrap(.overlay(overlay, alignment: .center))
         case "onTapGesture":
             var count = 0
             let actions = try actionContext().actions(v, schema: schema, count: &count)
@@ -891,7 +897,9 @@ struct Context {
         throw badValue(
             "'\(excerpt(s))' is not a valid value here", v,
             hint: close.isEmpty
-                ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+                ? "use one of \(listForHint(options.keys.sorted().map { "'\($0)'" }))"
+                : "did you mean \(listForHint(close.map { "'\($0)'" }))?"
+                    + (options.count <= 12 ? " (one of \(listForHint(options.keys.sorted().map { "'\($0)'" })))" : ""))
     }
 
     func unitPoint(_ v: JSONValue) throws -> UnitPoint {

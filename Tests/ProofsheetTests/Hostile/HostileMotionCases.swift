@@ -4,7 +4,7 @@ import Foundation
 /// scripts and markers in scene files, and the `frames`, `render --timeline` and `curve`
 /// command lines.
 extension HostileCase {
-    static let motionCases: [HostileCase] = spellings + gestures + actions + timelines + motionCLI
+    static let motionCases: [HostileCase] = spellings + gestures + actions + alerts + timelines + motionCLI
 
     /// A 40x30 scene with a number `x` in its state and `extra` members.
     static func motionScene(_ root: String, _ extra: String) -> String {
@@ -77,6 +77,22 @@ extension HostileCase {
             "a handler reading an unknown gesture value",
             motionScene(square(#"{"gesture": {"drag": {}, "onEnded": [{"set": {"x": ⟦"=$gestur.translation.width"}}]}}"#), ""),
             says: ["unknown variable '$gestur'", "'$gesture'"])
+    ]
+
+    static let alerts: [HostileCase] = [
+        located("an alert without isPresented", motionScene(square(#"{"alert": ⟦{"message": "x"}}"#), ""), says: ["needs 'isPresented'"]),
+        located("an alert presented by a number", motionScene(square(#"{"alert": {"isPresented": ⟦"x"}}"#), ""), says: ["not a bool state variable"]),
+        located(
+            "an alert of nine buttons",
+            small(
+                square(
+                    #"{"alert": {"isPresented": "b", "buttons": ⟦["# + Array(repeating: #"{"title": "x"}"#, count: 9).joined(separator: ", ") + "]}}"),
+                extra: #" "state": {"b": false},"#),
+            says: ["at most 8 buttons"]),
+        located(
+            "an alert button with an unknown role",
+            small(square(#"{"alert": {"isPresented": "b", "buttons": [{"title": "x", "role": ⟦"danger"}]}}"#), extra: #" "state": {"b": false},"#),
+            says: ["destructive"])
     ]
 
     static let actions: [HostileCase] = [

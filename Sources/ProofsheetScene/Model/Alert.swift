@@ -1,0 +1,124 @@
+import ProofsheetCore
+import ProofsheetMotion
+
+/// SwiftUI's `.alert(_:isPresented:actions:message:)`, presented by a bool in the state: while
+/// it is true, the screen is dimmed and the alert drawn over it; tapping any of its buttons runs
+/// the button's actions and sets the bool back to false, as SwiftUI dismisses an alert.
+///
+/// ```json
+/// {"alert": {"isPresented": "showAlert", "title": "", "message": "確定要刪除嗎？",
+///            "buttons": [{"title": "取消", "role": "cancel"},
+///                        {"title": "確認", "role": "destructive", "action": [{"remove": "cards", "at": "$target"}]}]}}
+/// ```
+///
+/// Drawn as iOS draws it (metrics are estimates from public screenshots): 270 pt wide, corner
+/// radius 14, a light background standing in for the blurred material, title 17 pt semibold and
+/// message 13 pt centred with 16 pt side and 19/21 pt top and bottom insets, 44 pt buttons split by
+/// hairlines — two side by side (the cancel button leading, semibold), more stacked; a
+/// destructive button in system red; the screen under it dimmed with black at 20 %.
+public struct AlertSpec: Sendable {
+    public struct ButtonSpec: Sendable {
+        public enum Role: String, Sendable, CaseIterable { case cancel, destructive, normal }
+        public var title: String
+        public var role: Role
+        public var actions: [SceneAction]
+        public var id: String?
+    }
+    /// The state variable (a bool) that presents it.
+    public var binding: String
+    public var title: String
+    public var message: String
+    public var buttons: [ButtonSpec]
+    public var location: SourceLocation
+
+    /// The alert as views: the dimming and the alert box, to overlay the screen.
+    public func node() -> Node {
+        let dismiss = SceneAction.Assignment(
+            path: [binding], value: JSONValue(kind: .bool(false), location: location), type: .bool)
+        // The cancel button goes first (on the leading side) when there are two.
+        var ordered = buttons
+        if ordered.count == 2, ordered[1].role == .cancel, ordered[0].role != .cancel { ordered.swapAt(0, 1) }
+        func button(_ b: ButtonSpec) -> Node {
+            var label: Node = .text(b.title)
+            if b.role == .cancel { label = .modified(label, .environment(.fontWeight(600))) }
+            let color: Color = b.role == .destructive ? Color(hex: 0xFF3B30) : Color(hex: 0x007AFF)
+            label = .modified(label, .environment(.foreground(.color(color))))
+            label = .modified(label, .frame(width: nil, height: 44, alignment: .center))
+            label = .modified(label, .flexFrame(FlexFrame(maxWidth: .infinity)))
+            label = .modified(label, .contentShape(.rectangle))
+            label = .modified(
+                label,
+                .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: b.actions + [.set([dismiss])], location: location)))
+            if let id = b.id { label = .modified(label, .id(id)) }
+            return label
+        }
+        let hairline = Color(hex: 0x3C3C43, alpha: 0.29)
+        var texts: [Node] = []
+        if !title.isEmpty { texts.append(.modified(.text(title), .environment(.font(FontSpec(size: 17, weight: 600, lineHeight: 22))))) }
+        if !message.isEmpty { texts.append(.modified(.text(message), .environment(.font(FontSpec(size: 13, lineHeight: 18))))) }
+        var header: Node = .stack(axis: .vertical, alignment: 0.5, spacing: 2, children: texts)
+        header = .modified(header, .environment(.multilineTextAlignment(.center)))
+        header = .modified(header, .flexFrame(FlexFrame(maxWidth: .infinity)))
+        header = .modified(header, .padding(EdgeInsets(top: 19, leading: 16, bottom: 21, trailing: 16)))
+        let line: (Double?, Double?) -> Node = { w, h in
+            .modified(.shape(.rectangle, fill: .color(hairline)), .frame(width: w, height: h, alignment: .center))
+        }
+        let row: Node
+        if ordered.count == 2 {
+            row = .stack(axis: .horizontal, alignment: 0.5, spacing: 0, children: [button(ordered[0]), line(0.5, 44), button(ordered[1])])
+        } else {
+            row = .stack(
+                axis: .vertical, alignment: 0.5, spacing: 0,
+                children: ordered.enumerated().flatMap { k, b in (k > 0 ? [line(nil, 0.5)] : []) + [button(b)] })
+        }
+        var box: Node = .stack(axis: .vertical, alignment: 0.5, spacing: 0, children: [header] + (ordered.isEmpty ? [] : [line(nil, 0.5), row]))
+        box = .modified(box, .frame(width: 270, height: nil, alignment: .center))
+        box = .modified(box, .background(.paint(.color(Color(hex: 0xF2F2F2, alpha: 0.97))), alignment: .center))
+        box = .modified(box, .clipShape(.roundedRectangle(radius: 14, continuous: true)))
+        box = .modified(box, .id("alert"))
+        let dim: Node = .modified(.paint(.color(Color(red: 0, green: 0, blue: 0, alpha: 0.2))), .ignoresSafeArea(.all))
+        return .zstack(alignment: .center, children: [dim, box])
+    }
+}
+
+extension Context {
+    /// `{"isPresented": "name", "title": …, "message": …, "buttons": [{"title", "role", "action", "id"}]}`.
+    func alert(_ v: JSONValue) throws -> (AlertSpec, presented: Bool) {
+        let o = try object(v, allowed: ["isPresented", "title", "message", "buttons"])
+        guard let b = o["isPresented"] else {
+            throw ProofsheetError.badInput(
+                "an alert needs 'isPresented': the bool state that shows it", at: v.location, hint: "\"isPresented\": \"showAlert\"")
+        }
+        let name = try string(b)
+        guard let variable = schema[name], variable.type.wrapped == .bool else {
+            throw ProofsheetError.badInput(
+                "'\(excerpt(name))' is not a bool state variable", at: b.location, hint: "declare it: \"state\": {\"\(excerpt(name))\": false}")
+        }
+        let ctx = actionContext()
+        var count = 0
+        var buttons: [AlertSpec.ButtonSpec] = []
+        if let list = o["buttons"] {
+            guard case .array(let items) = list.kind, items.count <= 8 else {
+                throw ProofsheetError.badInput("'buttons' is an array of at most 8 buttons", at: list.location)
+            }
+            buttons = try items.map { item in
+                let bo = try object(item, allowed: ["title", "role", "action", "id"])
+                guard let t = bo["title"] else { throw ProofsheetError.badInput("an alert button needs a 'title'", at: item.location) }
+                let role =
+                    try bo["role"].map {
+                        try choice($0, Dictionary(uniqueKeysWithValues: AlertSpec.ButtonSpec.Role.allCases.map { ($0.rawValue, $0) }))
+                    } ?? .normal
+                return AlertSpec.ButtonSpec(
+                    title: try text(t), role: role, actions: try bo["action"].map { try ctx.actions($0, schema: schema, count: &count) } ?? [],
+                    id: try bo["id"].map { try string($0) })
+            }
+        }
+        if buttons.isEmpty { buttons = [AlertSpec.ButtonSpec(title: "OK", role: .normal, actions: [], id: nil)] }
+        let spec = AlertSpec(
+            binding: name, title: try o["title"].map { try text($0) } ?? "", message: try o["message"].map { try text($0) } ?? "",
+            buttons: buttons, location: v.location)
+        let presented: Bool
+        if case .bool(let p)? = vars[name] { presented = p } else { presented = false }
+        return (spec, presented)
+    }
+}
