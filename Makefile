@@ -22,7 +22,12 @@ demo: release
 	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 14" --scale 3 -o Output/travel-deck@3x.png
 	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone SE" -o Output/travel-deck-iphone-se.png
 	.build/release/proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 15 Pro Max" -o Output/travel-deck-iphone-15-pro-max.png
-	@echo "Rendered into Output/"
+	@for scene in $(SCENES); do \
+		for timeline in $$(.build/release/proofsheet stills $$scene --timelines); do \
+			.build/release/proofsheet frames $$scene --timeline $$timeline --scale 1 --fps 30 -q || exit 1; \
+		done; \
+	done
+	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/)"
 
 ## Install what is missing, check the formatting, and run every test (warnings are errors). The
 ## release binary is built too: the hostile-input table runs its heavy cases through it.

@@ -104,10 +104,14 @@ enum Help {
         """
 
     static let stills = """
-        List each scene's state (name: type = default) and its named stills with the values
-        they set. Every still is instantiated, so a still that cannot be rendered is an error.
+        List each scene's state (name: type = default), its named stills with the values they
+        set, and its timelines. Every still is instantiated, so a still that cannot be rendered
+        is an error.
 
-        USAGE: proofsheet stills <scene.json>...
+        USAGE: proofsheet stills <scene.json>... [--timelines]
+
+        OPTIONS:
+          --timelines          Print only the timelines' names, one a line (for scripts)
         """
 
     static let diff = """

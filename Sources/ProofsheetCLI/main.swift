@@ -292,8 +292,13 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
 
 /// `proofsheet stills <scene>...`: each scene's state and stills.
 func stillsCommand(_ args: inout Arguments) throws -> Int32 {
+    let namesOnly = args.flag("--timelines")
     let scenes = try args.positionals()
     guard !scenes.isEmpty else { throw ProofsheetError.usage("no scene file given", hint: "proofsheet stills <scene.json>") }
+    if namesOnly {
+        for path in scenes { for t in try SceneDecoder().template(file: path).timelines { print(t.name) } }
+        return 0
+    }
     var blocks: [String] = []
     for path in scenes {
         let t = try SceneDecoder().template(file: path)
@@ -307,6 +312,19 @@ func stillsCommand(_ args: inout Arguments) throws -> Int32 {
         for s in t.stills {
             let values = s.summary
             lines.append("    " + (values.isEmpty ? s.name : s.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + values))
+        }
+        if !t.timelines.isEmpty {
+            lines.append("  timelines:")
+            let w = t.timelines.map(\.name.count).max() ?? 0
+            for tl in t.timelines {
+                let touches = tl.events.filter {
+                    if case .touch = $0.kind { return true }; return false
+                }.count
+                lines.append(
+                    "    \(tl.name.padding(toLength: w, withPad: " ", startingAt: 0))  from \(tl.from ?? "default"), "
+                        + "\(tl.events.count) event\(tl.events.count == 1 ? "" : "s") (\(touches) touch\(touches == 1 ? "" : "es")) over \(fmt(tl.length)) s"
+                )
+            }
         }
         blocks.append(lines.joined(separator: "\n"))
     }
