@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "ProofsheetTests",
             dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetFuzz"],
-            exclude: ["Goldens", "__Snapshots__"]),
+            exclude: ["Goldens", "__Snapshots__", "Fixtures"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore"]),
         .testTarget(

