@@ -68,6 +68,30 @@ struct CheckCITests {
         #expect(enough.status == 0 && enough.out.contains("passed within tolerance"), "\(enough.out)")
     }
 
+    /// A black circle on white, `diameter` points wide.
+    static func circleScene(diameter: Int) -> String {
+        "{\"canvas\": {\"width\": 40, \"height\": 30}, \"root\": {\"type\": \"ZStack\", \"children\": [{\"type\": \"Color\", \"color\": \"white\"}, "
+            + "{\"type\": \"Circle\", \"fill\": \"black\", \"modifiers\": [{\"frame\": {\"width\": \(diameter), \"height\": \(diameter)}}]}]}}"
+    }
+
+    @Test func antiAliasedPixelsCountByDefault() throws {
+        // A circle one point wider differs only along its anti-aliased edge: pixelmatch's usual
+        // anti-aliasing detection would pass it, the exact default fails it, counting every pixel.
+        let dir = try folder(["s.json": Self.circleScene(diameter: 20)])
+        #expect(try run(dir, ["check", "s.json", "--golden", "g", "--record", "all"]).status == 0)
+        try Self.circleScene(diameter: 21).write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let r = try run(dir, ["check", "s.json", "--golden", "g", "--report", "r"])
+        #expect(r.status == 1, "\(r.out) \(r.err)")
+        let images = dir + "/r/images/s/default/40x30@1x"
+        let raw = pixelDifference(
+            try RGBAImage(contentsOfFile: images + ".expected.png"), try RGBAImage(contentsOfFile: images + ".actual.png"), tolerance: 0
+        ).mismatched
+        #expect(r.err.contains("FAILED   s/default/40x30@1x — \(raw) of 1200 pixels differ (exact comparison)"), "\(raw): \(r.err)")
+        // Every differing pixel is on the edge, where anti-aliasing detection would leave it out.
+        let diff = try runProcess(CLITests.binary, ["diff", images + ".expected.png", images + ".actual.png", "--threshold", "0", "--json"])
+        #expect(diff.status == 0 && diff.out.contains("\"mismatched\":0,"), "\(diff.out) \(diff.err)")
+    }
+
     @Test func ignoredRectanglesAndMasksAreInPoints() throws {
         let dir = try folder(["s.json": Self.splitScene(top: "red"), "other.json": Self.colourScene("green")])
         let base = ["check", "s.json", "other.json", "--golden", "g", "--scale", "2"]
@@ -157,14 +181,23 @@ struct CheckCITests {
 
     // MARK: - CI
 
-    @Test func onAnyCIRecordingNeverHappensByDefault() throws {
-        for variable in ["GITLAB_CI", "JENKINS_URL", "BUILDKITE", "TF_BUILD", "TEAMCITY_VERSION", "GITHUB_ACTIONS"] {
-            let dir = try folder(["s.json": Self.colourScene("red")])
-            let r = try run(
-                dir, ["check", "s.json", "--golden", "g"], env: [variable: "true"], unset: ["CI"] + RecordMode.ciVariables.filter { $0 != variable })
-            #expect(r.status == 1 && r.err.contains("MISSING"), "\(variable): \(r.err)")
-            #expect(!exists(dir + "/g"), "\(variable) recorded a golden")
-        }
+    /// The variables the README names, written out here (not read from `RecordMode`) so that
+    /// dropping one from the detection fails its case.
+    static let ciVariables = [
+        "CI", "GITHUB_ACTIONS", "GITLAB_CI", "JENKINS_URL", "BUILDKITE", "TF_BUILD", "TEAMCITY_VERSION", "CIRCLECI", "TRAVIS", "APPVEYOR",
+        "BITBUCKET_BUILD_NUMBER", "CODEBUILD_BUILD_ID", "DRONE", "SEMAPHORE", "bamboo_buildKey"
+    ]
+
+    @Test(arguments: ciVariables)
+    func onAnyCIRecordingNeverHappensByDefault(variable: String) throws {
+        let dir = try folder(["s.json": Self.colourScene("red")])
+        let others = Set(Self.ciVariables + RecordMode.ciVariables + ["CI"]).subtracting([variable]).sorted()
+        let r = try run(dir, ["check", "s.json", "--golden", "g"], env: [variable: "true"], unset: others)
+        #expect(r.status == 1 && r.err.contains("MISSING"), "\(variable): \(r.err)")
+        #expect(!exists(dir + "/g"), "\(variable) recorded a golden")
+    }
+
+    @Test func ciFalseSaysNotCI() throws {
         // CI=false says "not CI", whatever else is set.
         let dir = try folder(["s.json": Self.colourScene("red")])
         let local = try run(dir, ["check", "s.json", "--golden", "g"], env: ["CI": "false", "GITLAB_CI": "true"])
@@ -292,6 +325,14 @@ struct CheckCITests {
         let c = try run(dir, ["check", "S.json", "s.json", "--golden", "g2"])
         #expect(c.status == 2 && c.err.contains("'S' and 's' differ only in case"), "\(c.err)")
         #expect(!exists(dir + "/g2"))
+        // A scene's still against a scene in a folder (still names are lower-case): t.json's
+        // still `on` and T/on.json would share g3/t/on on a case-insensitive file system.
+        try FileManager.default.createDirectory(atPath: dir + "/T", withIntermediateDirectories: true)
+        try Self.colourScene("red").write(toFile: dir + "/T/on.json", atomically: true, encoding: .utf8)
+        try CheckCLITests.toggleScene().write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let stills = try run(dir, ["check", "T/on.json", "t.json", "--golden", "g3"])
+        #expect(stills.status == 2 && stills.err.contains("'T/on' and 't/on' differ only in case"), "\(stills.err)")
+        #expect(!exists(dir + "/g3"))
         let outside = try run(dir + "/a", ["check", "../b/s.json", "--golden", "g"])
         #expect(outside.status == 2 && outside.err.contains("is outside the working directory"), "\(outside.err)")
     }
