@@ -170,9 +170,10 @@ enum Help {
                                    GITLAB_CI, JENKINS_URL, BUILDKITE, TF_BUILD, TEAMCITY_VERSION,
                                    … set; CI=0 or CI=false means not CI)
           --report DIR             Write a report: DIR/index.html (open it from disk; it links
-                                   the images in DIR/images/), DIR/results.json and the images.
-                                   An earlier report in DIR is replaced as a whole; a folder
-                                   holding anything else is refused
+                                   the images in DIR/images/), DIR/results.json, the images,
+                                   and the seconds each image took in DIR/times.json (the rest
+                                   is the same bytes on every run). An earlier report in DIR is
+                                   replaced as a whole; a folder holding anything else is refused
           --self-contained         Inline the images in index.html (one file to pass around)
           --junit FILE             Write JUnit XML (classname: the scene; name: still/variant;
                                    images as [[ATTACHMENT|path]]; orphaned goldens as skipped)
@@ -229,9 +230,9 @@ enum Help {
         USAGE: proofsheet merge-reports <report-dir>... -o OUT_DIR [--junit FILE] [--summary FILE]
                                         [--self-contained]
 
-        Every shard's results.json is validated, each shard I/N of one check may be there once,
-        and images are copied only from each report's images/ folder, never through a link, and
-        only PNGs that decode. Shards without a report (failed or cancelled before they uploaded
+        Every shard's results.json (and times.json, whose times go to the merged JUnit XML) is
+        validated, each shard I/N of one check may be there once, and images are copied only
+        from each report's images/ folder, never through a link, and only PNGs that decode. Shards without a report (failed or cancelled before they uploaded
         one) are named in the merged report, the JUnit XML and the summary, and fail the merge.
         The output folder is replaced as a whole, like check --report; --junit and --summary as
         for check. Exit code 0 when every merged image passed, 1 otherwise, 2 for bad reports or

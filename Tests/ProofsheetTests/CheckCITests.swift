@@ -396,6 +396,49 @@ struct CheckCITests {
         #expect(try read(dir + "/s.md").contains("recorded in another environment"))
     }
 
+    @Test func timesStayOutOfResultsAndReachTheMergedJUnit() throws {
+        // 390×300 points at 3x: each image takes milliseconds, so the times are not zero.
+        let dir = try folder([
+            "red.json": Self.colourScene("red", width: 390, height: 300), "blue.json": Self.colourScene("blue", width: 390, height: 300)
+        ])
+        let base = ["check", "red.json", "blue.json", "--golden", "g", "--scale", "3"]
+        _ = try run(dir, base + ["--record", "all"])
+        try Self.colourScene("#FF0001", width: 390, height: 300).write(toFile: dir + "/red.json", atomically: true, encoding: .utf8)
+        var times: [String: Double] = [:]
+        var firstShard: [String] = []
+        for shard in ["1", "2"] {
+            #expect(try run(dir, base + ["--shard", "\(shard)/2", "--report", "r\(shard)", "--junit", "j\(shard).xml"]).status != 2)
+            #expect(!(try read(dir + "/r\(shard)/results.json")).contains("seconds"))
+            let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/r\(shard)/times.json"))) as? [String: Any]
+            for (id, t) in try #require(file?["seconds"] as? [String: Double]) { times[id] = t }
+            if shard == "1" { firstShard = times.keys.sorted() }
+        }
+        #expect(times.keys.sorted() == ["blue/default/390x300@3x", "red/default/390x300@3x"], "\(times)")
+        #expect(times.values.allSatisfy { $0 > 0 }, "\(times)")
+        let merged = try run(dir, ["merge-reports", "r1", "r2", "-o", "merged", "--junit", "j.xml"])
+        #expect(merged.status == 1, "\(merged.err)")
+        // Each case's time is the one its shard measured; the suite's is their sum.
+        let junit = try read(dir + "/j.xml")
+        for (id, t) in times {
+            let scene = String(id.prefix { $0 != "/" }), name = String(id.dropFirst(scene.count + 1))
+            #expect(junit.contains("<testcase classname=\"\(scene)\" name=\"\(name)\" time=\"\(String(format: "%.3f", t))\""), "\(id) \(t): \(junit)")
+        }
+        #expect(
+            junit.contains(
+                "<testsuites name=\"proofsheet\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"\(String(format: "%.3f", times.values.reduce(0, +)))\">"
+            ), "\(junit)")
+        #expect(exists(dir + "/merged/times.json"))
+        // A forged times.json is refused like a forged results.json, with its place.
+        let id = try #require(firstShard.first)
+        try "{\"version\": 1, \"seconds\": {\"\(id)\": \"soon\"}}".write(toFile: dir + "/r1/times.json", atomically: true, encoding: .utf8)
+        let forged = try run(dir, ["merge-reports", "r1", "r2", "-o", "merged2"])
+        #expect(
+            forged.status == 2 && forged.err.contains("r1/times.json:1:\(32 + id.count)") && forged.err.contains("a time is a number of seconds"),
+            "\(forged.err)"
+        )
+        #expect(!exists(dir + "/merged2"))
+    }
+
     @Test func aMergeWithAMissingShardMergesWhatExistsAndNamesIt() throws {
         let dir = try folder(["red.json": Self.colourScene("red"), "blue.json": Self.colourScene("blue")])
         let base = ["check", "red.json", "blue.json", "--golden", "g"]

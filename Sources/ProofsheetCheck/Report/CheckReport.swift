@@ -121,7 +121,9 @@ public struct CheckEntry: Sendable, Codable, Hashable {
     public var diff: String?
     /// A small version of the actual image, for the report's overview.
     public var thumb: String?
-    /// Seconds spent rendering and comparing this image (for JUnit's `time`).
+    /// Seconds spent rendering and comparing this image (for JUnit's `time`). Kept out of
+    /// `results.json`, which holds only what the scenes and goldens decide (two runs write the
+    /// same bytes): a report folder stores the times in `times.json` beside it.
     public var seconds: Double?
     /// The comparison's numbers (nil when nothing was compared).
     public var result: DiffReport?
@@ -138,6 +140,11 @@ public struct CheckEntry: Sendable, Codable, Hashable {
         self.scene = scene; self.state = state; self.variant = variant; self.frame = frame; self.status = status
         self.golden = golden; self.expected = expected; self.actual = actual; self.diff = diff
         self.result = result; self.message = message
+    }
+
+    /// Every field but ``seconds``.
+    enum CodingKeys: String, CodingKey {
+        case scene, state, variant, frame, status, golden, expected, actual, diff, thumb, result, message, inputError
     }
 }
 

@@ -4,7 +4,10 @@ import ProofsheetScene
 import ProofsheetImage
 import ProofsheetDiff
 
-/// A report folder: `images/`, `results.json`, and the self-contained `index.html`.
+/// A report folder: `images/`, `results.json`, `index.html`, and `times.json`. Two runs of one
+/// check write the same `results.json`, `index.html` and images, byte for byte; the times each
+/// image took (JUnit's `time`, read again by `merge-reports`) differ from run to run, so they live
+/// in `times.json` alone.
 ///
 /// Reports travel between CI machines as artifacts and come back to `approve` and
 /// `merge-reports`, so reading one treats every byte as hostile: `results.json` is parsed with
@@ -34,7 +37,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// What a report folder holds; anything else in a folder means it is not (only) a report.
-    static let reportNames: Set<String> = [resultsFile, "index.html", "images"]
+    static let reportNames: Set<String> = [resultsFile, "index.html", "images", ReportTimes.file]
 
     /// Checks that a report may be written at `path`: nothing there, an empty folder, or an
     /// earlier report (which is then replaced as a whole, never mixed with the new one).
@@ -60,7 +63,7 @@ public struct ReportFolder: Sendable {
         for name in ["images"] where names.contains(name) && (!FileOutput.isFolder(path + "/" + name) || FileOutput.isLink(path + "/" + name)) {
             throw ProofsheetError.usage("'\(SafePaths.clip(path))/\(name)' is not a folder; this is not a report folder")
         }
-        for name in [resultsFile, "index.html"] where names.contains(name) && !FileOutput.isRegularFile(path + "/" + name) {
+        for name in [resultsFile, "index.html", ReportTimes.file] where names.contains(name) && !FileOutput.isRegularFile(path + "/" + name) {
             throw ProofsheetError.usage("'\(SafePaths.clip(path))/\(name)' is not a file; this is not a report folder")
         }
     }
@@ -140,6 +143,7 @@ public struct ReportFolder: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try FileOutput.write(Array(try encoder.encode(report)), to: path + "/" + Self.resultsFile)
+        if let times = ReportTimes(report) { try FileOutput.write(Array(try encoder.encode(times)), to: path + "/" + ReportTimes.file) }
         let html: String
         if selfContained {
             html = HTMLReport.render(report) { rel in try? imageBytes(rel, what: rel) }
@@ -161,7 +165,7 @@ public struct ReportFolder: Sendable {
         return n > 0 ? Array(bytes.prefix(n)) : []
     }
 
-    /// Reads and validates results.json.
+    /// Reads and validates results.json, and the entries' times from times.json when there is one.
     public func read() throws -> CheckReport {
         guard FileOutput.isFolder(path) else {
             throw ProofsheetError.badInput("no report folder at \(SafePaths.clip(path))", hint: "give the folder passed to check --report")
@@ -172,7 +176,12 @@ public struct ReportFolder: Sendable {
                 hint: "give the folder passed to check --report")
         }
         let bytes = try SafePaths.read(path, Self.resultsFile, what: "the report \(SafePaths.clip(path))", limit: Self.maxResultsBytes)
-        return try Self.parse(bytes, file: path + "/" + Self.resultsFile)
+        var report = try Self.parse(bytes, file: path + "/" + Self.resultsFile)
+        if FileOutput.exists(path + "/" + ReportTimes.file) || FileOutput.isLink(path + "/" + ReportTimes.file) {
+            let times = try SafePaths.read(path, ReportTimes.file, what: "the report \(SafePaths.clip(path))", limit: Self.maxResultsBytes)
+            try ReportTimes.parse(times, file: path + "/" + ReportTimes.file, into: &report)
+        }
+        return report
     }
 
     /// The bytes of an image the report names (`images/…`), read without following links.
@@ -397,7 +406,6 @@ struct ReportValidator {
             }
         }
         if let f = optional(e["frame"]) { try number(f, in: 0...1e7, whole: true) }
-        if let t = optional(e["seconds"]) { try number(t, in: 0...1e7) }
         if let m = optional(e["message"]) { _ = try string(m, maxLength: 1 << 20) }
         if let b = optional(e["inputError"]), case .bool = b.kind {
         } else if let b = optional(e["inputError"]) {

@@ -125,6 +125,18 @@ extension HostileCase {
             says: ["r1/results.json"]
         ).heavyCase,
         badMerge("shard: results.json of version 2", shard("r1", "1/2", version: "2") + shard("r2", "2/2", red: false), says: ["r1", "version"]),
+        badMerge(
+            "shard: times.json a symlink out of the report", twoShards + [.symlink("r1/times.json", to: "$OUTSIDE/secret.png")],
+            says: ["r1/times.json", "symbolic link"]),
+        badMerge("shard: times.json a FIFO", twoShards + [.fifo("r1/times.json")], says: ["r1/times.json"]),
+        badMerge(
+            "shard: times.json with a negative time",
+            twoShards + [.file("r1/times.json", .text("{\"version\": 1, \"seconds\": {\"\(redID)\": -1}}"))],
+            says: ["r1/times.json:1:", "a time is a number of seconds"]),
+        badMerge(
+            "shard: times.json naming an image of no report",
+            twoShards + [.file("r1/times.json", .text("{\"version\": 1, \"seconds\": {\"\(blueID)\": 0.5}}"))],
+            says: ["r1/times.json:1:", "is not an image of the report"]),
         badMerge("shards with other thresholds", shard("r1", "1/2") + shard("r2", "2/2", red: false, threshold: "0.2"), says: ["other settings"]),
         badMerge("one id in two reports", shard("r1", "1/2") + shard("r2", "2/2"), says: [redID]),
         badMerge("a report folder that is a file", [.file("r1", .text("a file\n"))] + shard("r2", "2/2", red: false), says: ["r1"]),
