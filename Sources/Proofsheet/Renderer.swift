@@ -51,3 +51,31 @@ extension Renderer: CheckRendering {
         try backend.renderRGBA(prepared.displayList, scale: scene.scale)
     }
 }
+
+extension Renderer {
+    /// The environment this renderer draws in: Proofsheet's version, the libraries' versions and
+    /// a hash of the pinned font files (their names, sizes, and first and last 64 KiB).
+    public func environment(version: String) -> EnvironmentFingerprint {
+        var hash: UInt64 = EnvironmentFingerprint.fnv1a([])
+        for path in fonts.fontFiles() {
+            let name = (path as NSString).lastPathComponent
+            hash = EnvironmentFingerprint.fnv1a(Array(name.utf8) + [0], hash)
+            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+            defer { try? handle.close() }
+            let size = (try? handle.seekToEnd()) ?? 0
+            hash = EnvironmentFingerprint.fnv1a(Array(String(size).utf8) + [0], hash)
+            let window: UInt64 = 64 << 10
+            try? handle.seek(toOffset: 0)
+            hash = EnvironmentFingerprint.fnv1a((try? handle.read(upToCount: Int(window))) ?? Data(), hash)
+            if size > window {
+                try? handle.seek(toOffset: max(window, size - window))
+                hash = EnvironmentFingerprint.fnv1a((try? handle.read(upToCount: Int(window))) ?? Data(), hash)
+            }
+        }
+        var hex = String(hash, radix: 16)
+        while hex.count < 16 { hex = "0" + hex }
+        return EnvironmentFingerprint(
+            proofsheet: version, cairo: LibraryVersions.cairo, pango: LibraryVersions.pango, harfbuzz: LibraryVersions.harfbuzz,
+            freetype: LibraryVersions.freetype, fontconfig: LibraryVersions.fontconfig, fonts: hex)
+    }
+}

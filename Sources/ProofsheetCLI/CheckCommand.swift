@@ -5,38 +5,39 @@ import ProofsheetLayout
 
 /// `proofsheet check`: render scenes, compare with goldens, report.
 func checkCommand(_ args: inout Arguments) throws -> Int32 {
-    guard let golden = try args.value("--golden") else {
-        throw ProofsheetError.usage("check needs --golden DIR", hint: "proofsheet check Assets/Scenes/*.json --golden Tests/Goldens")
-    }
-    var options = CheckOptions(goldenDirectory: golden)
-    if let r = try args.value("--record") {
-        guard let mode = RecordMode(name: r) else {
-            throw ProofsheetError.usage("--record '\(r.prefix(40))' is not one of \(RecordMode.spellings)")
-        }
-        options.record = mode
-    }
-    options.reportDirectory = try args.value("--report")
+    let configPath = try args.value("--config")
+    let noConfig = args.flag("--no-config")
+    if noConfig && configPath != nil { throw ProofsheetError.usage("--config and --no-config exclude each other") }
+    let goldenOption = try args.value("--golden")
+    let recordOption = try args.value("--record")
+    let reportDirectory = try args.value("--report")
+    let selfContained = args.flag("--self-contained")
     let junit = try args.value("--junit")
     let summary = try args.value("--summary")
-    if let s = try args.value("--shard") { options.shard = try parseShard(s) }
-    options.devices = try args.values("--device").map { try Device.named($0) }
-    options.scale = try args.value("--scale").map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
-    if let t = try args.value("--threshold") { options.diff.threshold = try number(t, option: "--threshold", in: 0...1) }
+    let shard = try args.value("--shard").map(parseShard)
+    let deviceNames = try args.values("--device")
+    let scales = try args.values("--scale").map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
+    var cliCompare = CompareSettings()
+    cliCompare.threshold = try args.value("--threshold").map { try number($0, option: "--threshold", in: 0...1) }
+    if args.flag("--include-aa") { cliCompare.includeAA = true }
     if let p = try args.value("--max-diff-pixels") {
-        guard let n = Int(p), n >= 0 else { throw ProofsheetError.usage("--max-diff-pixels '\(p)' is not a whole number ≥ 0") }
-        options.tolerance.maxPixels = n
+        guard let n = Int(p), n >= 0 else { throw ProofsheetError.usage("--max-diff-pixels '\(clipped(p))' is not a whole number ≥ 0") }
+        cliCompare.maxDiffPixels = n
     }
-    if let r = try args.value("--max-diff-ratio") { options.tolerance.maxRatio = try number(r, option: "--max-diff-ratio", in: 0...1) }
+    cliCompare.maxDiffRatio = try args.value("--max-diff-ratio").map { try number($0, option: "--max-diff-ratio", in: 0...1) }
+    let ignores = try args.values("--ignore").map(parseScoped)
+    let masks = try args.values("--mask").map(parseScoped)
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let strict = args.flag("--strict")
-    options.jobs = try jobsOption(&args)
+    let prune = args.flag("--prune")
+    let jobs = try jobsOption(&args)
     let stillOptions = try args.values("--still")
-    options.stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    if options.stills.contains("") {
+    let stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    if stills.contains("") {
         throw ProofsheetError.usage("--still needs a still name (got an empty one)", hint: "--still rest, or --still rest,dragging")
     }
-    for still in options.stills where still != "default" && !Still.isValidName(still) {
+    for still in stills where still != "default" && !Still.isValidName(still) {
         throw ProofsheetError.usage("--still '\(clipped(still))' cannot name a still", hint: Still.nameRule)
     }
     if try !args.values("--set").isEmpty {
@@ -44,50 +45,172 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
             "check does not take --set: a state without a name has no golden",
             hint: "name the state as a still in the scene's \"stills\", then check it (--still NAME selects it)")
     }
-    let scenes = try args.positionals()
+    let positional = try args.positionals()
+
+    // The project's configuration: --config, or proofsheet.json from here upward.
+    let config = noConfig ? nil : try ProjectConfig.find(explicit: configPath, from: FileManager.default.currentDirectoryPath)
+    guard let golden = goldenOption ?? config?.golden else {
+        throw ProofsheetError.usage(
+            "check needs --golden DIR (or a \(ProjectConfig.fileName) with \"golden\")",
+            hint: "proofsheet check Assets/Scenes/*.json --golden Tests/Goldens")
+    }
+    let scenes = positional.isEmpty ? (config?.scenes ?? []) : positional
     guard !scenes.isEmpty else { throw ProofsheetError.usage("no scene file given", hint: "proofsheet check <scene.json>... --golden DIR") }
 
-    try checkOutputs(files: [junit, summary], folders: [options.reportDirectory])
-    let checker = Checker(renderer: try Renderer(assetRoots: assetDirs))
+    var options = CheckOptions(goldenDirectory: golden)
+    if let r = recordOption {
+        guard let mode = RecordMode(name: r) else {
+            throw ProofsheetError.usage("--record '\(clipped(r))' is not one of \(RecordMode.spellings)")
+        }
+        options.record = mode
+    }
+    options.reportDirectory = reportDirectory
+    options.selfContained = selfContained
+    options.shard = shard
+    options.devices = deviceNames.isEmpty ? (config?.devices ?? []) : try deviceNames.map { try Device.named($0) }
+    options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
+    options.stills = stills
+    options.jobs = jobs
+    options.prune = prune
+    options.sceneRoot = config?.root ?? "."
+    options.wholeProject = config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty
+    options.compare = cliCompare.over(config?.compare ?? CompareSettings())
+    options.sceneCompare = config?.sceneCompare ?? [:]
+    for (scope, text) in ignores {
+        guard let rect = PointRect(text: text) else {
+            throw ProofsheetError.usage(
+                "--ignore '\(clipped(text))' is not x,y,width,height in points", hint: "--ignore 0,0,390,47, or --ignore SCENE:STILL=0,0,390,47")
+        }
+        options.add(scope) { $0.ignore.append(rect) }
+    }
+    for (scope, path) in masks {
+        guard FileOutput.isRegularFile(path) else { throw ProofsheetError.usage("--mask '\(clipped(path))' is not a file") }
+        options.add(scope) { $0.masks.append(path) }
+    }
+    if prune && shard != nil {
+        throw ProofsheetError.usage("--prune with --shard: each shard sees only its part of the images", hint: "prune in a run without --shard")
+    }
+
+    for d in [reportDirectory].compactMap({ $0 }) { try ReportFolder.checkReplaceable(d) }
+    try checkOutputs(files: [junit, summary], folders: [])
+    if let r = recordOption, RecordMode.isCI(), let mode = RecordMode(name: r), mode != .never {
+        FileHandle.standardError.write(
+            Data(
+                "proofsheet: note: recording goldens on CI (--record \(mode.rawValue), \(RecordMode.ciReason() ?? "CI") is set): they are written on this machine only; approve them from the report\n"
+                    .utf8))
+    }
+    let renderer = try Renderer(assetRoots: assetDirs + (config?.assets ?? []))
+    options.environment = renderer.environment(version: Help.versionNumber)
+    let checker = Checker(renderer: renderer)
     let report = try checker.run(scenes: scenes, options: options) { entry, n, total in
         guard !quiet else { return }
-        var line = "[\(n)/\(total)] \(entry.status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.id)"
+        let label = entry.status == .tolerated ? "PASSED" : entry.status.rawValue.uppercased()
+        var line = "[\(n)/\(total)] \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.id)"
         if let m = entry.message, entry.status != .passed { line += " — \(m)" }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
-    if let junit { try FileOutput.write(Array(HTMLReport.junit(report).utf8), to: junit) }
-    if let summary { try FileOutput.write(Array(HTMLReport.markdownSummary(report).utf8), to: summary) }
+    try writeJUnitAndSummary(report, junit: junit, summary: summary, reportDirectory: reportDirectory)
+    for e in report.sceneErrors ?? [] {
+        FileHandle.standardError.write(Data("proofsheet: \(e.still.map { "still '\($0)' of \(e.file): " } ?? "")\(e.message)\n".utf8))
+    }
+    for w in report.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
     let orphans = report.orphans ?? []
     if !orphans.isEmpty {
         let list = orphans.prefix(10).map { "  \(golden)/\($0)" }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
         FileHandle.standardError.write(
             Data(
                 ("proofsheet: \(strict ? "error" : "warning"): \(orphans.count) golden\(orphans.count == 1 ? " belongs" : "s belong") to no still "
-                    + "of the scenes checked (a still renamed or removed?):\n\(list)\n  delete \(orphans.count == 1 ? "it" : "them") if the still is gone"
+                    + "of the scenes checked (a still renamed or removed?):\n\(list)\n  delete \(orphans.count == 1 ? "it" : "them") if the still is gone (--prune does)"
                     + (strict ? "" : "; --strict makes this a failure") + "\n").utf8))
+        if let hint = legacyLayoutHint(orphans, report: report, golden: golden) { FileHandle.standardError.write(Data((hint + "\n").utf8)) }
     }
+    for p in report.pruned ?? [] { FileHandle.standardError.write(Data("pruned \(golden)/\(p)\n".utf8)) }
+    let failed = !report.passed || (strict && !orphans.isEmpty)
     let counts = report.counts
-    let parts = CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.rawValue)" } }
+    let parts =
+        CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.label)" } }
+        + ((report.sceneErrors ?? []).isEmpty ? [] : ["\(report.sceneErrors!.count) scene error\(report.sceneErrors!.count == 1 ? "" : "s")"])
     let n = report.entries.count
+    let verdict = failed ? "FAILED" : report.verdict == .recorded ? "recorded" : "passed"
     print(
-        "\(report.passed && !(strict && !orphans.isEmpty) ? "passed" : "FAILED"): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
+        "\(verdict): \(n) image\(n == 1 ? "" : "s") — \(parts.joined(separator: ", "))"
             + (orphans.isEmpty ? "" : ", \(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s")")
-            + (options.reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
-    if let dir = options.reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing || $0.inputError == true }) {
+            + ((report.pruned ?? []).isEmpty ? "" : ", \(report.pruned!.count) pruned")
+            + (reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
+    if let dir = reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing || $0.inputError == true }) {
         print("to accept the actual images as goldens: proofsheet approve --report \(dir)")
     }
-    // A golden that cannot be read is bad input (2); a render that failed inside Proofsheet is
-    // an internal failure (3); neither is a difference.
-    let unreadable = report.entries.filter { $0.status == .error && $0.inputError == true }
-    if let first = unreadable.first {
-        FileHandle.standardError.write(
-            Data(
-                "proofsheet: error: \(unreadable.count) image\(unreadable.count == 1 ? "" : "s") could not be checked; \(first.id): \(first.message ?? "")\n"
-                    .utf8))
+    // The worst outcome: a failure inside Proofsheet (3), bad input — a scene or golden that
+    // cannot be read (2), a difference (1).
+    if report.entries.contains(where: { $0.status == .error && $0.inputError != true }) { return 3 }
+    if report.hasInputErrors {
+        let unreadable = report.entries.filter { $0.status == .error && $0.inputError == true }
+        let scenesBad = report.sceneErrors ?? []
+        var what: [String] = []
+        if !scenesBad.isEmpty { what.append("\(scenesBad.count) scene\(scenesBad.count == 1 ? "" : "s") could not be read") }
+        if let first = unreadable.first {
+            what.append("\(unreadable.count) image\(unreadable.count == 1 ? "" : "s") could not be checked; \(first.id): \(first.message ?? "")")
+        }
+        FileHandle.standardError.write(Data("proofsheet: error: \(what.joined(separator: "; "))\n".utf8))
         return 2
     }
-    if report.entries.contains(where: { $0.status == .error }) { return 3 }
-    return report.passed && !(strict && !orphans.isEmpty) ? 0 : 1
+    return failed ? 1 : 0
+}
+
+/// `[SCENE[:STILL]=]VALUE`: a value for every image, a scene's, or one still's.
+private func parseScoped(_ text: String) throws -> (scope: (scene: String, still: String?)?, value: String) {
+    guard let eq = text.firstIndex(of: "=") else { return (nil, text) }
+    let scope = text[..<eq], value = String(text[text.index(after: eq)...])
+    let parts = scope.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count <= 2, !parts[0].isEmpty, SafePaths.plainComponents(parts[0]) != nil, parts.count == 1 || !parts[1].isEmpty else {
+        throw ProofsheetError.usage(
+            "'\(clipped(String(scope)))' is not SCENE or SCENE:STILL", hint: "e.g. Assets/Scenes/travel-deck:dragging-right=0,0,390,47")
+    }
+    return ((parts[0], parts.count == 2 ? parts[1] : nil), value)
+}
+
+extension CheckOptions {
+    /// Changes the settings of every image (`scope` nil), a scene's, or one still's.
+    fileprivate mutating func add(_ scope: (scene: String, still: String?)?, _ change: (inout CompareSettings) -> Void) {
+        guard let scope else { return change(&compare) }
+        var s = sceneCompare[scope.scene] ?? SceneCompareSettings()
+        if let still = scope.still {
+            var c = s.stills[still] ?? CompareSettings()
+            change(&c)
+            s.stills[still] = c
+        } else {
+            change(&s.scene)
+        }
+        sceneCompare[scope.scene] = s
+    }
+}
+
+/// A hint when orphans look like goldens of the layout before scene folders.
+private func legacyLayoutHint(_ orphans: [String], report: CheckReport, golden: String) -> String? {
+    let scenes = Set(report.entries.map(\.scene))
+    for orphan in orphans {
+        let top = String(orphan.split(separator: "/").first ?? "")
+        if let scene = scenes.sorted().first(where: { $0.contains("/") && $0.hasSuffix("/" + top) }) {
+            return "  hint: goldens at \(golden)/\(top)/ were recorded before golden paths named the scene's folders: "
+                + "move them to \(golden)/\(scene)/ (or record again and delete them)"
+        }
+    }
+    return nil
+}
+
+/// Writes the JUnit XML and appends the Markdown summary (GitHub's step summary is one file that
+/// every step adds to).
+private func writeJUnitAndSummary(_ report: CheckReport, junit: String?, summary: String?, reportDirectory: String?) throws {
+    if let junit { try FileOutput.write(Array(HTMLReport.junit(report, reportDirectory: reportDirectory).utf8), to: junit) }
+    if let summary {
+        var bytes: [UInt8] = []
+        if FileOutput.isRegularFile(summary), let old = FileManager.default.contents(atPath: summary) {
+            bytes = Array(old)
+            if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+        }
+        try FileOutput.write(bytes + Array(HTMLReport.markdownSummary(report).utf8), to: summary)
+    }
 }
 
 /// `proofsheet approve --report DIR`: the failures' actual images become their goldens.
@@ -112,12 +235,22 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     guard let out = try args.value("-o", "--output") else { throw ProofsheetError.usage("merge-reports needs -o OUT_DIR") }
     let junit = try args.value("--junit")
     let summary = try args.value("--summary")
+    let selfContained = args.flag("--self-contained")
     let dirs = try args.positionals()
     guard !dirs.isEmpty else { throw ProofsheetError.usage("no report folders given", hint: "proofsheet merge-reports shard-1 shard-2 -o report") }
-    try checkOutputs(files: [junit, summary], folders: [out])
-    let merged = try ReportMerge.merge(dirs, into: out)
-    if let junit { try FileOutput.write(Array(HTMLReport.junit(merged).utf8), to: junit) }
-    if let summary { try FileOutput.write(Array(HTMLReport.markdownSummary(merged).utf8), to: summary) }
-    print("\(merged.passed ? "passed" : "FAILED"): \(merged.entries.count) images from \(dirs.count) reports; report: \(out)/index.html")
+    try checkOutputs(files: [junit, summary], folders: [])
+    try ReportFolder.checkReplaceable(out)
+    let merged = try ReportMerge.merge(dirs, into: out, selfContained: selfContained)
+    try writeJUnitAndSummary(merged, junit: junit, summary: summary, reportDirectory: out)
+    for w in merged.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
+    if let missing = merged.missingShards, !missing.isEmpty {
+        FileHandle.standardError.write(
+            Data(
+                "proofsheet: error: shard\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) missing: \(missing.count == 1 ? "its" : "their") images were not checked\n"
+                    .utf8))
+    }
+    let verdict = merged.passed ? (merged.verdict == .recorded ? "recorded" : "passed") : "FAILED"
+    print("\(verdict): \(merged.entries.count) images from \(dirs.count) reports; report: \(out)/index.html")
+    if merged.hasInputErrors { return 2 }
     return merged.passed ? 0 : 1
 }

@@ -3,7 +3,8 @@ import ProofsheetMotion
 
 /// The help texts, one per command.
 enum Help {
-    static let version = "proofsheet 0.1.0"
+    static let versionNumber = "0.1.0"
+    static let version = "proofsheet \(versionNumber)"
 
     static let main = """
         proofsheet — render SwiftUI-like scenes to PNG, SVG and PDF on Linux.
@@ -148,39 +149,70 @@ enum Help {
     static let check = """
         Render scenes and compare them with golden images, for CI.
 
-        USAGE: proofsheet check <scene.json>... --golden DIR [options]
+        USAGE: proofsheet check [<scene.json>...] [--golden DIR] [options]
 
         A scene with stills is checked at each still, a scene without at its default state.
-        Goldens live at DIR/<scene>/<still>/<device>@<scale>x.png (<still> is `default` for a
-        scene without stills). Goldens in a still folder a scene no longer has are listed as
-        orphans: a warning, or a failure with --strict. Exit code 0 when every image matches, 1
-        when any differs, is missing or was recorded, 2 for bad input, 3 for an internal failure.
+        Goldens live at DIR/<scene>/<still>/<device>@<scale>x.png, where <scene> is the scene
+        file's path below the project root (the folder of proofsheet.json, or the working
+        directory) without extension, and <still> is `default` for a scene without stills.
+        The comparison is exact by default: every pixel equal, anti-aliasing included; a pass
+        within a tolerance opted into is reported as "passed within tolerance", with its diff.
+        A scene that cannot be read is that scene's error; the others are still checked.
+        Goldens nothing produces any more are listed as orphans: a warning, a failure with
+        --strict, deleted with --prune. Exit code 0 when every image matches, 1 when any
+        differs, is missing or was recorded, 2 for bad input (a scene or golden that cannot be
+        read), 3 for an internal failure: the worst outcome of all images.
+
+        PROJECT:
+          --config FILE            The project configuration (default: proofsheet.json in the
+                                   working directory or the nearest folder above): scene globs,
+                                   golden folder, devices, scales, assets, tolerances, ignores,
+                                   masks and per-scene and per-still overrides. Options given
+                                   here win; scenes given here replace its globs
+          --no-config              Do not look for proofsheet.json
 
         OPTIONS:
-          --golden DIR             The golden images' folder (required)
-          --record MODE            all: rewrite every golden (exit 0); failed: rewrite failing ones
-                                   (exit 1); missing: record absent ones (exit 1, naming them);
-                                   never: write nothing, an absent golden fails.
-                                   Default: missing, or never when CI is set
-          --report DIR             Write a report: DIR/index.html (self-contained: open it from
-                                   disk), DIR/results.json and the images
+          --golden DIR             The golden images' folder (required without a configuration)
+          --record MODE            all: rewrite every golden (exit 0, "recorded"); failed:
+                                   rewrite failing ones (exit 1); missing: record absent ones
+                                   (exit 1, naming them); never: write nothing, an absent golden
+                                   fails. Default: missing, or never on CI (CI, GITHUB_ACTIONS,
+                                   GITLAB_CI, JENKINS_URL, BUILDKITE, TF_BUILD, TEAMCITY_VERSION,
+                                   … set; CI=0 or CI=false means not CI)
+          --report DIR             Write a report: DIR/index.html (open it from disk; it links
+                                   the images in DIR/images/), DIR/results.json, the images,
+                                   and the seconds each image took in DIR/times.json (the rest
+                                   is the same bytes on every run). An earlier report in DIR is
+                                   replaced as a whole; a folder holding anything else is refused
+          --self-contained         Inline the images in index.html (one file to pass around)
           --junit FILE             Write JUnit XML (classname: the scene; name: still/variant;
-                                   orphaned goldens as skipped cases)
-          --summary FILE           Write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
+                                   images as [[ATTACHMENT|path]]; orphaned goldens as skipped)
+          --summary FILE           Append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)
           --shard I/N              Check only part I of N (deterministic split by image id)
           --device NAME            Check on this device (repeatable; default: each scene's own)
-          --scale N                Pixels per point (default: the device's own)
-          --threshold T            pixelmatch threshold (default 0.1)
+          --scale N                Pixels per point (repeatable; default: the device's own)
+          --threshold T            Opt into pixelmatch's colour threshold (0…1; default 0:
+                                   exact); above 0 anti-aliased pixels are not counted
+          --include-aa             Count anti-aliased pixels even with a threshold
           --max-diff-pixels N      Pass with at most N differing pixels
           --max-diff-ratio R       Pass with at most this fraction of pixels differing
+          --ignore [S[:T]=]X,Y,W,H Leave a rectangle in points out of the comparison: of every
+                                   image, of scene S, or of its still T (repeatable)
+          --mask [S[:T]=]FILE      Leave out the pixels where FILE is visible and not black (the
+                                   scene's size in points, or the image's in pixels; repeatable)
           --assets DIR             Another folder to look up images in (repeatable)
           --still NAME             Check only this still (repeatable, or a,b,c; `default` for
                                    scenes without stills). --set is refused: a state without a
                                    name has no golden
           --strict                 Orphaned goldens fail the check (exit 1)
+          --prune                  Delete orphaned goldens (only inside the golden folder)
           -j, --jobs N             States checked at once (default: the processor count)
           -q, --quiet              No progress lines
           -h, --help               Show this help
+
+        Goldens and reports record the environment (Proofsheet, Cairo, Pango, HarfBuzz,
+        FreeType and fontconfig versions, a hash of the pinned fonts); check warns when goldens
+        were recorded in another one.
         """
 
     static let approve = """
@@ -206,11 +238,15 @@ enum Help {
         Join the reports of sharded check runs into one.
 
         USAGE: proofsheet merge-reports <report-dir>... -o OUT_DIR [--junit FILE] [--summary FILE]
+                                        [--self-contained]
 
-        Every shard's results.json is validated, all shards I/N of one check must be there once
-        each, and images are copied only from each report's images/ folder, never through a link,
-        and only PNGs that decode. Exit code 0 when every merged image passed, 1 otherwise, 2 for a
-        bad or incomplete set of reports.
+        Every shard's results.json (and times.json, whose times go to the merged JUnit XML) is
+        validated, each shard I/N of one check may be there once, and images are copied only
+        from each report's images/ folder, never through a link, and only PNGs that decode. Shards without a report (failed or cancelled before they uploaded
+        one) are named in the merged report, the JUnit XML and the summary, and fail the merge.
+        The output folder is replaced as a whole, like check --report; --junit and --summary as
+        for check. Exit code 0 when every merged image passed, 1 otherwise, 2 for bad reports or
+        when a scene or golden could not be read.
         """
 
     static let frames = """

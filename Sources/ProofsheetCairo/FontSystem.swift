@@ -109,6 +109,18 @@ public final class FontSystem: @unchecked Sendable {
         return FcCharSetHasChar(charset, codepoint) != 0
     }
 
+    /// Every font file of the pinned configuration, sorted, each once.
+    public func fontFiles() -> [String] {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return [] }
+        var files = Set<String>()
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>? = nil
+            if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file { files.insert(String(cString: file)) }
+        }
+        return files.sorted()
+    }
+
     /// The font files of the configuration whose patterns name no FreeType face: the ones Cairo
     /// opens (and may close) itself (see ``PinnedFaces``).
     func fontFilesWithoutFace() -> [String] {

@@ -82,10 +82,11 @@ public enum Approval {
 /// `proofsheet merge-reports`: one report from the reports of a sharded check.
 ///
 /// Every shard report is read and validated, and every image it names is read (never through a
-/// link, only PNGs that decode), before anything is written.
+/// link, only PNGs that decode), before anything is written. Shards whose report is missing (the
+/// job failed or was cancelled before uploading it) are named in the merged report, which fails.
 public enum ReportMerge {
     /// Merges the report folders `inputs` into `output`.
-    public static func merge(_ inputs: [String], into output: String) throws -> CheckReport {
+    public static func merge(_ inputs: [String], into output: String, selfContained: Bool = false) throws -> CheckReport {
         guard !inputs.isEmpty else { throw ProofsheetError.usage("no report folders given") }
         for dir in inputs where FileOutput.sameFile(dir, output) {
             throw ProofsheetError.usage(
@@ -98,13 +99,17 @@ public enum ReportMerge {
         let first = reports[0]
         for r in reports.dropFirst() {
             let a = first.report, b = r.report
-            guard a.threshold == b.threshold, a.tolerance == b.tolerance, a.record == b.record, a.goldenRoot == b.goldenRoot else {
+            guard a.threshold == b.threshold, a.tolerance == b.tolerance, a.includeAA == b.includeAA, a.record == b.record,
+                a.goldenRoot == b.goldenRoot
+            else {
                 throw ProofsheetError.badInput(
                     "\(SafePaths.clip(r.dir)) was checked with other settings than \(SafePaths.clip(first.dir))",
                     hint: "merge the shards of one check run")
             }
         }
-        // Shards I/N: every part must be there, once, or images would go unchecked unnoticed.
+        // Shards I/N: each at most once; a missing one (failed or cancelled before it uploaded
+        // its report) is named in the merged report, which then fails: its images went unchecked.
+        var missingShards: [String] = []
         let shards = reports.map { $0.report.shard.flatMap(ReportValidator.parseShard) }
         if shards.contains(where: { $0 != nil }) {
             guard shards.allSatisfy({ $0 != nil }) else {
@@ -120,11 +125,7 @@ public enum ReportMerge {
             for (i, p) in parts.enumerated() where !seen.insert(p.index).inserted {
                 throw ProofsheetError.badInput("shard \(p.index)/\(n) is given twice (\(SafePaths.clip(reports[i].dir)))")
             }
-            let missing = (1...n).filter { !seen.contains($0) }
-            guard missing.isEmpty else {
-                let list = missing.prefix(10).map { "\($0)/\(n)" }.joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
-                throw ProofsheetError.badInput("shard \(list) missing from the reports", hint: "merge the reports of all \(n) shards")
-            }
+            missingShards = (1...n).filter { !seen.contains($0) }.map { "\($0)/\(n)" }
         }
 
         var entries: [String: CheckEntry] = [:]
@@ -137,7 +138,7 @@ public enum ReportMerge {
                     throw ProofsheetError.badInput("\(e.id) is in more than one report", hint: "merge the shards of one check run")
                 }
                 entries[e.id] = e
-                for rel in [e.expected, e.actual, e.diff].compactMap({ $0 }) {
+                for rel in [e.expected, e.actual, e.diff, e.thumb].compactMap({ $0 }) {
                     guard images[rel] == nil else {
                         throw ProofsheetError.badInput("\(SafePaths.clip(rel)) is named by more than one entry")
                     }
@@ -150,15 +151,34 @@ public enum ReportMerge {
         var merged = CheckReport(
             entries: Array(entries.values), goldenRoot: first.report.goldenRoot, threshold: first.report.threshold,
             tolerance: first.report.tolerance, record: first.report.record)
-        // Every shard lists the orphans of all the scenes: the union, once each.
+        merged.includeAA = first.report.includeAA
+        merged.environment = first.report.environment
+        // Every shard lists the orphans and scene errors of all the scenes: the union, once each.
         let orphans = Set(reports.flatMap { $0.report.orphans ?? [] }).sorted()
         merged.orphans = orphans.isEmpty ? nil : orphans
-        let target = ReportFolder(path: output)
-        try target.prepare()
-        for (rel, source) in images.sorted(by: { $0.key < $1.key }) {
-            try FileOutput.write(try source.folder.pngImage(rel, what: source.what), to: output + "/" + rel)
+        var sceneErrors: [SceneError] = []
+        for e in reports.flatMap({ $0.report.sceneErrors ?? [] }) where !sceneErrors.contains(e) { sceneErrors.append(e) }
+        merged.sceneErrors = sceneErrors.isEmpty ? nil : sceneErrors
+        var warnings: [String] = []
+        for w in reports.flatMap({ $0.report.warnings ?? [] }) where !warnings.contains(w) { warnings.append(w) }
+        let environments = Set(reports.compactMap { $0.report.environment })
+        if environments.count > 1 {
+            warnings.append(
+                "the shards ran in \(environments.count) different environments: \(environments.map(\.text).sorted().joined(separator: " | "))")
         }
-        try target.write(merged)
+        merged.warnings = warnings.isEmpty ? nil : warnings
+        merged.missingShards = missingShards.isEmpty ? nil : missingShards
+        let target = try ReportFolder.staging(for: output)
+        do {
+            for (rel, source) in images.sorted(by: { $0.key < $1.key }) {
+                try FileOutput.write(try source.folder.pngImage(rel, what: source.what), to: target.path + "/" + rel)
+            }
+            try target.write(merged, selfContained: selfContained)
+            try target.commit(to: output)
+        } catch {
+            target.discard()
+            throw error
+        }
         return merged
     }
 }

@@ -23,12 +23,15 @@ public struct CheckOptions: Sendable {
     public var record: RecordMode = .default
     /// Where to write the report (images, results.json, index.html); nil for none.
     public var reportDirectory: String?
+    /// Inline every image in index.html (one file to mail around) instead of linking `images/`.
+    public var selfContained = false
     /// Devices to check each scene on; empty means each scene's own canvas.
     public var devices: [Device] = []
-    /// Pixels per point; nil means the device's (or scene's) own.
-    public var scale: Double?
-    public var diff = DiffOptions()
-    public var tolerance = Tolerance()
+    /// Pixels per point, each checked; empty means the device's (or scene's) own.
+    public var scales: [Double] = []
+    /// How images are compared: for the whole check, and per scene (by scene name) and still.
+    public var compare = CompareSettings()
+    public var sceneCompare: [String: SceneCompareSettings] = [:]
     /// Check only part `index` (1-based) of `count`.
     public var shard: (index: Int, count: Int)?
     /// Check only these stills (`default` names the state of a scene without stills); empty
@@ -36,15 +39,35 @@ public struct CheckOptions: Sendable {
     public var stills: [String] = []
     /// States checked at once.
     public var jobs = 1
+    /// The folder scene names are relative to: `<scene>` in golden paths is the scene file's
+    /// path below it, without extension (the project root, or the working directory).
+    public var sceneRoot = "."
+    /// Whether the scenes, devices, scales and stills are the project's whole definition (from
+    /// the configuration, nothing narrowed on the command line): then every golden below the
+    /// golden root that no image produces is an orphan, not only those of the scenes' old stills.
+    public var wholeProject = false
+    /// Delete orphaned goldens (only inside the golden root).
+    public var prune = false
+    /// The environment the check runs in: written into goldens and the report, and compared with
+    /// the goldens' own.
+    public var environment: EnvironmentFingerprint?
 
     public init(goldenDirectory: String) { self.goldenDirectory = goldenDirectory }
+
+    /// The settings for one still of one scene.
+    public func settings(scene: String, still: String) -> CompareSettings {
+        guard let s = sceneCompare[scene] else { return compare }
+        return (s.stills[still] ?? CompareSettings()).over(s.scene.over(compare))
+    }
 }
 
 /// Renders scenes and compares them with golden images.
 ///
 /// A scene with stills is checked at each of its stills, a scene without at `default`; the
-/// golden of a state is `<golden>/<scene>/<still>/<variant>.png`. Goldens in a still folder
-/// the scene no longer has (a still renamed or removed) are reported as orphans.
+/// golden of a state is `<golden>/<scene>/<still>/<variant>.png`, where `<scene>` is the scene
+/// file's path below the project root without its extension. A scene that cannot be read is
+/// that scene's error: the others are still checked. Goldens no image produces any more are
+/// reported as orphans.
 public struct Checker<Rendering: CheckRendering>: Sendable {
     public let renderer: Rendering
     public init(renderer: Rendering) { self.renderer = renderer }
@@ -57,6 +80,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var scene: Scene
         var variant: String
         var id: String { "\(name)/\(state)/\(variant)" }
+        var goldenPath: String { "\(name)/\(state)/\(variant).png" }
     }
 
     /// The states of a scene file that have goldens: its stills, or `default`.
@@ -67,84 +91,161 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var template: SceneTemplate
     }
 
-    /// Reads every scene, keeping the states the filter selects.
-    func sceneStates(_ scenePaths: [String], _ options: CheckOptions) throws -> [SceneStates] {
+    /// Reads every scene, keeping the states the filter selects. A scene that cannot be read is
+    /// an error of its own.
+    func sceneStates(_ scenePaths: [String], _ options: CheckOptions) throws -> (scenes: [SceneStates], errors: [SceneError]) {
         var out: [SceneStates] = []
+        var errors: [SceneError] = []
         for path in scenePaths {
-            let template = try SceneDecoder().template(file: path)
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            guard SafePaths.isPlainComponent(name) else {
-                throw ProofsheetError.badInput(
-                    "the scene file name '\(SafePaths.clip(name))' cannot name a golden folder (\(SafePaths.clip(path)))",
-                    hint: "name scene files with letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
+            let name: String
+            do { name = try GoldenNames.scene(path, root: options.sceneRoot) } catch let e as ProofsheetError {
+                errors.append(SceneError(scene: path, file: path, message: e.description))
+                continue
             }
-            out.append(
-                SceneStates(path: path, name: name, states: template.stills.isEmpty ? ["default"] : template.stills.map(\.name), template: template))
+            do {
+                let template = try SceneDecoder().template(file: path)
+                out.append(
+                    SceneStates(
+                        path: path, name: name, states: template.stills.isEmpty ? ["default"] : template.stills.map(\.name), template: template))
+            } catch let e as ProofsheetError where e.kind == .badInput {
+                errors.append(SceneError(scene: name, file: path, message: e.description))
+            }
         }
-        for wanted in options.stills where !out.contains(where: { $0.states.contains(wanted) }) {
-            let all = Set(out.flatMap(\.states)).sorted()
+        // Names that differ only in case collide on case-insensitive file systems.
+        var byFolded: [String: String] = [:]
+        for s in out {
+            for name in [s.name] + s.states.map({ "\(s.name)/\($0)" }) {
+                if let other = byFolded[name.lowercased()], other != name {
+                    throw ProofsheetError.usage(
+                        "'\(SafePaths.clip(other))' and '\(SafePaths.clip(name))' differ only in case: their goldens would share a folder on case-insensitive file systems (macOS, Windows)",
+                        hint: "rename one of them")
+                }
+                byFolded[name.lowercased()] = name
+            }
+        }
+        let known = Set(out.flatMap(\.states))
+        for wanted in options.stills where !known.contains(wanted) && !(out.isEmpty && !errors.isEmpty) {
+            let all = known.sorted()
             let close = closeNames(to: wanted, in: all)
             throw ProofsheetError.usage(
                 "--still '\(SafePaths.clip(wanted))' is not a still of any scene checked",
                 hint: (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "the stills: \(all.joined(separator: ", "))")
         }
-        return out
+        return (out, errors)
     }
 
-    /// Instantiates every selected state, expands devices, and keeps this shard's part.
-    func items(_ scenes: [SceneStates], _ options: CheckOptions) throws -> [Item] {
+    /// Instantiates every selected state and expands devices and scales: every item of the run
+    /// (before sharding). A still that cannot be instantiated is an error of its scene.
+    func items(_ scenes: [SceneStates], _ options: CheckOptions) throws -> (items: [Item], errors: [SceneError]) {
         var items: [Item] = []
+        var errors: [SceneError] = []
         for s in scenes {
             for state in s.states where options.stills.isEmpty || options.stills.contains(state) {
-                let base = try s.template.scene(still: state == "default" ? nil : state)
-                var variants: [Scene] = options.devices.isEmpty ? [base] : options.devices.map { base.on($0) }
-                if let scale = options.scale {
-                    variants = variants.map {
-                        var v = $0; v.scale = scale; return v
+                do {
+                    let base = try s.template.scene(still: state == "default" ? nil : state)
+                    var variants: [Scene] = options.devices.isEmpty ? [base] : options.devices.map { base.on($0) }
+                    if !options.scales.isEmpty {
+                        variants = variants.flatMap { v in
+                            options.scales.map { scale in
+                                var v = v; v.scale = scale; return v
+                            }
+                        }
                     }
-                }
-                for v in variants {
-                    try v.validateSize()
-                    items.append(Item(path: s.path, name: s.name, state: state, scene: v, variant: GoldenNames.variant(of: v)))
+                    for v in variants {
+                        try v.validateSize()
+                        items.append(Item(path: s.path, name: s.name, state: state, scene: v, variant: GoldenNames.variant(of: v)))
+                    }
+                } catch let e as ProofsheetError where e.kind == .badInput {
+                    errors.append(SceneError(scene: s.name, file: s.path, still: state, message: e.description))
                 }
             }
         }
         var seen: [String: String] = [:]
         for item in items {
-            if let other = seen[item.id] {
+            if let other = seen[item.id], other != item.path {
                 throw ProofsheetError.usage(
                     "\(other) and \(item.path) both check the image '\(item.id)'",
                     hint: "give each scene file a distinct name")
             }
             seen[item.id] = item.path
         }
-        items.sort { $0.id < $1.id }
-        if let shard = options.shard {
-            items = items.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-        }
-        return items
+        var unique: [Item] = []
+        var ids = Set<String>()
+        for item in items where ids.insert(item.id).inserted { unique.append(item) }
+        unique.sort { $0.id < $1.id }
+        return (unique, errors)
     }
 
-    /// Goldens of the checked scenes in state folders the scenes no longer have: paths below
-    /// the golden root, sorted. Links are not followed; at most `ReportFolder.maxEntries`.
-    func orphans(_ scenes: [SceneStates], root: String) -> [String] {
-        var out: [String] = []
+    /// Goldens no image of the run produces: paths below the golden root, sorted. Always: the
+    /// goldens of the checked scenes in state folders the scenes no longer have, and goldens in
+    /// the folder a scene had before golden paths named its folders (`<golden>/<file name>`).
+    /// For a whole-project run, every other PNG below the root too. Links are not followed; at
+    /// most `ReportFolder.maxEntries`.
+    func orphans(_ scenes: [SceneStates], _ items: [Item], _ options: CheckOptions) -> [String] {
+        let root = options.goldenDirectory
+        guard FileOutput.isFolder(root), !FileOutput.isLink(root) else { return [] }
         let fm = FileManager.default
-        for s in scenes {
-            let folder = root + "/" + s.name
-            guard FileOutput.isFolder(folder), !FileOutput.isLink(folder),
-                let states = try? fm.contentsOfDirectory(atPath: folder)
-            else { continue }
-            for state in states.sorted() where !s.states.contains(state) && SafePaths.isPlainComponent(state) {
-                let dir = folder + "/" + state
-                guard FileOutput.isFolder(dir), !FileOutput.isLink(dir), let files = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-                for f in files.sorted() where f.hasSuffix(".png") && SafePaths.isPlainComponent(f) {
-                    guard out.count < ReportFolder.maxEntries else { return out }
-                    out.append("\(s.name)/\(state)/\(f)")
+        let states = Dictionary(scenes.map { ($0.name, Set($0.states)) }, uniquingKeysWith: { a, _ in a })
+        let produced = Set(items.map(\.goldenPath))
+        let checkedStates = Set(items.map { "\($0.name)/\($0.state)" })
+        func owned(_ path: String) -> Bool {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count >= 3 else { return false }
+            let scene = parts.dropLast(2).joined(separator: "/"), state = parts[parts.count - 2]
+            guard let known = states[scene], known.contains(state) else { return false }
+            // A state folder of a still not checked this run (--still) is left alone.
+            return !options.wholeProject || !checkedStates.contains("\(scene)/\(state)") || produced.contains(path)
+        }
+        var out: [String] = []
+        /// PNGs below `folder` (relative to the root, through plain names, no links).
+        func walk(_ relative: String, depth: Int) {
+            guard depth <= ReportValidator.maxSceneDepth + 2, out.count < ReportFolder.maxEntries else { return }
+            let dir = relative.isEmpty ? root : root + "/" + relative
+            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
+            for name in names.sorted() where SafePaths.isPlainComponent(name) {
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                let path = root + "/" + rel
+                if FileOutput.isLink(path) { continue }
+                if FileOutput.isFolder(path) {
+                    walk(rel, depth: depth + 1)
+                } else if name.hasSuffix(".png"), !owned(rel), out.count < ReportFolder.maxEntries {
+                    out.append(rel)
                 }
             }
         }
-        return out
+        if options.wholeProject {
+            walk("", depth: 0)
+        } else {
+            var folders = Set(scenes.map(\.name))
+            // The layout before scene folders: `<golden>/<file name>/<state>/<variant>.png`.
+            for s in scenes where s.name.contains("/") {
+                let legacy = String(s.name.split(separator: "/").last!)
+                if states[legacy] == nil { folders.insert(legacy) }
+            }
+            for folder in folders.sorted() where FileOutput.isFolder(root + "/" + folder) && !FileOutput.isLink(root + "/" + folder) {
+                walk(folder, depth: folder.split(separator: "/").count)
+            }
+        }
+        return out.sorted()
+    }
+
+    /// Deletes orphaned goldens inside the golden root, and the folders they leave empty.
+    func prune(_ orphans: [String], root: String) throws -> [String] {
+        var removed: [String] = []
+        for orphan in orphans {
+            let path = try SafePaths.inside(root, orphan, what: "the orphaned golden \(orphan)")
+            guard unlink(path) == 0 else {
+                throw ProofsheetError.badInput("cannot delete \(SafePaths.clip(root + "/" + orphan)): \(String(cString: strerror(errno)))")
+            }
+            removed.append(orphan)
+            var parts = orphan.split(separator: "/").map(String.init).dropLast()
+            while !parts.isEmpty {
+                // rmdir removes only empty folders.
+                guard rmdir(try SafePaths.inside(root, parts.joined(separator: "/"), what: "a golden folder", folder: true)) == 0 else { break }
+                parts = parts.dropLast()
+            }
+        }
+        return removed
     }
 
     /// Runs the check, writing goldens as the record mode says and the report if asked.
@@ -152,33 +253,83 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
     public func run(
         scenes: [String], options: CheckOptions, progress: @Sendable (CheckEntry, Int, Int) -> Void = { _, _, _ in }
     ) throws -> CheckReport {
-        let states = try sceneStates(scenes, options)
-        let items = try items(states, options)
-        // Lay every state out before anything is written: bad input fails first.
-        let prepared = try parallelMap(items.count, jobs: options.jobs) { try renderer.prepare(items[$0].scene) }
-        let report = options.reportDirectory.map { ReportFolder(path: $0) }
-        try report?.prepare()
+        let (states, sceneErrors) = try sceneStates(scenes, options)
+        let (allItems, stateErrors) = try items(states, options)
+        let items =
+            options.shard.map { shard in allItems.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) } ?? allItems
+        // Lay every state out before anything is written; a state that fails is that image's error.
+        let prepared: [Result<Rendering.Prepared, ProofsheetError>] = try parallelMap(items.count, jobs: options.jobs) { k in
+            do { return .success(try renderer.prepare(items[k].scene)) } catch let e as ProofsheetError { return .failure(e) }
+        }
+        let report = try options.reportDirectory.map { try ReportFolder.staging(for: $0) }
+        var committed = false
+        defer { if !committed { report?.discard() } }
+        let masks = MaskCache()
         let done = Mutex(0)
-        let entries = try parallelMap(items.count, jobs: options.jobs) { k in
-            let entry = try check(items[k], prepared[k], options, report)
+        let results = try parallelMap(items.count, jobs: options.jobs) { k in
+            let start = ContinuousClock.now
+            var result: (entry: CheckEntry, environment: [String]?)
+            switch prepared[k] {
+            case .success(let p): result = try check(items[k], p, options, report, masks)
+            case .failure(let e): result = (errorEntry(items[k], options, e), nil)
+            }
+            let elapsed = ContinuousClock.now - start
+            result.entry.seconds = ((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) * 1000).rounded() / 1000
             // One line at a time, numbered in the order they are printed.
+            let entry = result.entry
             done.withLock {
                 $0 += 1
                 progress(entry, $0, items.count)
             }
-            return entry
+            return result
         }
         let shard = options.shard.map { "\($0.index)/\($0.count)" }
         var result = CheckReport(
-            entries: entries, goldenRoot: options.goldenDirectory, threshold: options.diff.threshold,
-            tolerance: options.tolerance, record: options.record.rawValue, shard: shard)
-        let orphans = orphans(states, root: options.goldenDirectory)
-        result.orphans = orphans.isEmpty ? nil : orphans
-        try report?.write(result)
+            entries: results.map(\.entry), goldenRoot: options.goldenDirectory, threshold: options.compare.effectiveThreshold,
+            tolerance: options.compare.tolerance, record: options.record.rawValue, shard: shard)
+        result.includeAA = options.compare.effectiveIncludeAA
+        let errors = sceneErrors + stateErrors
+        result.sceneErrors = errors.isEmpty ? nil : errors
+        result.environment = options.environment
+        var warnings: [String] = []
+        // Goldens recorded in another environment, grouped by what differs.
+        var elsewhere: [String: Int] = [:]
+        for r in results { if let d = r.environment { elsewhere[d.joined(separator: "; "), default: 0] += 1 } }
+        for (what, n) in elsewhere.sorted(by: { $0.key < $1.key }) {
+            warnings.append(
+                "\(n) golden\(n == 1 ? " was" : "s were") recorded in another environment (\(what)): a difference may come from the environment, not the scene; "
+                    + "record and check goldens in one environment (the project's container)")
+        }
+        result.warnings = warnings.isEmpty ? nil : warnings
+        // Scenes that could not be read produce nothing: their goldens are not orphans.
+        let unread = Set(errors.map(\.scene))
+        let orphans = orphans(states, allItems, options).filter { o in !unread.contains { o.hasPrefix($0 + "/") } }
+        if options.prune && !orphans.isEmpty {
+            result.pruned = try prune(orphans, root: options.goldenDirectory)
+        } else {
+            result.orphans = orphans.isEmpty ? nil : orphans
+        }
+        if let report {
+            try report.write(result, selfContained: options.selfContained)
+            try report.commit(to: options.reportDirectory!)
+        }
+        committed = true
         return result
     }
 
-    private func check(_ item: Item, _ prepared: Rendering.Prepared, _ options: CheckOptions, _ report: ReportFolder?) throws -> CheckEntry {
+    /// The entry of an image whose scene could not be laid out (a missing image, say).
+    private func errorEntry(_ item: Item, _ options: CheckOptions, _ error: ProofsheetError) -> CheckEntry {
+        var entry = CheckEntry(scene: item.name, state: item.state, variant: item.variant, status: .error, golden: "")
+        entry.golden = options.goldenDirectory + "/" + entry.goldenPath
+        entry.message = error.description
+        entry.inputError = error.kind != .internal
+        return entry
+    }
+
+    /// Checks one image; also returns how the golden's environment differs from this one's.
+    private func check(
+        _ item: Item, _ prepared: Rendering.Prepared, _ options: CheckOptions, _ report: ReportFolder?, _ masks: MaskCache
+    ) throws -> (entry: CheckEntry, environment: [String]?) {
         let root = options.goldenDirectory
         var entry = CheckEntry(scene: item.name, state: item.state, variant: item.variant, status: .passed, golden: "")
         entry.golden = root + "/" + entry.goldenPath
@@ -194,9 +345,12 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var golden = entry.golden
         if FileOutput.isFolder(root) {
             do { golden = try SafePaths.inside(root, entry.goldenPath, what: "the golden of \(entry.id)") } catch let e as ProofsheetError {
-                return inputError(e.message)
+                return (inputError(e.message), nil)
             }
         }
+        let settings = options.settings(scene: item.name, still: item.state)
+        var diffOptions = DiffOptions(threshold: settings.effectiveThreshold, includeAA: settings.effectiveIncludeAA)
+        diffOptions.ignoreRegions = settings.ignore.map { $0.pixels(scale: item.scene.scale) }
 
         let actual: RGBAImage
         do {
@@ -205,45 +359,88 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             // Inputs were checked up front: what fails now is a failure of the renderer.
             entry.status = .error
             entry.message = e.message
-            return entry
+            return (entry, nil)
+        }
+        if !settings.masks.isEmpty {
+            do { diffOptions.ignoreMask = try masks.mask(settings.masks, for: actual.size, scene: item.scene) } catch let e as ProofsheetError {
+                return (inputError(e.message), nil)
+            }
         }
         // The actual image is encoded only when it is written: as a golden or into the report.
         var encoded: [UInt8]?
         func actualPNG() throws -> [UInt8] {
             if let encoded { return encoded }
-            let bytes = try PNGCodec.encode(actual)
+            var bytes = try PNGCodec.encode(actual)
+            if let env = options.environment { bytes = PNGText.inserting(EnvironmentFingerprint.pngKeyword, env.text, into: bytes) }
             encoded = bytes
             return bytes
+        }
+        func storeActual(_ e: inout CheckEntry) throws {
+            guard let report else { return }
+            e.actual = try report.store(try actualPNG(), e.id, "actual")
+            if e.status != .passed {
+                let factor = max(1, (max(actual.width, actual.height) + ReportFolder.thumbnailSide - 1) / ReportFolder.thumbnailSide)
+                e.thumb = try report.store(try PNGCodec.encode(actual.shrunk(by: factor)), e.id, "thumb")
+            }
         }
         let exists = FileOutput.exists(golden)
 
         var expected: RGBAImage? = nil
         var outcome: DiffOutcome? = nil
+        var strict: DiffOutcome? = nil
+        var environment: [String]? = nil
         let verdict: GoldenVerdict
         do {
             verdict = try GoldenVerdict.decide(mode: options.record, goldenExists: exists) {
-                let e = try RGBAImage(contentsOfFile: golden)
-                let o = try PixelDiff.compare(e, actual, options: options.diff, diffImage: report != nil)
+                let bytes = try ImageFileIO.read(golden)
+                if GitLFS.isPointer(bytes) { throw LFSPointer() }
+                if let here = options.environment, let text = PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes),
+                    let there = EnvironmentFingerprint(text: text), there != here
+                {
+                    environment = here.differences(from: there)
+                }
+                let e = try RGBAImage(decoding: bytes, source: golden)
+                let o = try PixelDiff.compare(e, actual, options: diffOptions, diffImage: report != nil)
                 expected = e; outcome = o
-                return options.tolerance.passes(o)
+                let passes = settings.tolerance.passes(o)
+                // Within a tolerance opted into: does anything differ at all?
+                if passes && !settings.isExact && e.pixels != actual.pixels {
+                    var exact = DiffOptions(threshold: 0, includeAA: true)
+                    exact.ignoreRegions = diffOptions.ignoreRegions
+                    exact.ignoreMask = diffOptions.ignoreMask
+                    let s = try PixelDiff.compare(e, actual, options: exact, diffImage: report != nil)
+                    if !s.isMatch { strict = s }
+                }
+                return passes
             }
+        } catch is LFSPointer {
+            return (inputError("\(golden) is a Git LFS pointer, not an image: run `git lfs pull`"), nil)
         } catch let e as ImageError {
             var failed = inputError("the golden cannot be read: \(e.description)")
             failed.message! += "; fix it, delete it, or approve the actual image"
-            if let report { failed.actual = try report.store(try actualPNG(), entry.id, "actual") }
-            return failed
+            try storeActual(&failed)
+            return (failed, environment)
         }
-        if let outcome { entry.result = DiffReport(outcome: outcome, tolerance: options.tolerance) }
+        if let outcome { entry.result = DiffReport(outcome: outcome, tolerance: settings.tolerance) }
 
         switch verdict {
         case .passed:
-            return entry
+            guard let strict, let r = strict.result else { return (entry, environment) }
+            entry.status = .tolerated
+            entry.message =
+                "passed within tolerance (\(settings.summary)): \(r.mismatched) of \(r.total) pixels differ"
+                + (entry.result?.mismatched.map { $0 == r.mismatched ? "" : ", \($0) beyond the threshold" } ?? "")
+            if let report, let expected {
+                entry.expected = try report.store(try PNGCodec.encode(expected), entry.id, "expected")
+                if let d = r.diffImage { entry.diff = try report.store(try PNGCodec.encode(d), entry.id, "diff") }
+            }
         case .missing:
             entry.status = .missing
             entry.message = "no golden at \(entry.golden); record it with --record missing, look at it, commit it"
         case .failed, .recorded(.rewrittenAfterFailure):
             entry.status = .failed
             entry.message = entry.result?.reason
+            if settings.isExact, entry.message != nil { entry.message! += " (exact comparison)" }
             if let report, let expected {
                 entry.expected = try report.store(try PNGCodec.encode(expected), entry.id, "expected")
                 if let d = outcome?.result?.diffImage { entry.diff = try report.store(try PNGCodec.encode(d), entry.id, "diff") }
@@ -263,13 +460,83 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 entry.message = "\(entry.result?.reason ?? "failed"); golden rewritten (record mode failed)"
             }
         }
-        if let report { entry.actual = try report.store(try actualPNG(), entry.id, "actual") }
-        return entry
+        try storeActual(&entry)
+        return (entry, environment)
+    }
+}
+
+/// Thrown inside the comparison when the golden is a Git LFS pointer.
+private struct LFSPointer: Error {}
+
+/// Mask images, read once per run, combined and fitted to each image size.
+final class MaskCache: Sendable {
+    private let images = Mutex<[String: RGBAImage]>([:])
+
+    /// One mask for an image of `size`: every mask in `paths`, fitted (same size in pixels, or the
+    /// scene's size in points, scaled up), combined; ignored pixels are opaque white.
+    func mask(_ paths: [String], for size: ImageSize, scene: Scene) throws -> RGBAImage {
+        var out = RGBAImage(width: size.width, height: size.height)
+        for path in paths {
+            let image: RGBAImage
+            if let cached = images.withLock({ $0[path] }) {
+                image = cached
+            } else {
+                do { image = try RGBAImage(contentsOfFile: path) } catch {
+                    throw ProofsheetError.badInput("the mask cannot be read: \(error.description)")
+                }
+                images.withLock { $0[path] = image }
+            }
+            let points = ImageSize(width: Int(scene.canvas.width.rounded()), height: Int(scene.canvas.height.rounded()))
+            guard image.size == size || image.size == points else {
+                throw ProofsheetError.badInput(
+                    "the mask \(SafePaths.clip(path)) is \(image.size); the image is \(size) pixels (\(points) points)",
+                    hint: "draw the mask at the scene's size in points or at the image's size in pixels")
+            }
+            let sx = Double(image.width) / Double(size.width), sy = Double(image.height) / Double(size.height)
+            out.withUnsafeMutablePixels { px in
+                for y in 0..<size.height {
+                    let my = min(image.height - 1, Int(Double(y) * sy))
+                    for x in 0..<size.width {
+                        let m = image[x: min(image.width - 1, Int(Double(x) * sx)), y: my]
+                        if m.a != 0 && (m.r | m.g | m.b) != 0 {
+                            let i = (y * size.width + x) * 4
+                            px[i] = 255; px[i + 1] = 255; px[i + 2] = 255; px[i + 3] = 255
+                        }
+                    }
+                }
+            }
+        }
+        return out
     }
 }
 
 /// How golden files are named.
 public enum GoldenNames {
+    /// The name of a scene file in golden paths: its path below `root`, without extension.
+    public static func scene(_ path: String, root: String) throws -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ p: String) -> String {
+            URL(fileURLWithPath: p.hasPrefix("/") ? p : cwd + "/" + p).standardizedFileURL.path
+        }
+        let file = absolute(path), base = absolute(root)
+        let prefix = base == "/" ? "/" : base + "/"
+        guard file.hasPrefix(prefix) else {
+            throw ProofsheetError.badInput(
+                "the scene \(SafePaths.clip(path)) is outside \(root == "." ? "the working directory" : "the project root \(SafePaths.clip(root))")",
+                hint:
+                    "goldens are named after the scene's path below the project root (the folder of proofsheet.json, or the working directory): run check from a folder above the scenes"
+            )
+        }
+        var parts = String(file.dropFirst(prefix.count)).split(separator: "/").map(String.init)
+        if let last = parts.last { parts[parts.count - 1] = (last as NSString).deletingPathExtension }
+        guard !parts.isEmpty, parts.count <= ReportValidator.maxSceneDepth, parts.allSatisfy(SafePaths.isPlainComponent) else {
+            throw ProofsheetError.badInput(
+                "the scene path '\(SafePaths.clip(parts.joined(separator: "/")))' cannot name a golden folder (\(SafePaths.clip(path)))",
+                hint: "name scene files and their folders with letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
+        }
+        return parts.joined(separator: "/")
+    }
+
     /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas.
     public static func variant(of scene: Scene) -> String {
         let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"

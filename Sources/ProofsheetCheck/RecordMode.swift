@@ -34,11 +34,27 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     /// `never` on CI, else `missing`.
     public static var `default`: RecordMode { isCI() ? .never : .missing }
 
-    /// Whether `environment` looks like a CI job: `CI` set to anything but empty, `0`, `false`
-    /// or `no`.
+    /// The variables CI systems set, besides `CI`: GitHub Actions, GitLab, Jenkins, Buildkite,
+    /// Azure Pipelines, TeamCity, CircleCI, Travis, AppVeyor, Bitbucket, AWS CodeBuild, Drone,
+    /// Semaphore, Bamboo.
+    public static let ciVariables = [
+        "GITHUB_ACTIONS", "GITLAB_CI", "JENKINS_URL", "BUILDKITE", "TF_BUILD", "TEAMCITY_VERSION", "CIRCLECI", "TRAVIS",
+        "APPVEYOR", "BITBUCKET_BUILD_NUMBER", "CODEBUILD_BUILD_ID", "DRONE", "SEMAPHORE", "bamboo_buildKey"
+    ]
+
+    /// Whether `environment` looks like a CI job: `CI` set to anything but `0`, `false` or `no`,
+    /// or one of ``ciVariables`` set and not empty. `CI` set to empty, `0`, `false` or `no`
+    /// says "not CI" whatever else is set (a local run inside a CI-like shell).
     public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard let ci = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
-        return !["", "0", "false", "no"].contains(ci)
+        ciReason(environment) != nil
+    }
+
+    /// The variable that makes ``isCI(_:)`` true, or nil.
+    public static func ciReason(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let ci = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() {
+            return ["", "0", "false", "no"].contains(ci) ? nil : "CI"
+        }
+        return ciVariables.first { !(environment[$0] ?? "").isEmpty }
     }
 
     /// The mode `environment` asks for: `PROOFSHEET_RECORD` when set (and not empty, `0`,

@@ -40,7 +40,7 @@ public enum SafePaths {
     /// component may not exist yet; when it exists it must be a regular file.
     ///
     /// - Throws: a bad-input error saying what is wrong, for `what` (e.g. "the golden of x/y/z").
-    public static func inside(_ root: String, _ relative: String, what: String) throws -> String {
+    public static func inside(_ root: String, _ relative: String, what: String, folder: Bool = false) throws -> String {
         guard let parts = plainComponents(relative) else {
             throw ProofsheetError.badInput(
                 "\(what): '\(clip(relative))' is not a plain relative path",
@@ -63,8 +63,8 @@ public enum SafePaths {
             if i < parts.count - 1 && type != S_IFDIR {
                 throw ProofsheetError.badInput("\(what): \(clip(shown)) is not a folder")
             }
-            if i == parts.count - 1 && type != S_IFREG {
-                throw ProofsheetError.badInput("\(what): \(clip(shown)) is not a regular file")
+            if i == parts.count - 1 && type != (folder ? S_IFDIR : S_IFREG) {
+                throw ProofsheetError.badInput("\(what): \(clip(shown)) is not a \(folder ? "folder" : "regular file")")
             }
         }
         return path

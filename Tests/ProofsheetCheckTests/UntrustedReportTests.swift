@@ -41,7 +41,7 @@ struct UntrustedReportTests {
             for (k, v) in entry { e[k] = v }
             if entry["golden"] == nil { e["golden"] = "\(goldenRoot)/\(e["scene"]!)/\(e["state"]!)/\(e["variant"]!).png" }
             var r: [String: Any] = [
-                "version": 2, "goldenRoot": goldenRoot, "threshold": 0.1, "tolerance": [String: Any](),
+                "version": 3, "goldenRoot": goldenRoot, "threshold": 0.1, "tolerance": [String: Any](),
                 "record": "never", "entries": [e]
             ]
             if let shard { r["shard"] = shard }
@@ -131,7 +131,7 @@ struct UntrustedReportTests {
         expectRefused(s, ["results.json", "$.entries[0].\(key)"]) { _ = try s.approve() }
     }
 
-    @Test(arguments: ["images/../../../outside/photo.png", "../outside/photo.png", "/tmp/photo.png", "images/a/b.png", "elsewhere/x.png"])
+    @Test(arguments: ["images/../../../outside/photo.png", "../outside/photo.png", "/tmp/photo.png", "images/a/../../b.png", "elsewhere/x.png"])
     func actualImagesOutsideTheReportAreRefused(actual: String) throws {
         let s = try Sandbox()
         try s.writeReport(entry: ["actual": actual])
@@ -189,7 +189,7 @@ struct UntrustedReportTests {
             "actual": "images/missing.png"
         ]
         let r: [String: Any] = [
-            "version": 2, "goldenRoot": "goldens", "threshold": 0.1, "tolerance": [String: Any](),
+            "version": 3, "goldenRoot": "goldens", "threshold": 0.1, "tolerance": [String: Any](),
             "record": "never", "entries": [good, bad]
         ]
         try JSONSerialization.data(withJSONObject: r).write(to: URL(fileURLWithPath: s.report + "/results.json"))
@@ -197,22 +197,22 @@ struct UntrustedReportTests {
     }
 
     @Test(arguments: [
-        ("[1, 2]", "$"), ("{\"version\": 1}", "$.version"), ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 7}", "$.threshold"),
-        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"sometimes\"}", "$.record"),
+        ("[1, 2]", "$"), ("{\"version\": 1}", "$.version"), ("{\"version\": 3, \"goldenRoot\": \"g\", \"threshold\": 7}", "$.threshold"),
+        ("{\"version\": 3, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"sometimes\"}", "$.record"),
         (
-            "{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {\"maxPixels\": -1}}",
+            "{\"version\": 3, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {\"maxPixels\": -1}}",
             "$.tolerance.maxPixels"
         ),
         (
-            "{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/0\", \"entries\": []}",
+            "{\"version\": 3, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/0\", \"entries\": []}",
             "$.shard"
         ),
         (
-            "{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/9223372036854775807\", \"entries\": []}",
+            "{\"version\": 3, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"shard\": \"1/9223372036854775807\", \"entries\": []}",
             "$.shard"
         ),
-        ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"entries\": {}}", "$.entries"),
-        ("{\"version\": 2, \"version\": 2}", "$")
+        ("{\"version\": 3, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, \"entries\": {}}", "$.entries"),
+        ("{\"version\": 3, \"version\": 3}", "$")
     ])
     func invalidReportsAreLocated(json: String, path: String) {
         #expect {
@@ -249,12 +249,22 @@ struct UntrustedReportTests {
     }
 
     @Test(arguments: [
-        ["1/0", "2/2"], ["1/9223372036854775807", "2/2"], ["0/2", "2/2"], ["a/b", "2/2"], ["1/2", "1/2"], ["1/3", "2/3"], ["1/2", "2/3"]
+        ["1/0", "2/2"], ["1/9223372036854775807", "2/2"], ["0/2", "2/2"], ["a/b", "2/2"], ["1/2", "1/2"], ["1/2", "2/3"]
     ])
-    func forgedOrIncompleteShardsAreRefused(list: [String]) throws {
+    func forgedOrMixedShardsAreRefused(list: [String]) throws {
         let s = try Sandbox()
         let dirs = try shards(s, list)
         expectRefused(s, ["shard"]) { _ = try ReportMerge.merge(dirs, into: s.work + "/merged") }
+    }
+
+    /// A shard that failed or was cancelled before it uploaded its report: the others are merged,
+    /// and the merged report names it and fails.
+    @Test func aMissingShardIsNamedAndFails() throws {
+        let s = try Sandbox()
+        let dirs = try shards(s, ["1/3", "3/3"])
+        let merged = try ReportMerge.merge(dirs, into: s.work + "/merged")
+        #expect(merged.missingShards == ["2/3"] && !merged.passed && merged.entries.count == 2)
+        #expect(try ReportFolder(path: s.work + "/merged").read().missingShards == ["2/3"])
     }
 
     @Test func symlinksInAShardAreNotCopied() throws {
@@ -276,14 +286,14 @@ struct UntrustedReportTests {
     /// A valid report with no entries and `orphans` (JSON text) as its list of orphans.
     static func reportWithOrphans(_ orphans: String) -> [UInt8] {
         Array(
-            ("{\"version\": 2, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, "
+            ("{\"version\": 3, \"goldenRoot\": \"g\", \"threshold\": 0.1, \"record\": \"never\", \"tolerance\": {}, "
                 + "\"entries\": [], \"orphans\": \(orphans)}").utf8)
     }
 
     @Test(arguments: [
         ("[\"../x/y.png\"]", "$.orphans[0]"), ("[\"a/b\"]", "$.orphans[0]"), ("[\"card/old/a@1x.png\", 7]", "$.orphans[1]"),
         ("[\"/etc/x/y.png\"]", "$.orphans[0]"), ("[\"a/b/c.txt\"]", "$.orphans[0]"), ("[\"a/./c.png\"]", "$.orphans[0]"),
-        ("[\"a/b/c.png/d.png\"]", "$.orphans[0]"), ("[null]", "$.orphans[0]"), ("\"a/b/c.png\"", "$.orphans"), ("{}", "$.orphans")
+        ("[\"a/b/../d.png\"]", "$.orphans[0]"), ("[null]", "$.orphans[0]"), ("\"a/b/c.png\"", "$.orphans"), ("{}", "$.orphans")
     ])
     func hostileOrphansAreRefusedWithTheirPlace(orphans: String, path: String) {
         #expect {

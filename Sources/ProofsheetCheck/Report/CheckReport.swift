@@ -9,15 +9,18 @@ public struct CheckReport: Sendable, Codable, Hashable {
     /// Format version of `results.json`.
     public var version = CheckReport.currentVersion
     /// The version this build writes and reads.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
     /// The golden folder the check was given (`--golden`), as given: `approve` writes only
     /// inside it, at `<goldenRoot>/<scene>/<state>/<variant>.png`.
     public var goldenRoot: String
     /// One entry per checked image, sorted by id.
     public var entries: [CheckEntry]
-    /// The comparison settings used.
+    /// The comparison settings of the whole check (scenes and stills may have their own).
     public var threshold: Double
     public var tolerance: Tolerance
+    /// Whether anti-aliased pixels count as differences (nil in reports of exact checks before
+    /// this field: yes).
+    public var includeAA: Bool?
     /// The record mode the check ran with.
     public var record: String
     /// `I/N` when the check ran one shard.
@@ -25,6 +28,17 @@ public struct CheckReport: Sendable, Codable, Hashable {
     /// Goldens left in state folders the checked scenes no longer have (a still renamed or
     /// removed): paths below ``goldenRoot``, `scene/state/variant.png`, sorted.
     public var orphans: [String]?
+    /// Orphaned goldens `check --prune` deleted (paths below ``goldenRoot``).
+    public var pruned: [String]?
+    /// Scene files (or stills of them) that could not be read or instantiated: each is its own
+    /// error, and the other scenes are still checked.
+    public var sceneErrors: [SceneError]?
+    /// The environment the check ran in (see ``EnvironmentFingerprint``).
+    public var environment: EnvironmentFingerprint?
+    /// Warnings for people: goldens recorded in another environment, shards missing from a merge.
+    public var warnings: [String]?
+    /// Shards a merge did not find (`I/N`): their images are not in the report.
+    public var missingShards: [String]?
 
     public init(entries: [CheckEntry], goldenRoot: String, threshold: Double, tolerance: Tolerance, record: String, shard: String? = nil) {
         self.entries = entries.sorted { $0.id < $1.id }
@@ -37,7 +51,24 @@ public struct CheckReport: Sendable, Codable, Hashable {
     public var failures: [CheckEntry] {
         entries.filter { $0.status.isFailure && !($0.status == .recorded && record == "all") }
     }
-    public var passed: Bool { failures.isEmpty }
+    /// No failing entry, no scene error and no missing shard.
+    public var passed: Bool { failures.isEmpty && (sceneErrors ?? []).isEmpty && (missingShards ?? []).isEmpty }
+
+    /// The one-word outcome shown everywhere (exit line, HTML, JUnit, Markdown): `recorded` when
+    /// record mode `all` rewrote goldens and nothing failed, else `passed` or `failed`.
+    public var verdict: Verdict {
+        guard passed else { return .failed }
+        return record == "all" && entries.contains { $0.status == .recorded } ? .recorded : .passed
+    }
+
+    public enum Verdict: String, Sendable {
+        case passed, recorded, failed
+    }
+
+    /// Whether a bad input (an unreadable scene or golden) is among the results: exit 2.
+    public var hasInputErrors: Bool {
+        !(sceneErrors ?? []).isEmpty || entries.contains { $0.status == .error && $0.inputError == true }
+    }
 
     /// Counts by status, for summaries.
     public var counts: [CheckEntry.Status: Int] { Dictionary(grouping: entries, by: \.status).mapValues(\.count) }
@@ -46,8 +77,11 @@ public struct CheckReport: Sendable, Codable, Hashable {
 /// One image of a check: a scene's state on a device at a scale (later: one frame of a timeline).
 public struct CheckEntry: Sendable, Codable, Hashable {
     public enum Status: String, Sendable, Codable, Hashable, CaseIterable {
-        /// Matched its golden within the tolerance.
+        /// Matched its golden exactly (every pixel outside ignored areas equal).
         case passed
+        /// Differed from its golden, but within the tolerance the check opted into: not a
+        /// failure, but shown with its diff ("passed within tolerance").
+        case tolerated
         /// Differed from its golden beyond the tolerance (or in size).
         case failed
         /// No golden existed and none was recorded (record mode `never`).
@@ -60,10 +94,14 @@ public struct CheckEntry: Sendable, Codable, Hashable {
         case error
 
         /// Whether this status makes the check fail (exit 1).
-        public var isFailure: Bool { self != .passed }
+        public var isFailure: Bool { self != .passed && self != .tolerated }
+
+        /// The status in words: `passed within tolerance` for ``tolerated``.
+        public var label: String { self == .tolerated ? "passed within tolerance" : rawValue }
     }
 
-    /// `scene/state/variant`, e.g. `travel-deck/default/iphone-14@3x`.
+    /// `scene/state/variant`, e.g. `Assets/Scenes/travel-deck/default/iphone-14@3x` (the scene is
+    /// the scene file's path below the project root, without its extension).
     public var id: String { "\(scene)/\(state)/\(variant)" }
     /// The golden's path below the golden root: `scene/state/variant.png`.
     public var goldenPath: String { "\(scene)/\(state)/\(variant).png" }
@@ -81,6 +119,12 @@ public struct CheckEntry: Sendable, Codable, Hashable {
     public var expected: String?
     public var actual: String?
     public var diff: String?
+    /// A small version of the actual image, for the report's overview.
+    public var thumb: String?
+    /// Seconds spent rendering and comparing this image (for JUnit's `time`). Kept out of
+    /// `results.json`, which holds only what the scenes and goldens decide (two runs write the
+    /// same bytes): a report folder stores the times in `times.json` beside it.
+    public var seconds: Double?
     /// The comparison's numbers (nil when nothing was compared).
     public var result: DiffReport?
     /// What happened, in words, for failures, recordings and errors.
@@ -96,5 +140,28 @@ public struct CheckEntry: Sendable, Codable, Hashable {
         self.scene = scene; self.state = state; self.variant = variant; self.frame = frame; self.status = status
         self.golden = golden; self.expected = expected; self.actual = actual; self.diff = diff
         self.result = result; self.message = message
+    }
+
+    /// Every field but ``seconds``.
+    enum CodingKeys: String, CodingKey {
+        case scene, state, variant, frame, status, golden, expected, actual, diff, thumb, result, message, inputError
+    }
+}
+
+/// A scene file, or one still of it, that could not be checked: bad JSON, an unknown view, a
+/// still whose values do not fit the state. Reported as that scene's error (exit 2).
+public struct SceneError: Sendable, Codable, Hashable {
+    /// The scene's name in golden paths (its path below the project root, without extension), or
+    /// the file as given when it has none.
+    public var scene: String
+    /// The scene file as given.
+    public var file: String
+    /// The still that failed (nil: the whole file).
+    public var still: String?
+    /// The error, with its location.
+    public var message: String
+
+    public init(scene: String, file: String, still: String? = nil, message: String) {
+        self.scene = scene; self.file = file; self.still = still; self.message = message
     }
 }

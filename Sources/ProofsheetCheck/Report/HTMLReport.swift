@@ -6,37 +6,49 @@ import ProofsheetDiff
 /// Renders a ``CheckReport`` for people and for CI: a self-contained HTML page (this file), JUnit
 /// XML and a Markdown job summary (`JUnitAndSummary.swift`).
 ///
-/// The HTML page embeds every image as a `data:` URI and carries its CSS and its (small,
-/// optional) script inline, so it opens from disk, from a CI artifact or from an e-mail
-/// attachment with no server and no network. Every piece of text from the report (ids,
-/// messages, paths, the title) is escaped.
+/// The HTML page carries its CSS and its (small, optional) script inline, and either links its
+/// images by relative path (`images/…`, the report folder's own: it opens from disk or from an
+/// unpacked CI artifact, and loads full images only as they scroll into view) or embeds every
+/// image as a `data:` URI (one file, for an e-mail attachment). Either way it needs no server and
+/// no network. Every piece of text from the report (ids, messages, paths, the title) is escaped.
 public enum HTMLReport {
     /// The report as one HTML page.
     ///
     /// - Parameters:
     ///   - report: what the check found.
     ///   - title: the page's title and heading.
+    ///   - linkImages: link images by their report-relative path instead of embedding them.
     ///   - image: the bytes of an image, given its report-relative path (an entry's `expected`,
-    ///     `actual` or `diff`); `nil` when it cannot be read (the page then says so).
-    public static func render(_ report: CheckReport, title: String = "Proofsheet check", image: (String) -> [UInt8]?) -> String {
+    ///     `actual`, `diff` or `thumb`); `nil` when it cannot be read (the page then says so).
+    ///     When images are linked, the first bytes are enough (for the size).
+    public static func render(
+        _ report: CheckReport, title: String = "Proofsheet check", linkImages: Bool = false, image: (String) -> [UInt8]?
+    ) -> String {
         let entries = sortedEntries(report)
-        let failing = entries.filter { $0.status.isFailure }
-        let passing = entries.filter { !$0.status.isFailure }
+        let failing = report.failures
+        // Every image that is not a plain pass gets a card: failures, recordings, errors, and
+        // passes within a tolerance (with their diff).
+        let attention = entries.filter { $0.status != .passed }
+        let passing = entries.filter { $0.status == .passed }
+        let picture = { (path: String?) in Self.picture(path, link: linkImages, image: image) }
 
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         h += "<title>\(escape(title))</title>\n<style>\n\(css)</style>\n</head>\n<body>\n<main>\n"
         h += header(report, entries: entries, failing: failing, title: title)
+        h += noticeSection(report)
         if let orphans = report.orphans, !orphans.isEmpty { h += orphanSection(orphans, goldenRoot: report.goldenRoot) }
-        if entries.isEmpty {
+        if entries.isEmpty && (report.sceneErrors ?? []).isEmpty {
             h += "<p class=\"empty\">No images were checked.</p>\n"
-        } else if failing.isEmpty {
+        } else if attention.isEmpty && report.passed {
             h += "<p class=\"empty ok\">Every image matches its golden.</p>\n"
         }
+        let groups = bySceneAndStill(attention)
+        h += overview(groups.flatMap { $0.stills.flatMap(\.entries) }, picture: picture)
         // Failures under a heading per scene and a sub-heading per still, in that order.
         let perScene = Dictionary(entries.map { ($0.scene, 1) }, uniquingKeysWith: +)
         var index = 0
-        for (n, scene) in bySceneAndStill(failing).enumerated() {
+        for (n, scene) in groups.enumerated() {
             let all = perScene[scene.name] ?? scene.count
             let passed = all - scene.count
             h += "<section class=\"scene\" id=\"scene-\(n + 1)\" data-scene=\"\(escape(scene.name))\">\n"
@@ -48,7 +60,7 @@ public enum HTMLReport {
                 h += "<section class=\"still\" data-still=\"\(escape(still.name))\">\n"
                 h += "<h3 class=\"still-name\">\(stillLabel(still.name))</h3>\n"
                 for entry in still.entries {
-                    h += card(entry, index: index, image: image)
+                    h += card(entry, index: index, picture: picture)
                     index += 1
                 }
                 h += "</section>\n"
@@ -70,31 +82,44 @@ public enum HTMLReport {
         }
         h += "</div>\n"
         let verdict: String
-        if entries.isEmpty {
+        let sceneErrors = (report.sceneErrors ?? []).count
+        switch report.verdict {
+        case _ where entries.isEmpty && sceneErrors == 0:
             verdict = "Nothing was checked"
-        } else if failing.isEmpty {
+        case .recorded:
+            let n = counts[.recorded] ?? 0
+            verdict = "\(grouped(n)) \(plural(n, "golden")) recorded (record mode all)"
+        case .passed:
             verdict = "All \(grouped(entries.count)) \(plural(entries.count, "image")) passed"
-        } else {
-            verdict = "\(grouped(failing.count)) of \(grouped(entries.count)) \(plural(entries.count, "image")) need attention"
+        case .failed:
+            var parts: [String] = []
+            if !failing.isEmpty {
+                parts.append("\(grouped(failing.count)) of \(grouped(entries.count)) \(plural(entries.count, "image")) need attention")
+            }
+            if sceneErrors > 0 { parts.append("\(grouped(sceneErrors)) \(plural(sceneErrors, "scene error"))") }
+            if let missing = report.missingShards, !missing.isEmpty { parts.append("shards missing: \(missing.joined(separator: ", "))") }
+            verdict = parts.joined(separator: "; ")
         }
-        h += "<p class=\"verdict \(failing.isEmpty ? "pass" : "fail")\">\(failing.isEmpty ? "✓" : "✗") \(escape(verdict))</p>\n"
+        let mark = report.verdict == .failed ? "✗" : "✓"
+        h += "<p class=\"verdict \(report.verdict == .failed ? "fail" : "pass")\">\(mark) \(escape(verdict))</p>\n"
         h += "<ul class=\"counts\">"
-        for status in [CheckEntry.Status.failed, .missing, .recorded, .error, .passed] {
+        for status in [CheckEntry.Status.failed, .missing, .recorded, .error, .tolerated, .passed] {
             let n = counts[status] ?? 0
             h += "<li class=\"count s-\(status.rawValue)\(n == 0 ? " zero" : "")\" data-status=\"\(status.rawValue)\">"
-            h += "<b>\(grouped(n))</b> \(status.rawValue)</li>"
+            h += "<b>\(grouped(n))</b> \(status.label)</li>"
         }
         h += "</ul>\n<p class=\"settings\">threshold <b>\(escape(number(report.threshold)))</b>"
+        if report.includeAA == false { h += " · anti-aliasing <b>ignored</b>" }
         h += " · tolerance <b>\(escape(describe(report.tolerance)))</b>"
         h += " · record mode <b>\(escape(report.record))</b>"
         h += "</p>\n</header>\n"
         return h
     }
 
-    private static func card(_ entry: CheckEntry, index: Int, image: (String) -> [UInt8]?) -> String {
+    private static func card(_ entry: CheckEntry, index: Int, picture: (String?) -> (html: String?, problem: String?)) -> String {
         let status = entry.status.rawValue
         var h = "<section class=\"card s-\(status)\" id=\"entry-\(index + 1)\" data-status=\"\(status)\" data-mode=\"side\" data-show=\"actual\">\n"
-        h += "<header>\n<span class=\"badge\">\(status)</span>\n<h4 class=\"card-id\">\(displayID(entry))</h4>\n"
+        h += "<header>\n<span class=\"badge\">\(entry.status.label)</span>\n<h4 class=\"card-id\">\(displayID(entry))</h4>\n"
         h += stats(entry)
         for line in messages(entry) {
             h += "<p class=\"message\">\(escape(line))</p>\n"
@@ -104,9 +129,9 @@ public enum HTMLReport {
             return h + "<p class=\"no-images\">No images.</p>\n</section>\n"
         }
 
-        let expected = picture(entry.expected, image: image)
-        let actual = picture(entry.actual, image: image)
-        let diff = picture(entry.diff, image: image)
+        let expected = picture(entry.expected)
+        let actual = picture(entry.actual)
+        let diff = picture(entry.diff)
         let canOverlay = expected.html != nil && actual.html != nil
         h += "<div class=\"toolbar\">\n<div class=\"modes\" role=\"group\" aria-label=\"View\">"
         for (mode, label) in [("side", "Side by side"), ("slider", "Slider"), ("blend", "Blend"), ("toggle", "Toggle")] {
@@ -160,12 +185,18 @@ public enum HTMLReport {
         return "No diff"
     }
 
-    /// An `<img>` for a report-relative path, or why there is none.
-    private static func picture(_ path: String?, image: (String) -> [UInt8]?) -> (html: String?, problem: String?) {
+    /// An `<img>` for a report-relative path (linked, loaded as it scrolls into view, or inline),
+    /// or why there is none.
+    private static func picture(_ path: String?, link: Bool, image: (String) -> [UInt8]?) -> (html: String?, problem: String?) {
         guard let path else { return (nil, nil) }
         guard let bytes = image(path), !bytes.isEmpty else { return (nil, "cannot read \(path)") }
-        let mime = ImageFormat.sniff(bytes) == .jpeg ? "image/jpeg" : "image/png"
-        var tag = "<img alt=\"\(escape(path))\" src=\"data:\(mime);base64,\(base64(bytes))\""
+        var tag: String
+        if link {
+            tag = "<img alt=\"\(escape(path))\" src=\"\(escape(urlPath(path)))\" loading=\"lazy\" decoding=\"async\""
+        } else {
+            let mime = ImageFormat.sniff(bytes) == .jpeg ? "image/jpeg" : "image/png"
+            tag = "<img alt=\"\(escape(path))\" src=\"data:\(mime);base64,\(base64(bytes))\""
+        }
         if let size = pngSize(bytes) { tag += " width=\"\(size.width)\" height=\"\(size.height)\"" }
         tag += " title=\"\(escape(path))\">"
         return (tag, nil)
@@ -213,14 +244,68 @@ public enum HTMLReport {
         return h + "</table>\n</details>\n"
     }
 
+    /// A relative path as a URL path: plain names need no escaping but `@` is kept literal.
+    static func urlPath(_ path: String) -> String {
+        var out = ""
+        for c in path.unicodeScalars {
+            let plain = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || "/._-@".unicodeScalars.contains(c)
+            if plain { out.unicodeScalars.append(c) } else { for b in String(c).utf8 { out += "%" + String(b, radix: 16, uppercase: true) } }
+        }
+        return out
+    }
+
+    /// Thumbnails of every image that needs a look, each linking to its card.
+    private static func overview(_ entries: [CheckEntry], picture: (String?) -> (html: String?, problem: String?)) -> String {
+        guard entries.contains(where: { $0.thumb != nil }) else { return "" }
+        var h = "<nav class=\"overview\" aria-label=\"Overview\">\n"
+        for (i, entry) in entries.enumerated() {
+            h +=
+                "<a class=\"thumb s-\(entry.status.rawValue)\" href=\"#entry-\(i + 1)\" title=\"\(escape(entry.id)) — \(escape(entry.status.label))\">"
+            h += picture(entry.thumb).html ?? "<span class=\"no-thumb\">no image</span>"
+            h += "<span class=\"thumb-id\">\(escape(entry.id))</span></a>\n"
+        }
+        return h + "</nav>\n"
+    }
+
+    /// Scene errors, warnings (goldens from another environment) and missing shards.
+    private static func noticeSection(_ report: CheckReport) -> String {
+        var h = ""
+        if let errors = report.sceneErrors, !errors.isEmpty {
+            h += "<section class=\"scene-errors\" id=\"scene-errors\" role=\"alert\">\n"
+            h += "<h2><span aria-hidden=\"true\">✗</span> \(grouped(errors.count)) \(plural(errors.count, "scene")) could not be checked</h2>\n<ul>\n"
+            for e in errors.prefix(maxOrphansListed) {
+                h += "<li><code>\(escape(e.file))</code>\(e.still.map { " still <code>\(escape($0))</code>" } ?? ""): "
+                h += "<pre class=\"message\">\(escape(e.message))</pre></li>\n"
+            }
+            h += "</ul>\n</section>\n"
+        }
+        let warnings =
+            (report.warnings ?? [])
+            + (report.missingShards.map {
+                $0.isEmpty
+                    ? []
+                    : [
+                        "shards missing from this report: \($0.joined(separator: ", ")) (failed or cancelled before they uploaded a report): their images were not checked"
+                    ]
+            } ?? [])
+        if !warnings.isEmpty {
+            h += "<section class=\"warnings\" id=\"warnings\" role=\"note\">\n<ul>\n"
+            for w in warnings { h += "<li>⚠ \(escape(w))</li>\n" }
+            h += "</ul>\n</section>\n"
+        }
+        return h
+    }
+
     /// The warning about goldens that belong to no still of the checked scenes.
     private static func orphanSection(_ orphans: [String], goldenRoot: String) -> String {
         let n = orphans.count
         var h = "<section class=\"orphans\" id=\"orphans\" role=\"note\">\n"
         h += "<h2><span aria-hidden=\"true\">⚠</span> \(grouped(n)) orphaned \(plural(n, "golden"))</h2>\n"
         h += "<p>\(n == 1 ? "This golden belongs" : "These goldens belong") to no still of the scenes checked: "
-        h += "\(n == 1 ? "its folder is" : "their folders are") named after a still the scene no longer has (renamed or removed). "
-        h += "Delete \(n == 1 ? "it" : "them") if the still is gone; <code>proofsheet check --strict</code> fails on orphans.</p>\n"
+        h +=
+            "no scene, still, device or scale produces \(n == 1 ? "it" : "them") any more (renamed, removed, or recorded before golden paths named scene folders). "
+        h +=
+            "Delete \(n == 1 ? "it" : "them") if the still is gone (<code>proofsheet check --prune</code> does); <code>proofsheet check --strict</code> fails on orphans.</p>\n"
         h += "<ul>\n"
         for path in orphans.prefix(maxOrphansListed) { h += "<li><code>\(escape(goldenRoot + "/" + path))</code></li>\n" }
         if n > maxOrphansListed {
@@ -383,12 +468,12 @@ public enum HTMLReport {
 
     private static let css = """
         :root{--bg:#f5f6f8;--card:#fff;--text:#1b2230;--muted:#5d6878;--line:#e2e5ea;--soft:#f9fafb;--accent:#2557d6;
-        --failed:#c8281d;--missing:#b25e09;--recorded:#6a3fc1;--error:#8f1c12;--passed:#11763f;color-scheme:light}
+        --failed:#c8281d;--missing:#b25e09;--recorded:#6a3fc1;--error:#8f1c12;--passed:#11763f;--tolerated:#5f7d12;color-scheme:light}
         *{box-sizing:border-box}
         html{background:var(--bg)}
         body{margin:0;color:var(--text);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif}
         main{max-width:1480px;margin:0 auto;padding:20px 24px 40px}
-        .s-failed{--c:var(--failed)}.s-missing{--c:var(--missing)}.s-recorded{--c:var(--recorded)}.s-error{--c:var(--error)}.s-passed{--c:var(--passed)}
+        .s-failed{--c:var(--failed)}.s-missing{--c:var(--missing)}.s-recorded{--c:var(--recorded)}.s-error{--c:var(--error)}.s-passed{--c:var(--passed)}.s-tolerated{--c:var(--tolerated)}
         .top{margin-bottom:18px}
         .title-row{display:flex;align-items:center;gap:12px}
         h1{font-size:22px;line-height:1.2;margin:0;font-weight:650;word-break:break-word}
@@ -413,6 +498,15 @@ public enum HTMLReport {
         .orphans p{margin:0 0 8px}
         .orphans ul{margin:0;padding-left:20px;max-height:260px;overflow:auto}
         .orphans .more{color:var(--muted)}
+        .scene-errors{background:#fff1f0;border:1px solid #f3c5c0;border-left:4px solid var(--error);border-radius:10px;padding:12px 16px;margin:0 0 18px}
+        .scene-errors h2{margin:0 0 6px;font-size:16px;font-weight:650;color:var(--error)}
+        .scene-errors ul,.warnings ul{margin:0;padding-left:20px}
+        .scene-errors pre{font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin:4px 0 8px}
+        .warnings{background:#fff8e8;border:1px solid #f1d9a6;border-radius:10px;padding:10px 16px;margin:0 0 18px}
+        .overview{display:flex;flex-wrap:wrap;gap:10px;margin:0 0 18px}
+        .thumb{display:flex;flex-direction:column;align-items:center;gap:4px;width:176px;padding:8px;background:#fff;border:1px solid var(--line);border-top:4px solid var(--c);border-radius:8px;color:var(--text);text-decoration:none}
+        .thumb img{max-width:160px;max-height:160px;width:auto;height:auto}
+        .thumb-id{font-size:11px;color:var(--muted);word-break:break-all;text-align:center}
         code{font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:nowrap}
         .orphans li code{white-space:normal;word-break:break-all}
         .card{background:var(--card);border:1px solid var(--line);border-top:4px solid var(--c);border-radius:10px;margin:0 0 18px;box-shadow:0 1px 3px rgba(16,24,40,.06);--split:50%;--alpha:.5}

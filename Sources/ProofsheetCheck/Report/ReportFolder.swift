@@ -4,7 +4,10 @@ import ProofsheetScene
 import ProofsheetImage
 import ProofsheetDiff
 
-/// A report folder: `images/`, `results.json`, and the self-contained `index.html`.
+/// A report folder: `images/`, `results.json`, `index.html`, and `times.json`. Two runs of one
+/// check write the same `results.json`, `index.html` and images, byte for byte; the times each
+/// image took (JUnit's `time`, read again by `merge-reports`) differ from run to run, so they live
+/// in `times.json` alone.
 ///
 /// Reports travel between CI machines as artifacts and come back to `approve` and
 /// `merge-reports`, so reading one treats every byte as hostile: `results.json` is parsed with
@@ -23,6 +26,9 @@ public struct ReportFolder: Sendable {
     /// Largest image file read from a report.
     public static let maxImageBytes = 256 << 20
 
+    /// Longest side of the thumbnails in the report's overview, in pixels.
+    public static let thumbnailSide = 160
+
     func prepare() throws {
         if FileOutput.exists(path) && !FileOutput.isFolder(path) {
             throw ProofsheetError.badInput("the report folder \(path) is a file", hint: "give --report a folder")
@@ -30,9 +36,97 @@ public struct ReportFolder: Sendable {
         try FileOutput.makeFolders(path + "/images")
     }
 
-    /// The report-relative path of an entry's image of `kind` (`expected`, `actual`, `diff`).
+    /// What a report folder holds; anything else in a folder means it is not (only) a report.
+    static let reportNames: Set<String> = [resultsFile, "index.html", "images", ReportTimes.file]
+
+    /// Checks that a report may be written at `path`: nothing there, an empty folder, or an
+    /// earlier report (which is then replaced as a whole, never mixed with the new one).
+    ///
+    /// - Throws: a usage error for a file, a link, or a folder holding anything but a report.
+    public static func checkReplaceable(_ path: String) throws {
+        guard FileOutput.exists(path) else { return }
+        if FileOutput.isLink(path) {
+            throw ProofsheetError.usage("the report folder '\(SafePaths.clip(path))' is a symbolic link", hint: "give the folder itself")
+        }
+        guard FileOutput.isFolder(path) else {
+            throw ProofsheetError.usage("the output folder '\(SafePaths.clip(path))' is a file", hint: "give a folder name")
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        if names.isEmpty { return }
+        let other = names.filter { !reportNames.contains($0) }
+        guard other.isEmpty, names.contains(resultsFile) else {
+            let shown = (other.isEmpty ? names : other).prefix(3).joined(separator: ", ")
+            throw ProofsheetError.usage(
+                "the folder '\(SafePaths.clip(path))' holds \(other.isEmpty ? "no report" : "other files") (\(SafePaths.clip(shown))\(names.count > 3 ? ", …" : ""))",
+                hint: "a report replaces its folder as a whole: give a new folder, or the folder of an earlier report")
+        }
+        for name in ["images"] where names.contains(name) && (!FileOutput.isFolder(path + "/" + name) || FileOutput.isLink(path + "/" + name)) {
+            throw ProofsheetError.usage("'\(SafePaths.clip(path))/\(name)' is not a folder; this is not a report folder")
+        }
+        for name in [resultsFile, "index.html", ReportTimes.file] where names.contains(name) && !FileOutput.isRegularFile(path + "/" + name) {
+            throw ProofsheetError.usage("'\(SafePaths.clip(path))/\(name)' is not a file; this is not a report folder")
+        }
+    }
+
+    /// A new, empty report folder beside `target` (same file system), to be moved into place by
+    /// ``commit(to:)``. Staging folders of processes that are gone are removed first.
+    public static func staging(for target: String) throws -> ReportFolder {
+        try checkReplaceable(target)
+        let parent = FileOutput.parent(of: target)
+        try FileOutput.makeFolders(parent)
+        removeStaleStaging(in: parent)
+        let name = "\(stagingPrefix)\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).report"
+        let folder = ReportFolder(path: parent + "/" + name)
+        guard mkdir(folder.path, 0o755) == 0 else {
+            throw ProofsheetError.badInput(
+                "cannot create a folder beside \(SafePaths.clip(target)): \(String(cString: strerror(errno)))",
+                hint: "check that the folder is writable")
+        }
+        try folder.prepare()
+        return folder
+    }
+
+    static let stagingPrefix = ".proofsheet-"
+
+    /// Moves this (staged) report to `target`, replacing the report there as a whole.
+    public func commit(to target: String) throws {
+        try Self.checkReplaceable(target)
+        let parent = FileOutput.parent(of: target)
+        var old: String? = nil
+        if FileOutput.exists(target) {
+            let aside = parent + "/" + Self.stagingPrefix + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).report"
+            guard rename(target, aside) == 0 else {
+                throw ProofsheetError.badInput("cannot replace the report \(SafePaths.clip(target)): \(String(cString: strerror(errno)))")
+            }
+            old = aside
+        }
+        guard rename(path, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if let old { rename(old, target) }
+            throw ProofsheetError.badInput("cannot write the report \(SafePaths.clip(target)): \(reason)")
+        }
+        if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+
+    /// Removes this (staged) folder.
+    public func discard() { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Removes staging folders left beside reports by processes that are gone.
+    static func removeStaleStaging(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(stagingPrefix) && name.hasSuffix(".report") {
+            let middle = name.dropFirst(stagingPrefix.count).dropLast(".report".count)
+            guard let pid = middle.split(separator: "-").first.flatMap({ Int32($0) }) else { continue }
+            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
+        }
+    }
+
+    /// The report-relative path of an entry's image of `kind` (`expected`, `actual`, `diff`,
+    /// `thumb`): `images/<scene>/<state>/<variant>.<kind>.png`, mirroring the id.
     static func imageName(_ id: String, _ kind: String) -> String {
-        "images/" + id.replacingOccurrences(of: "/", with: "__") + "." + kind + ".png"
+        "images/" + id + "." + kind + ".png"
     }
 
     /// Writes an image of an entry; returns its path inside the folder.
@@ -42,17 +136,36 @@ public struct ReportFolder: Sendable {
         return name
     }
 
-    /// Writes results.json and index.html.
-    public func write(_ report: CheckReport) throws {
+    /// Writes results.json and index.html: images linked from `images/` (the page opens from
+    /// disk beside them), or inlined when `selfContained`.
+    public func write(_ report: CheckReport, selfContained: Bool = false) throws {
         try prepare()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try FileOutput.write(Array(try encoder.encode(report)), to: path + "/" + Self.resultsFile)
-        let html = HTMLReport.render(report) { rel in try? imageBytes(rel, what: rel) }
+        if let times = ReportTimes(report) { try FileOutput.write(Array(try encoder.encode(times)), to: path + "/" + ReportTimes.file) }
+        let html: String
+        if selfContained {
+            html = HTMLReport.render(report) { rel in try? imageBytes(rel, what: rel) }
+        } else {
+            html = HTMLReport.render(report, linkImages: true) { rel in try? imageHeader(rel) }
+        }
         try FileOutput.write(Array(html.utf8), to: path + "/index.html")
     }
 
-    /// Reads and validates results.json.
+    /// The first bytes of an image the report names (enough for a PNG's size), without following links.
+    func imageHeader(_ relative: String) throws -> [UInt8] {
+        guard relative.hasPrefix("images/") else { return [] }
+        let file = try SafePaths.inside(path, relative, what: relative)
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 32) }
+        return n > 0 ? Array(bytes.prefix(n)) : []
+    }
+
+    /// Reads and validates results.json, and the entries' times from times.json when there is one.
     public func read() throws -> CheckReport {
         guard FileOutput.isFolder(path) else {
             throw ProofsheetError.badInput("no report folder at \(SafePaths.clip(path))", hint: "give the folder passed to check --report")
@@ -63,7 +176,12 @@ public struct ReportFolder: Sendable {
                 hint: "give the folder passed to check --report")
         }
         let bytes = try SafePaths.read(path, Self.resultsFile, what: "the report \(SafePaths.clip(path))", limit: Self.maxResultsBytes)
-        return try Self.parse(bytes, file: path + "/" + Self.resultsFile)
+        var report = try Self.parse(bytes, file: path + "/" + Self.resultsFile)
+        if FileOutput.exists(path + "/" + ReportTimes.file) || FileOutput.isLink(path + "/" + ReportTimes.file) {
+            let times = try SafePaths.read(path, ReportTimes.file, what: "the report \(SafePaths.clip(path))", limit: Self.maxResultsBytes)
+            try ReportTimes.parse(times, file: path + "/" + ReportTimes.file, into: &report)
+        }
+        return report
     }
 
     /// The bytes of an image the report names (`images/…`), read without following links.
@@ -165,12 +283,45 @@ struct ReportValidator {
         if let orphans = optional(root["orphans"]) {
             guard case .array(let list) = orphans.kind else { throw fail(orphans, "orphans must be an array, not \(orphans.typeName)") }
             guard list.count <= ReportFolder.maxEntries else { throw fail(orphans, "more than \(ReportFolder.maxEntries) orphans") }
-            for o in list {
-                let path = try string(o, maxLength: 512)
-                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 3, parts.allSatisfy({ SafePaths.isPlainComponent(String($0)) }), path.hasSuffix(".png") else {
-                    throw fail(o, "the orphan '\(SafePaths.clip(path))' is not a golden path scene/state/variant.png")
+            for o in list { try goldenPath(o, what: "the orphan") }
+        }
+        if let pruned = optional(root["pruned"]) {
+            guard case .array(let list) = pruned.kind else { throw fail(pruned, "pruned must be an array, not \(pruned.typeName)") }
+            guard list.count <= ReportFolder.maxEntries else { throw fail(pruned, "more than \(ReportFolder.maxEntries) pruned goldens") }
+            for o in list { try goldenPath(o, what: "the pruned golden") }
+        }
+        if let b = optional(root["includeAA"]), case .bool = b.kind {
+        } else if let b = optional(root["includeAA"]) {
+            throw fail(b, "includeAA must be true or false")
+        }
+        if let env = optional(root["environment"]) {
+            _ = try object(env, "environment")
+            for key in ["proofsheet", "cairo", "pango", "harfbuzz", "freetype", "fontconfig", "fonts"] {
+                let v = try required(env, key)
+                let text = try string(v, maxLength: 64)
+                guard !text.isEmpty, text.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                    throw fail(v, "environment.\(key) '\(SafePaths.clip(text))' is not a version")
                 }
+            }
+        }
+        for key in ["warnings", "missingShards"] {
+            guard let list = optional(root[key]) else { continue }
+            guard case .array(let items) = list.kind else { throw fail(list, "\(key) must be an array, not \(list.typeName)") }
+            guard items.count <= 10_000 else { throw fail(list, "more than 10000 \(key)") }
+            for w in items {
+                let text = try string(w, maxLength: 4096)
+                if key == "missingShards", Self.parseShard(text) == nil {
+                    throw fail(w, "missing shard '\(SafePaths.clip(text))' is not I/N")
+                }
+            }
+        }
+        if let errors = optional(root["sceneErrors"]) {
+            guard case .array(let items) = errors.kind else { throw fail(errors, "sceneErrors must be an array, not \(errors.typeName)") }
+            guard items.count <= ReportFolder.maxEntries else { throw fail(errors, "more than \(ReportFolder.maxEntries) scene errors") }
+            for e in items {
+                _ = try object(e, "a scene error")
+                for key in ["scene", "file", "message"] { _ = try string(try required(e, key), maxLength: key == "message" ? 1 << 16 : 4096) }
+                if let still = optional(e["still"]) { _ = try string(still, maxLength: 128) }
             }
         }
         let entries = try required(root, "entries")
@@ -184,6 +335,28 @@ struct ReportValidator {
         }
     }
 
+    /// Deepest scene path (folders and the file) in golden paths.
+    static let maxSceneDepth = 16
+
+    /// A scene name: plain components, at most ``maxSceneDepth``.
+    func sceneName(_ v: JSONValue) throws -> String {
+        let s = try string(v, maxLength: 1024)
+        guard let parts = SafePaths.plainComponents(s), parts.count <= Self.maxSceneDepth else {
+            throw fail(
+                v, "scene '\(SafePaths.clip(s))' is not a plain relative path",
+                hint: "folders and names of letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
+        }
+        return s
+    }
+
+    /// A golden path below the golden root: scene/state/variant.png.
+    func goldenPath(_ v: JSONValue, what: String) throws {
+        let path = try string(v, maxLength: 2048)
+        guard let parts = SafePaths.plainComponents(path), parts.count >= 3, parts.count <= Self.maxSceneDepth + 2, path.hasSuffix(".png") else {
+            throw fail(v, "\(what) '\(SafePaths.clip(path))' is not a golden path scene/state/variant.png")
+        }
+    }
+
     func tolerance(_ t: JSONValue) throws {
         _ = try object(t, "tolerance")
         if let p = optional(t["maxPixels"]) { try number(p, in: 0...1e15, whole: true) }
@@ -192,7 +365,8 @@ struct ReportValidator {
 
     func entry(_ e: JSONValue, goldenRoot: String) throws {
         _ = try object(e, "an entry")
-        for key in ["scene", "state", "variant"] {
+        _ = try sceneName(try required(e, "scene"))
+        for key in ["state", "variant"] {
             let v = try required(e, key)
             let s = try string(v, maxLength: 128)
             guard SafePaths.isPlainComponent(s) else {
@@ -224,10 +398,10 @@ struct ReportValidator {
                 golden, "golden '\(SafePaths.clip(try string(golden)))' is not \(SafePaths.clip(expected))",
                 hint: "a check writes each golden at <goldenRoot>/<scene>/<state>/<variant>.png")
         }
-        for key in ["expected", "actual", "diff"] {
+        for key in ["expected", "actual", "diff", "thumb"] {
             guard let v = optional(e[key]) else { continue }
-            let s = try string(v, maxLength: 512)
-            guard s.hasPrefix("images/"), let parts = SafePaths.plainComponents(s), parts.count == 2 else {
+            let s = try string(v, maxLength: 2048)
+            guard s.hasPrefix("images/"), let parts = SafePaths.plainComponents(s), parts.count >= 2, parts.count <= Self.maxSceneDepth + 3 else {
                 throw fail(v, "\(key) '\(SafePaths.clip(s))' is not a file in the report's images/ folder")
             }
         }

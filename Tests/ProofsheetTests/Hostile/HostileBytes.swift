@@ -236,7 +236,7 @@ enum HostileBytes {
 
     /// A results.json with `entries`.
     static func report(
-        _ entries: [String], shard: String? = nil, version: String = "2", threshold: String = "0.1",
+        _ entries: [String], shard: String? = nil, version: String = "3", threshold: String = "0.1",
         goldenRoot: String = "g"
     ) -> String {
         var s =

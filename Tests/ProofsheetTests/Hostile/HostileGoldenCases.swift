@@ -1,4 +1,5 @@
 import Foundation
+import Proofsheet
 
 /// Hostile goldens for `proofsheet check`: corrupt files, folders, FIFOs and bombs where a golden
 /// should be, symlinks out of the golden folder, scene names that would put a golden elsewhere.
@@ -17,6 +18,12 @@ extension HostileCase {
             says: says ?? (exits == [0] ? [] : ["s/default/40x30@1x"]), writes: writes)
         c.environment = environment
         return c
+    }
+
+    /// A 40×30 PNG whose fingerprint chunk is 64 KiB of text that parses as no fingerprint.
+    static var forgedEnvironmentPNG: [UInt8] {
+        let png = (try? PNGCodec.encode(RGBAImage(width: 40, height: 30))) ?? []
+        return PNGText.inserting(EnvironmentFingerprint.pngKeyword, String(repeating: "cairo=\u{1}= ", count: 6000), into: png)
     }
 
     static let goldenCases: [HostileCase] = [
@@ -53,8 +60,18 @@ extension HostileCase {
             "a scene named ..json", [.file("..json", .text(redScene))], ["check", "..json", "--golden", "g"], exits: [1, 2],
             writes: ["g/**"]),
         HostileCase(
-            "two scenes with one file name", [.file("a/s.json", .text(redScene)), .file("b/s.json", .text(redScene))],
-            ["check", "a/s.json", "b/s.json", "--golden", "g"], exit: 2, says: ["s/default/40x30@1x"]),
+            "two scenes with one file name in two folders", [.file("a/s.json", .text(redScene)), .file("b/s.json", .text(redScene))],
+            ["check", "a/s.json", "b/s.json", "--golden", "g"], exit: 1, writes: ["g/**"]),
+        HostileCase(
+            "two scenes whose names differ only in case", [.file("S.json", .text(redScene)), .file("s.json", .text(redScene))],
+            ["check", "S.json", "s.json", "--golden", "g"], exit: 2, says: ["differ only in case"]),
+        HostileCase(
+            "a scene outside the working directory", [.file("$OUTSIDE/o.json", .text(redScene))], ["check", "$OUTSIDE/o.json", "--golden", "g"],
+            exit: 2, says: ["outside the working directory"]),
+        golden(
+            "a Git LFS pointer as the golden", [.file(goldenPath, .text("version https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 9\n"))],
+            exits: [2], says: ["Git LFS pointer", "git lfs pull"]),
+        golden("a golden with a forged environment chunk", [.file(goldenPath, .make({ forgedEnvironmentPNG }))], exits: [1, 0]),
         HostileCase(
             "check --scale 0.25 of a 1x1 canvas",
             [.file("tiny.json", .text(#"{"canvas": {"width": 1, "height": 1}, "root": {"type": "EmptyView"}}"#))],

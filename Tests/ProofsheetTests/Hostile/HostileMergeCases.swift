@@ -8,7 +8,7 @@ extension HostileCase {
 
     /// A shard folder with one entry (`red` failing or `blue` passing) and its images.
     static func shard(
-        _ dir: String, _ shard: String?, red: Bool = true, version: String = "2", threshold: String = "0.1",
+        _ dir: String, _ shard: String?, red: Bool = true, version: String = "3", threshold: String = "0.1",
         images: Bool = true
     ) -> [Item] {
         if red {
@@ -58,7 +58,9 @@ extension HostileCase {
         badMerge("shard 2/1", shard("r1", "2/1"), argv: ["merge-reports", "r1", "-o", "merged"], says: ["2/1"]),
         badMerge("shard -1/2", shard("r1", "-1/2") + shard("r2", "2/2", red: false), says: ["-1/2"]),
         badMerge("one shard twice", shard("r1", "1/2") + shard("r2", "1/2", red: false), says: ["1/2"]),
-        badMerge("a shard missing", shard("r1", "1/3") + shard("r2", "2/3", red: false), says: ["3/3"]),
+        HostileCase(
+            "a shard missing", shard("r1", "1/3") + shard("r2", "2/3", red: false), merge, exit: 1, says: ["shard 3/3 missing"],
+            writes: ["merged/**"]),
         {
             var c = badMerge(
                 "a symlink in images/ to a file outside",
@@ -122,7 +124,19 @@ extension HostileCase {
             "shard: results.json of 1 GiB", [.sparse("r1/results.json", bytes: 1 << 30)] + shard("r2", "2/2", red: false),
             says: ["r1/results.json"]
         ).heavyCase,
-        badMerge("shard: results.json of version 3", shard("r1", "1/2", version: "3") + shard("r2", "2/2", red: false), says: ["r1", "version"]),
+        badMerge("shard: results.json of version 2", shard("r1", "1/2", version: "2") + shard("r2", "2/2", red: false), says: ["r1", "version"]),
+        badMerge(
+            "shard: times.json a symlink out of the report", twoShards + [.symlink("r1/times.json", to: "$OUTSIDE/secret.png")],
+            says: ["r1/times.json", "symbolic link"]),
+        badMerge("shard: times.json a FIFO", twoShards + [.fifo("r1/times.json")], says: ["r1/times.json"]),
+        badMerge(
+            "shard: times.json with a negative time",
+            twoShards + [.file("r1/times.json", .text("{\"version\": 1, \"seconds\": {\"\(redID)\": -1}}"))],
+            says: ["r1/times.json:1:", "a time is a number of seconds"]),
+        badMerge(
+            "shard: times.json naming an image of no report",
+            twoShards + [.file("r1/times.json", .text("{\"version\": 1, \"seconds\": {\"\(blueID)\": 0.5}}"))],
+            says: ["r1/times.json:1:", "is not an image of the report"]),
         badMerge("shards with other thresholds", shard("r1", "1/2") + shard("r2", "2/2", red: false, threshold: "0.2"), says: ["other settings"]),
         badMerge("one id in two reports", shard("r1", "1/2") + shard("r2", "2/2"), says: [redID]),
         badMerge("a report folder that is a file", [.file("r1", .text("a file\n"))] + shard("r2", "2/2", red: false), says: ["r1"]),

@@ -336,7 +336,7 @@ extension HostileCase {
             at: "$.root.modifiers[0].blurr", says: ["unknown modifier"], argv: ["render", "s.json", "--display-list"]),
         scene(
             "check of an unknown view", small(#"{"type": ⟦"Sparkle"}"#), at: "$.root.type", says: ["unknown view type"],
-            argv: ["check", "s.json", "--golden", "g", "--report", "r", "--junit", "j.xml"]),
+            argv: ["check", "s.json", "--golden", "g", "--report", "r", "--junit", "j.xml"], writes: ["r/**", "j.xml"]),
         scene(
             "check of a 1x1 canvas at scale 0.25",
             #"{"canvas": {"width": 1, "height": 1}, "scale": ⟦0.25, "root": {"type": "EmptyView"}}"#,

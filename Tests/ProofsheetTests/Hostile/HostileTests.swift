@@ -10,7 +10,8 @@ import Proofsheet
 struct HostileTests {
     static let all =
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
-        + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases + HostileCase.motionCases
+        + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
+        + HostileCase.configCases + HostileCase.motionCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -39,6 +40,9 @@ struct HostileTests {
 
     @Test("images", arguments: HostileCase.imageCases)
     func images(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("project configuration and check options", arguments: HostileCase.configCases)
+    func config(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test("goldens", arguments: HostileCase.goldenCases)
     func goldens(_ c: HostileCase) async throws { try await Self.check(c) }

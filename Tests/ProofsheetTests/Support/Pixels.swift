@@ -49,7 +49,7 @@ func blockDifference(_ a: RGBAImage, _ b: RGBAImage, block: Int = 4) -> Int {
 
 /// Runs a program, returning its exit code, stdout and stderr.
 @discardableResult
-func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> (
+func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:], unset: [String] = []) throws -> (
     status: Int32, out: String, err: String
 ) {
     let p = Process()
@@ -58,6 +58,7 @@ func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env:
     if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
     var e = ProcessInfo.processInfo.environment
     for (k, v) in env { e[k] = v }
+    for k in unset { e[k] = nil }
     p.environment = e
     // NB: output goes to files, not pipes: Foundation's pipe reads crash on EINTR when tests
     // run processes in parallel.

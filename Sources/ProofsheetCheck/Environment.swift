@@ -1,0 +1,127 @@
+import ProofsheetCore
+
+/// What a render depends on besides the scene: Proofsheet's version, the versions of the
+/// libraries that draw and shape text, and the pinned font files. Two machines with the same
+/// fingerprint draw the same bytes; a golden recorded under another fingerprint is the usual
+/// cause of a red check on a new runner.
+///
+/// Every golden carries it in a PNG `tEXt` chunk (keyword ``pngKeyword``), and every report in
+/// `results.json`.
+public struct EnvironmentFingerprint: Sendable, Hashable, Codable {
+    public var proofsheet: String
+    public var cairo: String
+    public var pango: String
+    public var harfbuzz: String
+    public var freetype: String
+    public var fontconfig: String
+    /// A hash of the pinned font files (names, sizes and contents), 16 hex digits.
+    public var fonts: String
+
+    public init(proofsheet: String, cairo: String, pango: String, harfbuzz: String, freetype: String, fontconfig: String, fonts: String) {
+        self.proofsheet = proofsheet; self.cairo = cairo; self.pango = pango; self.harfbuzz = harfbuzz
+        self.freetype = freetype; self.fontconfig = fontconfig; self.fonts = fonts
+    }
+
+    /// The PNG `tEXt` keyword of the fingerprint in goldens.
+    public static let pngKeyword = "proofsheet-environment"
+
+    /// The fields in a fixed order, as (name, value).
+    public var fields: [(name: String, value: String)] {
+        [
+            ("proofsheet", proofsheet), ("cairo", cairo), ("pango", pango), ("harfbuzz", harfbuzz), ("freetype", freetype),
+            ("fontconfig", fontconfig), ("fonts", fonts)
+        ]
+    }
+
+    /// `proofsheet=0.1.0 cairo=1.16.0 …`: the text stored in goldens.
+    public var text: String { fields.map { "\($0.name)=\($0.value)" }.joined(separator: " ") }
+
+    /// Parses ``text``; nil when any field is missing or malformed.
+    public init?(text: String) {
+        var values: [String: String] = [:]
+        for part in text.split(separator: " ") {
+            guard let eq = part.firstIndex(of: "=") else { return nil }
+            let key = String(part[..<eq]), value = String(part[part.index(after: eq)...])
+            guard !value.isEmpty, value.count <= 64, value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else { return nil }
+            values[key] = value
+        }
+        guard let p = values["proofsheet"], let c = values["cairo"], let pa = values["pango"], let h = values["harfbuzz"],
+            let ft = values["freetype"], let fc = values["fontconfig"], let f = values["fonts"]
+        else { return nil }
+        self.init(proofsheet: p, cairo: c, pango: pa, harfbuzz: h, freetype: ft, fontconfig: fc, fonts: f)
+    }
+
+    /// What differs from `other`, in words: `cairo 1.16.0 here, 1.18.0 in the golden`.
+    public func differences(from golden: EnvironmentFingerprint) -> [String] {
+        zip(fields, golden.fields).compactMap { here, there in
+            here.value == there.value ? nil : "\(here.name) \(here.value) here, \(there.value) in the golden"
+        }
+    }
+
+    /// A 64-bit FNV-1a hash of `bytes`, continuing from `hash`.
+    public static func fnv1a(_ bytes: some Sequence<UInt8>, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var h = hash
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+}
+
+/// Reading and writing the `tEXt` chunk that carries a golden's fingerprint.
+public enum PNGText {
+    /// `png` with a `tEXt` chunk `keyword`/`text` inserted after IHDR (the bytes unchanged when
+    /// they are not a PNG with an IHDR first).
+    public static func inserting(_ keyword: String, _ text: String, into png: [UInt8]) -> [UInt8] {
+        // Signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 CRC).
+        let ihdrEnd = 8 + 25
+        guard png.count > ihdrEnd, png.starts(with: PNGSignature.bytes), Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
+        let data = Array(keyword.utf8) + [0] + Array(text.utf8)
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(data.count + 12)
+        let n = UInt32(data.count)
+        chunk += [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+        let typed = Array("tEXt".utf8) + data
+        chunk += typed
+        let crc = crc32(typed)
+        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        return Array(png[..<ihdrEnd]) + chunk + Array(png[ihdrEnd...])
+    }
+
+    /// The text of the first `tEXt` chunk named `keyword` before the image data, or nil.
+    public static func read(_ keyword: String, in png: [UInt8]) -> String? {
+        guard png.starts(with: PNGSignature.bytes) else { return nil }
+        var at = 8
+        let key = Array(keyword.utf8) + [0]
+        while at + 12 <= png.count {
+            let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = Array(png[at + 4..<at + 8])
+            guard length <= png.count - at - 12 else { return nil }
+            if type == Array("IDAT".utf8) || type == Array("IEND".utf8) { return nil }
+            if type == Array("tEXt".utf8), length >= key.count, Array(png[at + 8..<at + 8 + key.count]) == key {
+                return String(decoding: png[at + 8 + key.count..<at + 8 + length], as: UTF8.self)
+            }
+            at += 12 + length
+        }
+        return nil
+    }
+
+    /// CRC-32 (ISO 3309, as PNG uses it).
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return c ^ 0xFFFF_FFFF
+    }
+}
+
+enum PNGSignature {
+    static let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+}
+
+/// A Git LFS pointer file: what a checkout without `git lfs pull` leaves where a golden should be.
+public enum GitLFS {
+    public static func isPointer(_ bytes: [UInt8]) -> Bool {
+        bytes.count < 1024 && bytes.starts(with: Array("version https://git-lfs.github.com/spec/".utf8))
+    }
+}
