@@ -9,9 +9,10 @@ packages=(
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
-  # Real clients the tests read our output with: librsvg, poppler, libpng's tools, and a
+  # Real clients the tests read our output with: librsvg, poppler, libpng's tools (pngfix,
+  # pngcheck), Pillow (Debian's python3), and a
   # browser for the HTML report.
-  librsvg2-bin poppler-utils libpng-tools chromium
+  librsvg2-bin poppler-utils libpng-tools pngcheck python3-pil chromium
 )
 if [ "${1:-}" = "--print" ]; then printf '%s\n' "${packages[@]}"; exit 0; fi
 

@@ -211,8 +211,8 @@ func framesBenchmark(renderer: Renderer, base: Scene) throws {
                 let t1 = monotonicSeconds()
                 let result: (bytes: [UInt8], timing: CairoBackend.Timing)
                 switch encoder {
-                case 0: result = try renderer.backend.renderPNG(list, scale: scale, settings: .fast)
-                case 1: result = try renderer.backend.renderPNG(list, scale: scale, settings: .small)
+                case 0: result = try renderer.backend.renderPNG(list, scale: scale, compression: .fast)
+                case 1: result = try renderer.backend.renderPNG(list, scale: scale, compression: .small)
                 default: result = try renderer.backend.renderPNGWithCairoWriter(list, scale: scale)
                 }
                 layouts.append(t1 - t0); rasters.append(result.timing.raster); encodes.append(result.timing.encode)

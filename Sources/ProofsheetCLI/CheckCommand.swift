@@ -30,6 +30,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let strict = args.flag("--strict")
+    if let compression = try args.pngCompression() { options.pngCompression = compression }
     options.jobs = try jobsOption(&args)
     let stillOptions = try args.values("--still")
     options.stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -95,12 +96,13 @@ func approveCommand(_ args: inout Arguments) throws -> Int32 {
     guard let dir = try args.value("--report") else { throw ProofsheetError.usage("approve needs --report DIR") }
     let goldenOverride = try args.value("--golden")
     let only = Set(try args.values("--only"))
+    let compression = try args.pngCompression()
     try args.noPositionals()
     let folder = ReportFolder(path: dir)
     let report = try folder.read()
     let root = try Approval.goldenRoot(of: report, override: goldenOverride, workingDirectory: FileManager.default.currentDirectoryPath)
     // Everything is read and checked before the first golden is written.
-    let changes = try Approval.plan(report: report, folder: folder, goldenRoot: root, only: only)
+    let changes = try Approval.plan(report: report, folder: folder, goldenRoot: root, only: only, reencode: compression)
     try Approval.apply(changes)
     for c in changes { print("approved \(c.id) → \(c.golden)") }
     print("\(changes.count) golden\(changes.count == 1 ? "" : "s") updated")

@@ -36,6 +36,10 @@ public struct CheckOptions: Sendable {
     public var stills: [String] = []
     /// States checked at once.
     public var jobs = 1
+    /// How the PNGs the check writes are compressed: the goldens it records and the report's
+    /// images (whose actual images `approve` copies as goldens). Small by default: goldens are
+    /// kept in a repository.
+    public var pngCompression: PNGCompression = .small
 
     public init(goldenDirectory: String) { self.goldenDirectory = goldenDirectory }
 }
@@ -211,7 +215,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var encoded: [UInt8]?
         func actualPNG() throws -> [UInt8] {
             if let encoded { return encoded }
-            let bytes = try PNGCodec.encode(actual)
+            let bytes = try PNGCodec.encode(actual, compression: options.pngCompression)
             encoded = bytes
             return bytes
         }
@@ -245,8 +249,11 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             entry.status = .failed
             entry.message = entry.result?.reason
             if let report, let expected {
-                entry.expected = try report.store(try PNGCodec.encode(expected), entry.id, "expected")
-                if let d = outcome?.result?.diffImage { entry.diff = try report.store(try PNGCodec.encode(d), entry.id, "diff") }
+                let png = options.pngCompression
+                entry.expected = try report.store(try PNGCodec.encode(expected, compression: png), entry.id, "expected")
+                if let d = outcome?.result?.diffImage {
+                    entry.diff = try report.store(try PNGCodec.encode(d, compression: png), entry.id, "diff")
+                }
             }
         case .recorded:
             break
