@@ -202,10 +202,10 @@ func framesBenchmark(renderer: Renderer, base: Scene) throws {
     for scale in [2.0, 3.0] {
         let scene = base.on(try Device.named("iPhone 14"), scale: scale)
         _ = try renderer.render(scene, format: .png)  // warm caches: fonts, decoded photos
-        for (label, encoder) in [("fast (deflate 1)", 0), ("small (deflate 6)", 1), ("cairo stock", 2)] {
+        for (label, encoder) in [("fastest", 3), ("fast (deflate 1)", 0), ("small (deflate 6)", 1), ("cairo stock", 2)] {
             var layouts: [Double] = [], rasters: [Double] = [], encodes: [Double] = [], totals: [Double] = []
             var bytes = 0
-            for _ in 0..<(encoder == 0 ? frames : max(3, frames / 2)) {
+            for _ in 0..<(encoder == 0 || encoder == 3 ? frames : max(3, frames / 2)) {
                 let t0 = monotonicSeconds()
                 let list = try renderer.layout(scene).displayList
                 let t1 = monotonicSeconds()
@@ -213,6 +213,7 @@ func framesBenchmark(renderer: Renderer, base: Scene) throws {
                 switch encoder {
                 case 0: result = try renderer.backend.renderPNG(list, scale: scale, compression: .fast)
                 case 1: result = try renderer.backend.renderPNG(list, scale: scale, compression: .small)
+                case 3: result = try renderer.backend.renderPNG(list, scale: scale, compression: .fastest)
                 default: result = try renderer.backend.renderPNGWithCairoWriter(list, scale: scale)
                 }
                 layouts.append(t1 - t0); rasters.append(result.timing.raster); encodes.append(result.timing.encode)
@@ -238,15 +239,91 @@ func framesBenchmark(renderer: Renderer, base: Scene) throws {
     }
 }
 
+/// The processor's model name, from /proc/cpuinfo.
+func cpuModel() -> String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+        let colon = line.firstIndex(of: ":")
+    else { return "unknown" }
+    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+}
+
+/// PNG encoding on one thread: three screens on an iPhone 14 at 3x (the travel deck, a
+/// photo-heavy review screen, a flat list), each encoder's time and size for the same pixels, and
+/// the whole frame (layout + raster + encode); then `proofsheet render --scale 3` of the travel
+/// deck as a process with each encoder. Pass marks: the fastest encoder at least 4x faster than
+/// deflate level 1 with files at most 1.25x larger; the process with it at most half the one
+/// with deflate level 1 (the encoder `render` used before).
+func encodeBenchmark(renderer: Renderer) throws {
+    print("")
+    print("PNG encoding: iPhone 14 at 3x, one thread, median of \(frames) (ms)")
+    print("CPU: \(cpuModel()); vector path: \(PNGEncoderPath.automaticIsVector ? "AVX2" : "off (scalar)")")
+    let screens = [("travel deck", "travel-deck.json"), ("photos: review", "review.json"), ("flat: swipe-to-delete", "swipe-to-delete.json")]
+    let encoders: [(String, PNGCompression?, PNGEncoderPath)] = [
+        ("fastest", .fastest, .automatic), ("fastest, scalar", .fastest, .scalar), ("fast (deflate 1)", .fast, .automatic),
+        ("small (deflate 6)", .small, .automatic), ("cairo's writer", nil, .automatic)
+    ]
+    for (label, file) in screens {
+        let path = Resources.assetsDirectory.map { $0 + "/Scenes/" + file } ?? "Assets/Scenes/" + file
+        let scene = try SceneDecoder().decode(file: path).on(try Device.named("iPhone 14"), scale: 3)
+        _ = try renderer.render(scene, format: .png)  // warm caches: fonts, decoded photos
+        print("\(label) (\(file))")
+        print("  encoder              encode      frame     PNG bytes")
+        var medians: [String: (encode: Double, bytes: Int)] = [:]
+        for (name, compression, encoderPath) in encoders {
+            var encodes: [Double] = [], totals: [Double] = []
+            var bytes = 0
+            for _ in 0..<frames {
+                let t0 = monotonicSeconds()
+                let list = try renderer.layout(scene).displayList
+                let result =
+                    try compression.map { try renderer.backend.renderPNG(list, scale: 3, compression: $0, path: encoderPath) }
+                    ?? renderer.backend.renderPNGWithCairoWriter(list, scale: 3)
+                totals.append(monotonicSeconds() - t0)
+                encodes.append(result.timing.encode)
+                bytes = result.bytes.count
+            }
+            medians[name] = (median(encodes), bytes)
+            print(
+                "  \(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(ms(median(encodes)))    \(ms(median(totals)))  \(String(format: "%12d", bytes))"
+            )
+        }
+        let fastest = medians["fastest"]!, fast = medians["fast (deflate 1)"]!
+        let speed = fast.encode / fastest.encode, size = Double(fastest.bytes) / Double(fast.bytes)
+        print(
+            String(
+                format: "  fastest vs deflate 1: %.2fx faster (pass: at least 4x) %@, %.2fx the size (pass: at most 1.25x) %@", speed,
+                speed >= 4 ? "pass" : "FAIL", size, size <= 1.25 ? "pass" : "FAIL"))
+    }
+    guard let cli = releaseCLI() else {
+        print("(build the release CLI to time the process: swift build -c release --product proofsheet)")
+        return
+    }
+    let dir = NSTemporaryDirectory() + "proofsheet-bench"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    var times: [String: Double] = [:]
+    for compression in ["fastest", "fast"] {
+        times[compression] = try timeProcess(
+            cli, ["render", scenePath, "--scale", "3", "-o", dir + "/process-\(compression).png", "--png-compression", compression, "-q"],
+            times: 7)
+    }
+    let ratio = times["fastest"]! / times["fast"]!
+    print("process: proofsheet render travel-deck.json --scale 3 (median of 7)")
+    print("  --png-compression fastest (the default)  \(ms(times["fastest"]!))")
+    print("  --png-compression fast (deflate 1)       \(ms(times["fast"]!))")
+    print(String(format: "  ratio                                   %7.2f   (pass: at most 0.50) %@", ratio, ratio <= 0.5 ? "pass" : "FAIL"))
+}
+
 let environment = ProcessInfo.processInfo.environment
 let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
-/// BENCH_ONLY=states,text runs only those parts (frames, diff, states, text); all by default.
-let parts = Set((environment["BENCH_ONLY"] ?? "frames,diff,states,text").split(separator: ",").map(String.init))
+/// BENCH_ONLY=states,text runs only those parts (frames, encode, diff, states, text); all by default.
+let parts = Set((environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text").split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
     let renderer = try Renderer()
     let base = try SceneDecoder().decode(file: scenePath)
     if parts.contains("frames") { try framesBenchmark(renderer: renderer, base: base) }
+    if parts.contains("encode") { try encodeBenchmark(renderer: renderer) }
     if parts.contains("diff") { try diffBenchmark(renderer: renderer, base: base) }
     if parts.contains("states") { try manyStatesBenchmark(states: Int(environment["BENCH_STATES"] ?? "") ?? 12) }
     if parts.contains("text") { try textThreadsBenchmark(count: Int(environment["BENCH_TEXT_RENDERS"] ?? "") ?? 32, rounds: 5) }
