@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(PS_NO_AVX2)
 #define PS_HAVE_AVX2_PATH 1
 #include <immintrin.h>
 #else
@@ -513,6 +513,7 @@ static int encode_fastest(const uint8_t *src, uint32_t width, uint32_t height, s
     int vec = simd < 0 ? ps_simd_enabled() : (simd > 0 && ps_cpu_has_avx2());
 #else
     int vec = 0;
+    (void)vec;
     (void)simd;
 #endif
     /* Premultiplied ARGB32 is written as RGB while every row met is opaque; a row that is not
