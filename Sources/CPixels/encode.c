@@ -95,16 +95,16 @@ static void scratch_make_key(void) { pthread_key_create(&scratch_key, scratch_fr
 /* `n` bytes of scratch: the thread's kept buffer when it is large enough (grown if not and `n`
  * may be kept), else a buffer of its own. Give it back with scratch_release. */
 uint8_t *ps_scratch_take(size_t n) {
-    if (n > SCRATCH_KEEP) return malloc(n);
+    if (n > SCRATCH_KEEP) return ps_pixels_alloc(n);
     pthread_once(&scratch_once, scratch_make_key);
     struct scratch *s = pthread_getspecific(scratch_key);
     if (!s) {
         s = calloc(1, sizeof *s);
-        if (!s || pthread_setspecific(scratch_key, s) != 0) { free(s); return malloc(n); }
+        if (!s || pthread_setspecific(scratch_key, s) != 0) { free(s); return ps_pixels_alloc(n); }
     }
     if (s->size < n) {
         free(s->bytes);
-        s->bytes = malloc(n);
+        s->bytes = ps_pixels_alloc(n);
         s->size = s->bytes ? n : 0;
     }
     return s->bytes;
@@ -131,7 +131,7 @@ static int write_png(const uint8_t *filtered, uint32_t w, uint32_t h, int bpp, i
     struct libdeflate_compressor *c = libdeflate_alloc_compressor(level < 1 ? 1 : level > 12 ? 12 : level);
     if (!c) { set_err(err, err_len, "cannot start the compressor"); return 1; }
     size_t bound = libdeflate_zlib_compress_bound(c, flen);
-    uint8_t *png = malloc(bound + 8 + 25 + 12 + 12);
+    uint8_t *png = ps_pixels_alloc(bound + 8 + 25 + 12 + 12);
     if (!png) { libdeflate_free_compressor(c); set_err(err, err_len, "out of memory"); return 1; }
     size_t pos = ps_png_head(png, w, h, bpp);
     size_t zlen = libdeflate_zlib_compress(c, filtered, flen, png + pos + 8, bound);

@@ -624,7 +624,7 @@ restart:
     /* The file: signature, IHDR, one IDAT (zlib header, the block, Adler-32), IEND. */
     /* At most LIT_MAX_BITS a byte; the block header takes under 600 bytes. */
     size_t bound = 33 + 8 + 2 + 600 + n / 8 * LIT_MAX_BITS + LIT_MAX_BITS + 32 + 4 + 12 + 12;
-    png = malloc(bound);
+    png = ps_pixels_alloc(bound);
     if (!png) { ps_set_err(err, err_len, "out of memory"); goto done; }
     size_t pos = ps_png_head(png, width, height, bpp);
     size_t idat = pos;

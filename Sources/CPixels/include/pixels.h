@@ -57,5 +57,11 @@ void ps_argb32_to_rgba(const uint8_t *argb, uint32_t width, uint32_t height, uin
  * ceil(width / factor) * ceil(height / factor) pixels. */
 void ps_rgba_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t factor, uint8_t *dst);
 
+/* At least `n` bytes for pixels, not cleared, freed with free() (or ps_free); NULL when out of
+ * memory. From 2 MiB up the block is aligned to 2 MiB and asks the kernel for huge pages, so that
+ * memory touched for the first time costs one fault per 2 MiB rather than one per 4 KiB (a 3x
+ * frame's surface otherwise spends about as long faulting in as drawing). */
+void *ps_pixels_alloc(size_t n);
+
 void ps_free(void *p);
 #endif
