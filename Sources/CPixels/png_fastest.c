@@ -1,12 +1,14 @@
 /* The fastest PNG writer: one pass filters the rows (sub, up or Paeth, chosen per row by the
- * smallest sum of absolute values) and counts the bytes; a second finds the runs of zero bytes;
+ * smallest sum of absolute values), finds the runs of zero bytes and counts the bytes of one line
+ * in SAMPLE_EVERY;
  * the stream is then written as one dynamic-Huffman deflate block whose code is built for this
  * image: every byte a literal, each run of RUN_MIN or more zeros a literal zero and matches at
  * distance 1.
  *
  * The bytes written are a function of the pixels alone. The AVX2 path makes the rows straight,
  * filters them, finds the runs and packs the literal codes with vector instructions, computing
- * exactly what the scalar path computes: the filter costs are the same integer sums, the runs
+ * exactly what the scalar path computes (Paeth in bytes, with the same choices as in integers):
+ * the filter costs are the same integer sums, the runs
  * the same maximal runs, and the Huffman code is built by the same scalar code from the same
  * counts, so both paths write the same bits. */
 #include "pixels.h"
@@ -25,9 +27,15 @@
 
 /* A run of at least this many zero bytes becomes a literal zero and matches at distance 1. */
 #define RUN_MIN 8
-/* The longest literal/length code: four fit in 56 bits, so a 64-bit bit buffer holding at most 7
- * pending bits takes four literals between flushes. */
-#define LIT_MAX_BITS 14
+/* The longest literal/length code: four fit in 52 bits, so a 64-bit bit buffer holding at most 7
+ * pending bits takes four literals between flushes, and the codes of two bytes with their
+ * length (at most 26) fit in 32 bits, one entry of the vector path's table of byte pairs. */
+#define LIT_MAX_BITS 13
+/* Where a pair entry keeps its length. */
+#define PAIR_LEN_SHIFT 27
+/* The literals of one line in SAMPLE_EVERY (lines 0, SAMPLE_EVERY, …) are counted for the Huffman
+ * code: images repeat their statistics from line to line, and counting is a fifth of the work. */
+#define SAMPLE_EVERY 4
 /* Zero bytes on either side of a row buffer, so filters read zeros left of the first pixel and
  * vector stores may run past the end. */
 #define PAD 64
@@ -84,7 +92,7 @@ static inline void bw_flush(bitw *w) {
     store_le64(w->out, w->bits);
     unsigned bytes = w->n >> 3;
     w->out += bytes;
-    w->bits = bytes ? w->bits >> (8 * bytes) : w->bits;
+    w->bits >>= 8 * bytes; /* at most 56: n is at most 63 */
     w->n &= 7;
 }
 
@@ -93,6 +101,20 @@ static inline void bw_put_flushed(bitw *w, uint64_t v, unsigned len) {
     bw_flush(w);
     bw_put(w, v, len);
 }
+
+#if defined(__SIZEOF_INT128__)
+/* Puts `len` (at most 112) bits of `v` when at most 7 bits are pending, and leaves at most 7
+ * pending: the whole bytes go out in one 16-byte store (the output has 16 bytes of slack). */
+static inline void bw_put128(bitw *w, unsigned __int128 v, unsigned len) {
+    v = v << w->n | w->bits;
+    store_le64(w->out, (uint64_t)v);
+    store_le64(w->out + 8, (uint64_t)(v >> 64));
+    unsigned total = w->n + len, bytes = total >> 3;
+    w->out += bytes;
+    w->bits = (uint64_t)(v >> (8 * bytes));
+    w->n = total & 7;
+}
+#endif
 
 /* MARK: - Huffman codes */
 
@@ -202,18 +224,24 @@ static inline uint8_t paeth(int a, int b, int c) {
 
 static inline uint64_t cost_of(uint8_t v) { return v < 128 ? v : 256u - v; }
 
-/* Sub, up and Paeth of bytes [from, n) of a row into out[0..2], with their costs added to cost[]
- * (cur and prev have PAD zero bytes before them). */
-static void filter3_scalar(const uint8_t *cur, const uint8_t *prev, size_t from, size_t n, int bpp, uint8_t *out[3],
+/* The costs of sub, up and Paeth on bytes [from, n) of a row, added to cost[], and Paeth itself
+ * written to out (cur and prev have PAD zero bytes before them). */
+static void filter3_scalar(const uint8_t *cur, const uint8_t *prev, size_t from, size_t n, int bpp, uint8_t *out,
                            uint64_t cost[3]) {
     uint64_t c0 = 0, c1 = 0, c2 = 0;
     for (size_t i = from; i < n; i++) {
         uint8_t x = cur[i], a = cur[i - bpp], b = prev[i], c = prev[i - bpp];
         uint8_t s = (uint8_t)(x - a), u = (uint8_t)(x - b), p = (uint8_t)(x - paeth(a, b, c));
-        out[0][i] = s; out[1][i] = u; out[2][i] = p;
+        out[i] = p;
         c0 += cost_of(s); c1 += cost_of(u); c2 += cost_of(p);
     }
     cost[0] += c0; cost[1] += c1; cost[2] += c2;
+}
+
+/* Sub (type 1) or up (type 2) of a row into out. */
+static void filter_sub_up(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, int type, uint8_t *out) {
+    const uint8_t *ref = type == 1 ? cur - bpp : prev;
+    for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(cur[i] - ref[i]);
 }
 
 /* MARK: - Runs of zeros */
@@ -310,21 +338,27 @@ AVX2 static int straight_row_avx2(const uint32_t *row, uint32_t width, int bpp, 
 /* Sum of min(v, 256 - v) over the 32 bytes of v, as four 64-bit sums. */
 AVX2 static inline __m256i cost32(__m256i v) { return _mm256_sad_epu8(_mm256_abs_epi8(v), _mm256_setzero_si256()); }
 
-/* The Paeth prediction of 16 bytes, in 16-bit lanes. */
-AVX2 static inline __m128i paeth16(__m128i a8, __m128i b8, __m128i c8) {
-    __m256i a = _mm256_cvtepu8_epi16(a8), b = _mm256_cvtepu8_epi16(b8), c = _mm256_cvtepu8_epi16(c8);
-    __m256i pa = _mm256_abs_epi16(_mm256_sub_epi16(b, c));
-    __m256i pb = _mm256_abs_epi16(_mm256_sub_epi16(a, c));
-    __m256i pc = _mm256_abs_epi16(_mm256_sub_epi16(_mm256_add_epi16(a, b), _mm256_add_epi16(c, c)));
+/* The Paeth prediction of 32 bytes, in bytes. With pa = |b - c| and pb = |a - c|, pc = |a + b - 2c|
+ * is pa + pb when b - c and a - c have the same sign, else |pa - pb|. The sum may pass 255: it
+ * saturates, and the choice only asks whether pa and pb are at most pc, which a saturated pc
+ * answers as the true one does (pa and pb are at most 255). */
+AVX2 static inline __m256i paeth32(__m256i a, __m256i b, __m256i c) {
+    __m256i pa = _mm256_or_si256(_mm256_subs_epu8(b, c), _mm256_subs_epu8(c, b));
+    __m256i pb = _mm256_or_si256(_mm256_subs_epu8(a, c), _mm256_subs_epu8(c, a));
+    /* b >= c and a >= c (as all ones where true). */
+    __m256i b_ge = _mm256_cmpeq_epi8(_mm256_max_epu8(b, c), b), a_ge = _mm256_cmpeq_epi8(_mm256_max_epu8(a, c), a);
+    __m256i same = _mm256_cmpeq_epi8(b_ge, a_ge);
+    __m256i diff = _mm256_or_si256(_mm256_subs_epu8(pa, pb), _mm256_subs_epu8(pb, pa));
+    __m256i pc = _mm256_blendv_epi8(diff, _mm256_adds_epu8(pa, pb), same);
     /* a when pa <= pb and pa <= pc; else b when pb <= pc; else c. */
-    __m256i use_a = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi16(pa, pb), _mm256_cmpgt_epi16(pa, pc)),
-                                        _mm256_set1_epi16(-1));
-    __m256i use_b = _mm256_andnot_si256(_mm256_cmpgt_epi16(pb, pc), _mm256_set1_epi16(-1));
-    __m256i pred = _mm256_blendv_epi8(_mm256_blendv_epi8(c, b, use_b), a, use_a);
-    return _mm_packus_epi16(_mm256_castsi256_si128(pred), _mm256_extracti128_si256(pred, 1));
+    __m256i pa_le_pb = _mm256_cmpeq_epi8(_mm256_min_epu8(pa, pb), pa);
+    __m256i pa_le_pc = _mm256_cmpeq_epi8(_mm256_min_epu8(pa, pc), pa);
+    __m256i pb_le_pc = _mm256_cmpeq_epi8(_mm256_min_epu8(pb, pc), pb);
+    __m256i pred = _mm256_blendv_epi8(c, b, pb_le_pc);
+    return _mm256_blendv_epi8(pred, a, _mm256_and_si256(pa_le_pb, pa_le_pc));
 }
 
-AVX2 static void filter3_avx2(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *out[3],
+AVX2 static void filter3_avx2(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *out,
                               uint64_t cost[3]) {
     __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0;
     size_t i = 0;
@@ -334,13 +368,8 @@ AVX2 static void filter3_avx2(const uint8_t *cur, const uint8_t *prev, size_t n,
         __m256i b = _mm256_loadu_si256((const __m256i *)(prev + i));
         __m256i c = _mm256_loadu_si256((const __m256i *)(prev + i - bpp));
         __m256i sub = _mm256_sub_epi8(x, a), up = _mm256_sub_epi8(x, b);
-        __m128i p0 = paeth16(_mm256_castsi256_si128(a), _mm256_castsi256_si128(b), _mm256_castsi256_si128(c));
-        __m128i p1 = paeth16(_mm256_extracti128_si256(a, 1), _mm256_extracti128_si256(b, 1),
-                             _mm256_extracti128_si256(c, 1));
-        __m256i pa = _mm256_sub_epi8(x, _mm256_setr_m128i(p0, p1));
-        _mm256_storeu_si256((__m256i *)(out[0] + i), sub);
-        _mm256_storeu_si256((__m256i *)(out[1] + i), up);
-        _mm256_storeu_si256((__m256i *)(out[2] + i), pa);
+        __m256i pa = _mm256_sub_epi8(x, paeth32(a, b, c));
+        _mm256_storeu_si256((__m256i *)(out + i), pa);
         s0 = _mm256_add_epi64(s0, cost32(sub));
         s1 = _mm256_add_epi64(s1, cost32(up));
         s2 = _mm256_add_epi64(s2, cost32(pa));
@@ -394,6 +423,7 @@ AVX2 static int find_runs_avx2(const uint8_t *s, size_t n, size_t base, runs_t *
  * past the end (the stream has slack) and gives the lanes past it no bits. */
 AVX2 static void pack_literals_avx2(bitw *out, const uint32_t *lit, const uint8_t *s, size_t n) {
     bitw local = *out, *w = &local;
+    bw_flush(w);
     const __m256i lo16 = _mm256_set1_epi64x(0xFFFF), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (size_t i = 0; i < n; i += 8) {
         __m256i idx = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(s + i)));
@@ -408,11 +438,48 @@ AVX2 static void pack_literals_avx2(bitw *out, const uint32_t *lit, const uint8_
         __m256i v = _mm256_or_si256(m, _mm256_sllv_epi64(_mm256_unpackhi_epi64(m, m), ml));
         __m256i vl = _mm256_add_epi64(ml, _mm256_unpackhi_epi64(ml, ml));
         __m128i vh = _mm256_extracti128_si256(v, 1), vlh = _mm256_extracti128_si256(vl, 1);
-        bw_put_flushed(w, (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(v)),
-                       (unsigned)_mm_cvtsi128_si64(_mm256_castsi256_si128(vl)));
-        bw_put_flushed(w, (uint64_t)_mm_cvtsi128_si64(vh), (unsigned)_mm_cvtsi128_si64(vlh));
+        uint64_t lo = (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(v)), hi = (uint64_t)_mm_cvtsi128_si64(vh);
+        unsigned lo_len = (unsigned)_mm_cvtsi128_si64(_mm256_castsi256_si128(vl)), hi_len = (unsigned)_mm_cvtsi128_si64(vlh);
+#if defined(__SIZEOF_INT128__)
+        bw_put128(w, (unsigned __int128)hi << lo_len | lo, lo_len + hi_len);
+#else
+        bw_put_flushed(w, lo, lo_len);
+        bw_put_flushed(w, hi, hi_len);
+#endif
     }
     *out = local;
+}
+
+/* pack_literals_scalar, 16 bytes at a time, for the vector path: `pairs` holds, for each two
+ * bytes b0 b1 (index b0 | b1 << 8), both codes joined and their length at PAIR_LEN_SHIFT. Eight
+ * pairs are gathered at once, joined in fours inside the vector (at most 104 bits each), and each
+ * four put at once; the last bytes (fewer than 16) are put like pack_literals_scalar. */
+AVX2 static void pack_pairs_avx2(bitw *out, const uint32_t *pairs, const uint32_t *lit, const uint8_t *s, size_t n) {
+    bitw local = *out, *w = &local;
+    bw_flush(w);
+    size_t i = 0;
+#if defined(__SIZEOF_INT128__)
+    const __m256i code_mask = _mm256_set1_epi64x((1 << PAIR_LEN_SHIFT) - 1);
+    for (; i + 16 <= n; i += 16) {
+        __m256i idx = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(s + i)));
+        __m256i e = _mm256_i32gather_epi32((const int *)pairs, idx, 4);
+        __m256i code_lo = _mm256_and_si256(e, code_mask);
+        __m256i len_lo = _mm256_and_si256(_mm256_srli_epi64(e, PAIR_LEN_SHIFT), _mm256_set1_epi64x(31));
+        __m256i code_hi = _mm256_and_si256(_mm256_srli_epi64(e, 32), code_mask);
+        __m256i len_hi = _mm256_srli_epi64(e, 32 + PAIR_LEN_SHIFT);
+        __m256i m = _mm256_or_si256(code_lo, _mm256_sllv_epi64(code_hi, len_lo));
+        __m256i ml = _mm256_add_epi64(len_lo, len_hi);
+        uint64_t c[4], l[4];
+        _mm256_storeu_si256((__m256i *)c, m);
+        _mm256_storeu_si256((__m256i *)l, ml);
+        bw_put128(w, (unsigned __int128)c[1] << l[0] | c[0], (unsigned)(l[0] + l[1]));
+        bw_put128(w, (unsigned __int128)c[3] << l[2] | c[2], (unsigned)(l[2] + l[3]));
+    }
+#else
+    (void)pairs;
+#endif
+    *out = local;
+    pack_literals_avx2(out, lit, s + i, n - i);
 }
 #endif
 
@@ -420,6 +487,7 @@ AVX2 static void pack_literals_avx2(bitw *out, const uint32_t *lit, const uint8_
 
 typedef struct {
     uint32_t lit[256];     /* code | length << 16 of each literal */
+    uint32_t *pairs;       /* the vector path's codes of byte pairs (see pack_pairs_avx2), or NULL */
     uint64_t run_bits[259]; /* length code, extra bits and the distance code of a match of 3…258 */
     unsigned run_len[259];
 } tables;
@@ -532,17 +600,16 @@ restart:
     line = rowlen + 1;
     n = line * height;
     if (n > 0xFFFFFFF0u) { ps_set_err(err, err_len, "image too large for one PNG stream"); goto done; }
-    /* Row buffers: the current and previous straight rows and the sub and up candidates, each with
+    /* Row buffers: the current and previous straight rows, each with
      * PAD zero bytes on both sides. */
     slot = rowlen + 2 * PAD;
-    rows = calloc(4, slot);
+    rows = calloc(2, slot);
     buf = ps_scratch_take(n + 64);
     hist = calloc(4, sizeof *hist);
     if (!rows || !buf || !hist) { ps_set_err(err, err_len, "out of memory"); goto done; }
     memset(freq, 0, sizeof freq);
 
     uint8_t *cur = rows + PAD, *prev = rows + slot + PAD;
-    uint8_t *cand[3] = {rows + 2 * slot + PAD, rows + 3 * slot + PAD, NULL};
     static const uint8_t filter_type[3] = {1, 2, 4};
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *in = src + (size_t)y * stride;
@@ -569,20 +636,20 @@ restart:
         } else {
             memcpy(cur, in, rowlen);
         }
-        /* Paeth, the usual choice, is filtered straight into its line. */
+        /* Paeth, the usual choice, is filtered straight into its line; sub or up is written over
+         * it when it costs less. */
         uint8_t *dst = buf + (size_t)y * line;
-        cand[2] = dst + 1;
         uint64_t cost[3] = {0, 0, 0};
 #if PS_HAVE_AVX2_PATH
-        if (vec) filter3_avx2(cur, prev, rowlen, bpp, cand, cost);
+        if (vec) filter3_avx2(cur, prev, rowlen, bpp, dst + 1, cost);
         else
 #endif
-            filter3_scalar(cur, prev, 0, rowlen, bpp, cand, cost);
+            filter3_scalar(cur, prev, 0, rowlen, bpp, dst + 1, cost);
         int best = 0;
         for (int f = 1; f < 3; f++)
             if (cost[f] < cost[best]) best = f;
         dst[0] = filter_type[best];
-        if (best != 2) memcpy(dst + 1, cand[best], rowlen);
+        if (best != 2) filter_sub_up(cur, prev, rowlen, bpp, filter_type[best], dst + 1);
         /* Runs never cross lines (each starts with a non-zero filter type): find this line's, and
          * count its literals and its runs' tokens. */
         size_t first = runs.count;
@@ -593,18 +660,22 @@ restart:
 #endif
         if (failed) { ps_set_err(err, err_len, "out of memory"); goto done; }
         size_t p = 0;
+        int sampled = y % SAMPLE_EVERY == 0;
         for (size_t i = first; i < runs.count; i++) {
             size_t start = runs.runs[i].start - y * line;
-            add_counts(hist, dst + p, start - p);
+            if (sampled) add_counts(hist, dst + p, start - p);
             count_run(freq, runs.runs[i].len);
             p = start + runs.runs[i].len;
         }
-        add_counts(hist, dst + p, line - p);
+        if (sampled) add_counts(hist, dst + p, line - p);
         uint8_t *t = prev; prev = cur; cur = t;
     }
 
     /* Symbol counts: the literals counted, the runs' tokens, and the end of the block. */
-    for (int b = 0; b < 256; b++) freq[b] += (uint64_t)hist[0][b] + hist[1][b] + hist[2][b] + hist[3][b];
+    /* The literals of the lines counted stand for all lines; every byte value keeps a code, as
+     * lines not counted may hold any. */
+    for (int b = 0; b < 256; b++)
+        freq[b] += ((uint64_t)hist[0][b] + hist[1][b] + hist[2][b] + hist[3][b]) * SAMPLE_EVERY + 1;
     freq[256] = 1;
     uint8_t lens[286];
     uint16_t codes[286];
@@ -615,6 +686,18 @@ restart:
     t = malloc(sizeof *t);
     if (!t) { ps_set_err(err, err_len, "out of memory"); goto done; }
     for (int b = 0; b < 256; b++) t->lit[b] = codes[b] | (uint32_t)lens[b] << 16;
+    t->pairs = NULL;
+#if PS_HAVE_AVX2_PATH && defined(__SIZEOF_INT128__)
+    /* Worth its 256 KiB from a few hundred kilobytes of literals up. */
+    if (vec && n >= ((size_t)1 << 19)) {
+        t->pairs = malloc(sizeof(uint32_t) << 16);
+        if (!t->pairs) { ps_set_err(err, err_len, "out of memory"); goto done; }
+        for (unsigned b1 = 0; b1 < 256; b1++)
+            for (unsigned b0 = 0; b0 < 256; b0++)
+                t->pairs[b0 | b1 << 8] = codes[b0] | (uint32_t)codes[b1] << lens[b0] |
+                                         (uint32_t)(lens[b0] + lens[b1]) << PAIR_LEN_SHIFT;
+    }
+#endif
     for (unsigned m = 3; m <= 258; m++) {
         int k = len_symbol(m), s = 257 + k;
         t->run_bits[m] = codes[s] | (uint64_t)(m - len_base[k]) << lens[s]; /* then distance code 0: one 0 bit */
@@ -637,7 +720,8 @@ restart:
     for (size_t i = 0; i <= runs.count; i++) {
         size_t end = i < runs.count ? runs.runs[i].start : n;
 #if PS_HAVE_AVX2_PATH
-        if (vec) pack_literals_avx2(&w, t->lit, buf + p, end - p);
+        if (vec && t->pairs) pack_pairs_avx2(&w, t->pairs, t->lit, buf + p, end - p);
+        else if (vec) pack_literals_avx2(&w, t->lit, buf + p, end - p);
         else
 #endif
             pack_literals_scalar(&w, t->lit, buf + p, end - p);
@@ -663,6 +747,7 @@ restart:
     png = NULL;
     rc = 0;
 done:
+    if (t) free(t->pairs);
     free(t);
     free(png);
     free(runs.runs);
