@@ -70,7 +70,7 @@ func diffBenchmark(renderer: Renderer, base: Scene) throws {
     print("compare, count only       \(ms(median(counts)))")
     let reference = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/DiffReference"
     guard let cli = releaseCLI(), FileManager.default.isExecutableFile(atPath: reference) else {
-        print("(build all release products to time the processes: swift build -c release)")
+        print("(build all release products to time the processes: make bench, or swift build -c release --static-swift-stdlib --product ...)")
         return
     }
     let tCLI = try timeProcess(cli, ["diff", "--json", pa, pb], times: 9)
@@ -131,7 +131,7 @@ func manyStatesBenchmark(states count: Int) throws {
         "per state: layout + render + write   \(ms(median(totals)))   (layout \(ms(median(layouts)).trimmed), raster \(ms(median(rasters)).trimmed), encode \(ms(median(encodes)).trimmed))"
     )
     guard let cli = releaseCLI() else {
-        print("(build the release CLI to time a one-shot render: swift build -c release --product proofsheet)")
+        print("(build the release CLI to time a one-shot render: swift build -c release --static-swift-stdlib --product proofsheet)")
         return
     }
     let oneShot = try timeProcess(cli, ["render", path, "--still", states[0].name, "--scale", "3", "-o", dir + "/one-shot.png", "-q"], times: 7)
@@ -296,7 +296,7 @@ func encodeBenchmark(renderer: Renderer) throws {
                 speed >= 4 ? "pass" : "FAIL", size, size <= 1.25 ? "pass" : "FAIL"))
     }
     guard let cli = releaseCLI() else {
-        print("(build the release CLI to time the process: swift build -c release --product proofsheet)")
+        print("(build the release CLI to time the process: swift build -c release --static-swift-stdlib --product proofsheet)")
         return
     }
     let dir = NSTemporaryDirectory() + "proofsheet-bench"
