@@ -102,19 +102,19 @@ static inline void bw_put_flushed(bitw *w, uint64_t v, unsigned len) {
     bw_put(w, v, len);
 }
 
-#if defined(__SIZEOF_INT128__)
-/* Puts `len` (at most 112) bits of `v` when at most 7 bits are pending, and leaves at most 7
- * pending: the whole bytes go out in one 16-byte store (the output has 16 bytes of slack). */
-static inline void bw_put128(bitw *w, unsigned __int128 v, unsigned len) {
-    v = v << w->n | w->bits;
-    store_le64(w->out, (uint64_t)v);
-    store_le64(w->out + 8, (uint64_t)(v >> 64));
-    unsigned total = w->n + len, bytes = total >> 3;
+/* Puts `len` (at most 112) bits, lo | hi << 64, when at most 7 bits are pending, and leaves at
+ * most 7 pending: the bytes go out in two 8-byte stores (the output has 16 bytes of slack), and
+ * what is left is the one partial byte. */
+static inline void bw_put112(bitw *w, uint64_t lo, uint64_t hi, unsigned len) {
+    unsigned n = w->n;
+    uint64_t a = lo << n | w->bits, b = hi << n | (lo >> 1) >> (63 - n);
+    store_le64(w->out, a);
+    store_le64(w->out + 8, b);
+    unsigned total = n + len, bytes = total >> 3;
     w->out += bytes;
-    w->bits = (uint64_t)(v >> (8 * bytes));
+    w->bits = ((bytes < 8 ? a : b) >> (8 * (bytes & 7))) & 0xFF;
     w->n = total & 7;
 }
-#endif
 
 /* MARK: - Huffman codes */
 
@@ -440,12 +440,7 @@ AVX2 static void pack_literals_avx2(bitw *out, const uint32_t *lit, const uint8_
         __m128i vh = _mm256_extracti128_si256(v, 1), vlh = _mm256_extracti128_si256(vl, 1);
         uint64_t lo = (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(v)), hi = (uint64_t)_mm_cvtsi128_si64(vh);
         unsigned lo_len = (unsigned)_mm_cvtsi128_si64(_mm256_castsi256_si128(vl)), hi_len = (unsigned)_mm_cvtsi128_si64(vlh);
-#if defined(__SIZEOF_INT128__)
-        bw_put128(w, (unsigned __int128)hi << lo_len | lo, lo_len + hi_len);
-#else
-        bw_put_flushed(w, lo, lo_len);
-        bw_put_flushed(w, hi, hi_len);
-#endif
+        bw_put112(w, lo | hi << lo_len, (hi >> 1) >> (63 - lo_len), lo_len + hi_len);
     }
     *out = local;
 }
@@ -458,7 +453,6 @@ AVX2 static void pack_pairs_avx2(bitw *out, const uint32_t *pairs, const uint32_
     bitw local = *out, *w = &local;
     bw_flush(w);
     size_t i = 0;
-#if defined(__SIZEOF_INT128__)
     const __m256i code_mask = _mm256_set1_epi64x((1 << PAIR_LEN_SHIFT) - 1);
     for (; i + 16 <= n; i += 16) {
         __m256i idx = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(s + i)));
@@ -472,12 +466,9 @@ AVX2 static void pack_pairs_avx2(bitw *out, const uint32_t *pairs, const uint32_
         uint64_t c[4], l[4];
         _mm256_storeu_si256((__m256i *)c, m);
         _mm256_storeu_si256((__m256i *)l, ml);
-        bw_put128(w, (unsigned __int128)c[1] << l[0] | c[0], (unsigned)(l[0] + l[1]));
-        bw_put128(w, (unsigned __int128)c[3] << l[2] | c[2], (unsigned)(l[2] + l[3]));
+        bw_put112(w, c[0] | c[1] << l[0], (c[1] >> 1) >> (63 - l[0]), (unsigned)(l[0] + l[1]));
+        bw_put112(w, c[2] | c[3] << l[2], (c[3] >> 1) >> (63 - l[2]), (unsigned)(l[2] + l[3]));
     }
-#else
-    (void)pairs;
-#endif
     *out = local;
     pack_literals_avx2(out, lit, s + i, n - i);
 }
@@ -687,7 +678,7 @@ restart:
     if (!t) { ps_set_err(err, err_len, "out of memory"); goto done; }
     for (int b = 0; b < 256; b++) t->lit[b] = codes[b] | (uint32_t)lens[b] << 16;
     t->pairs = NULL;
-#if PS_HAVE_AVX2_PATH && defined(__SIZEOF_INT128__)
+#if PS_HAVE_AVX2_PATH
     /* Worth its 256 KiB from a few hundred kilobytes of literals up. */
     if (vec && n >= ((size_t)1 << 19)) {
         t->pairs = malloc(sizeof(uint32_t) << 16);
