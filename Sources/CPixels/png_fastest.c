@@ -36,6 +36,8 @@
 /* The literals of one line in SAMPLE_EVERY (lines 0, SAMPLE_EVERY, …) are counted for the Huffman
  * code: images repeat their statistics from line to line, and counting is a fifth of the work. */
 #define SAMPLE_EVERY 4
+/* The vector path's table of the codes of byte pairs (see pack_pairs_avx2). */
+#define PAIRS_BYTES (sizeof(uint32_t) << 16)
 /* Zero bytes on either side of a row buffer, so filters read zeros left of the first pixel and
  * vector stores may run past the end. */
 #define PAD 64
@@ -578,7 +580,8 @@ static int encode_fastest(const uint8_t *src, uint32_t width, uint32_t height, s
     /* Premultiplied ARGB32 is written as RGB while every row met is opaque; a row that is not
      * starts the image again as RGBA. */
     int bpp = argb ? 3 : 4;
-    size_t rowlen, line, n, slot;
+    size_t rowlen, line, n, slot, scratch_len = 0;
+    uint32_t adler = 1;
     uint8_t *rows = NULL, *buf = NULL;
     uint32_t(*hist)[256] = NULL;
     runs_t runs = {0};
@@ -587,6 +590,7 @@ static int encode_fastest(const uint8_t *src, uint32_t width, uint32_t height, s
     int rc = 1;
     uint64_t freq[286];
 restart:
+    adler = 1;
     rowlen = (size_t)width * bpp;
     line = rowlen + 1;
     n = line * height;
@@ -595,7 +599,9 @@ restart:
      * PAD zero bytes on both sides. */
     slot = rowlen + 2 * PAD;
     rows = calloc(2, slot);
-    buf = ps_scratch_take(n + 64);
+    /* The filtered lines, then (from a 64-byte boundary) room for the vector path's pair table. */
+    scratch_len = ((n + 64 + 63) & ~(size_t)63) + PAIRS_BYTES;
+    buf = ps_scratch_take(scratch_len);
     hist = calloc(4, sizeof *hist);
     if (!rows || !buf || !hist) { ps_set_err(err, err_len, "out of memory"); goto done; }
     memset(freq, 0, sizeof freq);
@@ -617,7 +623,7 @@ restart:
             if (!opaque) {
                 free(rows);
                 free(hist);
-                ps_scratch_release(buf, n + 64);
+                ps_scratch_release(buf, scratch_len);
                 rows = buf = NULL;
                 hist = NULL;
                 runs.count = 0;
@@ -659,6 +665,7 @@ restart:
             p = start + runs.runs[i].len;
         }
         if (sampled) add_counts(hist, dst + p, line - p);
+        adler = libdeflate_adler32(adler, dst, line); /* while the line is in cache */
         uint8_t *t = prev; prev = cur; cur = t;
     }
 
@@ -681,8 +688,7 @@ restart:
 #if PS_HAVE_AVX2_PATH
     /* Worth its 256 KiB from a few hundred kilobytes of literals up. */
     if (vec && n >= ((size_t)1 << 19)) {
-        t->pairs = malloc(sizeof(uint32_t) << 16);
-        if (!t->pairs) { ps_set_err(err, err_len, "out of memory"); goto done; }
+        t->pairs = (uint32_t *)(buf + ((n + 64 + 63) & ~(size_t)63));
         for (unsigned b1 = 0; b1 < 256; b1++)
             for (unsigned b0 = 0; b0 < 256; b0++)
                 t->pairs[b0 | b1 << 8] = codes[b0] | (uint32_t)codes[b1] << lens[b0] |
@@ -724,7 +730,7 @@ restart:
     bw_flush(&w);
     if (w.n) w.out++;
     pos = (size_t)(w.out - png);
-    ps_put32be(png + pos, libdeflate_adler32(1, buf, n));
+    ps_put32be(png + pos, adler);
     pos += 4;
     size_t zlen = pos - idat - 8;
     if (zlen > 0x7FFFFFFFu) { ps_set_err(err, err_len, "image too large for one PNG chunk"); goto done; }
@@ -738,13 +744,12 @@ restart:
     png = NULL;
     rc = 0;
 done:
-    if (t) free(t->pairs);
     free(t);
     free(png);
     free(runs.runs);
     free(hist);
     free(rows);
-    if (buf) ps_scratch_release(buf, n + 64);
+    if (buf) ps_scratch_release(buf, scratch_len);
     return rc;
 }
 

@@ -16,16 +16,23 @@ func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 
 
 /// Runs a program `times` times and returns the median wall time (s); output is discarded.
 func timeProcess(_ exe: String, _ args: [String], times: Int) throws -> Double {
+    // posix_spawn and waitpid rather than Foundation's Process, whose waitUntilExit polls a run
+    // loop and rounds a process of 100 ms up by tens of milliseconds.
+    let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var samples: [Double] = []
     for _ in 0..<times {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
+        var pid: pid_t = 0
         let t0 = monotonicSeconds()
-        try p.run()
-        p.waitUntilExit()
+        let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+        guard rc == 0 else { throw ProofsheetError.internal("cannot start \(exe): \(String(cString: strerror(rc)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         samples.append(monotonicSeconds() - t0)
     }
     return median(samples)
@@ -252,8 +259,8 @@ func cpuModel() -> String {
 /// photo-heavy review screen, a flat list), each encoder's time and size for the same pixels, and
 /// the whole frame (layout + raster + encode); then `proofsheet render --scale 3` of the travel
 /// deck as a process with each encoder. Pass marks: the fastest encoder at least 4x faster than
-/// deflate level 1 with files at most 1.25x larger; the process with it at most half the one
-/// with deflate level 1 (the encoder `render` used before).
+/// deflate level 1 with files at most 1.25x larger; the process with it at most half the one of
+/// an earlier release build named by `BENCH_BASELINE_CLI` (timed alongside, when given).
 func encodeBenchmark(renderer: Renderer) throws {
     print("")
     print("PNG encoding: iPhone 14 at 3x, one thread, median of \(frames) (ms)")
@@ -269,23 +276,27 @@ func encodeBenchmark(renderer: Renderer) throws {
         _ = try renderer.render(scene, format: .png)  // warm caches: fonts, decoded photos
         print("\(label) (\(file))")
         print("  encoder              encode      frame     PNG bytes")
-        var medians: [String: (encode: Double, bytes: Int)] = [:]
-        for (name, compression, encoderPath) in encoders {
-            var encodes: [Double] = [], totals: [Double] = []
-            var bytes = 0
-            for _ in 0..<frames {
+        // The encoders take turns frame by frame, so that a burst of other work on the machine
+        // slows them alike rather than one of them.
+        var encodes = [[Double]](repeating: [], count: encoders.count), totals = encodes
+        var bytes = [Int](repeating: 0, count: encoders.count)
+        for _ in 0..<frames {
+            for (k, (_, compression, encoderPath)) in encoders.enumerated() {
                 let t0 = monotonicSeconds()
                 let list = try renderer.layout(scene).displayList
                 let result =
                     try compression.map { try renderer.backend.renderPNG(list, scale: 3, compression: $0, path: encoderPath) }
                     ?? renderer.backend.renderPNGWithCairoWriter(list, scale: 3)
-                totals.append(monotonicSeconds() - t0)
-                encodes.append(result.timing.encode)
-                bytes = result.bytes.count
+                totals[k].append(monotonicSeconds() - t0)
+                encodes[k].append(result.timing.encode)
+                bytes[k] = result.bytes.count
             }
-            medians[name] = (median(encodes), bytes)
+        }
+        var medians: [String: (encode: Double, bytes: Int)] = [:]
+        for (k, (name, _, _)) in encoders.enumerated() {
+            medians[name] = (median(encodes[k]), bytes[k])
             print(
-                "  \(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(ms(median(encodes)))    \(ms(median(totals)))  \(String(format: "%12d", bytes))"
+                "  \(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(ms(median(encodes[k])))    \(ms(median(totals[k])))  \(String(format: "%12d", bytes[k]))"
             )
         }
         let fastest = medians["fastest"]!, fast = medians["fast (deflate 1)"]!
@@ -301,16 +312,28 @@ func encodeBenchmark(renderer: Renderer) throws {
     }
     let dir = NSTemporaryDirectory() + "proofsheet-bench"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    var times: [String: Double] = [:]
-    for compression in ["fastest", "fast"] {
-        times[compression] = try timeProcess(
-            cli, ["render", scenePath, "--scale", "3", "-o", dir + "/process-\(compression).png", "--png-compression", compression, "-q"],
-            times: 7)
+    // The earlier build, when named, is timed alongside: the pass mark compares with the CLI as
+    // it was before the fastest encoder and the start-up work (a release build of that revision).
+    let baseline = environment["BENCH_BASELINE_CLI"].flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+    var runs: [(String, String, [String])] = ["fastest", "fast"].map { compression in
+        (compression, cli, ["render", scenePath, "--scale", "3", "-o", dir + "/process-\(compression).png", "--png-compression", compression, "-q"])
     }
-    let ratio = times["fastest"]! / times["fast"]!
-    print("process: proofsheet render travel-deck.json --scale 3 (median of 7)")
+    if let baseline { runs.append(("baseline", baseline, ["render", scenePath, "--scale", "3", "-o", dir + "/process-baseline.png", "-q"])) }
+    // Taking turns, like the encoders above.
+    var samples: [String: [Double]] = [:]
+    for _ in 0..<9 {
+        for (key, exe, args) in runs { samples[key, default: []].append(try timeProcess(exe, args, times: 1)) }
+    }
+    let times = samples.mapValues(median)
+    print("process: proofsheet render travel-deck.json --scale 3 (median of 9)")
     print("  --png-compression fastest (the default)  \(ms(times["fastest"]!))")
     print("  --png-compression fast (deflate 1)       \(ms(times["fast"]!))")
+    guard let before = times["baseline"] else {
+        print("  (set BENCH_BASELINE_CLI to an earlier release build of proofsheet to time it alongside)")
+        return
+    }
+    let ratio = times["fastest"]! / before
+    print("  the earlier build (BENCH_BASELINE_CLI)   \(ms(before))")
     print(String(format: "  ratio                                   %7.2f   (pass: at most 0.50) %@", ratio, ratio <= 0.5 ? "pass" : "FAIL"))
 }
 
