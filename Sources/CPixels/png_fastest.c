@@ -104,6 +104,7 @@ static inline void bw_put_flushed(bitw *w, uint64_t v, unsigned len) {
     bw_put(w, v, len);
 }
 
+#if PS_HAVE_AVX2_PATH
 /* Puts `len` (at most 112) bits, lo | hi << 64, when at most 7 bits are pending, and leaves at
  * most 7 pending: the bytes go out in two 8-byte stores (the output has 16 bytes of slack), and
  * what is left is the one partial byte. */
@@ -117,6 +118,7 @@ static inline void bw_put112(bitw *w, uint64_t lo, uint64_t hi, unsigned len) {
     w->bits = ((bytes < 8 ? a : b) >> (8 * (bytes & 7))) & 0xFF;
     w->n = total & 7;
 }
+#endif
 
 /* MARK: - Huffman codes */
 
