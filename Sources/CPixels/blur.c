@@ -87,7 +87,7 @@ void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t
     long d = (long)floor(sigma * 3.0 * sqrt(2.0 * M_PI) / 4.0 + 0.5);
     if (d <= 1 || width == 0 || height == 0) return;
     uint32_t *a = malloc((size_t)width * 4), *b = malloc((size_t)width * 4);
-    uint8_t *tmp = malloc((size_t)stride * height);
+    uint8_t *tmp = ps_pixels_alloc((size_t)stride * height);
     long *sums = malloc((size_t)width * 4 * sizeof(long));
     if (!a || !b || !tmp || !sums) { free(a); free(b); free(tmp); free(sums); return; }
     for (uint32_t y = 0; y < height; y++) {

@@ -1,23 +1,36 @@
 #include "pixels.h"
+#include "png_shared.h"
 #include <libdeflate.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void set_err(char *err, size_t n, const char *msg) {
+void ps_set_err(char *err, size_t n, const char *msg) {
     if (err && n) { strncpy(err, msg, n - 1); err[n - 1] = 0; }
 }
+#define set_err ps_set_err
 
-static void put32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
+void ps_put32be(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
+#define put32 ps_put32be
 
-/* Appends one chunk (length, type, data, CRC) at *pos. */
-static void chunk(uint8_t *out, size_t *pos, const char *type, const uint8_t *data, size_t len) {
+void ps_png_chunk(uint8_t *out, size_t *pos, const char *type, const uint8_t *data, size_t len) {
     put32(out + *pos, (uint32_t)len);
     memcpy(out + *pos + 4, type, 4);
     if (len) memcpy(out + *pos + 8, data, len);
     uint32_t crc = libdeflate_crc32(0, out + *pos + 4, len + 4);
     put32(out + *pos + 8 + len, crc);
     *pos += 12 + len;
+}
+#define chunk ps_png_chunk
+
+size_t ps_png_head(uint8_t *out, uint32_t w, uint32_t h, int bpp) {
+    size_t pos = 8;
+    memcpy(out, "\x89PNG\r\n\x1a\n", 8);
+    uint8_t ihdr[13];
+    put32(ihdr, w); put32(ihdr + 4, h);
+    ihdr[8] = 8; ihdr[9] = bpp == 4 ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+    chunk(out, &pos, "IHDR", ihdr, 13);
+    return pos;
 }
 
 /* Filters one row of `bpp`-byte pixels (`cur`, previous row `prev` or NULL) into dst[0..n]. */
@@ -81,30 +94,34 @@ static void scratch_make_key(void) { pthread_key_create(&scratch_key, scratch_fr
 
 /* `n` bytes of scratch: the thread's kept buffer when it is large enough (grown if not and `n`
  * may be kept), else a buffer of its own. Give it back with scratch_release. */
-static uint8_t *scratch_take(size_t n) {
-    if (n > SCRATCH_KEEP) return malloc(n);
+uint8_t *ps_scratch_take(size_t n) {
+    if (n > SCRATCH_KEEP) return ps_pixels_alloc(n);
     pthread_once(&scratch_once, scratch_make_key);
     struct scratch *s = pthread_getspecific(scratch_key);
     if (!s) {
         s = calloc(1, sizeof *s);
-        if (!s || pthread_setspecific(scratch_key, s) != 0) { free(s); return malloc(n); }
+        if (!s || pthread_setspecific(scratch_key, s) != 0) { free(s); return ps_pixels_alloc(n); }
     }
     if (s->size < n) {
         free(s->bytes);
-        s->bytes = malloc(n);
+        s->bytes = ps_pixels_alloc(n);
         s->size = s->bytes ? n : 0;
     }
     return s->bytes;
 }
 
-static void scratch_release(uint8_t *p, size_t n) {
+void ps_scratch_release(uint8_t *p, size_t n) {
     if (n > SCRATCH_KEEP) free(p);
+}
+
+int ps_png_check_size(uint32_t w, uint32_t h, char *err, size_t err_len) {
+    if (w == 0 || h == 0 || (uint64_t)w * h > 400000000u) { set_err(err, err_len, "image size out of range"); return 1; }
+    return 0;
 }
 
 static int check_args(uint32_t w, uint32_t h, int filter, char *err, size_t err_len) {
     if (filter != 0 && filter != 1 && filter != 2 && filter != 5) { set_err(err, err_len, "filter must be 0, 1, 2 or 5"); return 1; }
-    if (w == 0 || h == 0 || (uint64_t)w * h > 400000000u) { set_err(err, err_len, "image size out of range"); return 1; }
-    return 0;
+    return ps_png_check_size(w, h, err, err_len);
 }
 
 /* Writes the PNG of `filtered` (h rows of a filter byte and w * bpp bytes; bpp 3 or 4). */
@@ -114,15 +131,9 @@ static int write_png(const uint8_t *filtered, uint32_t w, uint32_t h, int bpp, i
     struct libdeflate_compressor *c = libdeflate_alloc_compressor(level < 1 ? 1 : level > 12 ? 12 : level);
     if (!c) { set_err(err, err_len, "cannot start the compressor"); return 1; }
     size_t bound = libdeflate_zlib_compress_bound(c, flen);
-    uint8_t *png = malloc(bound + 8 + 25 + 12 + 12);
+    uint8_t *png = ps_pixels_alloc(bound + 8 + 25 + 12 + 12);
     if (!png) { libdeflate_free_compressor(c); set_err(err, err_len, "out of memory"); return 1; }
-    size_t pos = 0;
-    memcpy(png, "\x89PNG\r\n\x1a\n", 8);
-    pos = 8;
-    uint8_t ihdr[13];
-    put32(ihdr, w); put32(ihdr + 4, h);
-    ihdr[8] = 8; ihdr[9] = bpp == 4 ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-    chunk(png, &pos, "IHDR", ihdr, 13);
+    size_t pos = ps_png_head(png, w, h, bpp);
     size_t zlen = libdeflate_zlib_compress(c, filtered, flen, png + pos + 8, bound);
     libdeflate_free_compressor(c);
     if (!zlen) { free(png); set_err(err, err_len, "compression failed"); return 1; }
@@ -137,9 +148,7 @@ static int write_png(const uint8_t *filtered, uint32_t w, uint32_t h, int bpp, i
     return 0;
 }
 
-/* Straight RGB (bpp 3) or RGBA (bpp 4) of one row of premultiplied ARGB32. A pixel of alpha 0
- * keeps its colour bytes as they are. */
-static void straight_row(const uint32_t *row, uint32_t width, int bpp, uint8_t *d) {
+void ps_straight_row(const uint32_t *row, uint32_t width, int bpp, uint8_t *d) {
     for (uint32_t x = 0; x < width; x++) {
         uint32_t p = row[x];
         uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
@@ -154,29 +163,34 @@ static void straight_row(const uint32_t *row, uint32_t width, int bpp, uint8_t *
     }
 }
 
+int ps_argb32_opaque(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint32_t *row = (const uint32_t *)(argb + (size_t)y * stride);
+        uint32_t all = 0xFFFFFFFFu;
+        for (uint32_t x = 0; x < width; x++) all &= row[x];
+        if ((all >> 24) != 0xFF) return 0;
+    }
+    return 1;
+}
+
 int ps_png_encode_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride,
                          int level, int filter, uint8_t **out, size_t *out_len, char *err, size_t err_len) {
     if (check_args(width, height, filter, err, err_len)) return 1;
-    int opaque = 1;
-    for (uint32_t y = 0; y < height && opaque; y++) {
-        const uint32_t *row = (const uint32_t *)(argb + (size_t)y * stride);
-        for (uint32_t x = 0; x < width; x++) if ((row[x] >> 24) != 0xFF) { opaque = 0; break; }
-    }
-    int bpp = opaque ? 3 : 4;
+    int bpp = ps_argb32_opaque(argb, width, height, stride) ? 3 : 4;
     /* One pass: each row is made straight into `cur` and filtered against the previous one. */
     size_t rowlen = (size_t)width * bpp, flen = (rowlen + 1) * height;
     uint8_t *rows = malloc(rowlen * 2 + rowlen + 1);
-    uint8_t *filtered = scratch_take(flen);
-    if (!rows || !filtered) { free(rows); scratch_release(filtered, flen); set_err(err, err_len, "out of memory"); return 1; }
+    uint8_t *filtered = ps_scratch_take(flen);
+    if (!rows || !filtered) { free(rows); ps_scratch_release(filtered, flen); set_err(err, err_len, "out of memory"); return 1; }
     uint8_t *cur = rows, *prev = rows + rowlen, *trial = rows + 2 * rowlen;
     for (uint32_t y = 0; y < height; y++) {
-        straight_row((const uint32_t *)(argb + (size_t)y * stride), width, bpp, cur);
+        ps_straight_row((const uint32_t *)(argb + (size_t)y * stride), width, bpp, cur);
         filter_into(filter, cur, y ? prev : NULL, rowlen, bpp, trial, filtered + y * (rowlen + 1));
         uint8_t *t = prev; prev = cur; cur = t;
     }
     free(rows);
     int rc = write_png(filtered, width, height, bpp, level, out, out_len, err, err_len);
-    scratch_release(filtered, flen);
+    ps_scratch_release(filtered, flen);
     return rc;
 }
 
@@ -185,15 +199,15 @@ int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int
     if (check_args(width, height, filter, err, err_len)) return 1;
     size_t rowlen = (size_t)width * 4, flen = (rowlen + 1) * height;
     uint8_t *trial = malloc(rowlen + 1);
-    uint8_t *filtered = scratch_take(flen);
-    if (!trial || !filtered) { free(trial); scratch_release(filtered, flen); set_err(err, err_len, "out of memory"); return 1; }
+    uint8_t *filtered = ps_scratch_take(flen);
+    if (!trial || !filtered) { free(trial); ps_scratch_release(filtered, flen); set_err(err, err_len, "out of memory"); return 1; }
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *cur = rgba + y * rowlen;
         filter_into(filter, cur, y ? cur - rowlen : NULL, rowlen, 4, trial, filtered + y * (rowlen + 1));
     }
     free(trial);
     int rc = write_png(filtered, width, height, 4, level, out, out_len, err, err_len);
-    scratch_release(filtered, flen);
+    ps_scratch_release(filtered, flen);
     return rc;
 }
 

@@ -1,17 +1,54 @@
 #include "pixels.h"
 
+#include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *ps_pixels_alloc(size_t n) {
+    if (n < HUGE_PAGE) return malloc(n ? n : 1);
+    size_t rounded = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    void *p = NULL;
+    if (posix_memalign(&p, HUGE_PAGE, rounded) != 0) return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(p, rounded, MADV_HUGEPAGE); /* advice only: without huge pages the block still works */
+#endif
+    return p;
+}
+
+static inline void premultiply_one(uint8_t *p) {
+    const uint32_t a = p[3];
+    const uint32_t r = (p[0] * a + 127) / 255;
+    const uint32_t g = (p[1] * a + 127) / 255;
+    const uint32_t b = (p[2] * a + 127) / 255;
+    const uint32_t v = a << 24 | r << 16 | g << 8 | b;
+    memcpy(p, &v, 4);
+}
+
+/* Opaque pixels only change byte order ((c * 255 + 127) / 255 is c): groups of eight opaque
+ * pixels (all of a photo) swap red and blue, the others take the general path. */
 void ps_rgba_to_argb32(uint8_t *pixels, size_t count) {
-    for (size_t i = 0; i < count; i++) {
+    size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= count; i += 8) {
         uint8_t *p = pixels + i * 4;
-        const uint32_t a = p[3];
-        const uint32_t r = (p[0] * a + 127) / 255;
-        const uint32_t g = (p[1] * a + 127) / 255;
-        const uint32_t b = (p[2] * a + 127) / 255;
-        const uint32_t v = a << 24 | r << 16 | g << 8 | b;
-        memcpy(p, &v, 4);
+        unsigned all = 255;
+        for (int k = 0; k < 8; k++) all &= p[k * 4 + 3];
+        if (all != 255) {
+            for (int k = 0; k < 8; k++) premultiply_one(p + k * 4);
+            continue;
+        }
+        for (int k = 0; k < 8; k++) {
+            uint8_t r = p[k * 4];
+            p[k * 4] = p[k * 4 + 2];
+            p[k * 4 + 2] = r;
+        }
     }
+#endif
+    for (; i < count; i++) premultiply_one(pixels + i * 4);
 }
 
 void ps_argb32_to_rgba(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, uint8_t *rgba) {

@@ -19,4 +19,3 @@
 @_exported import struct ProofsheetLayout.ResolvedView
 @_exported import struct ProofsheetLayout.Proposal
 @_exported import enum ProofsheetCairo.OutputFormat
-@_exported import struct ProofsheetCairo.PNGSettings

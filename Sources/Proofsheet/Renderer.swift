@@ -38,7 +38,7 @@ public final class Renderer: Sendable {
     }
 
     /// Renders a scene to bytes in `format`.
-    public func render(_ scene: Scene, format: OutputFormat, png: PNGSettings = .fast) throws -> [UInt8] {
+    public func render(_ scene: Scene, format: OutputFormat, png: PNGCompression = .fastest) throws -> [UInt8] {
         try backend.render(layout(scene).displayList, format: format, scale: scene.scale, png: png)
     }
 }

@@ -16,16 +16,23 @@ func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 
 
 /// Runs a program `times` times and returns the median wall time (s); output is discarded.
 func timeProcess(_ exe: String, _ args: [String], times: Int) throws -> Double {
+    // posix_spawn and waitpid rather than Foundation's Process, whose waitUntilExit polls a run
+    // loop and rounds a process of 100 ms up by tens of milliseconds.
+    let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var samples: [Double] = []
     for _ in 0..<times {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
+        var pid: pid_t = 0
         let t0 = monotonicSeconds()
-        try p.run()
-        p.waitUntilExit()
+        let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+        guard rc == 0 else { throw ProofsheetError.internal("cannot start \(exe): \(String(cString: strerror(rc)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         samples.append(monotonicSeconds() - t0)
     }
     return median(samples)
@@ -70,7 +77,7 @@ func diffBenchmark(renderer: Renderer, base: Scene) throws {
     print("compare, count only       \(ms(median(counts)))")
     let reference = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/DiffReference"
     guard let cli = releaseCLI(), FileManager.default.isExecutableFile(atPath: reference) else {
-        print("(build all release products to time the processes: swift build -c release)")
+        print("(build all release products to time the processes: make bench, or swift build -c release --static-swift-stdlib --product ...)")
         return
     }
     let tCLI = try timeProcess(cli, ["diff", "--json", pa, pb], times: 9)
@@ -131,7 +138,7 @@ func manyStatesBenchmark(states count: Int) throws {
         "per state: layout + render + write   \(ms(median(totals)))   (layout \(ms(median(layouts)).trimmed), raster \(ms(median(rasters)).trimmed), encode \(ms(median(encodes)).trimmed))"
     )
     guard let cli = releaseCLI() else {
-        print("(build the release CLI to time a one-shot render: swift build -c release --product proofsheet)")
+        print("(build the release CLI to time a one-shot render: swift build -c release --static-swift-stdlib --product proofsheet)")
         return
     }
     let oneShot = try timeProcess(cli, ["render", path, "--still", states[0].name, "--scale", "3", "-o", dir + "/one-shot.png", "-q"], times: 7)
@@ -202,17 +209,18 @@ func framesBenchmark(renderer: Renderer, base: Scene) throws {
     for scale in [2.0, 3.0] {
         let scene = base.on(try Device.named("iPhone 14"), scale: scale)
         _ = try renderer.render(scene, format: .png)  // warm caches: fonts, decoded photos
-        for (label, encoder) in [("fast (deflate 1)", 0), ("small (deflate 6)", 1), ("cairo stock", 2)] {
+        for (label, encoder) in [("fastest", 3), ("fast (deflate 1)", 0), ("small (deflate 6)", 1), ("cairo stock", 2)] {
             var layouts: [Double] = [], rasters: [Double] = [], encodes: [Double] = [], totals: [Double] = []
             var bytes = 0
-            for _ in 0..<(encoder == 0 ? frames : max(3, frames / 2)) {
+            for _ in 0..<(encoder == 0 || encoder == 3 ? frames : max(3, frames / 2)) {
                 let t0 = monotonicSeconds()
                 let list = try renderer.layout(scene).displayList
                 let t1 = monotonicSeconds()
                 let result: (bytes: [UInt8], timing: CairoBackend.Timing)
                 switch encoder {
-                case 0: result = try renderer.backend.renderPNG(list, scale: scale, settings: .fast)
-                case 1: result = try renderer.backend.renderPNG(list, scale: scale, settings: .small)
+                case 0: result = try renderer.backend.renderPNG(list, scale: scale, compression: .fast)
+                case 1: result = try renderer.backend.renderPNG(list, scale: scale, compression: .small)
+                case 3: result = try renderer.backend.renderPNG(list, scale: scale, compression: .fastest)
                 default: result = try renderer.backend.renderPNGWithCairoWriter(list, scale: scale)
                 }
                 layouts.append(t1 - t0); rasters.append(result.timing.raster); encodes.append(result.timing.encode)
@@ -238,15 +246,108 @@ func framesBenchmark(renderer: Renderer, base: Scene) throws {
     }
 }
 
+/// The processor's model name, from /proc/cpuinfo.
+func cpuModel() -> String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+        let colon = line.firstIndex(of: ":")
+    else { return "unknown" }
+    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+}
+
+/// PNG encoding on one thread: three screens on an iPhone 14 at 3x (the travel deck, a
+/// photo-heavy review screen, a flat list), each encoder's time and size for the same pixels, and
+/// the whole frame (layout + raster + encode); then `proofsheet render --scale 3` of the travel
+/// deck as a process with each encoder. Pass marks: the fastest encoder at least 4x faster than
+/// deflate level 1 with files at most 1.25x larger; the process with it at most half the one of
+/// an earlier release build named by `BENCH_BASELINE_CLI` (timed alongside, when given).
+func encodeBenchmark(renderer: Renderer) throws {
+    print("")
+    print("PNG encoding: iPhone 14 at 3x, one thread, median of \(frames) (ms)")
+    print("CPU: \(cpuModel()); vector path: \(PNGEncoderPath.automaticIsVector ? "AVX2" : "off (scalar)")")
+    let screens = [("travel deck", "travel-deck.json"), ("photos: review", "review.json"), ("flat: swipe-to-delete", "swipe-to-delete.json")]
+    let encoders: [(String, PNGCompression?, PNGEncoderPath)] = [
+        ("fastest", .fastest, .automatic), ("fastest, scalar", .fastest, .scalar), ("fast (deflate 1)", .fast, .automatic),
+        ("small (deflate 6)", .small, .automatic), ("cairo's writer", nil, .automatic)
+    ]
+    for (label, file) in screens {
+        let path = Resources.assetsDirectory.map { $0 + "/Scenes/" + file } ?? "Assets/Scenes/" + file
+        let scene = try SceneDecoder().decode(file: path).on(try Device.named("iPhone 14"), scale: 3)
+        _ = try renderer.render(scene, format: .png)  // warm caches: fonts, decoded photos
+        print("\(label) (\(file))")
+        print("  encoder              encode      frame     PNG bytes")
+        // The encoders take turns frame by frame, so that a burst of other work on the machine
+        // slows them alike rather than one of them.
+        var encodes = [[Double]](repeating: [], count: encoders.count), totals = encodes
+        var bytes = [Int](repeating: 0, count: encoders.count)
+        for _ in 0..<frames {
+            for (k, (_, compression, encoderPath)) in encoders.enumerated() {
+                let t0 = monotonicSeconds()
+                let list = try renderer.layout(scene).displayList
+                let result =
+                    try compression.map { try renderer.backend.renderPNG(list, scale: 3, compression: $0, path: encoderPath) }
+                    ?? renderer.backend.renderPNGWithCairoWriter(list, scale: 3)
+                totals[k].append(monotonicSeconds() - t0)
+                encodes[k].append(result.timing.encode)
+                bytes[k] = result.bytes.count
+            }
+        }
+        var medians: [String: (encode: Double, bytes: Int)] = [:]
+        for (k, (name, _, _)) in encoders.enumerated() {
+            medians[name] = (median(encodes[k]), bytes[k])
+            print(
+                "  \(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(ms(median(encodes[k])))    \(ms(median(totals[k])))  \(String(format: "%12d", bytes[k]))"
+            )
+        }
+        let fastest = medians["fastest"]!, fast = medians["fast (deflate 1)"]!
+        let speed = fast.encode / fastest.encode, size = Double(fastest.bytes) / Double(fast.bytes)
+        print(
+            String(
+                format: "  fastest vs deflate 1: %.2fx faster (pass: at least 4x) %@, %.2fx the size (pass: at most 1.25x) %@", speed,
+                speed >= 4 ? "pass" : "FAIL", size, size <= 1.25 ? "pass" : "FAIL"))
+    }
+    guard let cli = releaseCLI() else {
+        print("(build the release CLI to time the process: swift build -c release --static-swift-stdlib --product proofsheet)")
+        return
+    }
+    let dir = NSTemporaryDirectory() + "proofsheet-bench"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    // The earlier build, when named, is timed alongside: the pass mark compares with the CLI as
+    // it was before the fastest encoder and the start-up work (a release build of that revision).
+    let baseline = environment["BENCH_BASELINE_CLI"].flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+    var runs: [(String, String, [String])] = ["fastest", "fast"].map { compression in
+        (compression, cli, ["render", scenePath, "--scale", "3", "-o", dir + "/process-\(compression).png", "--png-compression", compression, "-q"])
+    }
+    if let baseline { runs.append(("baseline", baseline, ["render", scenePath, "--scale", "3", "-o", dir + "/process-baseline.png", "-q"])) }
+    // Taking turns, like the encoders above.
+    var samples: [String: [Double]] = [:]
+    for _ in 0..<9 {
+        for (key, exe, args) in runs { samples[key, default: []].append(try timeProcess(exe, args, times: 1)) }
+    }
+    let times = samples.mapValues(median)
+    print("process: proofsheet render travel-deck.json --scale 3 (median of 9)")
+    print("  --png-compression fastest (the default)  \(ms(times["fastest"]!))")
+    print("  --png-compression fast (deflate 1)       \(ms(times["fast"]!))")
+    guard let before = times["baseline"] else {
+        print("  (set BENCH_BASELINE_CLI to an earlier release build of proofsheet to time it alongside)")
+        return
+    }
+    let ratio = times["fastest"]! / before
+    print("  the earlier build (BENCH_BASELINE_CLI)   \(ms(before))")
+    print(String(format: "  ratio                                   %7.2f   (pass: at most 0.50) %@", ratio, ratio <= 0.5 ? "pass" : "FAIL"))
+}
+
 let environment = ProcessInfo.processInfo.environment
 let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
-/// BENCH_ONLY=states,text runs only those parts (frames, diff, states, text, motion); all by default.
-let parts = Set((environment["BENCH_ONLY"] ?? "frames,diff,states,text,motion").split(separator: ",").map(String.init))
+/// BENCH_ONLY=states,text runs only those parts (frames, encode, diff, states, text, motion); all by
+/// default.
+let parts = Set((environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion").split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
     let renderer = try Renderer()
     let base = try SceneDecoder().decode(file: scenePath)
     if parts.contains("frames") { try framesBenchmark(renderer: renderer, base: base) }
+    if parts.contains("encode") { try encodeBenchmark(renderer: renderer) }
     if parts.contains("diff") { try diffBenchmark(renderer: renderer, base: base) }
     if parts.contains("states") { try manyStatesBenchmark(states: Int(environment["BENCH_STATES"] ?? "") ?? 12) }
     if parts.contains("motion") { try motionBenchmark(scenePath: scenePath) }

@@ -48,6 +48,18 @@ struct Arguments {
         return out.first
     }
 
+    /// Removes and returns `--png-compression fastest|fast|small`, nil when not given. Every
+    /// command that writes PNGs reads it here and applies its own default.
+    mutating func pngCompression() throws -> PNGCompression? {
+        guard let name = try value("--png-compression") else { return nil }
+        guard let compression = PNGCompression(name: name) else {
+            throw ProofsheetError.usage(
+                "--png-compression '\(name.prefix(40))' is not \(PNGCompression.spellings)",
+                hint: "fastest: Proofsheet's own encoder; fast: deflate level 1; small: deflate level 6")
+        }
+        return compression
+    }
+
     /// Checks that nothing is left: the command takes no positional arguments.
     func noPositionals() throws {
         let rest = try positionals()

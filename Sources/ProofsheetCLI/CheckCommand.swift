@@ -31,6 +31,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let quiet = args.flag("-q", "--quiet")
     let strict = args.flag("--strict")
     let prune = args.flag("--prune")
+    let compression = try args.pngCompression()
     let jobs = try jobsOption(&args)
     let stillOptions = try args.values("--still")
     let stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -72,6 +73,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.stills = stills
     options.jobs = jobs
     options.prune = prune
+    if let compression { options.pngCompression = compression }
     options.sceneRoot = config?.root ?? "."
     options.wholeProject = config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty
     options.compare = cliCompare.over(config?.compare ?? CompareSettings())
@@ -218,12 +220,13 @@ func approveCommand(_ args: inout Arguments) throws -> Int32 {
     guard let dir = try args.value("--report") else { throw ProofsheetError.usage("approve needs --report DIR") }
     let goldenOverride = try args.value("--golden")
     let only = Set(try args.values("--only"))
+    let compression = try args.pngCompression()
     try args.noPositionals()
     let folder = ReportFolder(path: dir)
     let report = try folder.read()
     let root = try Approval.goldenRoot(of: report, override: goldenOverride, workingDirectory: FileManager.default.currentDirectoryPath)
     // Everything is read and checked before the first golden is written.
-    let changes = try Approval.plan(report: report, folder: folder, goldenRoot: root, only: only)
+    let changes = try Approval.plan(report: report, folder: folder, goldenRoot: root, only: only, reencode: compression)
     try Approval.apply(changes)
     for c in changes { print("approved \(c.id) → \(c.golden)") }
     print("\(changes.count) golden\(changes.count == 1 ? "" : "s") updated")

@@ -24,6 +24,7 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
     let output = try args.value("-o", "--output")
     let panels = try args.value("--panels")
     let json = args.flag("--json")
+    let compression = try args.pngCompression() ?? .fastest
     let files = try args.positionals()
     guard files.count == 2 else {
         throw ProofsheetError.usage("diff compares two images, got \(files.count)", hint: "proofsheet diff expected.png actual.png")
@@ -65,7 +66,7 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
     var notes: [String] = []
     if let output {
         if let diff = outcome.result?.diffImage {
-            try FileOutput.write(try PNGCodec.encode(diff), to: output)
+            try FileOutput.write(try PNGCodec.encode(diff, compression: compression), to: output)
         } else {
             notes.append(
                 "no diff image written to \(output): the sizes differ"
@@ -88,7 +89,7 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
                     ("note: \(panels): panels shrunk to 1/\(k) of their size (\(composed.image.size) px) "
                         + "to stay within the \(limit.name) limit of \(limit.int) pixels; --limit \(limit.name)=N allows larger\n").utf8))
         }
-        try FileOutput.write(try PNGCodec.encode(composed.image), to: panels)
+        try FileOutput.write(try PNGCodec.encode(composed.image, compression: compression), to: panels)
     }
     for n in notes { FileHandle.standardError.write(Data("proofsheet: \(n)\n".utf8)) }
     if json {

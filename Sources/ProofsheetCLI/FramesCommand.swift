@@ -52,6 +52,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let scaleText = try args.value("--scale")
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
+    let compression = try args.pngCompression() ?? .fastest
     let jobs = try jobsOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -83,7 +84,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
         try FrameSampler(fps: fps, span: span).run(session, batch: max(4, jobs * 4)) { frames in
             let lists = frames.map { run.displayList($0.tree) }
             let bytes = try parallelMap(frames.count, jobs: jobs) { k in
-                try renderer.backend.render(lists[k], format: .png, scale: run.first.scale, png: .fast)
+                try renderer.backend.render(lists[k], format: .png, scale: run.first.scale, png: compression)
             }
             for (f, b) in zip(frames, bytes) {
                 let name = String(format: "frame-%05d.png", f.index)
@@ -133,7 +134,7 @@ func scriptJSON(_ v: ScriptValue) -> String {
 /// `render --timeline NAME --at T`: one instant of a timeline.
 func renderInstant(
     path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, renderer: Renderer, formats: [OutputFormat],
-    output: String?, outDir: String, png: PNGSettings, quiet: Bool
+    output: String?, outDir: String, png: PNGCompression, quiet: Bool
 ) throws -> Int32 {
     let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
     let session = try run.session()

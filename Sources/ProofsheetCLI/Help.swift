@@ -53,8 +53,9 @@ enum Help {
           --device NAME            Render on this device preset instead of the scene's canvas
           --scale N                Pixels per point (default: the device's own, or the scene's)
           --assets DIR             Another folder to look up images in (repeatable)
-          --png-compression fast|small
-                                   fast: deflate level 1 (default); small: deflate level 6, filter per row
+          --png-compression fastest|fast|small
+                                   How PNGs are compressed (default: fastest).
+                                   \(pngCompressionText)
           --display-list           Print the display list (text) instead of rendering
           --still NAME             Render the named still (see `proofsheet stills <scene>`)
           --all-stills             Render every still of each scene (a scene without stills: its
@@ -141,6 +142,9 @@ enum Help {
           -o, --output FILE        Write the diff image (.png)
           --panels FILE            Write expected | diff | actual side by side (.png)
                                    (shrunk to fit --limit image-pixels when larger)
+          --png-compression fastest|fast|small
+                                   How -o and --panels are compressed (default: fastest).
+                                   \(pngCompressionText)
           --json                   Print one JSON object: passed, mismatched, total, ratio, width,
                                    height, ignored, reason, tolerance (and both sizes if they differ)
           -h, --help               Show this help
@@ -206,6 +210,11 @@ enum Help {
                                    name has no golden
           --strict                 Orphaned goldens fail the check (exit 1)
           --prune                  Delete orphaned goldens (only inside the golden folder)
+          --png-compression fastest|fast|small
+                                   How the goldens recorded and the report's images are
+                                   compressed (default: small, for goldens kept in a repository;
+                                   approve copies the report's actual images as they are).
+                                   \(pngCompressionText)
           -j, --jobs N             States checked at once (default: the processor count)
           -q, --quiet              No progress lines
           -h, --help               Show this help
@@ -218,7 +227,7 @@ enum Help {
     static let approve = """
         Accept the actual images of a check report's failures as the new goldens.
 
-        USAGE: proofsheet approve --report DIR [--golden DIR] [--only ID]...
+        USAGE: proofsheet approve --report DIR [--golden DIR] [--only ID]... [--png-compression C]
 
         Copies each failing or missing image's actual render (and the actual of a golden that could
         not be read) to DIR/<scene>/<state>/<variant>.png below the golden folder. The report is
@@ -231,6 +240,10 @@ enum Help {
           --golden DIR             The golden folder (default: the one the check was given, which
                                    must then exist inside the working directory); made if missing
           --only ID                Approve only this id (scene/state/variant; repeatable)
+          --png-compression fastest|fast|small
+                                   Write each golden again with this compression (default: copy
+                                   the actual image's bytes as check wrote them).
+                                   \(pngCompressionText)
           -h, --help               Show this help
         """
 
@@ -277,6 +290,8 @@ enum Help {
           --assets DIR         Also look for images in DIR (repeatable)
           -j, --jobs N         Frames rendered at once (default: the processor count); the
                                bytes are the same at any N
+          --png-compression fastest|fast|small
+                               How frames are compressed (default fastest)
           -q, --quiet          No progress or summary on standard error
 
         One instant of a timeline: proofsheet render <scene.json> --timeline NAME --at SECONDS
@@ -338,6 +353,13 @@ enum Help {
         USAGE: proofsheet devices
         """
 }
+
+/// What `--png-compression` means, for every command that takes it.
+let pngCompressionText = [
+    "fastest: Proofsheet's own encoder (AVX2 where the processor has it;",
+    "PROOFSHEET_SIMD=off forces the scalar path: the same bytes); fast: deflate",
+    "level 1; small: deflate level 6 with a filter chosen per row"
+].joined(separator: "\n" + String(repeating: " ", count: 27))
 
 /// Prints a command's help with the limits option every command takes.
 func printHelp(_ text: String) {

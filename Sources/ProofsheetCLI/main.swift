@@ -130,8 +130,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let deviceName = try args.value("--device")
     let scaleText = try args.value("--scale")
     let assetDirs = try args.values("--assets")
-    let compressionOption = try args.value("--png-compression")
-    let compression = compressionOption ?? "fast"
+    let compressionOption = try args.pngCompression()
     let dumpList = args.flag("--display-list")
     let json = args.flag("--json")
     let quiet = args.flag("-q", "--quiet")
@@ -180,12 +179,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     }
     let device = try deviceName.map { try Device.named($0) }
     let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
-    let png: PNGSettings
-    switch compression {
-    case "fast": png = .fast
-    case "small": png = .small
-    default: throw ProofsheetError.usage("--png-compression '\(compression)' is not fast or small")
-    }
+    let png = compressionOption ?? .fastest
     var chosenFormats: [OutputFormat] = []
     if let output {
         guard let f = OutputFormat(path: output) else {

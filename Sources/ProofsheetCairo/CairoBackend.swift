@@ -14,18 +14,6 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// PNG encoder settings: libdeflate level and row filter.
-public struct PNGSettings: Sendable, Hashable {
-    public var level: Int32
-    /// 0 none, 1 sub, 2 up, 5 choose per row.
-    public var filter: Int32
-    public init(level: Int32, filter: Int32) { self.level = level; self.filter = filter }
-    /// Fast: level 1 with the sub filter (the default; frames and CI).
-    public static let fast = PNGSettings(level: 1, filter: 1)
-    /// Smaller files for keeping: level 6, filter chosen per row.
-    public static let small = PNGSettings(level: 6, filter: 5)
-}
-
 /// Renders display lists to PNG, SVG and PDF bytes with Cairo.
 public final class CairoBackend: Sendable {
     public let fonts: FontSystem
@@ -37,35 +25,41 @@ public final class CairoBackend: Sendable {
 
     /// Renders to `format`. PNG is `scale` pixels per point; SVG and PDF are in points with
     /// rasters inside at `scale`.
-    public func render(_ list: DisplayList, format: OutputFormat, scale: Double, png: PNGSettings = .fast) throws -> [UInt8] {
+    public func render(_ list: DisplayList, format: OutputFormat, scale: Double, png: PNGCompression = .fastest) throws -> [UInt8] {
         switch format {
-        case .png: return try renderPNG(list, scale: scale, settings: png).bytes
+        case .png: return try renderPNG(list, scale: scale, compression: png).bytes
         case .svg: return try renderVector(list, scale: scale, svg: true)
         case .pdf: return try renderVector(list, scale: scale, svg: false)
         }
     }
 
     /// Renders a PNG and reports how long rasterising and encoding took (seconds).
-    public func renderPNG(_ list: DisplayList, scale: Double, settings: PNGSettings = .fast) throws -> (bytes: [UInt8], timing: Timing) {
+    ///
+    /// - Parameter path: the fastest encoder's code path (the same bytes on every path).
+    public func renderPNG(
+        _ list: DisplayList, scale: Double, compression: PNGCompression = .fastest, path: PNGEncoderPath = .automatic
+    ) throws -> (bytes: [UInt8], timing: Timing) {
         let t0 = monotonicSeconds()
         let surface = try rasterize(list, scale: scale)
         let t1 = monotonicSeconds()
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        var len = 0
-        var err = [CChar](repeating: 0, count: 256)
-        var rc: Int32 = 0
-        surface.withData { data, stride in
-            rc = ps_png_encode_argb32(
-                data.assumingMemoryBound(to: UInt8.self), UInt32(surface.width), UInt32(surface.height),
-                UInt32(stride), settings.level, settings.filter, &out, &len, &err, err.count)
-        }
-        guard rc == 0, let out else {
-            throw ProofsheetError.internal(
-                "PNG encoding failed: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
-        }
-        defer { ps_free(out) }
-        let bytes = [UInt8](UnsafeBufferPointer(start: out, count: len))
+        let bytes = try encodePNG(surface, compression: compression, path: path)
         return (bytes, Timing(raster: t1 - t0, encode: monotonicSeconds() - t1))
+    }
+
+    func encodePNG(_ surface: CairoSurface, compression: PNGCompression, path: PNGEncoderPath) throws -> [UInt8] {
+        var result: Result<[UInt8], ImageError> = .success([])
+        surface.withData { data, stride in
+            result = Result { () throws(ImageError) in
+                try PNGCodec.encode(
+                    argb32: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: stride,
+                    compression: compression, path: path)
+            }
+        }
+        do {
+            return try result.get()
+        } catch {
+            throw ProofsheetError.internal("PNG encoding failed: \(error.description)")
+        }
     }
 
     /// Encodes with Cairo's own PNG writer (zlib's default level): the baseline the fast path is

@@ -52,6 +52,7 @@ public final class FontSystem: @unchecked Sendable {
             throw ProofsheetError.internal("fontconfig: cannot load \(fontsConf)")
         }
         PinnedFaces.shared.pin(config)
+        Self.becomeDefault(config)
         // The first context is made now, so that a font system that cannot make one is never made.
         let first: TextContext
         do {
@@ -68,6 +69,19 @@ public final class FontSystem: @unchecked Sendable {
         if !missing.isEmpty {
             throw ProofsheetError.internal(
                 "fonts missing: \(missing.joined(separator: ", ")); install them with `make deps` (see README)")
+        }
+    }
+
+    /// Makes the first configuration loaded fontconfig's default, once per process. Pango's first
+    /// font map starts fontconfig's own initialisation (the system's configuration, every font
+    /// folder's cache: several milliseconds) and waits for it before its first font; with a default
+    /// already set that initialisation has nothing to do. Text is drawn from the pinned
+    /// configuration either way (every font map is given it).
+    private static let defaultSet = Locked(false)
+    private static func becomeDefault(_ config: OpaquePointer) {
+        defaultSet.withLock { done in
+            guard !done else { return }
+            done = FcConfigSetCurrent(config) != 0
         }
     }
 

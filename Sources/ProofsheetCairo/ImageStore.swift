@@ -367,7 +367,7 @@ final class PixelMemory: Sendable {
             }
             if let found { return found }
         }
-        return malloc(max(bytes, 1)).map { Block(pointer: $0, bytes: bytes) }
+        return ps_pixels_alloc(max(bytes, 1)).map { Block(pointer: $0, bytes: bytes) }
     }
 
     /// Takes back a block from `take`: kept for the next surface, or freed.

@@ -47,7 +47,11 @@ public enum Approval {
     ///
     /// - Parameters:
     ///   - only: ids to approve; empty approves every failed or missing entry.
-    public static func plan(report: CheckReport, folder: ReportFolder, goldenRoot: String, only: Set<String>) throws -> [Change] {
+    ///   - reencode: when given, each actual image is written again with this compression;
+    ///     otherwise its bytes are copied as they are.
+    public static func plan(
+        report: CheckReport, folder: ReportFolder, goldenRoot: String, only: Set<String>, reencode: PNGCompression? = nil
+    ) throws -> [Change] {
         if let unknown = only.sorted().first(where: { id in !report.entries.contains { $0.id == id } }) {
             throw ProofsheetError.badInput(
                 "the report has no image '\(SafePaths.clip(unknown))'",
@@ -62,7 +66,14 @@ public enum Approval {
             guard let actual = entry.actual else {
                 throw ProofsheetError.badInput("\(entry.id): the report has no actual image for it")
             }
-            let bytes = try folder.pngImage(actual, what: "\(entry.id): the actual image")
+            var bytes = try folder.pngImage(actual, what: "\(entry.id): the actual image")
+            if let reencode {
+                do {
+                    bytes = try PNGCodec.encode(PNGCodec.decode(bytes, source: actual), compression: reencode)
+                } catch {
+                    throw ProofsheetError.badInput("\(entry.id): the actual image: \(error.description)")
+                }
+            }
             // Below a root that does not exist yet there is nothing, links included.
             let golden =
                 FileOutput.exists(goldenRoot)

@@ -51,6 +51,10 @@ public struct CheckOptions: Sendable {
     /// The environment the check runs in: written into goldens and the report, and compared with
     /// the goldens' own.
     public var environment: EnvironmentFingerprint?
+    /// How the PNGs the check writes are compressed: the goldens it records and the report's
+    /// images (whose actual images `approve` copies as goldens). Small by default: goldens are
+    /// kept in a repository.
+    public var pngCompression: PNGCompression = .small
 
     public init(goldenDirectory: String) { self.goldenDirectory = goldenDirectory }
 
@@ -370,7 +374,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var encoded: [UInt8]?
         func actualPNG() throws -> [UInt8] {
             if let encoded { return encoded }
-            var bytes = try PNGCodec.encode(actual)
+            var bytes = try PNGCodec.encode(actual, compression: options.pngCompression)
             if let env = options.environment { bytes = PNGText.inserting(EnvironmentFingerprint.pngKeyword, env.text, into: bytes) }
             encoded = bytes
             return bytes
@@ -442,8 +446,11 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             entry.message = entry.result?.reason
             if settings.isExact, entry.message != nil { entry.message! += " (exact comparison)" }
             if let report, let expected {
-                entry.expected = try report.store(try PNGCodec.encode(expected), entry.id, "expected")
-                if let d = outcome?.result?.diffImage { entry.diff = try report.store(try PNGCodec.encode(d), entry.id, "diff") }
+                let png = options.pngCompression
+                entry.expected = try report.store(try PNGCodec.encode(expected, compression: png), entry.id, "expected")
+                if let d = outcome?.result?.diffImage {
+                    entry.diff = try report.store(try PNGCodec.encode(d, compression: png), entry.id, "diff")
+                }
             }
         case .recorded:
             break

@@ -121,8 +121,10 @@ package final class PixelBuffer: @unchecked Sendable {
         self.width = width
         self.height = height
         self.reservation = reservation
-        bytes = .allocate(byteCount: max(width * height * 4, 1), alignment: 16)
+        // Huge pages from 2 MiB up: a decoded photo is first touched as it is written.
+        guard let memory = ps_pixels_alloc(max(width * height * 4, 1)) else { fatalError("out of memory for decoded pixels") }
+        bytes = UnsafeMutableRawBufferPointer(start: memory, count: max(width * height * 4, 1))
     }
 
-    deinit { bytes.deallocate() }
+    deinit { ps_free(bytes.baseAddress) }
 }

@@ -43,39 +43,39 @@ public enum PNGCodec {
 
     /// Encodes an image as an 8-bit RGBA PNG (deterministic output).
     ///
-    /// - Parameter fast: favour speed over size (deflate level 1 and the sub filter, instead of
-    ///   level 6 with a filter chosen per row).
+    /// - Parameters:
+    ///   - compression: the encoder; `.small` by default (files that are kept).
+    ///   - path: the fastest encoder's code path (the same bytes on every path).
     /// - Throws: ``ImageError`` for an empty image or an encoder failure.
-    public static func encode(_ image: RGBAImage, fast: Bool = false) throws(ImageError) -> [UInt8] {
+    public static func encode(
+        _ image: RGBAImage, compression: PNGCompression = .small, path: PNGEncoderPath = .automatic
+    ) throws(ImageError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw ImageError(.encodingFailed(.png), detail: "PNG needs at least one pixel (got \(image.size))")
         }
         guard image.width <= Int(Int32.max) / 4, image.height <= Int(Int32.max) else {
             throw ImageError(.encodingFailed(.png), detail: "image \(image.size) is too large for PNG")
         }
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let rc = image.pixels.withUnsafeBufferPointer {
-            ps_png_encode_rgba(
-                $0.baseAddress, UInt32(image.width), UInt32(image.height), fast ? 1 : 6, fast ? 1 : 5,
-                &out, &length, &message, message.count)
+        let w = UInt32(image.width), h = UInt32(image.height)
+        let result = image.pixels.withUnsafeBufferPointer { pixels in
+            CPNGWriter.run { out, length, message, size in
+                switch compression {
+                case .fastest: return ps_png_fastest_rgba(pixels.baseAddress, w, h, path.code, out, length, message, size)
+                case .fast: return ps_png_encode_rgba(pixels.baseAddress, w, h, 1, 1, out, length, message, size)
+                case .small: return ps_png_encode_rgba(pixels.baseAddress, w, h, 6, 5, out, length, message, size)
+                }
+            }
         }
-        guard rc == 0, let out else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ImageError(.encodingFailed(.png), detail: text.isEmpty ? "encoder failed" : text)
-        }
-        defer { ps_free(out) }
-        return [UInt8](UnsafeBufferPointer(start: out, count: length))
+        return try result.get()
     }
 
     /// Encodes an image and writes it to `path` (replacing any file there).
     ///
     /// - Throws: ``ImageError``.
-    public static func write(_ image: RGBAImage, to path: String, fast: Bool = false) throws(ImageError) {
+    public static func write(_ image: RGBAImage, to path: String, compression: PNGCompression = .small) throws(ImageError) {
         let bytes: [UInt8]
         do {
-            bytes = try encode(image, fast: fast)
+            bytes = try encode(image, compression: compression)
         } catch {
             throw error.attributed(to: path)
         }

@@ -22,10 +22,10 @@ extension Diffing where Format == RGBAImage {
                 case .compared(let result):
                     var artifacts: [String: Data] = [:]
                     if let diff = result.diffImage {
-                        artifacts["diff.png"] = try? Data(PNGCodec.encode(diff, fast: true))
+                        artifacts["diff.png"] = try? Data(PNGCodec.encode(diff, compression: .fastest))
                     }
                     let panels = DiffPanels.compose(expected: reference, diff: result.diffImage, actual: actual)
-                    artifacts["panels.png"] = try? Data(PNGCodec.encode(panels, fast: true))
+                    artifacts["panels.png"] = try? Data(PNGCodec.encode(panels, compression: .fastest))
                     let message =
                         "\(result.mismatched) of \(result.total) pixels (\(percent(result.ratio))) differ"
                         + " at threshold \(fmt(threshold)); allowed: \(describe(tolerance))"
@@ -33,7 +33,7 @@ extension Diffing where Format == RGBAImage {
                 case let .sizeMismatch(expected, actualSize):
                     let panels = DiffPanels.compose(expected: reference, diff: nil, actual: actual)
                     let message = "the sizes differ: the reference is \(expected) px, the actual image \(actualSize) px"
-                    return (message, ["panels.png": (try? Data(PNGCodec.encode(panels, fast: true))) ?? Data()])
+                    return (message, ["panels.png": (try? Data(PNGCodec.encode(panels, compression: .fastest))) ?? Data()])
                 }
             })
     }

@@ -16,7 +16,7 @@ struct PNGEncodingTests {
             let png = try PNGCodec.encode(image)
             #expect(Array(png.prefix(8)) == PNGCodec.signature)
             #expect(try PNGCodec.decode(png) == image)
-            #expect(try PNGCodec.decode(PNGCodec.encode(image, fast: true)) == image)
+            #expect(try PNGCodec.decode(PNGCodec.encode(image, compression: .fast)) == image)
         }
     }
 

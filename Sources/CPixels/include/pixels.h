@@ -17,6 +17,23 @@ int ps_png_encode_argb32(const uint8_t *argb, uint32_t width, uint32_t height, u
 int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
                        uint8_t **out, size_t *out_len, char *err, size_t err_len);
 
+/* The fastest PNG writer (png_fastest.c): rows filtered with sub, up or Paeth (the smallest sum
+ * of absolute values per row), then one deflate block with a Huffman code built for the image,
+ * every byte a literal and runs of zeros matches at distance 1. Premultiplied ARGB32 is written as
+ * RGB when every pixel is opaque, else as straight RGBA, like ps_png_encode_argb32.
+ * `simd`: -1 the AVX2 path when the CPU has it and PROOFSHEET_SIMD is not "off"; 0 the scalar
+ * path; 1 the AVX2 path when the CPU has it. Every path writes the same bytes. */
+int ps_png_fastest_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, int simd,
+                          uint8_t **out, size_t *out_len, char *err, size_t err_len);
+int ps_png_fastest_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int simd, uint8_t **out,
+                        size_t *out_len, char *err, size_t err_len);
+
+/* 1 when the CPU has AVX2 (and the build targets x86). */
+int ps_cpu_has_avx2(void);
+/* 1 when the vector paths are used by default: the CPU has AVX2 and PROOFSHEET_SIMD is not
+ * "off". */
+int ps_simd_enabled(void);
+
 /* Blurs premultiplied ARGB32 in place with three box blurs per direction approximating a
  * Gaussian of `sigma` pixels (the SVG filter recipe). Pixels outside are transparent. */
 void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, double sigma);
@@ -39,6 +56,12 @@ void ps_argb32_to_rgba(const uint8_t *argb, uint32_t width, uint32_t height, uin
  * (smaller at the right and bottom edges), colours weighted by alpha. `dst` holds
  * ceil(width / factor) * ceil(height / factor) pixels. */
 void ps_rgba_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t factor, uint8_t *dst);
+
+/* At least `n` bytes for pixels, not cleared, freed with free() (or ps_free); NULL when out of
+ * memory. From 2 MiB up the block is aligned to 2 MiB and asks the kernel for huge pages, so that
+ * memory touched for the first time costs one fault per 2 MiB rather than one per 4 KiB (a 3x
+ * frame's surface otherwise spends about as long faulting in as drawing). */
+void *ps_pixels_alloc(size_t n);
 
 void ps_free(void *p);
 #endif

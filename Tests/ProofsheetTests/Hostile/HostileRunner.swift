@@ -116,7 +116,7 @@ enum HostileRunner {
 
         let debugNote =
             c.heavy && binary.hasSuffix("/debug/proofsheet")
-            ? "\n  (ran the debug binary: build the release one first, `swift build -c release --product proofsheet`, as `make test` does)"
+            ? "\n  (ran the debug binary: build the release one first, `make release`, as `make test` does)"
             : ""
         let context = """
             \(c.name): \(c.argv.joined(separator: " ").prefix(300))\(debugNote)

@@ -1,0 +1,304 @@
+import Foundation
+import Proofsheet
+import ProofsheetCairo
+import Testing
+
+/// The fastest PNG encoder: its scalar and vector paths write the same bytes (random images of
+/// every shape and every example scene), and real readers — our own decoder, libpng's pngfix and
+/// pngcheck, Pillow, librsvg and Chromium — decode its files to exactly the pixels written.
+@Suite("Fastest PNG encoder")
+struct FastestPNGTests {
+    /// A small deterministic generator (SplitMix64).
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 24) }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    enum Content: CaseIterable { case flat, noise, gradient, blocks, stripes, sparse }
+
+    /// An image of `content`; `alpha` false makes every pixel opaque, true mixes opaque,
+    /// transparent and translucent pixels.
+    static func image(_ content: Content, width: Int, height: Int, alpha: Bool, seed: UInt64) throws -> RGBAImage {
+        var random = Random(state: seed)
+        let base = (random.byte(), random.byte(), random.byte())
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                var p: (UInt8, UInt8, UInt8)
+                switch content {
+                case .flat: p = base
+                case .noise: p = (random.byte(), random.byte(), random.byte())
+                case .gradient:
+                    p = (
+                        UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)),
+                        UInt8(truncatingIfNeeded: (x + y) * 3)
+                    )
+                case .blocks:
+                    // Flat areas (long runs of zeros once filtered) with noisy tiles between.
+                    p = (x / 9 + y / 5) % 3 == 0 ? (random.byte(), random.byte(), random.byte()) : base
+                case .stripes: p = y % 4 < 2 ? base : (base.0 &+ 40, base.1, UInt8(x % 7))
+                case .sparse: p = random.below(97) == 0 ? (random.byte(), 0, random.byte()) : base
+                }
+                var a: UInt8 = 255
+                if alpha {
+                    switch random.below(4) {
+                    case 0: a = 0
+                    case 1: a = random.byte()
+                    default: a = 255
+                    }
+                    if content == .flat { a = 128 }
+                }
+                let i = (y * width + x) * 4
+                pixels[i] = p.0; pixels[i + 1] = p.1; pixels[i + 2] = p.2; pixels[i + 3] = a
+            }
+        }
+        return try RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Sizes: one pixel, one row, one column, widths that are not multiples of the vector size
+    /// (8 pixels, 32 bytes), and rows long enough for runs longer than a match (258 bytes).
+    static let sizes: [(Int, Int)] = [(1, 1), (1, 37), (53, 1), (2, 2), (7, 5), (31, 9), (33, 17), (65, 3), (100, 20), (301, 4)]
+
+    /// Every content in every size, opaque and not.
+    static func corpus() throws -> [(name: String, image: RGBAImage)] {
+        var out: [(String, RGBAImage)] = []
+        var seed: UInt64 = 1
+        for (w, h) in sizes {
+            for content in Content.allCases {
+                for alpha in [false, true] {
+                    seed += 1
+                    let name = "\(content)-\(w)x\(h)\(alpha ? "-alpha" : "")"
+                    out.append((name, try image(content, width: w, height: h, alpha: alpha, seed: seed)))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Premultiplied native-endian ARGB32 (Cairo's format) of straight RGBA.
+    static func argb32(_ image: RGBAImage) -> [UInt32] {
+        (0..<image.width * image.height).map { i in
+            let p = Array(image.pixels[i * 4..<i * 4 + 4]).map(UInt32.init)
+            let a = p[3]
+            let r = (p[0] * a + 127) / 255, g = (p[1] * a + 127) / 255, b = (p[2] * a + 127) / 255
+            return a << 24 | r << 16 | g << 8 | b
+        }
+    }
+
+    static func encode(argb32 pixels: [UInt32], _ image: RGBAImage, _ compression: PNGCompression, _ path: PNGEncoderPath) throws -> [UInt8] {
+        try pixels.withUnsafeBytes { raw in
+            try PNGCodec.encode(
+                argb32: raw.baseAddress!, width: image.width, height: image.height, stride: image.width * 4,
+                compression: compression, path: path)
+        }
+    }
+
+    @Test func scalarAndVectorPathsWriteTheSameBytes() throws {
+        for (name, image) in try Self.corpus() {
+            let scalar = try PNGCodec.encode(image, compression: .fastest, path: .scalar)
+            let vector = try PNGCodec.encode(image, compression: .fastest, path: .vector)
+            #expect(Bool(scalar == vector), "\(name): the paths differ (RGBA)")
+            let decoded = try PNGCodec.decode(scalar) == image
+            #expect(decoded, "\(name): not the pixels written")
+
+            // From premultiplied ARGB32: RGB when opaque, straight RGBA otherwise, the same
+            // pixels as the deflate writer makes from the same buffer.
+            let argb = Self.argb32(image)
+            let fromARGB = try Self.encode(argb32: argb, image, .fastest, .scalar)
+            let sameARGB = try Self.encode(argb32: argb, image, .fastest, .vector) == fromARGB
+            #expect(sameARGB, "\(name): the paths differ (ARGB32)")
+            let reference = try PNGCodec.decode(Self.encode(argb32: argb, image, .small, .automatic))
+            let asReference = try PNGCodec.decode(fromARGB) == reference
+            #expect(asReference, "\(name): ARGB32 not written as the deflate writer writes it")
+            let opaque = stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
+            #expect(fromARGB[25] == (opaque ? 2 : 6), "\(name): colour type")
+        }
+    }
+
+    @Test func theDefaultPathFollowsTheMachineAndTheEnvironment() {
+        let off = ProcessInfo.processInfo.environment["PROOFSHEET_SIMD"] == "off"
+        #expect(PNGEncoderPath.automaticIsVector == (PNGEncoderPath.vectorAvailable && !off))
+        #if arch(x86_64)
+            // The machines this project builds on have AVX2 (x86-64-v3); the vector path must
+            // be the one under test.
+            #expect(PNGEncoderPath.vectorAvailable, "this x86-64 processor has no AVX2: only the scalar path was tested")
+        #endif
+    }
+
+    /// Every still of every example scene, rendered at scale 1: both paths write the same bytes,
+    /// and the file holds the pixels the deflate writer writes.
+    @Test func everyExampleSceneIsTheSameOnBothPaths() throws {
+        let renderer = try Renderer()
+        let files = try FileManager.default.contentsOfDirectory(atPath: Paths.scenes).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.count >= 6)
+        for file in files {
+            let template = try SceneDecoder().template(file: Paths.scenes + "/" + file)
+            let stills: [String?] = template.stills.isEmpty ? [nil] : template.stills.map(\.name)
+            for still in stills {
+                var scene = try template.scene(still: still)
+                scene.scale = 1
+                let list = try renderer.layout(scene).displayList
+                let scalar = try renderer.backend.renderPNG(list, scale: 1, compression: .fastest, path: .scalar).bytes
+                let vector = try renderer.backend.renderPNG(list, scale: 1, compression: .fastest, path: .vector).bytes
+                #expect(Bool(scalar == vector), "\(file) \(still ?? "default"): the paths differ")
+                let small = try renderer.backend.renderPNG(list, scale: 1, compression: .small).bytes
+                let samePixels = try PNGCodec.decode(scalar) == PNGCodec.decode(small)
+                #expect(samePixels, "\(file) \(still ?? "default"): other pixels")
+            }
+        }
+    }
+
+    @Test func theEnvironmentSwitchKeepsTheBytes() throws {
+        let cli = CLITests.binary
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = Paths.scenes + "/swipe-stack.json"
+        let auto = try runProcess(cli, ["render", scene, "-o", dir + "/auto.png", "-q"])
+        let off = try runProcess(cli, ["render", scene, "-o", dir + "/off.png", "-q"], env: ["PROOFSHEET_SIMD": "off"])
+        #expect(auto.status == 0 && off.status == 0, "\(auto.err) \(off.err)")
+        #expect(FileManager.default.contentsEqual(atPath: dir + "/auto.png", andPath: dir + "/off.png"))
+    }
+
+    /// The corpus written by the fastest encoder into a fresh folder, with each image's straight
+    /// RGBA beside it (`<name>.rgba`).
+    static func writeCorpus(opaqueOnly: Bool = false) throws -> (folder: String, names: [String], images: [String: RGBAImage]) {
+        let folder = try temporaryFolder()
+        var names: [String] = []
+        var images: [String: RGBAImage] = [:]
+        for (name, image) in try corpus() where !opaqueOnly || !name.hasSuffix("-alpha") {
+            try Data(PNGCodec.encode(image, compression: .fastest)).write(to: URL(fileURLWithPath: "\(folder)/\(name).png"))
+            try Data(image.pixels).write(to: URL(fileURLWithPath: "\(folder)/\(name).rgba"))
+            names.append(name)
+            images[name] = image
+        }
+        return (folder, names, images)
+    }
+
+    @Test func libpngToolsAcceptEveryFile() throws {
+        let pngfix = try #require(which("pngfix"), "pngfix (libpng-tools) is needed; run make deps")
+        let pngcheck = try #require(which("pngcheck"), "pngcheck is needed; run make deps")
+        let (folder, names, _) = try Self.writeCorpus()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = names.map { "\(folder)/\($0).png" }
+        let fix = try runProcess(pngfix, ["--strip=none"] + files)
+        #expect(fix.status == 0, "pngfix: \(fix.out.suffix(2000)) \(fix.err.suffix(2000))")
+        let check = try runProcess(pngcheck, ["-q"] + files)
+        #expect(check.status == 0, "pngcheck: \(check.out.suffix(2000)) \(check.err.suffix(2000))")
+    }
+
+    @Test func pillowDecodesTheWrittenPixels() throws {
+        // Debian's own Python, where python3-pil is installed (not one first on PATH).
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "Debian's python3 and python3-pil are needed; run make deps")
+        let (folder, names, _) = try Self.writeCorpus()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            import sys
+            from PIL import Image
+            bad = []
+            for name in sys.argv[2:]:
+                im = Image.open(f"{sys.argv[1]}/{name}.png")
+                im.load()
+                if im.convert("RGBA").tobytes() != open(f"{sys.argv[1]}/{name}.rgba", "rb").read():
+                    bad.append(f"{name} ({im.mode})")
+            print("checked", len(sys.argv) - 2, "bad:", ", ".join(bad) or "none")
+            sys.exit(1 if bad else 0)
+            """
+        let run = try runProcess(python, ["-c", script, folder] + names)
+        #expect(run.status == 0, "Pillow: \(run.out) \(run.err.suffix(2000))")
+        #expect(run.out.contains("checked \(names.count) bad: none"))
+    }
+
+    /// The opaque images inside one SVG, one above the other at their own size, drawn by
+    /// librsvg at 1 pixel per unit.
+    @Test func librsvgDrawsThePixelsOfAPNGInsideAnSVG() throws {
+        let rsvg = try #require(which("rsvg-convert"), "rsvg-convert (librsvg2-bin) is needed; run make deps")
+        let (folder, names, images) = try Self.writeCorpus(opaqueOnly: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let width = names.map { images[$0]!.width }.max()!
+        var y = 0
+        var body = ""
+        var placed: [(String, Int)] = []
+        for name in names {
+            let image = images[name]!
+            let png = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).png")).base64EncodedString()
+            body +=
+                "<image x=\"0\" y=\"\(y)\" width=\"\(image.width)\" height=\"\(image.height)\" image-rendering=\"pixelated\" "
+                + "href=\"data:image/png;base64,\(png)\"/>\n"
+            placed.append((name, y))
+            y += image.height
+        }
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(y)" viewBox="0 0 \(width) \(y)">
+            \(body)</svg>
+            """
+        try svg.write(toFile: folder + "/all.svg", atomically: true, encoding: .utf8)
+        let run = try runProcess(rsvg, ["-o", folder + "/all.png", folder + "/all.svg"])
+        try #require(run.status == 0, "rsvg-convert: \(run.err)")
+        let drawn = try RGBAImage(contentsOfFile: folder + "/all.png")
+        #expect(drawn.width == width && drawn.height == y)
+        for (name, top) in placed {
+            let image = images[name]!
+            var wrong = 0
+            for yy in 0..<image.height {
+                for x in 0..<image.width where drawn[x: x, y: top + yy] != image[x: x, y: yy] { wrong += 1 }
+            }
+            #expect(wrong == 0, "\(name): librsvg drew \(wrong) pixels differently")
+        }
+    }
+
+    /// The opaque images in a page: Chromium decodes each, draws it on a canvas and compares the
+    /// canvas's pixels with the expected bytes (sent along as base64); the page prints a verdict.
+    @Test func chromiumDecodesThePixels() throws {
+        let (folder, names, images) = try Self.writeCorpus(opaqueOnly: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The images are elements of the page, so its load event waits for every decode.
+        var imgs = "", cases = ""
+        for (i, name) in names.enumerated() {
+            let png = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).png")).base64EncodedString()
+            imgs += "<img id=\"i\(i)\" src=\"data:image/png;base64,\(png)\">\n"
+            cases += "[\"\(name)\", \"\(Data(images[name]!.pixels).base64EncodedString())\"],\n"
+        }
+        let page = """
+            <!doctype html><meta charset="utf-8"><pre id="out">running</pre>
+            \(imgs)<script>
+            const cases = [\(cases)];
+            function bytes(b64) { const s = atob(b64); const a = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i); return a; }
+            function run() {
+              const bad = [];
+              cases.forEach(([name, rgba], i) => {
+                const img = document.getElementById("i" + i);
+                if (!img.complete || img.naturalWidth === 0) { bad.push(name + " (not decoded)"); return; }
+                const c = document.createElement("canvas");
+                c.width = img.naturalWidth; c.height = img.naturalHeight;
+                const g = c.getContext("2d");
+                g.drawImage(img, 0, 0);
+                const got = g.getImageData(0, 0, c.width, c.height).data, want = bytes(rgba);
+                let wrong = got.length !== want.length ? -1 : 0;
+                for (let k = 0; wrong >= 0 && k < want.length; k++) if (got[k] !== want[k]) wrong++;
+                if (wrong) bad.push(name + " (" + wrong + " bytes)");
+              });
+              document.getElementById("out").textContent = "checked " + cases.length + " bad: " + (bad.join(", ") || "none");
+            }
+            window.addEventListener("load", () => { try { run(); } catch (e) { document.getElementById("out").textContent = "failed: " + e; } });
+            </script>
+            """
+        try page.write(toFile: folder + "/page.html", atomically: true, encoding: .utf8)
+        let artifacts = Paths.artifacts + "/fastest-png"
+        try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: artifacts + "/page.html")
+        try FileManager.default.copyItem(atPath: folder + "/page.html", toPath: artifacts + "/page.html")
+        let run = try ReportBrowserTests.chromium(folder + "/page.html", ["--dump-dom"])
+        #expect(
+            run.out.contains("checked \(names.count) bad: none"),
+            "Chromium: \(run.out.suffix(300)) (the page is in .build/test-artifacts/fastest-png/)")
+    }
+}
