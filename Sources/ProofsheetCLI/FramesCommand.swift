@@ -81,20 +81,33 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let progress = !quiet && isatty(2) != 0
     var rows: [String] = []
     do {
-        try FrameSampler(fps: fps, span: span).run(session, batch: max(4, jobs * 4)) { frames in
-            let lists = frames.map { run.displayList($0.tree) }
-            let bytes = try parallelMap(frames.count, jobs: jobs) { k in
-                try renderer.backend.render(lists[k], format: .png, scale: run.first.scale, png: compression)
-            }
-            for (f, b) in zip(frames, bytes) {
+        // While one batch of frames is drawn and encoded on every core, the next batch's events
+        // and trees are worked out: the drawing never waits for the timeline.
+        var drawing: BackgroundJob<[(frame: Frame, bytes: [UInt8])]>? = nil
+        func finish(_ job: BackgroundJob<[(frame: Frame, bytes: [UInt8])]>) throws {
+            let done = try job.wait()
+            for (f, b) in done {
                 let name = String(format: "frame-%05d.png", f.index)
                 try FileOutput.write(b, to: temp + "/" + name, createFolders: false, sync: false)
                 rows.append(manifestRow(f, file: name))
             }
-            if progress {
-                FileHandle.standardError.write(Data("\rframes: \(rows.count) (\(format(frames.last!.time, digits: 2)) s)".utf8))
+            if progress, let last = done.last {
+                FileHandle.standardError.write(Data("\rframes: \(rows.count) (\(format(last.frame.time, digits: 2)) s)".utf8))
             }
         }
+        try FrameSampler(fps: fps, span: span).run(session, batch: max(4, jobs * 4)) { frames in
+            let lists = frames.map { run.displayList($0.tree) }
+            let scale = run.first.scale
+            let next = BackgroundJob {
+                let bytes = try parallelMap(lists.count, jobs: jobs) { k in
+                    try renderer.backend.render(lists[k], format: .png, scale: scale, png: compression)
+                }
+                return Array(zip(frames, bytes)).map { (frame: $0.0, bytes: $0.1) }
+            }
+            if let previous = drawing { try finish(previous) }
+            drawing = next
+        }
+        if let last = drawing { try finish(last) }
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
         let manifest =
             "{\n  \"scene\": \(LayoutJSON.string(path)),\n  \"timeline\": \(LayoutJSON.string(timelineName)),\n  \"fps\": \(LayoutJSON.number(fps)),\n"
@@ -150,4 +163,25 @@ func renderInstant(
         if !quiet { FileHandle.standardError.write(Data("wrote \(o.target)\n".utf8)) }
     }
     return 0
+}
+
+/// Work running on a thread of its own; `wait()` gives its result (or throws its error).
+final class BackgroundJob<T>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<T, Error>?
+
+    init(_ work: @escaping @Sendable () throws -> T) {
+        let thread = Thread { [self] in
+            result = Result { try work() }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func wait() throws -> T {
+        done.wait()
+        done.signal()
+        return try result!.get()
+    }
 }
