@@ -70,6 +70,13 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let device = try deviceName.map { try Device.named($0) }
     let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
+    let longest = { () -> Double in
+        if case .seconds(let d) = span { return d }; return FrameSampler.autoCap
+    }()
+    guard (longest * fps).rounded(.down) + 1 <= Double(FrameSampler.mostFrames) else {
+        throw ProofsheetError.usage(
+            "\(fmt(fps)) fps for \(fmt(longest)) s is more than \(FrameSampler.mostFrames) frames", hint: "lower --fps or --duration")
+    }
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension

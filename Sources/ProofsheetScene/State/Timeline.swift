@@ -118,6 +118,16 @@ extension SceneDecoder {
                 if let a = o["withAnimation"] { actions = [.withAnimation(try ctx.animationOrNil(a), actions)] }
                 return Timeline.Event(at: at, kind: .actions(actions), location: item.location)
             }
+            // Touches are sampled 120 times a second: their total length bounds the work.
+            let touching = events.reduce(0.0) { total, e in
+                if case .touch(let script) = e.kind { return total + script.duration }
+                return total
+            }
+            guard touching <= Timeline.latest else {
+                throw ProofsheetError.badInput(
+                    "the timeline's touches last \(format(touching)) s in all, more than \(format(Timeline.latest)) s", at: list.location,
+                    hint: "shorten the touches (they are sampled 120 times a second)")
+            }
             return Timeline(name: name, from: from, events: events, location: value.location)
         }
     }

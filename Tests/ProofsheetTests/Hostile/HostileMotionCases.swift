@@ -135,6 +135,12 @@ extension HostileCase {
             redMotionScene(#" "timelines": {"t": [{"at": 0, "touch": ""# + String(repeating: "tap 1,1; ", count: 5000) + #""}]},"#),
             says: ["too long"]),
         located(
+            "touches of 2000 s in all",
+            redMotionScene(
+                #" "timelines": {"t": ⟦["# + Array(repeating: #"{"at": 0, "touch": "down 1,1; hold 500s; up"}"#, count: 4).joined(separator: ", ")
+                    + "]},"),
+            says: ["more than 600 s"]),
+        located(
             "a timeline from a still that does not exist", redMotionScene(#" "timelines": {"t": {"from": ⟦"rset", "events": []}},"#),
             says: ["no still named 'rset'"])
     ]
@@ -163,6 +169,9 @@ extension HostileCase {
             "frames of an unknown timeline", ["frames", "tl.json", "--timeline", "mvoe"], says: ["no timeline named 'mvoe'", "did you mean 'move'"]),
         motionCLI("frames at 0 fps", ["frames", "tl.json", "--timeline", "move", "--fps", "0"], says: ["--fps"]),
         motionCLI("frames at 100000 fps", ["frames", "tl.json", "--timeline", "move", "--fps", "100000"], says: ["--fps"]),
+        motionCLI(
+            "frames of 600 s at 240 fps", ["frames", "tl.json", "--timeline", "move", "--fps", "240", "--duration", "600"],
+            says: ["more than 36000 frames"]),
         motionCLI("frames for a negative duration", ["frames", "tl.json", "--timeline", "move", "--duration", "-1"], says: ["--duration"]),
         motionCLI(
             "frames of an animation that repeats forever", ["frames", "tl.json", "--timeline", "forever", "-o", "f"],
