@@ -46,13 +46,20 @@ public struct SceneTemplate: Sendable {
 
     /// The still named `name`, or a usage error listing the stills.
     public func still(named name: String) throws -> Still {
-        if let s = stills.first(where: { $0.name == name }) { return s }
-        let close = closeNames(to: name, in: stills.map(\.name))
+        try lookUp(name, in: stills, \.name, kind: "still")
+    }
+
+    /// The item named `name` among a scene's named `kind`s ("still", "timeline"), or a usage
+    /// error with a close name and the list of them.
+    func lookUp<T>(_ name: String, in items: [T], _ key: KeyPath<T, String>, kind: String) throws -> T {
+        if let item = items.first(where: { $0[keyPath: key] == name }) { return item }
+        let names = items.map { $0[keyPath: key] }
+        let close = closeNames(to: name, in: names)
         throw ProofsheetError.usage(
-            "\(file.map { "\($0) has" } ?? "the scene has") no still named '\(excerpt(name))'",
-            hint: stills.isEmpty
-                ? "this scene declares no \"stills\""
-                : (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "its stills: \(stills.map(\.name).joined(separator: ", "))")
+            "\(file.map { "\($0) has" } ?? "the scene has") no \(kind) named '\(excerpt(name))'",
+            hint: items.isEmpty
+                ? "this scene declares no \"\(kind)s\""
+                : (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "its \(kind)s: \(names.joined(separator: ", "))")
     }
 
     /// The state of the still `still` (nil: the defaults) with `sets` applied over it: the

@@ -145,13 +145,7 @@ extension SceneDecoder {
 extension SceneTemplate {
     /// The timeline named `name`, or a usage error listing them.
     public func timeline(named name: String) throws -> Timeline {
-        if let t = timelines.first(where: { $0.name == name }) { return t }
-        let close = closeNames(to: name, in: timelines.map(\.name))
-        throw ProofsheetError.usage(
-            "\(file.map { "\($0) has" } ?? "the scene has") no timeline named '\(excerpt(name))'",
-            hint: timelines.isEmpty
-                ? "this scene declares no \"timelines\""
-                : (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "its timelines: \(timelines.map(\.name).joined(separator: ", "))")
+        try lookUp(name, in: timelines, \.name, kind: "timeline")
     }
 
     /// The markers that are true in `state`, by name.
