@@ -52,7 +52,10 @@ let package = Package(
         // MARK: - Facade, CLI, benchmark
         .target(
             name: "Proofsheet",
-            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck"]),
+            dependencies: [
+                "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck", "ProofsheetMotion",
+                "ProofsheetTimeline"
+            ]),
         .executableTarget(
             name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline"]),
         // Snapshot assertions for users' own Swift tests.
