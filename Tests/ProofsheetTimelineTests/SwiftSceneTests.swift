@@ -212,7 +212,7 @@ struct SwiftSceneTests {
         }
         func pad(_ t: Double) throws -> Point {
             try animated.advance(to: t)
-            var v = try #require(animated.presented(at: t).find("pad"))
+            guard var v = animated.presented(at: t).find("pad") else { throw ProofsheetError.internal("no pad") }
             var p = v.effects.offset
             while let first = v.children.first {
                 v = first
