@@ -194,7 +194,7 @@ struct Context {
         "GeometryReader": ["content"],
         "EmptyView": [],
         "Group": ["children"]
-    ]
+    ].merging(systemViewTypes) { own, _ in own }
 
     mutating func view(_ json: JSONValue) throws -> Node {
         let modifierCount: Int = {
@@ -366,7 +366,7 @@ struct Context {
                 return try inner.view(content)
             }
         default:
-            return .empty
+            return try systemView(type, m, json) ?? .empty
         }
     }
 
