@@ -144,6 +144,7 @@ public enum SystemViews {
     static func fullBleedBackground(of node: Node) -> Color? {
         switch node {
         case .located(let inner, _), .branch(_, let inner), .keyed(_, let inner): return fullBleedBackground(of: inner)
+        case .group(let g) where g.count == 1: return fullBleedBackground(of: g[0])
         case .modified(_, .background(.modified(.paint(.color(let c)), .ignoresSafeArea(.all)), _)): return c
         case .modified(let inner, let m):
             switch m {
@@ -160,6 +161,7 @@ public enum SystemViews {
     static func ignoresTop(_ node: Node) -> Bool {
         switch node {
         case .located(let inner, _), .branch(_, let inner), .keyed(_, let inner): return ignoresTop(inner)
+        case .group(let g) where g.count == 1: return ignoresTop(g[0])
         case .modified(let inner, let m):
             switch m {
             case .ignoresSafeArea(let edges): return edges.contains(.top)
@@ -299,7 +301,6 @@ public enum SystemViews {
     public static func navigationStack(_ bar: NavigationBarSpec, content: Node) -> Node {
         let m = SystemMetrics.self
         let body: Node = .modified(content, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity)))
-        guard !bar.hidden else { return body }
         func item(_ v: Node) -> Node { .button(v, ButtonLook()) }
         let leading = bar.items.filter { $0.placement == .topBarLeading }.map { item($0.view) }
         let trailing = bar.items.filter { $0.placement == .topBarTrailing }.map { item($0.view) }
@@ -328,7 +329,10 @@ public enum SystemViews {
             title = .modified(title, .flexFrame(FlexFrame(maxWidth: .infinity, alignment: .leading)))
             parts.append(.modified(title, .id("navigationTitle")))
         }
-        let header: Node = .stack(axis: .vertical, alignment: 0, spacing: 0, children: parts)
+        // A hidden bar is the other branch of a condition: the stack keeps its shape (and the
+        // identity of everything in it) whether the bar shows or not.
+        let header: Node =
+            bar.hidden ? .branch("else", .empty) : .branch("then", .stack(axis: .vertical, alignment: 0, spacing: 0, children: parts))
         var stack: Node
         if ignoresTop(content) {
             stack = .zstack(alignment: .top, children: [body, header])
