@@ -211,6 +211,30 @@ struct SystemViewsTests {
         #expect(dsl == file, "\(zip(dsl, file).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "lengths \(dsl.count) vs \(file.count)")")
     }
 
+    /// SwiftUI's spellings — `navigationTitle`, `navigationBarTitleDisplayMode`, `toolbar` on the
+    /// stack's content, `listStyle` on the list — give what the keys give.
+    @Test func swiftUISpellingsAsModifiers() throws {
+        func frames(_ v: ResolvedView) -> [String] { ["\(v.name) \(v.frame)"] + v.children.flatMap(frames) }
+        let keys = try layout(
+            #"""
+            {"type": "NavigationStack", "title": "Inbox", "titleDisplayMode": "inline",
+             "toolbar": [{"placement": "topBarLeading", "content": {"type": "Text", "text": "Edit"}}],
+             "content": {"type": "List", "style": "plain", "children": [\#(Self.rows)]}}
+            """#)
+        let modifiers = try layout(
+            #"""
+            {"type": "NavigationStack",
+             "content": {"type": "List", "children": [\#(Self.rows)],
+                         "modifiers": [{"listStyle": "plain"}, {"navigationTitle": "Inbox"}, {"navigationBarTitleDisplayMode": "inline"},
+                                       {"toolbar": [{"placement": "topBarLeading", "content": {"type": "Text", "text": "Edit"}}]}]}}
+            """#)
+        #expect(frames(keys) == frames(modifiers))
+        let hidden = try layout(
+            #"{"type": "NavigationStack", "content": {"type": "Text", "text": "B", "modifiers": [{"navigationTitle": "T"}, {"toolbar": "=$h ? 'hidden' : 'visible'"}]}}"#,
+            state: #"{"h": true}"#)
+        #expect(hidden.find("navigationBar") == nil)
+    }
+
     @Test func badInputIsLocated() throws {
         #expect(throws: ProofsheetError.self) { try layout(#"{"type": "List", "style": "insetGroped", "children": []}"#) }
         do {

@@ -156,6 +156,16 @@ public enum SystemViews {
         }
     }
 
+    /// Whether `node` is a `List` (under modifiers that leave it one).
+    static func isList(_ node: Node) -> Bool {
+        switch node {
+        case .located(let inner, _), .branch(_, let inner), .keyed(_, let inner): return isList(inner)
+        case .modified(.scrollView, .background(.modified(.paint, .ignoresSafeArea(.all)), _)): return true
+        case .modified(let inner, _): return isList(inner)
+        default: return false
+        }
+    }
+
     /// Whether `node` extends into the top safe area itself (its outermost layout modifier is
     /// `ignoresSafeArea` with the top edge): a navigation stack then lays it under its bar.
     static func ignoresTop(_ node: Node) -> Bool {

@@ -54,6 +54,19 @@ extension HostileCase {
         scene(
             "divider with a key", small(#"{"type": "Divider", "thickness": ⟦2}"#), at: "$.root.thickness", says: ["unknown key 'thickness'"]),
         scene(
+            "navigationTitle outside a navigation stack", small(#"{"type": "Text", "text": "A", "modifiers": [⟦{"navigationTitle": "T"}]}"#),
+            at: "$.root.modifiers[0].navigationTitle", says: ["goes on the view directly inside a NavigationStack"]),
+        scene(
+            "listStyle on a text", small(#"{"type": "Text", "text": "A", "modifiers": [⟦{"listStyle": "plain"}]}"#),
+            at: "$.root.modifiers[0].listStyle", says: ["'listStyle' applies to a List"]),
+        scene(
+            "listStyle misspelt on a list", small(#"{"type": "List", "children": [], "modifiers": [{"listStyle": ⟦"plian"}]}"#),
+            at: "$.root.modifiers[0].listStyle", says: ["did you mean 'plain'"]),
+        scene(
+            "toolbar modifier misspelt",
+            small(#"{"type": "NavigationStack", "content": {"type": "EmptyView", "modifiers": [{"toolbar": ⟦"hiden"}]}}"#),
+            at: "$.root.content.modifiers[0].toolbar", says: ["did you mean 'hidden'"]),
+        scene(
             "a list of every system view",
             small(
                 #"{"type": "NavigationStack", "title": "T", "toolbar": [{"content": {"type": "Text", "text": "E"}}], "content": {"type": "List", "children": [{"type": "Section", "header": "H", "children": [{"type": "Toggle", "title": "A", "isOn": true}, {"type": "Label", "title": "B", "systemImage": "star"}, {"type": "TextField", "prompt": "C"}, {"type": "Divider"}, {"type": "ScrollView", "children": []}]}]}}"#
