@@ -32,8 +32,10 @@ struct AlertTests {
         #expect(abs(cancel.frame.height - 44) < 1e-9 && abs(cancel.frame.maxY - box.frame.maxY) < 1e-9)
         // Cancel in semibold on the leading side, the destructive button in system red; the
         // box's corner radius 13.
-        if case .text(let t) = try #require(tree.find("cancel")?.children.first { _ in true }).content { #expect(t.font.weight == 600) }
-        #expect(box.effects.clip == .roundedRectangle(radius: 13, continuous: true) || box.children.contains { $0.effects.clip != nil })
+        let cancelText = try #require(text(in: cancel)), deleteText = try #require(text(in: delete))
+        #expect(cancelText.font.weight == 600 && deleteText.font.weight == 400)
+        #expect(deleteText.paint == .color(Color(hex: 0xFF3B30)) && cancelText.paint == .color(Color(hex: 0x007AFF)))
+        #expect(box.effects.clip == .roundedRectangle(radius: 13, continuous: true))
         #expect(abs(cancel.frame.maxY - box.frame.maxY) < 1e-9)
     }
 
@@ -43,5 +45,12 @@ struct AlertTests {
         let a = try #require(tree.find("a")), b = try #require(tree.find("b"))
         #expect(a.frame.width == 270 && abs(b.frame.minY - a.frame.maxY - 1.0 / 3) < 1e-9)
         #expect(try layout(presented: false, buttons: "[]").find("alert") == nil)
+    }
+
+    /// The first text drawn inside `v`.
+    func text(in v: ResolvedView) -> ResolvedView.TextContent? {
+        if case .text(let t) = v.content { return t }
+        for c in v.children { if let t = text(in: c) { return t } }
+        return nil
     }
 }
