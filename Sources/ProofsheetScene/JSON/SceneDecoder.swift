@@ -194,7 +194,7 @@ struct Context {
         "GeometryReader": ["content"],
         "EmptyView": [],
         "Group": ["children"]
-    ]
+    ].merging(systemViewTypes) { own, _ in own }
 
     mutating func view(_ json: JSONValue) throws -> Node {
         let modifierCount: Int = {
@@ -366,7 +366,7 @@ struct Context {
                 return try inner.view(content)
             }
         default:
-            return .empty
+            return try systemView(type, m, json) ?? .empty
         }
     }
 
@@ -467,7 +467,7 @@ struct Context {
         "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
         "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
         "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
-        "alert"
+        "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar"
     ]
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
@@ -565,6 +565,8 @@ struct Context {
             // Validating: both the alert and nothing are checked.
             let overlay: Node = validating || presented ? .branch("then", spec.node()) : .branch("else", .empty)
             return wrap(.overlay(overlay, alignment: .center))
+        case "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar":
+            return try systemModifier(name, v, on: node, at: json)
         case "onTapGesture":
             var count = 0
             let actions = try actionContext().actions(v, schema: schema, count: &count)
