@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Font subsets for SVGs that embed their fonts.
+        .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         // Pixel work in C: PNG/JPEG decoding (libpng and libjpeg fail by longjmp), the fast PNG
         // writer, and the blur kernel.
         .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
@@ -39,10 +41,14 @@ let package = Package(
         // hit testing, frames.
         .target(name: "ProofsheetTimeline", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetMotion"]),
 
+        // The SVG writer: SVG straight from the display list (text as text, effects as filters,
+        // images once), asking the backend only for text layout, outlines, images and font subsets.
+        .target(name: "ProofsheetSVG", dependencies: ["ProofsheetCore"]),
+
         // MARK: - Backend (the only Swift code that imports C)
         .target(
             name: "ProofsheetCairo",
-            dependencies: ["ProofsheetCore", "ProofsheetImage", "CCairo", "CPangoCairo", "CPixels"]),
+            dependencies: ["ProofsheetCore", "ProofsheetImage", "ProofsheetSVG", "CCairo", "CPangoCairo", "CPixels", "CHarfBuzzSubset"]),
 
         // MARK: - Golden checks: record modes, the check, reports, approve, merge
         .target(
@@ -52,7 +58,9 @@ let package = Package(
         // MARK: - Facade, CLI, benchmark
         .target(
             name: "Proofsheet",
-            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck"]),
+            dependencies: [
+                "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetSVG", "ProofsheetDiff", "ProofsheetCheck"
+            ]),
         .executableTarget(
             name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline"]),
         // Snapshot assertions for users' own Swift tests.

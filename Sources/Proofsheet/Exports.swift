@@ -19,3 +19,4 @@
 @_exported import struct ProofsheetLayout.ResolvedView
 @_exported import struct ProofsheetLayout.Proposal
 @_exported import enum ProofsheetCairo.OutputFormat
+@_exported import enum ProofsheetSVG.SVGTextMode
