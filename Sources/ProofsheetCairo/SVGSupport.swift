@@ -105,10 +105,46 @@ final class CairoSVGSource: SVGSource {
         return SVGFont(key: key, family: family)
     }
 
+    /// Whether a font draws in colour glyphs (bitmaps, layers or SVG), like Noto Color Emoji.
+    private func isColorFont(_ font: SVGFont) -> Bool {
+        guard let face = faces[font.key] else { return false }
+        return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
+    }
+
+    func colorGlyphImage(of textRun: SVGTextRun, in run: TextRun, scale: Double) throws -> (png: [UInt8], frame: Rect)? {
+        guard textRun.index >= 0, textRun.index < runGlyphs.count, isColorFont(textRun.font) else { return nil }
+        let (glyphs, font) = runGlyphs[textRun.index]
+        var ink = PangoRectangle()
+        pango_glyph_string_extents(glyphs, font, &ink, nil)
+        let unit = Double(PANGO_SCALE)
+        let x0 = Double(ink.x) / unit, y0 = Double(ink.y) / unit
+        let x1 = x0 + Double(ink.width) / unit, y1 = y0 + Double(ink.height) / unit
+        // Whole pixels at the output scale, around the ink.
+        let px0 = ((textRun.x + x0) * scale).rounded(.down), py0 = ((textRun.baseline + y0) * scale).rounded(.down)
+        let px1 = ((textRun.x + x1) * scale).rounded(.up), py1 = ((textRun.baseline + y1) * scale).rounded(.up)
+        let w = Int(px1 - px0), h = Int(py1 - py0)
+        guard w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
+        let surface = try CairoSurface(width: w, height: h)
+        try surface.draw { cr in
+            cairo_translate(cr, -px0, -py0)
+            cairo_scale(cr, scale, scale)
+            if case .color(let c) = run.paint { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+            cairo_move_to(cr, textRun.x, textRun.baseline)
+            pango_cairo_show_glyph_string(cr, font, glyphs)
+        }
+        var result: Result<[UInt8], ImageError> = .success([])
+        surface.withData { data, stride in
+            result = Result { () throws(ImageError) in
+                try PNGCodec.encode(argb32: UnsafeRawPointer(data), width: w, height: h, stride: stride, compression: .small)
+            }
+        }
+        let png: [UInt8]
+        do { png = try result.get() } catch { throw ProofsheetError.internal("PNG encoding failed: \(error.description)") }
+        return (png, Rect(x: px0 / scale, y: py0 / scale, width: Double(w) / scale, height: Double(h) / scale))
+    }
+
     func outline(of textRun: SVGTextRun, in run: TextRun) throws -> String? {
-        guard textRun.index >= 0, textRun.index < runGlyphs.count else { return nil }
-        // Colour glyphs (emoji) have no outline worth drawing: they stay text.
-        if let face = faces[textRun.font.key], hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 { return nil }
+        guard textRun.index >= 0, textRun.index < runGlyphs.count, !isColorFont(textRun.font) else { return nil }
         let (glyphs, font) = runGlyphs[textRun.index]
         cairo_new_path(cr)
         cairo_move_to(cr, textRun.x, textRun.baseline)

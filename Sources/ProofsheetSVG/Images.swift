@@ -27,6 +27,25 @@ extension SVGWriter {
             [("xlink:href", "#" + id), ("transform", "translate(\(num(f.minX)) \(num(f.minY)))"), ("width", num(f.width)), ("height", num(f.height))])
     }
 
+    /// An image made while writing (a PNG), embedded once in `<defs>` and drawn over `frame`.
+    mutating func writeEmbeddedImage(png: [UInt8], frame f: Rect) {
+        let id = newID("img")
+        writeImageSymbol(id: id, mediaType: "image/png", bytes: png)
+        body.element(
+            "use",
+            [("xlink:href", "#" + id), ("transform", "translate(\(num(f.minX)) \(num(f.minY)))"), ("width", num(f.width)), ("height", num(f.height))])
+    }
+
+    mutating func writeImageSymbol(id: String, mediaType: String, bytes: [UInt8]) {
+        defs.open("symbol", [("id", id), ("viewBox", "0 0 1 1"), ("preserveAspectRatio", "none"), ("overflow", "hidden")])
+        defs.open(
+            "image",
+            [("width", "1"), ("height", "1"), ("preserveAspectRatio", "none"), ("xlink:href", "data:\(mediaType);base64," + base64(bytes))],
+            selfClosing: true)
+        defs.close("symbol")
+        defs.raw("\n")
+    }
+
     /// The `<image>` of each asset used: `width` and `height` of 1 (the uses' frames scale it).
     mutating func writeImageDefinitions() throws {
         for path in imageOrder {
@@ -40,17 +59,7 @@ extension SVGWriter {
                 let png = try source.imagePNG(path: path, width: use.width, height: use.height)
                 data = png.count < original.bytes.count ? (png, "image/png") : original
             }
-            defs.open(
-                "symbol",
-                [("id", use.id), ("viewBox", "0 0 1 1"), ("preserveAspectRatio", "none"), ("overflow", "hidden")])
-            defs.open(
-                "image",
-                [
-                    ("width", "1"), ("height", "1"), ("preserveAspectRatio", "none"),
-                    ("xlink:href", "data:\(data.mediaType);base64," + base64(data.bytes))
-                ], selfClosing: true)
-            defs.close("symbol")
-            defs.raw("\n")
+            writeImageSymbol(id: use.id, mediaType: data.mediaType, bytes: data.bytes)
         }
     }
 }

@@ -22,6 +22,9 @@ public protocol SVGSource {
     /// The glyph outlines of a paragraph as path data, in points (nil: no outline, such as a
     /// colour emoji, whose run stays text).
     func outline(of textRun: SVGTextRun, in run: TextRun) throws -> String?
+    /// A run drawn in colour glyphs (emoji), which clients draw differently or not at all, as a
+    /// PNG at `scale` pixels per point and the frame it covers, in points; nil for other runs.
+    func colorGlyphImage(of textRun: SVGTextRun, in run: TextRun, scale: Double) throws -> (png: [UInt8], frame: Rect)?
     /// The outlines of a symbol's layers as path data, in points, in layer order.
     func symbolLayers(_ symbol: SymbolDraw) throws -> [(path: String, knockout: Bool)]
     /// An image's pixel size.

@@ -71,8 +71,8 @@ public struct SVGWriter {
         out.open(
             "svg",
             [
-                ("xmlns", "http://www.w3.org/2000/svg"), ("xmlns:xlink", "http://www.w3.org/1999/xlink"), ("width", w + "pt"),
-                ("height", h + "pt"), ("viewBox", "0 0 \(w) \(h)")
+                ("xmlns", "http://www.w3.org/2000/svg"), ("xmlns:xlink", "http://www.w3.org/1999/xlink"), ("width", w),
+                ("height", h), ("viewBox", "0 0 \(w) \(h)")
             ])
         out.raw("\n")
         if !defs.bytes.isEmpty {
