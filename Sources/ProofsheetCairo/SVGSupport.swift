@@ -200,6 +200,10 @@ final class CairoSVGSource: SVGSource {
             }
             i += max(1, Int(header.length))
         }
+        // A move at the end (Pango's pen left after the last glyph) draws nothing.
+        if let lastMove = d.lastIndex(of: "M"), !d[lastMove...].contains(where: { $0 == "L" || $0 == "C" || $0 == "Z" }) {
+            d = String(d[..<lastMove])
+        }
         // A path that only moves draws nothing.
         return d.contains(where: { $0 == "L" || $0 == "C" }) ? d : ""
     }

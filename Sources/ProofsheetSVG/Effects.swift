@@ -3,10 +3,12 @@ import ProofsheetCore
 /// Groups and their effects as SVG: the transform as a `transform` attribute, the clip as a
 /// `clipPath`, shadows and blurs as filters with the raster path's σ, opacity as `opacity`. One
 /// `<g>` carries them all: SVG applies the filter, then the clip, then the opacity, in the
-/// group's transformed user space, which is the display list's nesting.
+/// group's transformed user space, which is the display list's nesting. A named view's group
+/// has its name as its `id`, so a designer finds it in the layer list.
 extension SVGWriter {
     mutating func writeGroup(_ g: DisplayGroup) throws {
         var attributes: [(String, String)] = []
+        if let name = g.name { attributes.append(("id", viewID(name))) }
         let outerScale = transformScale
         defer { transformScale = outerScale }
         if !g.transform.isIdentity {

@@ -49,11 +49,32 @@ public struct SVGWriter {
         return try w.document(list)
     }
 
-    /// A new id with `prefix`, numbered in order of use.
+    /// Every id given out.
+    private var usedIDs: Set<String> = []
+
+    /// A new id with `prefix`, numbered in order of use (skipping a number a view's name took).
     mutating func newID(_ prefix: String) -> String {
-        let n = counters[prefix, default: 0]
-        counters[prefix] = n + 1
-        return prefix + String(n)
+        while true {
+            let n = counters[prefix, default: 0]
+            counters[prefix] = n + 1
+            let id = prefix + String(n)
+            if usedIDs.insert(id).inserted { return id }
+        }
+    }
+
+    /// The id for a view's name: made a valid XML name (other characters become `_`), and
+    /// unique (`-2`, `-3` … after the first).
+    mutating func viewID(_ name: String) -> String {
+        var base = String(
+            name.unicodeScalars.prefix(64).map { u -> Character in
+                let ok = (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9") || u == "-" || u == "_" || u == "."
+                return ok ? Character(u) : "_"
+            })
+        if base.isEmpty || !(base.first!.isLetter || base.first == "_") { base = "_" + base }
+        if usedIDs.insert(base).inserted { return base }
+        var k = 2
+        while !usedIDs.insert("\(base)-\(k)").inserted { k += 1 }
+        return "\(base)-\(k)"
     }
 
     mutating func document(_ list: DisplayList) throws -> [UInt8] {

@@ -48,6 +48,89 @@ struct SVGWriterTests {
         }
     }
 
+    // MARK: - Structure
+
+    /// The `id="…"` values of an SVG, in order, and the ids it refers to (`#id`, `url(#id)`).
+    static func ids(_ svg: String) -> (defined: [String], referenced: Set<String>) {
+        func matches(_ pattern: String) -> [String] {
+            let re = try! NSRegularExpression(pattern: pattern)
+            return re.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { String(svg[Range($0.range(at: 1), in: svg)!]) }
+        }
+        return (matches(" id=\"([^\"]+)\""), Set(matches("url\\(#([^)]+)\\)") + matches("href=\"#([^\"]+)\"")))
+    }
+
+    static func count(_ s: String, _ needle: String) -> Int { s.components(separatedBy: needle).count - 1 }
+
+    @Test func effectsAreSVGNotBitmaps() throws {
+        let scene = RenderTests.effectsScene()
+        let svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
+        // Two images: the photo and the emoji. The shadowed, blurred and clipped groups are SVG.
+        #expect(Self.count(svg, "<image ") == 2)
+        #expect(Self.count(svg, "<filter ") == 2)
+        #expect(svg.contains("<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"5\"/>"), "the shadow's σ is the raster path's")
+        #expect(svg.contains("<feOffset dx=\"0\" dy=\"3\""))
+        #expect(svg.contains("<feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"4\""), "blur(radius: 4)")
+        #expect(Self.count(svg, "<linearGradient ") == 1 && svg.contains("clip-path=\"url(#clip"))
+        #expect(svg.contains(">Proofsheet 中文 😀</tspan>") || svg.contains(">Proofsheet </tspan>"), "the text is text")
+        #expect(svg.contains("font-family=\"Quicksand, sans-serif\"") && svg.contains("font-weight=\"700\""))
+    }
+
+    @Test func eachImageIsEmbeddedOnceAndUsedWhereverItIsDrawn() throws {
+        let scene = Scene(canvas: Size(width: 300, height: 120), scale: 2, background: .white) {
+            HStack {
+                Image("yosemite-usa").resizable().frame(width: 60, height: 90)
+                Image("yosemite-usa").resizable().frame(width: 80, height: 100).opacity(0.5)
+                Image("garden-by-bay-singapore").resizable().frame(width: 40, height: 40)
+                Image("yosemite-usa").resizable().frame(width: 30, height: 30)
+            }
+        }
+        let svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
+        #expect(Self.count(svg, "<image ") == 2, "two assets, each embedded once")
+        #expect(Self.count(svg, "<use xlink:href=\"#img0\"") == 3 && Self.count(svg, "<use xlink:href=\"#img1\"") == 1)
+        // The small uses need fewer pixels than the photos have: resampled (smaller than the JPEG).
+        let original = try Data(contentsOf: URL(fileURLWithPath: Paths.root + "/Assets/Images/garden-by-bay-singapore.jpg")).count
+        #expect(svg.utf8.count < original, "the 80×80-pixel use embeds a small PNG, not the \(original)-byte photo")
+    }
+
+    @Test func idsAreUniqueAndEveryReferenceResolves() throws {
+        for (name, scene) in try Self.exampleScenes() + [("effects", RenderTests.effectsScene())] {
+            for mode in SVGTextMode.allCases {
+                let (defined, referenced) = Self.ids(String(decoding: try r.render(scene, format: .svg, svgText: mode), as: UTF8.self))
+                #expect(Set(defined).count == defined.count, "\(name) \(mode): an id is defined twice")
+                #expect(referenced.isSubset(of: Set(defined)), "\(name) \(mode): \(referenced.subtracting(defined)) are not defined")
+            }
+        }
+    }
+
+    @Test func namedViewsAreNamedGroups() throws {
+        let svg = String(decoding: try r.render(try RenderTests.deckScene(), format: .svg), as: UTF8.self)
+        for name in ["topBar", "deck", "card-0", "titlePill-0", "bookButton"] {
+            #expect(svg.contains("<g id=\"\(name)\""), "no group named \(name)")
+        }
+        // Names are made valid and unique ids.
+        let scene = Scene(canvas: Size(width: 100, height: 40), scale: 1, background: .white) {
+            HStack {
+                Color.red.frame(width: 10, height: 10).id("a b")
+                Color.red.frame(width: 10, height: 10).id("a b")
+                Color.red.frame(width: 10, height: 10).id("9clip0")
+                Color.red.frame(width: 10, height: 10).clipShape(Circle()).id("clip0")
+            }
+        }
+        let (defined, referenced) = Self.ids(String(decoding: try r.render(scene, format: .svg), as: UTF8.self))
+        #expect(defined.contains("a_b") && defined.contains("a_b-2") && defined.contains("_9clip0") && defined.contains("clip0"))
+        #expect(Set(defined).count == defined.count && referenced.isSubset(of: Set(defined)))
+    }
+
+    @Test func outlineModeHasNoTextAndEmbedModeCarriesFonts() throws {
+        let scene = try RenderTests.deckScene()
+        let outline = String(decoding: try r.render(scene, format: .svg, svgText: .outline), as: UTF8.self)
+        #expect(!outline.contains("<text") && outline.contains("<path d=\"M"))
+        let embed = String(decoding: try r.render(scene, format: .svg, svgText: .embed), as: UTF8.self)
+        #expect(embed.contains("@font-face{font-family:\"Quicksand\"") && embed.contains("<text"))
+        let text = String(decoding: try r.render(scene, format: .svg, svgText: .text), as: UTF8.self)
+        #expect(!text.contains("@font-face") && text.contains(">BOOK IT NOW</tspan>"))
+    }
+
     // MARK: - librsvg
 
     /// (librsvg reads no `@font-face`: `embed` draws for it as `text` does.)
