@@ -197,6 +197,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         }
     }
     let outFormats = chosenFormats
+    if svgTextOption != nil, !outFormats.contains(.svg), !(layoutOnly || dumpList) {
+        throw ProofsheetError.usage("--svg-text applies to SVG output, and none is written", hint: "add --format svg, or -o out.svg")
+    }
     for dir in assetDirs {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
