@@ -25,6 +25,8 @@ let package = Package(
         // animation encoder.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // Font subsets for SVGs that embed their fonts.
+        .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         // Pixel work in C: PNG/JPEG decoding (libpng and libjpeg fail by longjmp), the fast PNG
         // writer, and the blur kernel.
         .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
@@ -47,10 +49,14 @@ let package = Package(
         // Contact sheets (and later storyboards): views built from rendered frames.
         .target(name: "ProofsheetSheets", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
 
+        // The SVG writer: SVG straight from the display list (text as text, effects as filters,
+        // images once), asking the backend only for text layout, outlines, images and font subsets.
+        .target(name: "ProofsheetSVG", dependencies: ["ProofsheetCore"]),
+
         // MARK: - Backend (the only Swift code that imports C)
         .target(
             name: "ProofsheetCairo",
-            dependencies: ["ProofsheetCore", "ProofsheetImage", "CCairo", "CPangoCairo", "CPixels"]),
+            dependencies: ["ProofsheetCore", "ProofsheetImage", "ProofsheetSVG", "CCairo", "CPangoCairo", "CPixels", "CHarfBuzzSubset"]),
 
         // MARK: - Golden checks: record modes, the check, reports, approve, merge
         .target(
@@ -61,8 +67,8 @@ let package = Package(
         .target(
             name: "Proofsheet",
             dependencies: [
-                "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck", "ProofsheetMotion",
-                "ProofsheetTimeline"
+                "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetSVG", "ProofsheetDiff", "ProofsheetCheck",
+                "ProofsheetMotion", "ProofsheetTimeline"
             ]),
         .executableTarget(
             name: "ProofsheetCLI",

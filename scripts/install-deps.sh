@@ -9,6 +9,8 @@ packages=(
   # Build: the C libraries behind the bridges, and pkg-config to find them.
   pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libdeflate-dev
   libgif-dev libwebp-dev
+  # HarfBuzz's subsetter (hb-subset.h), for SVGs that embed their fonts.
+  libharfbuzz-dev
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont

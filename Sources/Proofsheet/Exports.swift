@@ -23,3 +23,4 @@
 @_exported import struct ProofsheetLayout.ResolvedView
 @_exported import struct ProofsheetLayout.Proposal
 @_exported import enum ProofsheetCairo.OutputFormat
+@_exported import enum ProofsheetSVG.SVGTextMode

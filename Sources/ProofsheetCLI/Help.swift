@@ -58,6 +58,11 @@ enum Help {
           --png-compression fastest|fast|small
                                    How PNGs are compressed (default: fastest).
                                    \(pngCompressionText)
+          --svg-text text|embed|outline
+                                   How an SVG carries text (default: text): text is <text>
+                                   in the fonts' family names, selectable and editable; embed
+                                   adds the glyphs used as font subsets, so it draws the same
+                                   without the fonts; outline draws glyph outlines as paths
           --display-list           Print the display list (text) instead of rendering
           --still NAME             Render the named still (see `proofsheet stills <scene>`)
           --all-stills             Render every still of each scene (a scene without stills: its

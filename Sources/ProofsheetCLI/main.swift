@@ -138,6 +138,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let scaleText = try args.value("--scale")
     let assetDirs = try args.values("--assets")
     let compressionOption = try args.pngCompression()
+    let svgTextOption = try args.svgText()
     let dumpList = args.flag("--display-list")
     let json = args.flag("--json")
     let quiet = args.flag("-q", "--quiet")
@@ -152,7 +153,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     if layoutOnly || dumpList {
         let ignored: [(String, Bool)] = [
             ("-o", output != nil), ("--out-dir", outDirOption != nil), ("--format", !formats.isEmpty),
-            ("--png-compression", compressionOption != nil), ("--quiet", quiet)
+            ("--png-compression", compressionOption != nil), ("--svg-text", svgTextOption != nil), ("--quiet", quiet)
         ]
         if let (name, _) = ignored.first(where: { $0.1 }) {
             throw ProofsheetError.usage(
@@ -203,6 +204,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         }
     }
     let outFormats = chosenFormats
+    if svgTextOption != nil, !outFormats.contains(.svg), !(layoutOnly || dumpList) {
+        throw ProofsheetError.usage("--svg-text applies to SVG output, and none is written", hint: "add --format svg, or -o out.svg")
+    }
     for dir in assetDirs {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
@@ -225,7 +229,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         let at = try number(atText, option: "--at", in: 0...Timeline.latest)
         return try renderInstant(
             path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, renderer: renderer, formats: outFormats,
-            output: output, outDir: outDir, png: png, quiet: quiet)
+            output: output, outDir: outDir, png: png, svgText: svgTextOption ?? .text, quiet: quiet)
     }
     // Read and check every scene and state before writing anything.
     var pending: [RenderItem] = []
@@ -273,7 +277,8 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         let (index, format) = planned[k]
         let item = items[index], r = results[index]
         let start = monotonicSeconds()
-        let bytes = try renderer.backend.render(r.layout.displayList, format: format, scale: item.scene.scale, png: png)
+        let bytes = try renderer.backend.render(
+            r.layout.displayList, format: format, scale: item.scene.scale, png: png, svgText: svgTextOption ?? .text)
         // The first format's time includes laying out the scene.
         let ms = Int(((monotonicSeconds() - start + (format == outFormats[0] ? r.seconds : 0)) * 1000).rounded())
         let size =

@@ -58,7 +58,15 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
     case .picture(let list):
         items = picture(list, in: frame)
     }
-    return applying(v.effects, in: frame, to: items)
+    let drawn = applying(v.effects, in: frame, to: items)
+    // A named view's drawing is a named group (its outermost effect's group when it has one), so
+    // that an SVG's layers carry the name.
+    guard let name = v.id, !drawn.isEmpty else { return drawn }
+    if drawn.count == 1, case .group(var g) = drawn[0], g.name == nil {
+        g.name = name
+        return [.group(g)]
+    }
+    return [.group(DisplayGroup(children: drawn, name: name))]
 }
 
 /// A shape filled, or outlined, in its (snapped) frame; nothing when the frame is empty.
