@@ -21,3 +21,15 @@ func checkChrome(_ scene: Scene, path: String) throws {
         "\(clipped(path)) has a canvas of its own size, which has no status bar or device frame",
         hint: "add --device NAME (e.g. --device \"iPhone 14\"), or drop --chrome on / --device-frame")
 }
+
+extension Device {
+    /// What `proofsheet devices` says of the top of the screen: `, Dynamic Island`, `, notch`
+    /// or `, home button`.
+    var featureNote: String {
+        switch cutout {
+        case .island: return ", Dynamic Island"
+        case .notch: return ", notch"
+        case .none: return hasHomeButton ? ", home button" : ""
+        }
+    }
+}

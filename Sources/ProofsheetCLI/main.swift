@@ -70,7 +70,7 @@ func run(_ argv: [String]) throws -> Int32 {
             let aliases = Device.aliases.filter { $0.value == d.name }.keys.sorted()
             print(
                 "\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))"
-                    + (aliases.isEmpty ? "" : " (also: \(aliases.joined(separator: ", ")))"))
+                    + d.featureNote + (aliases.isEmpty ? "" : " (also: \(aliases.joined(separator: ", ")))"))
         }
         return 0
     default:

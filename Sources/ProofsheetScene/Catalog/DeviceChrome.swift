@@ -98,8 +98,8 @@ public enum DeviceChrome {
                 Capsule().fill(label)
                     .frame(width: HomeIndicator.width, height: HomeIndicator.height)
                     .id("homeIndicator")
+                    .padding(EdgeInsets(top: 0, leading: 0, bottom: HomeIndicator.bottom, trailing: 0))
                     .frame(width: device.size.width, height: device.size.height, alignment: .bottom)
-                    .offset(y: -HomeIndicator.bottom)
             }
         }
         .frame(width: device.size.width, height: device.size.height, alignment: .top)

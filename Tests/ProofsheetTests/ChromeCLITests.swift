@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import Proofsheet
+
+/// `--chrome` and `--device-frame` on the command line: frames, check's golden names, and the
+/// errors for what cannot be drawn.
+@Suite("Device chrome (CLI)")
+struct ChromeCLITests {
+    func run(_ args: [String], cwd: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        try runProcess(CLITests.binary, args, cwd: cwd)
+    }
+
+    /// A white iPhone 14 screen with a square that a timeline moves.
+    let timelineScene = """
+        {"canvas": "iPhone 14", "state": {"x": 0},
+         "timelines": {"move": [{"at": 0, "withAnimation": "linear(duration: 0.2)", "set": {"x": 50}}]},
+         "root": {"type": "Rectangle", "fill": "blue", "modifiers": [{"frame": {"width": 40, "height": 40}}, {"offset": {"x": "=$x"}}]}}
+        """
+
+    @Test func framesWithChromeDrawTheStatusBar() throws {
+        let dir = try temporaryFolder()
+        let scene = dir + "/m.json"
+        try timelineScene.write(toFile: scene, atomically: true, encoding: .utf8)
+        let common = ["frames", scene, "--timeline", "move", "--scale", "1", "--fps", "10", "--duration", "0.2", "-q"]
+        let on = try run(common + ["--chrome", "on", "-o", dir + "/on"])
+        #expect(on.status == 0, "\(on.err)")
+        let off = try run(common + ["-o", dir + "/off"])
+        #expect(off.status == 0, "\(off.err)")
+        for k in 0..<3 {
+            let name = String(format: "/frame-%05d.png", k)
+            let a = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/on" + name))))
+            let b = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/off" + name))))
+            // The home indicator's middle.
+            #expect(a[x: 195, y: 833].r < 40, "frame \(k)")
+            #expect(b[x: 195, y: 833].r == 255, "frame \(k)")
+        }
+        let instant = try run(["render", scene, "--timeline", "move", "--at", "0.1", "--scale", "1", "--chrome", "on", "-q", "-o", dir + "/at.png"])
+        #expect(instant.status == 0, "\(instant.err)")
+        #expect(try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/at.png"))))[x: 195, y: 833].r < 40)
+    }
+
+    @Test func checkNamesChromeGoldens() throws {
+        let dir = try temporaryFolder()
+        try #"{"canvas": "iPhone 14", "root": {"type": "Color", "color": "white"}}"#.write(
+            toFile: dir + "/plain.json", atomically: true, encoding: .utf8)
+        let r = try run(
+            ["check", "plain.json", "--no-config", "--golden", "g", "--record", "missing", "--scale", "1", "--chrome", "on", "-q"], cwd: dir)
+        #expect(r.status == 1, "\(r.err)")  // recorded
+        #expect(FileManager.default.fileExists(atPath: dir + "/g/plain/default/iphone-14@1x+chrome.png"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/g/plain/default/iphone-14@1x.png"))
+        // The plain golden is a different file; both pass against their own.
+        let plain = try run(["check", "plain.json", "--no-config", "--golden", "g", "--record", "missing", "--scale", "1", "-q"], cwd: dir)
+        #expect(plain.status == 1, "\(plain.err)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/g/plain/default/iphone-14@1x.png"))
+        let again = try run(["check", "plain.json", "--no-config", "--golden", "g", "--record", "never", "--scale", "1", "--chrome", "on"], cwd: dir)
+        #expect(again.status == 0, "\(again.err)")
+        // The chrome golden is not the plain one: the images differ.
+        let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/g/plain/default/iphone-14@1x+chrome.png"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: dir + "/g/plain/default/iphone-14@1x.png"))
+        #expect(try PNGCodec.decode(Array(a)) != PNGCodec.decode(Array(b)))
+    }
+
+    @Test func badChromeOptionsAreUsageErrors() throws {
+        let dir = try temporaryFolder()
+        try timelineScene.write(toFile: dir + "/m.json", atomically: true, encoding: .utf8)
+        try #"{"canvas": {"width": 100, "height": 100}, "root": {"type": "Color", "color": "white"}}"#.write(
+            toFile: dir + "/c.json", atomically: true, encoding: .utf8)
+        let bad = try run(["render", dir + "/m.json", "--chrome", "maybe", "-o", dir + "/x.png"])
+        #expect(bad.status == 2 && bad.err.contains("--chrome 'maybe' is not on or off"))
+        let custom = try run(["render", dir + "/c.json", "--chrome", "on", "-o", dir + "/x.png"])
+        #expect(custom.status == 2 && custom.err.contains("--device"), "\(custom.err)")
+        let timeline = try run(["render", dir + "/m.json", "--timeline", "move", "--at", "0", "--device-frame", "-o", dir + "/x.png"])
+        #expect(timeline.status == 2 && timeline.err.contains("--device-frame"), "\(timeline.err)")
+        try #"{"canvas": "iPhone 14", "chrome": {"show": true, "content": "purple"}, "root": {"type": "Color", "color": "white"}}"#
+            .write(toFile: dir + "/o.json", atomically: true, encoding: .utf8)
+        let located = try run(["render", dir + "/o.json", "-o", dir + "/x.png"])
+        #expect(located.status == 2 && located.err.contains("o.json:1:") && located.err.contains("chrome.content"), "\(located.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
+    @Test func sceneOptionTurnsChromeOnAndTheFlagOff() throws {
+        let dir = try temporaryFolder()
+        try #"{"canvas": "iPhone 14", "chrome": true, "root": {"type": "Color", "color": "white"}}"#.write(
+            toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let on = try run(["layout", dir + "/s.json"])
+        #expect(on.status == 0 && on.out.contains("#statusBar") && on.out.contains("#homeIndicator"), "\(on.out)")
+        let off = try run(["layout", dir + "/s.json", "--chrome", "off"])
+        #expect(off.status == 0 && !off.out.contains("#statusBar"))
+        let framed = try run(["layout", dir + "/s.json", "--device-frame"])
+        #expect(framed.status == 0 && framed.out.hasPrefix("deviceFrame (0, 0, 418, 872)"), "\(framed.out)")
+    }
+}
