@@ -71,7 +71,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.shard = shard
     options.devices = deviceNames.isEmpty ? (config?.devices ?? []) : try deviceNames.map { try Device.named($0) }
     options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
-    options.chrome = chrome
+    options.chrome = chrome ?? config?.chrome
     options.stills = stills
     options.jobs = jobs
     options.prune = prune

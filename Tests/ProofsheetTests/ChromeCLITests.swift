@@ -60,6 +60,23 @@ struct ChromeCLITests {
         #expect(try PNGCodec.decode(Array(a)) != PNGCodec.decode(Array(b)))
     }
 
+    @Test func projectConfigurationTurnsChromeOn() throws {
+        let dir = try temporaryFolder()
+        try #"{"canvas": "iPhone SE", "root": {"type": "Color", "color": "white"}}"#.write(
+            toFile: dir + "/se.json", atomically: true, encoding: .utf8)
+        try #"{"scenes": ["*.json"], "golden": "g", "scales": [1], "chrome": true}"#.write(
+            toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        let r = try run(["check", "--record", "missing", "-q"], cwd: dir)
+        #expect(r.status == 1, "\(r.err)")  // recorded
+        #expect(FileManager.default.fileExists(atPath: dir + "/g/se/default/iphone-se@1x+chrome.png"))
+        // --chrome off wins over the configuration.
+        _ = try run(["check", "--record", "missing", "--chrome", "off", "-q"], cwd: dir)
+        #expect(FileManager.default.fileExists(atPath: dir + "/g/se/default/iphone-se@1x.png"))
+        try #"{"scenes": ["*.json"], "golden": "g", "chrome": "yes"}"#.write(toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        let bad = try run(["check", "-q"], cwd: dir)
+        #expect(bad.status == 2 && bad.err.contains("proofsheet.json:1:") && bad.err.contains("chrome must be true or false"), "\(bad.err)")
+    }
+
     @Test func badChromeOptionsAreUsageErrors() throws {
         let dir = try temporaryFolder()
         try timelineScene.write(toFile: dir + "/m.json", atomically: true, encoding: .utf8)

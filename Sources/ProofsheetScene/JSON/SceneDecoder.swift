@@ -157,8 +157,10 @@ struct Context {
         if let s = m["scale"] { scale = try number(s) }
         var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)
         scene.sdk = sdk
-        if let c = m["chrome"] { scene.chrome = try chrome(c) }
         if !validating { try scene.validateSize(at: m["scale"]?.location ?? canvas.location) }
+        // Read after the size is checked: a canvas of its own size may still be shown on a
+        // device (`--device`), which is when chrome is checked.
+        if let c = m["chrome"] { scene.chrome = try chrome(c) }
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
         }
