@@ -38,6 +38,8 @@ let package = Package(
         // The motion engine: timelines, transactions over resolved trees, gestures and touches,
         // hit testing, frames.
         .target(name: "ProofsheetTimeline", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetMotion"]),
+        // Contact sheets (and later storyboards): views built from rendered frames.
+        .target(name: "ProofsheetSheets", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
 
         // MARK: - Backend (the only Swift code that imports C)
         .target(
@@ -52,9 +54,13 @@ let package = Package(
         // MARK: - Facade, CLI, benchmark
         .target(
             name: "Proofsheet",
-            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck"]),
+            dependencies: [
+                "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck", "ProofsheetMotion",
+                "ProofsheetTimeline"
+            ]),
         .executableTarget(
-            name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline"]),
+            name: "ProofsheetCLI",
+            dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets"]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
         .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline"]),
@@ -71,7 +77,7 @@ let package = Package(
             exclude: ["Goldens", "__Snapshots__", "Fixtures"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
-        .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet"]),
+        .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetSheets", "ProofsheetCairo"]),
         .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore"]),
         .testTarget(
             name: "ProofsheetDiffTests",

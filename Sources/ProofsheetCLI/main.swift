@@ -42,6 +42,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "frames":
         if args.flag("-h", "--help") { printHelp(Help.frames); return 0 }
         return try framesCommand(&args)
+    case "strip":
+        if args.flag("-h", "--help") { printHelp(Help.strip); return 0 }
+        return try stripCommand(&args)
     case "curve":
         if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
         return try curveCommand(&args)
@@ -77,7 +80,7 @@ func run(_ argv: [String]) throws -> Int32 {
         let close = closeNames(
             to: command,
             in: [
-                "render", "layout", "stills", "frames", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices",
+                "render", "layout", "stills", "frames", "strip", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices",
                 "limits", "help"
             ]
         )
@@ -92,7 +95,7 @@ func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve, "frames": Help.frames
+        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip
     ][topic]
 }
 

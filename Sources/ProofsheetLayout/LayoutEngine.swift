@@ -223,6 +223,8 @@ public struct LayoutEngine: Sendable {
             element = ShapeElement(kind: .rectangle, fill: p, name: "Color")
         case .spacer(let minLength):
             element = SpacerElement(minLength: minLength)
+        case .picture(let list):
+            element = PictureElement(list)
         case .geometryReader(let content):
             let engine = self
             element = GeometryReaderElement { size in

@@ -55,6 +55,8 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
         items = [.symbol(SymbolDraw(name: s.name, layers: s.layers, frame: frame, pointSize: s.pointSize, paint: s.paint))]
     case .shape(let s):
         items = shape(s, in: frame)
+    case .picture(let list):
+        items = picture(list, in: frame)
     }
     return applying(v.effects, in: frame, to: items)
 }
@@ -71,6 +73,16 @@ private func shape(_ s: ResolvedView.ShapeContent, in frame: Rect) -> [DisplayIt
         return [.stroke(displayShape(k, in: r), s.paint, lineWidth: outline.width)]
     }
     return [.fill(displayShape(s.kind, in: frame), s.paint)]
+}
+
+/// An embedded drawing scaled into `frame`, clipped to its own bounds, its background under it.
+private func picture(_ list: DisplayList, in frame: Rect) -> [DisplayItem] {
+    guard frame.width > 0, frame.height > 0, list.size.width > 0, list.size.height > 0 else { return [] }
+    let bounds = Rect(x: 0, y: 0, width: list.size.width, height: list.size.height)
+    let background: [DisplayItem] = list.background.map { [.fill(.rect(bounds), .color($0))] } ?? []
+    let t = Transform.scale(frame.width / list.size.width, frame.height / list.size.height)
+        .concatenating(.translation(frame.minX, frame.minY))
+    return [.group(DisplayGroup(transform: t, clip: .rect(bounds), children: background + list.items))]
 }
 
 /// `items` wrapped in a group per effect, from the inside out: opacity, shadow, blur, clip,

@@ -72,3 +72,38 @@ extension CLITests {
         #expect(try bytes(dir + "/at.png") == bytes(dir + "/one/frame-00003.png"))
     }
 }
+
+/// `strip` through the binary.
+extension CLITests {
+    @Test func stripDrawsASheetAndRefusesBadOptions() throws {
+        let dir = try temporaryFolder()
+        let scene = Paths.scenes + "/swipe-stack.json"
+        let common = ["strip", scene, "--timeline", "throw-right", "--scale", "1", "--thumb-scale", "0.2", "-q"]
+        let grid = try run(common + ["--frames", "4", "--columns", "2", "-o", dir + "/grid.png"])
+        #expect(grid.status == 0, "\(grid.err)")
+        let row = try run(common + ["--at", "0,0.2,0.45", "--row", "-o", dir + "/row.png"])
+        #expect(row.status == 0, "\(row.err)")
+        let g = try PNGCodec.decode(try bytes(dir + "/grid.png")), r = try PNGCodec.decode(try bytes(dir + "/row.png"))
+        #expect(g.height > g.width && r.width > r.height)
+        // Vector output of the same sheet.
+        #expect(try run(common + ["--frames", "3", "-o", dir + "/s.pdf"]).status == 0)
+        #expect(try String(decoding: bytes(dir + "/s.pdf").prefix(5), as: UTF8.self) == "%PDF-")
+        // A sheet past the raster limits gets smaller thumbnails, and says so.
+        let big = try run([
+            "strip", scene, "--timeline", "throw-right", "--frames", "8", "--thumb-scale", "2", "--limit", "canvas-pixels=3M", "-o", dir + "/big.png"
+        ])
+        #expect(big.status == 0 && big.err.contains("note: thumbnails at"), "\(big.err)")
+        let b = try PNGCodec.decode(try bytes(dir + "/big.png"))
+        #expect(b.width * b.height <= 3_000_000)
+        // Bad usage: exit 2, nothing written.
+        for bad in [
+            ["strip", scene, "-o", dir + "/x.png"], common + ["--fps", "10", "--frames", "3", "-o", dir + "/x.png"],
+            common + ["--at", "0.5,0.2", "-o", dir + "/x.png"], common + ["--columns", "2", "--row", "-o", dir + "/x.png"],
+            common + ["-o", dir + "/x.gif"], ["strip", scene, "--timeline", "nope", "-o", dir + "/x.png"]
+        ] {
+            let r = try run(bad)
+            #expect(r.status == 2, "\(bad): \(r.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+}

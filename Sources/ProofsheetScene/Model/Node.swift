@@ -39,6 +39,9 @@ public indirect enum Node: Sendable {
     case branch(String, Node)
     /// An element of a `ForEach` with its key: the identity of the views inside.
     case keyed(String, Node)
+    /// A drawing made elsewhere (a rendered frame), stretched into the frame the view is given:
+    /// what contact sheets and storyboards embed. Vector in every backend.
+    case picture(DisplayList)
 }
 
 /// A shape kind.

@@ -17,7 +17,8 @@ public struct MotionEvent: Hashable, Sendable {
 /// touch, whatever the frame rate), long presses succeeding. Each change of state is laid out
 /// once and handed to the ``TreeAnimator``; frames only interpolate.
 public final class MotionSession {
-    public let template: SceneTemplate
+    /// What runs: a scene file's template or a Swift scene.
+    public let template: any SceneProgram
     public let timeline: Timeline
     public private(set) var state: SceneState
     public private(set) var animator: TreeAnimator
@@ -47,7 +48,7 @@ public final class MotionSession {
         case deadline(touch: Int)
     }
 
-    public init(template: SceneTemplate, timeline: Timeline, layout: @escaping (Scene) throws -> ResolvedView) throws {
+    public init(template: any SceneProgram, timeline: Timeline, layout: @escaping (Scene) throws -> ResolvedView) throws {
         self.template = template; self.timeline = timeline; self.layout = layout
         state = try template.state(still: timeline.from)
         animator = TreeAnimator(tree: try layout(try template.instantiate(state)))
@@ -206,7 +207,7 @@ public final class MotionSession {
     private func resetting(_ spec: GestureSpec) -> [SceneAction] {
         var names: [String] = []
         for a in spec.updating where !names.contains(a.path[0]) { names.append(a.path[0]) }
-        return names.isEmpty ? [] : [.resetToDefaults(names)]
+        return (names.isEmpty ? [] : [.resetToDefaults(names)]) + spec.onReset
     }
 
     private func run(_ actions: [SceneAction], _ tx: Transaction, extra: [String: ScriptValue], at t: Double, events: inout [MotionEvent]) throws {
@@ -237,7 +238,7 @@ public final class MotionSession {
         for id in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
         for id in Self.outermost(now, minus: was) { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
         let nowTrue = try template.markers(in: new)
-        for m in template.markers where nowTrue.contains(m.name) && !markers.contains(m.name) { events.append(MotionEvent(time: t, name: m.name)) }
+        for m in template.markerNames where nowTrue.contains(m) && !markers.contains(m) { events.append(MotionEvent(time: t, name: m)) }
         markers = nowTrue
     }
 
