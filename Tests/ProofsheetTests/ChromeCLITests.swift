@@ -62,17 +62,19 @@ struct ChromeCLITests {
 
     @Test func projectConfigurationTurnsChromeOn() throws {
         let dir = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/scenes", withIntermediateDirectories: true)
         try #"{"canvas": "iPhone SE", "root": {"type": "Color", "color": "white"}}"#.write(
-            toFile: dir + "/se.json", atomically: true, encoding: .utf8)
-        try #"{"scenes": ["*.json"], "golden": "g", "scales": [1], "chrome": true}"#.write(
+            toFile: dir + "/scenes/se.json", atomically: true, encoding: .utf8)
+        try #"{"scenes": ["scenes/*.json"], "golden": "g", "scales": [1], "chrome": true}"#.write(
             toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
         let r = try run(["check", "--record", "missing", "-q"], cwd: dir)
         #expect(r.status == 1, "\(r.err)")  // recorded
-        #expect(FileManager.default.fileExists(atPath: dir + "/g/se/default/iphone-se@1x+chrome.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/g/scenes/se/default/iphone-se@1x+chrome.png"))
         // --chrome off wins over the configuration.
         _ = try run(["check", "--record", "missing", "--chrome", "off", "-q"], cwd: dir)
-        #expect(FileManager.default.fileExists(atPath: dir + "/g/se/default/iphone-se@1x.png"))
-        try #"{"scenes": ["*.json"], "golden": "g", "chrome": "yes"}"#.write(toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        #expect(FileManager.default.fileExists(atPath: dir + "/g/scenes/se/default/iphone-se@1x.png"))
+        try #"{"scenes": ["scenes/*.json"], "golden": "g", "chrome": "yes"}"#.write(
+            toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
         let bad = try run(["check", "-q"], cwd: dir)
         #expect(bad.status == 2 && bad.err.contains("proofsheet.json:1:") && bad.err.contains("chrome must be true or false"), "\(bad.err)")
     }
@@ -103,6 +105,14 @@ struct ChromeCLITests {
         #expect(on.status == 0 && on.out.contains("#statusBar") && on.out.contains("#homeIndicator"), "\(on.out)")
         let off = try run(["layout", dir + "/s.json", "--chrome", "off"])
         #expect(off.status == 0 && !off.out.contains("#statusBar"))
+        // A canvas of its own size asking for chrome: shown on a device, it has it; alone, it
+        // is an error (exit 2), not silently plain.
+        try #"{"canvas": {"width": 200, "height": 300}, "chrome": true, "root": {"type": "Color", "color": "white"}}"#.write(
+            toFile: dir + "/c.json", atomically: true, encoding: .utf8)
+        let onDevice = try run(["layout", dir + "/c.json", "--device", "iPhone 16 Pro"])
+        #expect(onDevice.status == 0 && onDevice.out.contains("#statusBar"), "\(onDevice.err)")
+        let alone = try run(["layout", dir + "/c.json"])
+        #expect(alone.status == 2 && alone.err.contains("--device"), "\(alone.err)")
         let framed = try run(["layout", dir + "/s.json", "--device-frame"])
         #expect(framed.status == 0 && framed.out.hasPrefix("deviceFrame (0, 0, 418, 872)"), "\(framed.out)")
     }
