@@ -341,6 +341,8 @@ enum Help {
           --scale N            Pixels per point of the sheet (default 2)
           -o FILE              .png, .svg or .pdf (default Output/<scene>.<timeline>.strip.png)
           --device NAME        Render on a device preset (see `proofsheet devices`)
+          --chrome on|off      Each frame with the status bar and home indicator (default: the
+                               scene's "chrome" option)
           --spacing PT         Space between thumbnails (default 16)
           --background COLOR   The sheet's colour (default #F2F2F7)
           --label-size PT      The labels' size (default 11; the title is 1.5 times as large)

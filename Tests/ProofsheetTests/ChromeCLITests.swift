@@ -34,6 +34,12 @@ struct ChromeCLITests {
             #expect(a[x: 195, y: 833].r < 40, "frame \(k)")
             #expect(b[x: 195, y: 833].r == 255, "frame \(k)")
         }
+        // A contact sheet's thumbnails carry the chrome too.
+        let sheetOn = try run(["strip", scene, "--timeline", "move", "--at", "0", "--scale", "1", "--chrome", "on", "-q", "-o", dir + "/s-on.png"])
+        let sheetOff = try run(["strip", scene, "--timeline", "move", "--at", "0", "--scale", "1", "-q", "-o", dir + "/s-off.png"])
+        #expect(sheetOn.status == 0 && sheetOff.status == 0, "\(sheetOn.err)\(sheetOff.err)")
+        let sheets = try ["/s-on.png", "/s-off.png"].map { try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + $0)))) }
+        #expect(sheets[0].width == sheets[1].width && sheets[0] != sheets[1])
         let instant = try run(["render", scene, "--timeline", "move", "--at", "0.1", "--scale", "1", "--chrome", "on", "-q", "-o", dir + "/at.png"])
         #expect(instant.status == 0, "\(instant.err)")
         #expect(try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/at.png"))))[x: 195, y: 833].r < 40)
