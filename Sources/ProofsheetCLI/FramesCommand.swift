@@ -27,6 +27,9 @@ struct TimelineRun {
         var s = try template.scene(still: timeline.from)
         if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
         s = s.with(chrome: chrome)
+        // NB: timelines are drawn without the device frame, even when the scene asks for it:
+        // touches are in screen points.
+        s.chrome.deviceFrame = false
         try checkChrome(s, path: path)
         try s.validateSize()
         first = s
@@ -38,6 +41,7 @@ struct TimelineRun {
             var s = scene
             if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
             s = s.with(chrome: chrome)
+            s.chrome.deviceFrame = false
             return try renderer.layout(s).tree
         }
     }

@@ -95,6 +95,14 @@ struct ChromeCLITests {
         let custom = try run(["render", dir + "/c.json", "--chrome", "on", "-o", dir + "/x.png"])
         #expect(custom.status == 2 && custom.err.contains("--device"), "\(custom.err)")
         let timeline = try run(["render", dir + "/m.json", "--timeline", "move", "--at", "0", "--device-frame", "-o", dir + "/x.png"])
+        // A scene asking for the frame is drawn without it on a timeline.
+        try timelineScene.replacingOccurrences(of: #""canvas": "iPhone 14","#, with: #""canvas": "iPhone 14", "chrome": {"deviceFrame": true},"#)
+            .write(toFile: dir + "/f.json", atomically: true, encoding: .utf8)
+        let framed = try run(["render", dir + "/f.json", "--timeline", "move", "--at", "0", "--scale", "1", "-q", "-o", dir + "/f.png"])
+        #expect(framed.status == 0, "\(framed.err)")
+        let plain = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/f.png"))))
+        #expect(plain.width == 390 && plain[x: 0, y: 0].a == 255)
+        try FileManager.default.removeItem(atPath: dir + "/f.png")
         #expect(timeline.status == 2 && timeline.err.contains("--device-frame"), "\(timeline.err)")
         try #"{"canvas": "iPhone 14", "chrome": {"show": true, "content": "purple"}, "root": {"type": "Color", "color": "white"}}"#
             .write(toFile: dir + "/o.json", atomically: true, encoding: .utf8)
