@@ -21,6 +21,10 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Animated previews: giflib (no pkg-config file; linked by its module map) and libwebp's
+        // animation encoder.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // Pixel work in C: PNG/JPEG decoding (libpng and libjpeg fail by longjmp), the fast PNG
         // writer, and the blur kernel.
         .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
@@ -28,6 +32,8 @@ let package = Package(
         // MARK: - Images and the visual diff
         .target(name: "ProofsheetImage", dependencies: ["ProofsheetCore", "CPixels"]),
         .target(name: "ProofsheetDiff", dependencies: ["ProofsheetImage"]),
+        // Animated previews: APNG (the project's own PNG encoder), GIF (giflib) and WebP (libwebp).
+        .target(name: "ProofsheetAnimation", dependencies: ["ProofsheetCore", "ProofsheetImage", "CGif", "CWebP"]),
 
         // MARK: - Pure Swift: values, scene, layout
         .target(name: "ProofsheetCore"),
@@ -60,10 +66,14 @@ let package = Package(
             ]),
         .executableTarget(
             name: "ProofsheetCLI",
-            dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets"]),
+            dependencies: [
+                "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets",
+                "ProofsheetAnimation"
+            ]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
-        .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline"]),
+        .executableTarget(
+            name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline", "ProofsheetAnimation"]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
         // Fuzz targets for the parsers and decoders: a libFuzzer entry point when built with

@@ -17,6 +17,7 @@ enum Help {
           stills     List a scene's state and its named stills
           frames     Render a timeline of a scene frame by frame (PNGs and a manifest)
           strip      Draw a timeline's frames as a contact sheet (PNG, SVG or PDF)
+          animate    Write a timeline as an animated preview (APNG, WebP or GIF)
           curve      Sample or plot an animation curve or spring, SwiftUI spelling
           diff       Compare two images (pixelmatch-compatible) with tolerances
           check      Render scenes and compare them with golden images (CI)
@@ -350,6 +351,37 @@ enum Help {
           --png-compression fastest|fast|small
                                How the sheet is compressed (default fast)
           -q, --quiet          No notes or summary on standard error
+        """
+
+    static let animate = """
+        Write a timeline as an animated preview for a pull request or a review: an animated PNG
+        (each frame stored as the rectangle that changed, exact milliseconds), an animated WebP
+        (libwebp; exact milliseconds) or a GIF (giflib, with Proofsheet's own fixed 256-colour
+        palette and ordered dither, so the bytes depend only on the pixels). GIF delays are whole
+        hundredths of a second and browsers stretch 0–1 to 10: a GIF runs at most 50 fps (default
+        25), each delay rounded so that the total stays right.
+
+        USAGE: proofsheet animate <scene.json> --timeline NAME [-o preview.png|.webp|.gif] [options]
+
+        OPTIONS:
+          --timeline NAME      The scene's timeline (`proofsheet stills` lists them)
+          -o FILE              .png (APNG), .webp or .gif (default
+                               Output/<scene>.<timeline>.animated.png)
+          --fps N              Frames per second (default 30; GIF 25, at most 50)
+          --duration auto|S    How long (default auto: until the timeline is over and every
+                               animation has settled, at most 60 s)
+          --scale N            Pixels per point (default 1)
+          --loop N             Times to play (default 0: for ever)
+          --slow F             Play F times slower, 1–100 (to review a spring)
+          --touches            Draw each finger on the screen as a grey disc
+          --quality Q          WebP quality 0–100 (default 80); --lossless for lossless WebP
+          --device NAME        Render on a device preset (see `proofsheet devices`)
+          --chrome on|off      Each frame with the status bar and home indicator (default: the
+                               scene's "chrome" option)
+          --assets DIR         Also look for images in DIR (repeatable)
+          -j, --jobs N         Frames drawn at once (default: the processor count); the bytes
+                               are the same at any N
+          -q, --quiet          No progress or summary on standard error
         """
 
     static let curve = """

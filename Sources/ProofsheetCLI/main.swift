@@ -42,6 +42,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "frames":
         if args.flag("-h", "--help") { printHelp(Help.frames); return 0 }
         return try framesCommand(&args)
+    case "animate":
+        if args.flag("-h", "--help") { printHelp(Help.animate); return 0 }
+        return try animateCommand(&args)
     case "strip":
         if args.flag("-h", "--help") { printHelp(Help.strip); return 0 }
         return try stripCommand(&args)
@@ -80,7 +83,8 @@ func run(_ argv: [String]) throws -> Int32 {
         let close = closeNames(
             to: command,
             in: [
-                "render", "layout", "stills", "frames", "strip", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices",
+                "render", "layout", "stills", "frames", "strip", "animate", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors",
+                "devices",
                 "limits", "help"
             ]
         )
@@ -95,7 +99,7 @@ func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip
+        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "animate": Help.animate
     ][topic]
 }
 

@@ -15,7 +15,10 @@ extension FrameSampler {
             previous = t
             let events = try session.advance(to: t).map(\.name)
             let animating = session.animator.isAnimating(at: t)
-            try body(Frame(index: index, time: t, events: events, state: session.state, animating: animating, tree: session.presented(at: t)))
+            try body(
+                Frame(
+                    index: index, time: t, events: events, state: session.state, animating: animating, tree: session.presented(at: t),
+                    touches: session.touchPoints.sorted { $0.key < $1.key }.map(\.value)))
         }
     }
 

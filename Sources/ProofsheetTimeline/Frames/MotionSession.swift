@@ -28,6 +28,8 @@ public final class MotionSession {
     private var queue: [(time: Double, order: Int, item: Item)] = []
     private var order = 0
     private var touchBase: [Int: Point] = [:]
+    /// Where each finger on the screen is now, by touch (for drawing touches on frames).
+    public private(set) var touchPoints: [Int: Point] = [:]
     private var trackers: [Int: GestureTracker] = [:]
     private var markers: Set<String> = []
     private var changes = 0
@@ -151,6 +153,7 @@ public final class MotionSession {
                 base = Point(x: centre.x + offset.x, y: centre.y + offset.y)
             }
             touchBase[touch] = base
+            touchPoints[touch] = base
             events.append(MotionEvent(time: t, name: "touch down"))
             let chain = HitTesting.hit(shown, at: base)
             guard let owner = chain.last(where: { $0.traits.gesture != nil }), let spec = owner.traits.gesture else { return }
@@ -161,6 +164,7 @@ public final class MotionSession {
             try apply(out, tracker, at: t, events: &events)
         case .move(let touch, let offset):
             guard let base = touchBase[touch] else { return }
+            touchPoints[touch] = Point(x: base.x + offset.x, y: base.y + offset.y)
             guard var tracker = trackers[touch] else { return }
             let out = tracker.move(to: Point(x: base.x + offset.x, y: base.y + offset.y), at: t)
             trackers[touch] = tracker
@@ -175,6 +179,7 @@ public final class MotionSession {
             guard let base = touchBase[touch] else { return }
             events.append(MotionEvent(time: t, name: "release"))
             touchBase[touch] = nil
+            touchPoints[touch] = nil
             guard var tracker = trackers[touch] else { return }
             let out = tracker.up(at: t, point: Point(x: base.x + offset.x, y: base.y + offset.y))
             trackers[touch] = nil
