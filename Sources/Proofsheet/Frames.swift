@@ -24,7 +24,7 @@ extension Renderer {
         try first.validateSize()
         try FrameSampler(fps: fps, span: span).run(try session(of: program, timeline: name)) { frames in
             for f in frames {
-                let list = DisplayList(painting: f.tree, size: first.canvas, background: first.background, scale: first.scale)
+                let list = DisplayList(painting: f.tree, of: first)
                 try body(f, try backend.render(list, format: format, scale: first.scale, png: png))
             }
         }

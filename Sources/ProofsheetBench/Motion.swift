@@ -69,7 +69,7 @@ func motionBenchmark(scenePath: String) throws {
             let tree = timed.presented(at: t)
             interpolation += monotonicSeconds() - t0
             t0 = monotonicSeconds()
-            let list = DisplayList(painting: tree, size: first.canvas, background: first.background, scale: scale)
+            let list = DisplayList(painting: tree, of: first)
             paint += monotonicSeconds() - t0
             let r = try renderer.backend.renderPNG(list, scale: scale)
             raster += r.timing.raster

@@ -20,6 +20,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let touches = args.flag("--touches")
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
+    let chrome = try chromeOption(&args)
     let jobs = try jobsOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -69,7 +70,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     }
 
     let renderer = try Renderer(assetRoots: assetDirs)
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
+    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
     // Times in the output: the timeline's, `slow` times as long.
     func milliseconds(_ t: Double) -> Int { Int((t * slow * 1000).rounded()) }
     func centiseconds(_ t: Double) -> Int { Int((t * slow * 100).rounded()) }

@@ -33,6 +33,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let prune = args.flag("--prune")
     let compression = try args.pngCompression()
     let jobs = try jobsOption(&args)
+    let chrome = try chromeOption(&args)
     let stillOptions = try args.values("--still")
     let stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     if stills.contains("") {
@@ -70,12 +71,13 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.shard = shard
     options.devices = deviceNames.isEmpty ? (config?.devices ?? []) : try deviceNames.map { try Device.named($0) }
     options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
+    options.chrome = chrome ?? config?.chrome
     options.stills = stills
     options.jobs = jobs
     options.prune = prune
     if let compression { options.pngCompression = compression }
     options.sceneRoot = config?.root ?? "."
-    options.wholeProject = config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty
+    options.wholeProject = config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty && chrome == nil
     options.compare = cliCompare.over(config?.compare ?? CompareSettings())
     options.sceneCompare = config?.sceneCompare ?? [:]
     for (scope, text) in ignores {

@@ -13,32 +13,41 @@ struct TimelineRun {
     let timeline: Timeline
     let device: Device?
     let scale: Double?
+    /// `--chrome on|off`, nil for the scene's own choice.
+    let chrome: Bool?
     let renderer: Renderer
     /// The scene at the timeline's start, with the overrides (its canvas, scale and background
     /// hold for every frame).
     let first: Scene
 
-    init(path: String, timelineName: String, device: Device?, scale: Double?, renderer: Renderer) throws {
-        self.path = path; self.device = device; self.scale = scale; self.renderer = renderer
-        template = try SceneDecoder().template(file: path)
+    init(path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer) throws {
+        self.path = path; self.device = device; self.scale = scale; self.chrome = chrome; self.renderer = renderer
+        template = try SceneDecoder().template(file: path).on(device)
         timeline = try template.timeline(named: timelineName)
         var s = try template.scene(still: timeline.from)
         if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
+        s = s.with(chrome: chrome)
+        // NB: timelines are drawn without the device frame, even when the scene asks for it:
+        // touches are in screen points.
+        s.chrome.deviceFrame = false
+        try checkChrome(s, path: path)
         try s.validateSize()
         first = s
     }
 
     func session() throws -> MotionSession {
-        let device = device, scale = scale, renderer = renderer
+        let device = device, scale = scale, chrome = chrome, renderer = renderer
         return try MotionSession(template: template, timeline: timeline) { scene in
             var s = scene
             if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
+            s = s.with(chrome: chrome)
+            s.chrome.deviceFrame = false
             return try renderer.layout(s).tree
         }
     }
 
     func displayList(_ tree: ResolvedView) -> DisplayList {
-        DisplayList(painting: tree, size: first.canvas, background: first.background, scale: first.scale)
+        DisplayList(painting: tree, of: first)
     }
 }
 
@@ -54,6 +63,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let quiet = args.flag("-q", "--quiet")
     let compression = try args.pngCompression() ?? .fastest
     let jobs = try jobsOption(&args)
+    let chrome = try chromeOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
         throw ProofsheetError.usage(
@@ -78,7 +88,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
             "\(fmt(fps)) fps for \(fmt(longest)) s is more than \(FrameSampler.mostFrames) frames", hint: "lower --fps or --duration")
     }
     let renderer = try Renderer(assetRoots: assetDirs)
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
+    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
     try FileOutput.checkReplaceableFolder(target, marker: "manifest.json", what: "frames")
@@ -153,10 +163,10 @@ func scriptJSON(_ v: ScriptValue) -> String {
 
 /// `render --timeline NAME --at T`: one instant of a timeline.
 func renderInstant(
-    path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, renderer: Renderer, formats: [OutputFormat],
-    output: String?, outDir: String, png: PNGCompression, svgText: SVGTextMode, quiet: Bool
+    path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer,
+    formats: [OutputFormat], output: String?, outDir: String, png: PNGCompression, svgText: SVGTextMode, quiet: Bool
 ) throws -> Int32 {
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
+    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
     let session = try run.session()
     try session.advance(to: t)
     let list = run.displayList(session.presented(at: t))

@@ -76,6 +76,13 @@ enum Help {
           -q, --quiet              No progress lines and no warnings
           --timeline NAME --at S   One instant of a timeline, S seconds in (see `proofsheet frames
                                    --help`); written to <out-dir>/<scene>.<timeline>@<ms>ms.<format>
+          --chrome on|off          Draw the status bar (9:41, signal, Wi-Fi, battery) and, on
+                                   phones without a home button, the home indicator, as an iOS
+                                   screenshot shows them (default: the scene's "chrome" option,
+                                   off unless it sets it); needs a device
+          --device-frame           Draw the device around the screen: its rounded corners
+                                   (transparent outside in PNG, clipped in SVG and PDF), the notch
+                                   or Dynamic Island and a bezel; not with --timeline
           -h, --help               Show this help
 
         EXAMPLES:
@@ -84,6 +91,7 @@ enum Help {
           proofsheet render Assets/Scenes/travel-deck.json --all-stills --out-dir Output/stills
           proofsheet render Assets/Scenes/travel-deck.json --set drag=-120,0 -o left.png
           proofsheet render Assets/Scenes/*.json --format png --format svg
+          proofsheet render Assets/Scenes/travel-deck.json --device "iPhone 15 Pro" --chrome on --device-frame -o framed.png
         """
 
     static let layout = """
@@ -92,6 +100,7 @@ enum Help {
 
         USAGE: proofsheet layout <scene.json>... [--json] [--device NAME] [--scale N] [--assets DIR]
                                  [--still NAME | --all-stills] [--set NAME=VALUE]... [--jobs N]
+                                 [--chrome on|off] [--device-frame]
 
         OPTIONS:
           --json                   Print the tree as JSON: for each view its identity (its path in
@@ -109,6 +118,11 @@ enum Help {
           --assets DIR             Another folder to look up images in (repeatable)
           --still NAME, --all-stills, --set NAME=VALUE, -j/--jobs N
                                    Choose the state, as for `proofsheet render`
+          --chrome on|off          Include the status bar and home indicator (views under a
+                                   `screen` root, ids #statusBar, #time, #signal, #wifi, #battery,
+                                   #homeIndicator), as for `proofsheet render`
+          --device-frame           Include the device frame (a `deviceFrame` root: the bezel, and
+                                   the screen moved in by the bezel)
           -h, --help               Show this help
         """
 
@@ -202,6 +216,9 @@ enum Help {
           --shard I/N              Check only part I of N (deterministic split by image id)
           --device NAME            Check on this device (repeatable; default: each scene's own)
           --scale N                Pixels per point (repeatable; default: the device's own)
+          --chrome on|off          Every image with the status bar and home indicator, or none
+                                   (default: each scene's "chrome" option); goldens with chrome
+                                   are named <device>@<scale>x+chrome.png
           --threshold T            Opt into pixelmatch's colour threshold (0…1; default 0:
                                    exact); above 0 anti-aliased pixels are not counted
           --include-aa             Count anti-aliased pixels even with a threshold
@@ -294,6 +311,8 @@ enum Help {
                                beside it first, so a failed run leaves it untouched
           --device NAME        Render on a device preset (see `proofsheet devices`)
           --scale N            Pixels per point (default: the scene's)
+          --chrome on|off      Draw the status bar and home indicator on every frame (default:
+                               the scene's "chrome" option, off unless it sets it)
           --assets DIR         Also look for images in DIR (repeatable)
           -j, --jobs N         Frames rendered at once (default: the processor count); the
                                bytes are the same at any N
@@ -328,6 +347,8 @@ enum Help {
           --scale N            Pixels per point of the sheet (default 2)
           -o FILE              .png, .svg or .pdf (default Output/<scene>.<timeline>.strip.png)
           --device NAME        Render on a device preset (see `proofsheet devices`)
+          --chrome on|off      Each frame with the status bar and home indicator (default: the
+                               scene's "chrome" option)
           --spacing PT         Space between thumbnails (default 16)
           --background COLOR   The sheet's colour (default #F2F2F7)
           --label-size PT      The labels' size (default 11; the title is 1.5 times as large)
@@ -360,6 +381,8 @@ enum Help {
           --touches            Draw each finger on the screen as a grey disc
           --quality Q          WebP quality 0–100 (default 80); --lossless for lossless WebP
           --device NAME        Render on a device preset (see `proofsheet devices`)
+          --chrome on|off      Each frame with the status bar and home indicator (default: the
+                               scene's "chrome" option)
           --assets DIR         Also look for images in DIR (repeatable)
           -j, --jobs N         Frames drawn at once (default: the processor count); the bytes
                                are the same at any N
@@ -417,7 +440,8 @@ enum Help {
         """
 
     static let devices = """
-        List the device presets: name, size in points, scale, safe area top/bottom.
+        List the device presets: name, size in points, scale, safe area top/bottom, and what the
+        screen has at its top (notch or Dynamic Island) or a home button.
 
         USAGE: proofsheet devices
         """

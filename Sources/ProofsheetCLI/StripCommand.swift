@@ -24,6 +24,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let compression = try args.pngCompression() ?? .fast
+    let chrome = try chromeOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
         throw ProofsheetError.usage(
@@ -64,7 +65,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     }
 
     let renderer = try Renderer(assetRoots: assetDirs)
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: nil, renderer: renderer)
+    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, renderer: renderer)
     // The instants on the sheet.
     var times: [Double]
     if let atText {

@@ -76,7 +76,7 @@ func run(_ argv: [String]) throws -> Int32 {
             let aliases = Device.aliases.filter { $0.value == d.name }.keys.sorted()
             print(
                 "\(d.name): \(fmt(d.size.width))x\(fmt(d.size.height)) pt @\(d.scale)x, safe area \(fmt(d.safeArea.top))/\(fmt(d.safeArea.bottom))"
-                    + (aliases.isEmpty ? "" : " (also: \(aliases.joined(separator: ", ")))"))
+                    + d.featureNote + (aliases.isEmpty ? "" : " (also: \(aliases.joined(separator: ", ")))"))
         }
         return 0
     default:
@@ -148,6 +148,8 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let timelineName = try args.value("--timeline")
     let atText = try args.value("--at")
     let jobs = try jobsOption(&args)
+    let chrome = try chromeOption(&args)
+    let deviceFrame = args.flag("--device-frame")
     let scenes = try args.positionals()
     // An option a command would ignore is an error: it would not do what the user meant.
     if layoutOnly || dumpList {
@@ -225,21 +227,27 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         if let (name, _) = conflicting.first(where: { $0.1 }) {
             throw ProofsheetError.usage("\(name) cannot be used with --timeline", hint: "a timeline starts from its own still and sets its own state")
         }
+        if deviceFrame {
+            throw ProofsheetError.usage(
+                "--device-frame cannot be used with --timeline", hint: "touches are in screen points: render stills with --device-frame")
+        }
         guard scenes.count == 1 else { throw ProofsheetError.usage("--timeline renders one scene at a time") }
         let at = try number(atText, option: "--at", in: 0...Timeline.latest)
         return try renderInstant(
-            path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, renderer: renderer, formats: outFormats,
-            output: output, outDir: outDir, png: png, svgText: svgTextOption ?? .text, quiet: quiet)
+            path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, chrome: chrome, renderer: renderer,
+            formats: outFormats, output: output, outDir: outDir, png: png, svgText: svgTextOption ?? .text, quiet: quiet)
     }
     // Read and check every scene and state before writing anything.
     var pending: [RenderItem] = []
     for path in scenes {
-        let template = try SceneDecoder().template(file: path)
+        let template = try SceneDecoder().template(file: path).on(device)
         printWarnings(template, quiet: quiet || layoutOnly || dumpList)
         let stills: [String?] = allStills ? (template.stills.isEmpty ? [nil] : template.stills.map(\.name)) : [stillName]
         for still in stills {
             var scene = try template.scene(still: still, sets: sets)
             if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
+            scene = scene.with(chrome: chrome, deviceFrame: deviceFrame)
+            try checkChrome(scene, path: path)
             try scene.validateSize()
             pending.append(RenderItem(path: path, still: still, scene: scene))
         }
@@ -283,8 +291,8 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         let ms = Int(((monotonicSeconds() - start + (format == outFormats[0] ? r.seconds : 0)) * 1000).rounded())
         let size =
             format == .png
-            ? "\(Int((item.scene.canvas.width * item.scene.scale).rounded()))x\(Int((item.scene.canvas.height * item.scene.scale).rounded())) px"
-            : "\(fmt(item.scene.canvas.width))x\(fmt(item.scene.canvas.height)) pt"
+            ? "\(Int((item.scene.drawingSize.width * item.scene.scale).rounded()))x\(Int((item.scene.drawingSize.height * item.scene.scale).rounded())) px"
+            : "\(fmt(item.scene.drawingSize.width))x\(fmt(item.scene.drawingSize.height)) pt"
         return (
             target: output ?? "\(outDir)/\(item.outputName).\(format.rawValue)", bytes: bytes, note: "\(size), \(bytes.count / 1024) KiB, \(ms) ms"
         )

@@ -29,6 +29,9 @@ public struct CheckOptions: Sendable {
     public var devices: [Device] = []
     /// Pixels per point, each checked; empty means the device's (or scene's) own.
     public var scales: [Double] = []
+    /// `--chrome on|off`: the status bar and home indicator on every image, or on none; nil
+    /// leaves each scene's own choice. Goldens with chrome are named `<device>@<scale>x+chrome`.
+    public var chrome: Bool?
     /// How images are compared: for the whole check, and per scene (by scene name) and still.
     public var compare = CompareSettings()
     public var sceneCompare: [String: SceneCompareSettings] = [:]
@@ -146,8 +149,11 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         for s in scenes {
             for state in s.states where options.stills.isEmpty || options.stills.contains(state) {
                 do {
-                    let base = try s.template.scene(still: state == "default" ? nil : state)
-                    var variants: [Scene] = options.devices.isEmpty ? [base] : options.devices.map { base.on($0) }
+                    let still = state == "default" ? nil : state
+                    let base = try s.template.scene(still: still)
+                    var variants: [Scene] =
+                        options.devices.isEmpty ? [base] : try options.devices.map { try s.template.on($0).scene(still: still).on($0) }
+                    variants = variants.map { $0.with(chrome: options.chrome) }
                     if !options.scales.isEmpty {
                         variants = variants.flatMap { v in
                             options.scales.map { scale in
@@ -544,10 +550,12 @@ public enum GoldenNames {
         return parts.joined(separator: "/")
     }
 
-    /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas.
+    /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
+    /// `+chrome` with the status bar and home indicator and `+frame` with the device frame, so
+    /// chrome and plain goldens never collide.
     public static func variant(of scene: Scene) -> String {
         let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
-        return "\(base)@\(fmt(scene.scale))x"
+        return "\(base)@\(fmt(scene.scale))x" + (scene.chrome.show ? "+chrome" : "") + (scene.chrome.deviceFrame ? "+frame" : "")
     }
 
     static func slug(_ s: String) -> String {

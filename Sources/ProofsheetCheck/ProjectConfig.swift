@@ -43,6 +43,9 @@ public struct ProjectConfig: Sendable {
     public var golden: String = ""
     public var devices: [Device] = []
     public var scales: [Double] = []
+    /// `"chrome": true|false`: every image with the status bar and home indicator, or none
+    /// (`--chrome` wins); nil leaves each scene's own choice.
+    public var chrome: Bool?
     public var assets: [String] = []
     public var compare = CompareSettings()
     public var sceneCompare: [String: SceneCompareSettings] = [:]
@@ -105,7 +108,7 @@ struct ConfigReader {
 
     static let topKeys = [
         "scenes", "golden", "devices", "scales", "assets", "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks",
-        "overrides"
+        "overrides", "chrome"
     ]
     static let compareKeys = ["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks"]
 
@@ -180,6 +183,9 @@ struct ConfigReader {
                 config.scales = try list.map { try number($0, "a scale", in: Scene.Limits.scaleRange) }
             case "assets":
                 config.assets = try strings(value, "assets", max: 64).map { config.resolve($0.0) }
+            case "chrome":
+                guard case .bool(let on) = value.kind else { throw fail(value, "chrome must be true or false, not \(value.typeName)") }
+                config.chrome = on
             default: break
             }
         }

@@ -15,7 +15,7 @@ public enum SafePaths {
     public static func isPlainComponent(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, name.utf8.count <= 128 else { return false }
         func ok(_ c: Unicode.Scalar) -> Bool {
-            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "@" || c == "-" || c == "."
+            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "@" || c == "-" || c == "." || c == "+"
         }
         return first != "." && first != "-" && name.unicodeScalars.allSatisfy(ok)
     }

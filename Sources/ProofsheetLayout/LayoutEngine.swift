@@ -95,10 +95,10 @@ public struct LayoutEngine: Sendable {
         let root = try build(scene.root, .root, LayoutEnvironment(), location: nil)
         let p = Proposal(safe.size)
         try root.place(root.aligned(root.size(p), in: safe, .center), p, ctx)
-        let tree = root.resolve()
+        let tree = try addingChrome(to: root.resolve(), scene, ctx)
         return LayoutResult(
             root: LayoutNode(tree, grid: PixelGrid(scale: scene.scale)),
-            displayList: DisplayList(painting: tree, size: scene.canvas, background: scene.background, scale: scene.scale),
+            displayList: DisplayList(painting: tree, of: scene),
             tree: tree)
     }
 

@@ -11,31 +11,88 @@ public struct Device: Hashable, Sendable {
     public var hasHomeButton: Bool
     /// The screen's corner radius in points (0 for square corners).
     public var cornerRadius: Double
-    public init(name: String, size: Size, scale: Int, safeArea: EdgeInsets, hasHomeButton: Bool = false, cornerRadius: Double = 0) {
+    /// What the screen has cut out at its top: nothing, a notch or the Dynamic Island.
+    public var cutout: Cutout
+    public init(
+        name: String, size: Size, scale: Int, safeArea: EdgeInsets, hasHomeButton: Bool = false, cornerRadius: Double = 0,
+        cutout: Cutout = .none
+    ) {
         self.name = name; self.size = size; self.scale = scale; self.safeArea = safeArea
-        self.hasHomeButton = hasHomeButton; self.cornerRadius = cornerRadius
+        self.hasHomeButton = hasHomeButton; self.cornerRadius = cornerRadius; self.cutout = cutout
     }
 
-    /// The canonical presets (SPEC: points, scale, safe area top/bottom).
+    /// The part of the screen the camera takes, at the top centre, in points.
+    public enum Cutout: Hashable, Sendable {
+        case none
+        /// A notch from the top edge down, its lower corners rounded.
+        case notch(width: Double, height: Double)
+        /// The Dynamic Island: a capsule `top` points below the top edge.
+        case island(width: Double, height: Double, top: Double)
+    }
+
+    /// The canonical presets (SPEC: points, scale, safe area top/bottom; the newer phones'
+    /// sizes and insets from published simulator readings, their cut-outs partly estimated —
+    /// see the README's fidelity notes).
     public static let presets: [Device] = [
         Device(
             name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
             safeArea: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0), hasHomeButton: true),
         Device(
             name: "iPhone 13 mini", size: Size(width: 375, height: 812), scale: 3,
-            safeArea: EdgeInsets(top: 50, leading: 0, bottom: 34, trailing: 0), cornerRadius: 44),
+            safeArea: EdgeInsets(top: 50, leading: 0, bottom: 34, trailing: 0), cornerRadius: 44,
+            cutout: .notch(width: 170, height: 33)),
         Device(
             name: "iPhone 14", size: Size(width: 390, height: 844), scale: 3,
-            safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 47),
+            safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 47,
+            cutout: .notch(width: 162, height: 33)),
         Device(
             name: "iPhone 13 Pro Max", size: Size(width: 428, height: 926), scale: 3,
-            safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 53),
+            safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 53,
+            cutout: .notch(width: 162, height: 33)),
         Device(
             name: "iPhone 15 Pro", size: Size(width: 393, height: 852), scale: 3,
-            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55),
+            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55,
+            cutout: .island(width: 126, height: 37, top: 11)),
         Device(
             name: "iPhone 15 Pro Max", size: Size(width: 430, height: 932), scale: 3,
-            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55)
+            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55,
+            cutout: .island(width: 126, height: 37, top: 11)),
+        Device(
+            name: "iPhone 16e", size: Size(width: 390, height: 844), scale: 3,
+            safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), cornerRadius: 47,
+            cutout: .notch(width: 162, height: 33)),
+        Device(
+            name: "iPhone 16", size: Size(width: 393, height: 852), scale: 3,
+            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55,
+            cutout: .island(width: 126, height: 37, top: 11)),
+        Device(
+            name: "iPhone 16 Plus", size: Size(width: 430, height: 932), scale: 3,
+            safeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0), cornerRadius: 55,
+            cutout: .island(width: 126, height: 37, top: 11)),
+        Device(
+            name: "iPhone 16 Pro", size: Size(width: 402, height: 874), scale: 3,
+            safeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0), cornerRadius: 62,
+            cutout: .island(width: 126, height: 37, top: 14)),
+        Device(
+            name: "iPhone 16 Pro Max", size: Size(width: 440, height: 956), scale: 3,
+            safeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0), cornerRadius: 62,
+            cutout: .island(width: 126, height: 37, top: 14)),
+        Device(
+            name: "iPhone 17", size: Size(width: 402, height: 874), scale: 3,
+            safeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0), cornerRadius: 62,
+            cutout: .island(width: 126, height: 37, top: 14)),
+        Device(
+            name: "iPhone 17 Pro", size: Size(width: 402, height: 874), scale: 3,
+            safeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0), cornerRadius: 62,
+            cutout: .island(width: 126, height: 37, top: 14)),
+        Device(
+            name: "iPhone 17 Pro Max", size: Size(width: 440, height: 956), scale: 3,
+            safeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0), cornerRadius: 62,
+            cutout: .island(width: 126, height: 37, top: 14)),
+        Device(
+            name: "iPhone Air", size: Size(width: 420, height: 912), scale: 3,
+            safeArea: EdgeInsets(top: 68, leading: 0, bottom: 34, trailing: 0), cornerRadius: 62,
+            cutout: .island(width: 125, height: 37, top: 20))
     ]
 
     /// Other names accepted for the presets.
@@ -44,7 +101,8 @@ public struct Device: Hashable, Sendable {
         "iPhone 12": "iPhone 14", "iPhone 13": "iPhone 14",
         "iPhone 12 Pro Max": "iPhone 13 Pro Max",
         "iPhone 14 Pro": "iPhone 15 Pro", "iPhone 15": "iPhone 15 Pro",
-        "iPhone 15 Plus": "iPhone 15 Pro Max"
+        "iPhone 15 Plus": "iPhone 15 Pro Max", "iPhone 14 Pro Max": "iPhone 15 Pro Max",
+        "iPhone 17 Air": "iPhone Air"
     ]
 
     /// The preset for a name or alias (case-insensitive), or an error listing the valid names.

@@ -107,8 +107,12 @@ struct Context {
     init(file: String?) { self.file = file }
 
     static let sceneKeys: Set<String> = [
-        "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title"
+        "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
+        "chrome"
     ]
+    /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
+    /// describes it.
+    var device: Device?
     /// What `.spring()` and `.default` mean in this scene's animations (the `"sdk"` option).
     var sdk = AnimationSDK.ios17
 
@@ -154,6 +158,9 @@ struct Context {
         var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)
         scene.sdk = sdk
         if !validating { try scene.validateSize(at: m["scale"]?.location ?? canvas.location) }
+        // Read after the size is checked: a canvas of its own size may still be shown on a
+        // device (`--device`), which is when chrome is checked.
+        if let c = m["chrome"] { scene.chrome = try chrome(c) }
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
         }
@@ -167,8 +174,13 @@ struct Context {
     /// The constants (`"vars"`), in order: a string may be an expression over the state and
     /// earlier ones.
     mutating func loadVars(_ m: [String: JSONValue]) throws {
+        vars["device"] = deviceValue(m)
         if let v = m["vars"] {
             for (k, val) in try members(v) {
+                if k == "device" {
+                    throw ProofsheetError.badInput(
+                        "'device' is a name the scene reserves ($device describes the device)", at: val.location, hint: "choose another name")
+                }
                 if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
             }
         }

@@ -17,6 +17,8 @@ public struct Scene: Sendable {
     public var file: String?
     /// What `.spring()` and `.default` mean in the scene's animations.
     public var sdk: AnimationSDK = .ios17
+    /// The status bar, home indicator and device frame drawn around the scene's views.
+    public var chrome = Chrome()
 
     public init(
         canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .white,
@@ -129,7 +131,8 @@ public struct Scene: Sendable {
             throw ProofsheetError.badInput(
                 "scale \(fmt(scale)) is out of range", at: location, hint: "use a scale from 0.25 to \(fmt(Limits.scale.value)) (devices are 2 or 3)")
         }
-        let w = canvas.width * scale, h = canvas.height * scale
+        try validateChrome(at: location)
+        let w = drawingSize.width * scale, h = drawingSize.height * scale
         guard canvas.width >= 1, canvas.height >= 1, w.rounded() >= 1, h.rounded() >= 1,
             w <= Limits.pixelSide.value, h <= Limits.pixelSide.value, w * h <= Limits.pixels.value
         else {

@@ -197,6 +197,7 @@ extension SceneTemplate {
         }
         func context() throws -> Context {
             var ctx = Context(file: file)
+            ctx.device = device
             ctx.origins = result.state.origins
             for (k, v) in result.state.values { ctx.vars[k] = v }
             for (k, v) in extra { ctx.vars[k] = v }

@@ -25,6 +25,8 @@ public struct SceneTemplate: Sendable {
     public internal(set) var markers: [Marker] = []
     /// What `.spring()` and `.default` mean in the scene.
     public internal(set) var sdk = AnimationSDK.ios17
+    /// The device the scene is shown on when not its canvas's own (see ``on(_:)``).
+    public internal(set) var device: Device?
     /// Folders searched for image assets, in order (the file's own folder first).
     public var assetRoots: [String] = []
     let document: JSONValue
@@ -115,6 +117,7 @@ public struct SceneTemplate: Sendable {
     /// The scene in `state`.
     public func instantiate(_ state: SceneState) throws -> Scene {
         var ctx = Context(file: file)
+        ctx.device = device
         ctx.schema = schema
         ctx.origins = state.origins
         for (k, v) in state.values { ctx.vars[k] = v }
@@ -186,9 +189,10 @@ extension SceneDecoder {
                     "'\(excerpt(name))' is both a state variable and a constant under \"vars\"", at: value.location,
                     hint: "rename one of them")
             }
-            guard !["index", "width", "height"].contains(name) else {
+            guard !["index", "width", "height", "device"].contains(name) else {
                 throw ProofsheetError.badInput(
-                    "'\(name)' is a name the scene reserves ($index in a ForEach, $width and $height in a GeometryReader)", at: value.location,
+                    "'\(name)' is a name the scene reserves ($index in a ForEach, $width and $height in a GeometryReader, $device)",
+                    at: value.location,
                     hint: "choose another name")
             }
             // `{"type": …, "default": …}` declares; any other value is a default of its own type.

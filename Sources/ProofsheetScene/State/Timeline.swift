@@ -152,6 +152,7 @@ extension SceneTemplate {
     public func markers(in state: SceneState) throws -> Set<String> {
         guard !markers.isEmpty else { return [] }
         var ctx = Context(file: file)
+        ctx.device = device
         ctx.origins = state.origins
         for (k, v) in state.values { ctx.vars[k] = v }
         try ctx.loadVars(try ctx.object(document, allowed: Context.sceneKeys))

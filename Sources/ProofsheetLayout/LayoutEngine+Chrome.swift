@@ -1,0 +1,59 @@
+import ProofsheetCore
+import ProofsheetScene
+
+/// Chrome around a laid-out scene: the status bar and home indicator over the screen, and the
+/// device frame around it, laid out from ordinary views by the same engine.
+///
+/// With chrome the tree's root is a `screen` view holding the scene's root view (its identity
+/// and frames unchanged) and the chrome (identities under `#chrome`). With the device frame the
+/// root is a `deviceFrame` view holding the bezel (`#frame`) and the screen, which is moved in
+/// by the bezel (an offset, so the scene's own frames and touch points stay in screen points)
+/// and clipped to the screen's rounded corners; the notch or island (`#cutout`) is drawn over
+/// the screen, and the scene's background is painted inside it.
+extension LayoutEngine {
+    /// `tree` (the scene's root view, laid out) with the scene's chrome; `tree` when it has none.
+    func addingChrome(to tree: ResolvedView, _ scene: Scene, _ ctx: LayoutContext) throws -> ResolvedView {
+        guard scene.chrome.isVisible, let device = scene.device else { return tree }
+        let screen = Rect(origin: .zero, size: scene.canvas)
+        var parts: [ResolvedView] = []
+        if scene.chrome.deviceFrame, let background = scene.background {
+            parts.append(
+                ResolvedView(
+                    identity: ViewID(path: "#background"), name: "background", frame: screen,
+                    content: .shape(.init(kind: .rectangle, paint: .color(background)))))
+        }
+        parts.append(tree)
+        if scene.chrome.show {
+            parts.append(try lay(DeviceChrome.overlay(for: device, content: scene.chrome.content), "#chrome", in: screen, ctx))
+        }
+        if scene.chrome.deviceFrame, let cutout = DeviceChrome.Frame.cutout(for: device) {
+            parts.append(try lay(cutout, "#cutout", in: screen, ctx))
+        }
+        var screenView = ResolvedView(identity: ViewID(path: "#screen"), name: "screen", frame: screen, children: parts)
+        guard scene.chrome.deviceFrame else { return screenView }
+        let b = DeviceChrome.Frame.bezel
+        screenView.effects.offset = Point(x: b, y: b)
+        screenView.effects.clip = .roundedRectangle(radius: device.cornerRadius, continuous: true)
+        let whole = Rect(origin: .zero, size: scene.drawingSize)
+        let body = try lay(DeviceChrome.Frame.body(for: device), "#frame", in: whole, ctx)
+        return ResolvedView(identity: ViewID(path: "#device"), name: "deviceFrame", frame: whole, children: [body, screenView])
+    }
+
+    /// `node` laid out in `rect`, proposed its size, with identities under `path`.
+    private func lay(_ node: Node, _ path: String, in rect: Rect, _ ctx: LayoutContext) throws -> ResolvedView {
+        let element = try build(node, ViewID(path: path), LayoutEnvironment(), location: nil)
+        let p = Proposal(rect.size)
+        try element.place(element.aligned(element.size(p), in: rect, .center), p, ctx)
+        return element.resolve()
+    }
+}
+
+extension DisplayList {
+    /// The drawing of a scene's laid-out tree: the drawing's size (the device frame included),
+    /// and the scene's background on the whole canvas — or, with the device frame, nothing
+    /// behind it, so the pixels outside the device stay transparent.
+    public init(painting tree: ResolvedView, of scene: Scene) {
+        self.init(
+            painting: tree, size: scene.drawingSize, background: scene.chrome.deviceFrame ? nil : scene.background, scale: scene.scale)
+    }
+}

@@ -1,0 +1,273 @@
+import ProofsheetCore
+
+/// The status bar, home indicator and device frame as ordinary views, so they are laid out,
+/// painted and drawn like any scene.
+///
+/// Metrics follow published measurements of iOS screenshots where there are some and are
+/// estimates elsewhere (the README's fidelity notes say which). The glyphs for signal, Wi-Fi
+/// and battery are Proofsheet's own drawings from rectangles, circles and clips.
+public enum DeviceChrome {
+    // MARK: - Colours
+
+    /// The semantic colours of the chrome: the status bar's content ("label") and the
+    /// secondary strokes of the battery, for the content's colour scheme.
+    public enum Colors {
+        /// Glyphs and the time: black on light screens, white on dark ones.
+        public static func label(_ content: Chrome.Content) -> Color { content == .dark ? .primary : .white }
+        /// The battery's outline and cap: the label colour at 35% and 40% opacity (iOS 16+).
+        public static func batteryOutline(_ content: Chrome.Content) -> Color { label(content).opacity(0.35) }
+        public static func batteryCap(_ content: Chrome.Content) -> Color { label(content).opacity(0.4) }
+        /// The device's bezel, its metal rim, and the camera cut-out.
+        public static let bezel = Color(hex: 0x0B0B0C)
+        public static let rim = Color(hex: 0x5C5C60)
+        public static let cutout = Color.black
+    }
+
+    // MARK: - Status bar metrics
+
+    /// Where the status bar's content goes on a device.
+    public struct StatusBar: Hashable, Sendable {
+        /// How the content is arranged.
+        public enum Arrangement: Hashable, Sendable {
+            /// The time centred in the left "ear" beside the notch or island, the glyphs in the
+            /// right one; each ear is `ear` points wide.
+            case split(ear: Double)
+            /// Home-button phones: signal and Wi-Fi at the leading edge, the time centred, the
+            /// battery at the trailing edge, each `inset` points from the edge.
+            case centred(inset: Double)
+        }
+        public var arrangement: Arrangement
+        /// The height of the status bar region (the top safe-area inset).
+        public var height: Double
+        /// The vertical centre of the time and the glyphs, from the top of the screen.
+        public var centreY: Double
+        /// The time's text ("9:41", or "9:41 AM" on home-button phones).
+        public var time: String
+        public var timeFont: FontSpec
+        /// The glyphs' size relative to the 17 pt-time status bar.
+        public var glyphScale: Double
+        /// Space between the signal, Wi-Fi and battery glyphs.
+        public var glyphSpacing: Double
+    }
+
+    /// The status bar metrics of `device`.
+    ///
+    /// Notch and island phones: SF Pro Semibold 17 pt time (Inter stands in), centred in the
+    /// ear left of the cut-out; the signal, Wi-Fi and battery glyphs centred in the right ear.
+    /// The content is centred on the Dynamic Island's centre line, or on the middle of the
+    /// notch phones' 44–50 pt bar. Home-button phones: a 20 pt bar, 12 pt semibold time in the
+    /// middle.
+    public static func statusBar(for device: Device) -> StatusBar {
+        let w = device.size.width
+        switch device.cutout {
+        case .island(let width, let height, let top):
+            return StatusBar(
+                arrangement: .split(ear: (w - width) / 2), height: device.safeArea.top, centreY: top + height / 2, time: "9:41",
+                timeFont: FontSpec(size: 17, weight: 600, lineHeight: 22), glyphScale: 1, glyphSpacing: 6)
+        case .notch(let width, _):
+            return StatusBar(
+                arrangement: .split(ear: (w - width) / 2), height: device.safeArea.top, centreY: (device.safeArea.top - 1) / 2, time: "9:41",
+                timeFont: FontSpec(size: 17, weight: 600, lineHeight: 22), glyphScale: 1, glyphSpacing: 6)
+        case .none:
+            let h = max(device.safeArea.top, 20)
+            return StatusBar(
+                arrangement: .centred(inset: 6), height: h, centreY: h / 2, time: device.hasHomeButton ? "9:41 AM" : "9:41",
+                timeFont: FontSpec(size: 12, weight: 600, lineHeight: 16), glyphScale: 0.9, glyphSpacing: 4)
+        }
+    }
+
+    /// The home indicator: a capsule 134 × 5 pt, 8 pt above the screen's bottom edge, centred.
+    public enum HomeIndicator {
+        public static let width = 134.0
+        public static let height = 5.0
+        public static let bottom = 8.0
+    }
+
+    // MARK: - Views
+
+    /// The chrome drawn over a scene's screen: the status bar at the top and, on devices
+    /// without a home button, the home indicator at the bottom; a view the size of the screen
+    /// that takes no touches.
+    public static func overlay(for device: Device, content: Chrome.Content) -> Node {
+        let bar = statusBar(for: device)
+        let label = Colors.label(content)
+        return ZStack(alignment: .top) {
+            statusBarView(bar, width: device.size.width, content: content)
+                .id("statusBar")
+            if !device.hasHomeButton {
+                Capsule().fill(label)
+                    .frame(width: HomeIndicator.width, height: HomeIndicator.height)
+                    .id("homeIndicator")
+                    .padding(EdgeInsets(top: 0, leading: 0, bottom: HomeIndicator.bottom, trailing: 0))
+                    .frame(width: device.size.width, height: device.size.height, alignment: .bottom)
+            }
+        }
+        .frame(width: device.size.width, height: device.size.height, alignment: .top)
+        .allowsHitTesting(false)
+        .node
+    }
+
+    /// The status bar: `bar.centreY * 2` tall, so its content's centre is at `centreY`.
+    static func statusBarView(_ bar: StatusBar, width: Double, content: Chrome.Content) -> ModifiedView {
+        let label = Colors.label(content)
+        let band = bar.centreY * 2
+        let time = Text(bar.time).font(bar.timeFont).foregroundColor(label).lineLimit(1).id("time")
+        let glyphs = HStack(spacing: bar.glyphSpacing) {
+            signal(content).id("signal")
+            wifi(content).id("wifi")
+            battery(content).id("battery")
+        }
+        .scaleEffectIfNeeded(bar.glyphScale)
+        switch bar.arrangement {
+        case .split(let ear):
+            return HStack(spacing: 0) {
+                time.frame(width: ear, height: band)
+                Spacer(minLength: 0)
+                glyphs.frame(width: ear, height: band)
+            }
+            .frame(width: width, height: band)
+        case .centred(let inset):
+            return ZStack {
+                HStack(spacing: 0) {
+                    HStack(spacing: bar.glyphSpacing) {
+                        signal(content).id("signal")
+                        wifi(content).id("wifi")
+                    }
+                    .scaleEffectIfNeeded(bar.glyphScale)
+                    Spacer(minLength: 0)
+                    battery(content).id("battery").scaleEffectIfNeeded(bar.glyphScale)
+                }
+                .padding(EdgeInsets(top: 0, leading: inset, bottom: 0, trailing: inset))
+                time
+            }
+            .frame(width: width, height: band)
+        }
+    }
+
+    // MARK: - Glyphs
+
+    /// Cellular signal, four bars of rising height: 17 × 11 pt, bars 3 pt wide.
+    static func signal(_ content: Chrome.Content) -> ModifiedView {
+        let label = Colors.label(content)
+        let heights = [4.0, 6.33, 8.67, 11]
+        return HStack(alignment: .bottom, spacing: 1.67) {
+            ForEach(0..<4) { k in
+                RoundedRectangle(cornerRadius: 1, style: .circular).fill(label).frame(width: 3, height: heights[k])
+            }
+        }
+        .frame(width: 17, height: 11, alignment: .bottom)
+    }
+
+    /// Wi-Fi: a quarter-circle fan of a dot and two bands, 15.4 × 11 pt. Each band is a ring
+    /// (a stroked circle) clipped to its upper-right quarter, then turned 45° left about the
+    /// circle's centre, so the fan opens upwards from the glyph's bottom centre.
+    static func wifi(_ content: Chrome.Content) -> ModifiedView {
+        let label = Colors.label(content)
+        let outer = 11.0
+        let width = (2 * outer * 0.7071).rounded(toPlaces: 2)
+        // (outer radius, band thickness): the innermost is a filled sector.
+        let bands: [(Double, Double?)] = [(outer, 2.4), (outer - 3.9, 2.4), (outer - 7.8, nil)]
+        return ZStack(alignment: .bottomLeading) {
+            ForEach(0..<bands.count) { k in
+                let (r, thickness) = bands[k]
+                let disc: Node =
+                    thickness.map { Circle().strokeBorder(label, lineWidth: $0).node } ?? Circle().fill(label).node
+                ZStack(alignment: .topLeading) {
+                    ModifiedView(disc).frame(width: 2 * r, height: 2 * r).offset(x: -r)
+                }
+                .frame(width: r, height: r, alignment: .topLeading)
+                .clipped()
+                .rotationEffect(degrees: -45, anchor: .bottomLeading)
+                .offset(x: width / 2)
+            }
+        }
+        .frame(width: width, height: outer, alignment: .bottomLeading)
+    }
+
+    /// Battery, full: a 25 × 12 pt rounded body outlined at 35% opacity, the charge inset by
+    /// 2 pt, and a 1.3 × 4 pt cap at 40% opacity; 27.3 pt wide in all.
+    static func battery(_ content: Chrome.Content) -> ModifiedView {
+        let label = Colors.label(content)
+        return HStack(spacing: 1) {
+            ZStack {
+                RoundedRectangle(cornerRadius: 4, style: .continuous).strokeBorder(Colors.batteryOutline(content), lineWidth: 1)
+                RoundedRectangle(cornerRadius: 2.5, style: .continuous).fill(label)
+                    .padding(2)
+            }
+            .frame(width: 25, height: 12)
+            RoundedRectangle(cornerRadius: 0.65, style: .circular).fill(Colors.batteryCap(content)).frame(width: 1.3, height: 4)
+        }
+        .frame(width: 27.3, height: 12)
+    }
+
+    // MARK: - Device frame
+
+    /// The device around the screen.
+    public enum Frame {
+        /// The bezel's width around the screen, rim included, in points.
+        public static let bezel = 14.0
+        /// The metal rim's width at the bezel's outer edge.
+        public static let rim = 2.5
+        /// A notch's lower corners.
+        public static let notchRadius = 20.0
+
+        /// The bezel: a rounded body the size of `device`'s screen plus the bezel on each side.
+        public static func body(for device: Device) -> Node {
+            let w = device.size.width + 2 * bezel, h = device.size.height + 2 * bezel
+            let outer = outerRadius(device)
+            return ZStack {
+                RoundedRectangle(cornerRadius: outer, style: .continuous).fill(Colors.rim)
+                RoundedRectangle(cornerRadius: outer - rim, style: .continuous).fill(Colors.bezel).padding(rim)
+            }
+            .frame(width: w, height: h)
+            .id("bezel")
+            .node
+        }
+
+        /// The outer corner radius: the screen's grown by the bezel (square screens get a
+        /// modest round corner).
+        public static func outerRadius(_ device: Device) -> Double {
+            device.cornerRadius > 0 ? device.cornerRadius + bezel : 2 * bezel
+        }
+
+        /// The notch or Dynamic Island over the screen, in screen points; nil when the device
+        /// has neither.
+        public static func cutout(for device: Device) -> Node? {
+            let w = device.size.width, h = device.size.height
+            switch device.cutout {
+            case .none:
+                return nil
+            case .notch(let width, let height):
+                // A rounded rectangle reaching above the screen: only its lower corners show.
+                return RoundedRectangle(cornerRadius: notchRadius, style: .continuous).fill(Colors.cutout)
+                    .frame(width: width, height: height + notchRadius)
+                    .offset(y: -notchRadius)
+                    .id("notch")
+                    .frame(width: w, height: h, alignment: .top)
+                    .node
+            case .island(let width, let height, let top):
+                return Capsule().fill(Colors.cutout)
+                    .frame(width: width, height: height)
+                    .offset(y: top)
+                    .id("dynamicIsland")
+                    .frame(width: w, height: h, alignment: .top)
+                    .node
+            }
+        }
+    }
+}
+
+extension View {
+    /// The view scaled about its centre when `s` is not 1.
+    fileprivate func scaleEffectIfNeeded(_ s: Double) -> ModifiedView {
+        s == 1 ? ModifiedView(node) : scaleEffect(s)
+    }
+}
+
+extension Double {
+    fileprivate func rounded(toPlaces n: Int) -> Double {
+        var p = 1.0
+        for _ in 0..<n { p *= 10 }
+        return (self * p).rounded() / p
+    }
+}

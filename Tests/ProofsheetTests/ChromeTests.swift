@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
+
+/// Device chrome: the status bar and home indicator per device, laid out by numbers and drawn;
+/// the device frame's transparent corners; golden names; `$device` in expressions.
+@Suite("Device chrome")
+struct ChromeTests {
+    /// A plain scene on `device`: a white screen with one square in the middle.
+    func scene(_ device: String, chrome: Bool = true, content: Chrome.Content = .dark, background: Color = .white) throws -> Scene {
+        var s = Scene(device: try Device.named(device), scale: 1, background: background) {
+            Rectangle().fill(.blue).frame(width: 40, height: 40).id("square")
+        }
+        s.chrome = Chrome(show: chrome, content: content)
+        return s
+    }
+
+    func layout(_ scene: Scene) throws -> LayoutResult {
+        try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+    }
+
+    func centre(_ r: Rect) -> Point { Point(x: r.minX + r.width / 2, y: r.minY + r.height / 2) }
+
+    // MARK: - Present or absent
+
+    @Test func chromeIsOffUnlessAsked() throws {
+        let plain = try layout(try scene("iPhone 14", chrome: false))
+        #expect(plain.tree.find("statusBar") == nil)
+        #expect(plain.tree.find("homeIndicator") == nil)
+        #expect(plain.tree.name != "screen")
+        let on = try layout(try scene("iPhone 14"))
+        #expect(on.tree.find("statusBar") != nil)
+        #expect(on.tree.find("homeIndicator") != nil)
+        #expect(on.tree.name == "screen")
+        // The scene's own views keep their frames and identities under chrome.
+        #expect(try exactFrame(on, "square") == exactFrame(plain, "square"))
+        #expect(try identity(on, "square") == identity(plain, "square"))
+    }
+
+    @Test func noHomeIndicatorOnAPhoneWithAHomeButton() throws {
+        let se = try layout(try scene("iPhone SE"))
+        #expect(se.tree.find("statusBar") != nil)
+        #expect(se.tree.find("homeIndicator") == nil)
+        for name in ["iPhone 14", "iPhone 15 Pro", "iPhone 16e", "iPhone 17 Pro Max", "iPhone Air"] {
+            #expect(try layout(try scene(name)).tree.find("homeIndicator") != nil, "\(name)")
+        }
+    }
+
+    // MARK: - Layout by numbers
+
+    /// iPhone 14: the time centred in the ear left of the 162 pt notch, on the bar's middle
+    /// line (23 pt); the glyphs centred in the right ear; the home indicator 134 × 5, 8 pt up.
+    @Test func iPhone14SplitsAroundTheNotch() throws {
+        let r = try layout(try scene("iPhone 14"))
+        let ear = (390 - 162) / 2.0
+        // FixedMetrics: "9:41" at 17 pt is 4 × 8.5 wide, 22 tall.
+        #expect(try exactFrame(r, "time") == Rect(x: ear / 2 - 17, y: 23 - 11, width: 34, height: 22))
+        let glyphs = 17 + 6 + 15.56 + 6 + 27.3
+        let signal = try exactFrame(r, "signal"), battery = try exactFrame(r, "battery")
+        #expect(abs(signal.minX - (390 - ear / 2 - glyphs / 2)) < 1e-9)
+        #expect(abs(battery.maxX - (390 - ear / 2 + glyphs / 2)) < 1e-9)
+        #expect(abs(centre(battery).y - 23) < 1e-9)
+        #expect(try exactFrame(r, "homeIndicator") == Rect(x: 128, y: 844 - 8 - 5, width: 134, height: 5))
+    }
+
+    /// iPhone 15 Pro and Pro Max: the wider split around the 126 pt Dynamic Island, the content
+    /// on the island's centre line (11 + 37 / 2).
+    @Test func dynamicIslandPhonesSplitAroundTheIsland() throws {
+        for (name, width) in [("iPhone 15 Pro", 393.0), ("iPhone 15 Pro Max", 430.0)] {
+            let r = try layout(try scene(name))
+            let ear = (width - 126) / 2
+            let time = try exactFrame(r, "time")
+            #expect(abs(centre(time).x - ear / 2) < 1e-9, "\(name)")
+            #expect(abs(centre(time).y - 29.5) < 1e-9, "\(name)")
+            let wifi = try exactFrame(r, "wifi")
+            #expect(abs(centre(wifi).y - 29.5) < 1e-9, "\(name)")
+            #expect(wifi.minX > width - ear, "\(name): the glyphs are right of the island")
+        }
+        // The Air's island sits lower: the content follows it.
+        #expect(abs(centre(try exactFrame(try layout(try scene("iPhone Air")), "time")).y - 38.5) < 1e-9)
+    }
+
+    /// iPhone SE: a 20 pt bar, the time (with AM) centred, signal and Wi-Fi at the leading
+    /// edge and the battery at the trailing edge, 6 pt in.
+    @Test func iPhoneSECentresTheTime() throws {
+        let r = try layout(try scene("iPhone SE"))
+        // "9:41 AM" at 12 pt: 7 × 6 wide, 16 tall.
+        #expect(try exactFrame(r, "time") == Rect(x: 187.5 - 21, y: 2, width: 42, height: 16))
+        #expect(try exactFrame(r, "signal").minX == 6)
+        #expect(try exactFrame(r, "battery").maxX == 375 - 6)
+        #expect(try exactFrame(r, "statusBar").height == 20)
+    }
+
+    // MARK: - Pixels
+
+    /// The chrome is drawn: dark time and home indicator over a white screen by default, white
+    /// ones over a black screen with light content; nothing there without chrome.
+    @Test func chromeIsDrawnInTheContentColour() throws {
+        let renderer = try Renderer()
+        func image(_ s: Scene) throws -> RGBAImage { try renderer.image(of: try renderer.layout(s), scene: s) }
+        let on = try image(try scene("iPhone 14"))
+        let off = try image(try scene("iPhone 14", chrome: false))
+        // The home indicator's middle, and the darkest pixel of the time's box.
+        func darkest(_ img: RGBAImage, _ r: Rect) -> Int {
+            var m = 255
+            for y in Int(r.minY)..<Int(r.maxY) { for x in Int(r.minX)..<Int(r.maxX) { m = min(m, Int(img[x: x, y: y].r)) } }
+            return m
+        }
+        #expect(on[x: 195, y: 833].r < 40)
+        #expect(off[x: 195, y: 833].r == 255)
+        #expect(darkest(on, Rect(x: 30, y: 12, width: 55, height: 22)) < 40)
+        #expect(darkest(off, Rect(x: 30, y: 12, width: 55, height: 22)) == 255)
+        let light = try image(try scene("iPhone 14", content: .light, background: .black))
+        #expect(light[x: 195, y: 833].r > 215)
+        // SE: no home indicator drawn.
+        let se = try image(try scene("iPhone SE"))
+        #expect(darkest(se, Rect(x: 100, y: 650, width: 175, height: 17)) == 255)
+    }
+
+    /// The device frame: the drawing grows by the bezel, the pixels outside the device's
+    /// rounded outline are transparent, the bezel is opaque, the island is drawn over the
+    /// screen and the screen's own corner is clipped.
+    @Test func deviceFrameHasTransparentCorners() throws {
+        let renderer = try Renderer()
+        var s = try scene("iPhone 15 Pro", chrome: false)
+        s.chrome.deviceFrame = true
+        let img = try renderer.image(of: try renderer.layout(s), scene: s)
+        let b = Int(DeviceChrome.Frame.bezel)
+        #expect(img.width == 393 + 2 * b && img.height == 852 + 2 * b)
+        for (x, y) in [(0, 0), (img.width - 1, 0), (0, img.height - 1), (img.width - 1, img.height - 1), (8, 8)] {
+            #expect(img[x: x, y: y].a == 0, "(\(x), \(y)) should be transparent")
+        }
+        // The bezel's middle on the left edge; on the diagonal of the top-left corner, between
+        // the device's outline and the screen's 55 pt corner, the bezel (dark), not the white
+        // screen; further in, the screen.
+        #expect(img[x: b / 2, y: img.height / 2].a == 255)
+        #expect(img[x: 28, y: 28].a == 255 && img[x: 28, y: 28].r < 20)
+        #expect(img[x: 36, y: 36].r == 255)
+        // The screen is white; the island black at its centre (11 + 37 / 2 below the screen top).
+        #expect(img[x: b + 100, y: b + 200] == RGBAColor(r: 255, g: 255, b: 255, a: 255))
+        let island = img[x: b + 196, y: b + 29]
+        #expect(island.r < 10 && island.a == 255)
+        // Without the frame, the corners are the scene's background.
+        var plain = s
+        plain.chrome.deviceFrame = false
+        #expect(try renderer.image(of: try renderer.layout(plain), scene: plain)[x: 0, y: 0].a == 255)
+    }
+
+    @Test func deviceFrameClipsTheScreenInSVG() throws {
+        let renderer = try Renderer()
+        var s = try scene("iPhone 14", chrome: false)
+        let plain = String(decoding: try renderer.render(s, format: .svg), as: UTF8.self)
+        s.chrome.deviceFrame = true
+        let framed = String(decoding: try renderer.render(s, format: .svg), as: UTF8.self)
+        #expect(!plain.contains("clipPath"))
+        #expect(framed.contains("clipPath"))
+        #expect(framed.contains("width=\"418\""))
+    }
+
+    // MARK: - Names
+
+    @Test func goldensWithChromeSayTheyHaveIt() throws {
+        let s = try scene("iPhone 14", chrome: false).on(try Device.named("iPhone 14"))
+        #expect(GoldenNames.variant(of: s) == "iphone-14@3x")
+        #expect(GoldenNames.variant(of: s.with(chrome: true)) == "iphone-14@3x+chrome")
+        #expect(GoldenNames.variant(of: s.with(chrome: true, deviceFrame: true)) == "iphone-14@3x+chrome+frame")
+        #expect(GoldenNames.variant(of: s.with(chrome: true).with(chrome: false)) == "iphone-14@3x")
+    }
+
+    // MARK: - $device
+
+    @Test func expressionsReadTheDevice() throws {
+        let json = """
+            {"canvas": "iPhone 14", "vars": {"compact": "=$device.height < 700"},
+             "root": {"type": "VStack", "children": [
+               {"type": "Text", "text": "${$device.name}|${$device.width}|${$device.height}|${$device.scale}|${$device.safeArea.top}|${$device.safeArea.bottom}|${$device.hasHomeButton}",
+                "modifiers": [{"id": "info"}]},
+               {"type": "If", "condition": "$compact", "then": {"type": "Text", "text": "compact", "modifiers": [{"id": "compact"}]}}
+             ]}}
+            """
+        let template = try SceneDecoder().template(bytes: Array(json.utf8), file: "d.json")
+        func text(_ t: SceneTemplate, _ id: String) throws -> String? {
+            guard let v = try layout(try t.scene()).tree.find(id), case .text(let c) = v.content else { return nil }
+            return c.text
+        }
+        #expect(try text(template, "info") == "iPhone 14|390|844|3|47|34|false")
+        #expect(try text(template, "compact") == nil)
+        let se = template.on(try Device.named("iPhone SE"))
+        #expect(try text(se, "info") == "iPhone SE|375|667|2|20|0|true")
+        #expect(try text(se, "compact") == "compact")
+    }
+
+    @Test func deviceIsAReservedName() throws {
+        let json = #"{"canvas": "iPhone 14", "state": {"device": 1}, "root": {"type": "Text", "text": "x"}}"#
+        #expect(throws: ProofsheetError.self) { try SceneDecoder().template(bytes: Array(json.utf8), file: "r.json") }
+    }
+
+    // MARK: - Presets
+
+    @Test func currentPhonesArePresets() throws {
+        let expected: [(String, Double, Double, Double)] = [
+            ("iPhone 16", 393, 852, 59), ("iPhone 16 Plus", 430, 932, 59), ("iPhone 16 Pro", 402, 874, 62),
+            ("iPhone 16 Pro Max", 440, 956, 62), ("iPhone 16e", 390, 844, 47), ("iPhone 17", 402, 874, 62),
+            ("iPhone 17 Pro", 402, 874, 62), ("iPhone 17 Pro Max", 440, 956, 62), ("iPhone Air", 420, 912, 68)
+        ]
+        for (name, w, h, top) in expected {
+            let d = try Device.named(name)
+            #expect(d.size == Size(width: w, height: h) && d.safeArea.top == top && d.safeArea.bottom == 34 && d.scale == 3, "\(name)")
+            #expect(!d.hasHomeButton && d.cornerRadius > 0 && d.cutout != .none, "\(name)")
+        }
+    }
+}
