@@ -55,6 +55,8 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
         items = [.symbol(SymbolDraw(name: s.name, layers: s.layers, frame: frame, pointSize: s.pointSize, paint: s.paint))]
     case .shape(let s):
         items = shape(s, in: frame)
+    case .material(let m):
+        items = frame.width > 0 && frame.height > 0 ? [.material(MaterialDraw(material: m.material, shape: displayShape(m.kind, in: frame)))] : []
     }
     return applying(v.effects, in: frame, to: items)
 }
