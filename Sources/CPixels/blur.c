@@ -149,16 +149,29 @@ int ps_blur_at_scale(uint8_t *data, uint32_t width, uint32_t height, uint32_t st
 void ps_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t src_stride, uint32_t channels, uint32_t k, int clamp,
                uint8_t *dst, uint32_t dst_stride) {
     uint32_t sw = (width + k - 1) / k, sh = (height + k - 1) / k;
-    uint32_t *acc = calloc((size_t)sw * channels, sizeof(uint32_t));
+    uint32_t *acc = malloc((size_t)sw * channels * sizeof(uint32_t));
     if (!acc) return;
     for (uint32_t by = 0; by < sh; by++) {
         memset(acc, 0, (size_t)sw * channels * sizeof(uint32_t));
         uint32_t y0 = by * k, y1 = y0 + k < height ? y0 + k : height;
         for (uint32_t y = y0; y < y1; y++) {
             const uint8_t *row = src + (size_t)y * src_stride;
-            for (uint32_t x = 0; x < width; x++) {
-                uint32_t *a = acc + (size_t)(x / k) * channels;
-                for (uint32_t c = 0; c < channels; c++) a[c] += row[(size_t)x * channels + c];
+            for (uint32_t bx = 0; bx < sw; bx++) {
+                uint32_t x0 = bx * k, x1 = x0 + k < width ? x0 + k : width;
+                uint32_t *a = acc + (size_t)bx * channels;
+                if (channels == 4) {
+                    /* Premultiplied ARGB32: the four bytes of each pixel word. */
+                    const uint32_t *p = (const uint32_t *)(row + (size_t)x0 * 4);
+                    uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+                    for (uint32_t i = 0; i < x1 - x0; i++) {
+                        uint32_t v = p[i];
+                        s0 += v & 0xFF; s1 += (v >> 8) & 0xFF; s2 += (v >> 16) & 0xFF; s3 += v >> 24;
+                    }
+                    a[0] += s0; a[1] += s1; a[2] += s2; a[3] += s3;
+                } else {
+                    const uint8_t *p = row + (size_t)x0 * channels;
+                    for (uint32_t i = 0; i < (x1 - x0) * channels; i++) a[i % channels] += p[i];
+                }
             }
         }
         uint8_t *out = dst + (size_t)by * dst_stride;
@@ -173,50 +186,58 @@ void ps_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t src
     free(acc);
 }
 
-/* One source row interpolated across to `width` columns, 8.8 fixed point. */
-static void across(const uint8_t *s, uint32_t src_width, long c, const long *x0, const uint32_t *fx, uint32_t width, uint16_t *o) {
+/* One source row interpolated across to `width` columns. */
+static void across(const uint8_t *s, uint32_t src_width, long c, const long *x0, const uint16_t *fx, uint32_t width, uint8_t *o) {
+    if (c == 4) {
+        for (uint32_t x = 0; x < width; x++) {
+            const uint8_t *p = s + (size_t)x0[x] * 4;
+            const uint8_t *p1 = x0[x] + 1 < (long)src_width ? p + 4 : p;
+            uint32_t w1 = fx[x], w0 = 256 - w1;
+            for (int ch = 0; ch < 4; ch++) o[(size_t)x * 4 + ch] = (uint8_t)((p[ch] * w0 + p1[ch] * w1 + 128) >> 8);
+        }
+        return;
+    }
     for (uint32_t x = 0; x < width; x++) {
         const uint8_t *p = s + (size_t)x0[x] * c;
         const uint8_t *p1 = x0[x] + 1 < (long)src_width ? p + c : p;
         uint32_t w1 = fx[x], w0 = 256 - w1;
-        for (long ch = 0; ch < c; ch++) o[(size_t)x * c + ch] = (uint16_t)(p[ch] * w0 + p1[ch] * w1);
+        for (long ch = 0; ch < c; ch++) o[(size_t)x * c + ch] = (uint8_t)((p[ch] * w0 + p1[ch] * w1 + 128) >> 8);
     }
+}
+
+/* Where output coordinate `x` samples a source of n pixels shrunk by k, output origin at `d`:
+ * the first source pixel and the weight of the next one (0..256). */
+static void place(long x, long d, uint32_t k, uint32_t n, long *i, uint16_t *w) {
+    double u = ((double)x + (double)d + 0.5) / (double)k - 0.5;
+    double f = floor(u);
+    long at = (long)f;
+    long wt = lround((u - f) * 256.0);
+    if (wt == 256) { at++; wt = 0; }
+    if (at < 0) { at = 0; wt = 0; }
+    if (at >= (long)n - 1) { at = (long)n - 1; wt = 0; }
+    *i = at; *w = (uint16_t)wt;
 }
 
 void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32_t src_stride, uint32_t channels, uint32_t k,
              long dx, long dy, uint8_t *dst, uint32_t width, uint32_t height, uint32_t dst_stride) {
     if (src_width == 0 || src_height == 0) return;
     long c = channels;
-    /* For each output column: the two source columns and the weight of the second (0..256). */
     long *x0 = malloc((size_t)width * sizeof(long));
-    uint32_t *fx = malloc((size_t)width * sizeof(uint32_t));
-    uint16_t *r0 = malloc((size_t)width * c * sizeof(uint16_t)), *r1 = malloc((size_t)width * c * sizeof(uint16_t));
+    uint16_t *fx = malloc((size_t)width * sizeof(uint16_t));
+    size_t n = (size_t)width * c;
+    uint8_t *r0 = malloc(n), *r1 = malloc(n);
     if (!x0 || !fx || !r0 || !r1) { free(x0); free(fx); free(r0); free(r1); return; }
-    double kk = (double)k;
-    for (uint32_t x = 0; x < width; x++) {
-        double u = ((double)x + (double)dx + 0.5) / kk - 0.5;
-        double f = floor(u);
-        long i = (long)f;
-        uint32_t w = (uint32_t)lround((u - f) * 256.0);
-        if (w == 256) { i++; w = 0; }
-        if (i < 0) { i = 0; w = 0; }
-        if (i >= (long)src_width - 1) { i = (long)src_width - 1; w = 0; }
-        x0[x] = i; fx[x] = w;
-    }
+    for (uint32_t x = 0; x < width; x++) place(x, dx, k, src_width, &x0[x], &fx[x]);
     long have0 = -1, have1 = -1;
     for (uint32_t y = 0; y < height; y++) {
-        double v = ((double)y + (double)dy + 0.5) / kk - 0.5;
-        double f = floor(v);
-        long j = (long)f;
-        uint32_t wy = (uint32_t)lround((v - f) * 256.0);
-        if (wy == 256) { j++; wy = 0; }
-        if (j < 0) { j = 0; wy = 0; }
-        if (j >= (long)src_height - 1) { j = (long)src_height - 1; wy = 0; }
+        long j;
+        uint16_t wy;
+        place(y, dy, k, src_height, &j, &wy);
         long j1 = j + 1 < (long)src_height ? j + 1 : j;
-        /* Rows interpolated across (8.8 fixed point), kept while consecutive output rows share them. */
+        /* The two rows interpolated across, kept while consecutive output rows share them. */
         if (have0 != j) {
             if (have1 == j) {
-                uint16_t *t = r0; r0 = r1; r1 = t;
+                uint8_t *t = r0; r0 = r1; r1 = t;
                 long h = have0; have0 = have1; have1 = h;
             } else {
                 across(src + (size_t)j * src_stride, src_width, c, x0, fx, width, r0);
@@ -228,9 +249,13 @@ void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32
             have1 = j1;
         }
         uint8_t *out = dst + (size_t)y * dst_stride;
-        uint32_t w1 = wy, w0 = 256 - wy;
-        size_t n = (size_t)width * c;
-        for (size_t i = 0; i < n; i++) out[i] = (uint8_t)((r0[i] * w0 + r1[i] * w1 + 32768) >> 16);
+        uint16_t w1 = wy, w0 = (uint16_t)(256 - wy);
+        if (w1 == 0) {
+            memcpy(out, r0, n);
+            continue;
+        }
+        /* 16-bit lanes: 255 * 256 fits. */
+        for (size_t i = 0; i < n; i++) out[i] = (uint8_t)((uint16_t)(r0[i] * w0 + r1[i] * w1 + 128) >> 8);
     }
     free(x0); free(fx); free(r0); free(r1);
 }

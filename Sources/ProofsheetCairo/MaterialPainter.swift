@@ -62,7 +62,14 @@ extension Painter {
         }
         // The backdrop with k× fewer pixels a side, its pixel (0, 0) at canvas pixel (lx, ly)·k.
         let lx = (need.minX / kk).rounded(.down), ly = (need.minY / kk).rounded(.down)
-        let lw = Int((need.maxX / kk).rounded(.up) - lx), lh = Int((need.maxY / kk).rounded(.up) - ly)
+        // NB: where the canvas's edge cuts a coarse pixel, that pixel is left out (it would be
+        // partly transparent, and clamping would spread the gap); the one before it repeats.
+        func end(_ maxEdge: Double, _ canvasEdge: Double, _ start: Double) -> Int {
+            let up = (maxEdge / kk).rounded(.up)
+            let whole = maxEdge >= canvasEdge ? (canvasEdge / kk).rounded(.down) : up
+            return Int(max(whole > start ? whole : up, start + 1) - start)
+        }
+        let lw = end(need.maxX, canvas.maxX, lx), lh = end(need.maxY, canvas.maxY, ly)
         let low = try CairoSurface(width: max(1, lw), height: max(1, lh))
         try low.draw { lcr in
             cairo_translate(lcr, -lx, -ly)
