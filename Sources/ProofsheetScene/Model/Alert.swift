@@ -12,7 +12,8 @@ import ProofsheetMotion
 /// ```
 ///
 /// Drawn as iOS draws it (metrics are estimates from public screenshots): 270 pt wide, corner
-/// radius 14, a light background standing in for the blurred material, title 17 pt semibold and
+/// radius 14, on `.regularMaterial` (UIKit's `.systemMaterial`, as alert libraries that mimic
+/// UIAlertController use; an estimate), title 17 pt semibold and
 /// message 13 pt centred with 16 pt side and 19/21 pt top and bottom insets, 44 pt buttons split by
 /// hairlines — two side by side (the cancel button leading, semibold), more stacked; a
 /// destructive button in system red; the screen under it dimmed with black at 20 %.
@@ -73,7 +74,8 @@ public struct AlertSpec: Sendable {
         }
         var box: Node = .stack(axis: .vertical, alignment: 0.5, spacing: 0, children: [header] + (ordered.isEmpty ? [] : [line(nil, 0.5), row]))
         box = .modified(box, .frame(width: 270, height: nil, alignment: .center))
-        box = .modified(box, .background(.paint(.color(Color(hex: 0xF2F2F2, alpha: 0.97))), alignment: .center))
+        // UIKit's alerts sit on the system material (`.systemMaterial`, SwiftUI's `.regularMaterial`).
+        box = .modified(box, .background(.material(.regular, in: .rectangle), alignment: .center))
         box = .modified(box, .clipShape(.roundedRectangle(radius: 14, continuous: true)))
         box = .modified(box, .id("alert"))
         let dim: Node = .modified(.paint(.color(Color(red: 0, green: 0, blue: 0, alpha: 0.2))), .ignoresSafeArea(.all))
