@@ -190,6 +190,28 @@ struct MaterialTests {
         }
     }
 
+    /// The Swift spellings: SwiftUI's `.background(.ultraThinMaterial)` (reaching into the safe
+    /// area), `.background(_:in:)`, `fill(_:)` and a material as a view.
+    @Test func swiftSpellings() throws {
+        let scene = Scene(
+            canvas: Size(width: 200, height: 300), safeArea: EdgeInsets(top: 40, leading: 0, bottom: 0, trailing: 0), scale: 1,
+            background: .white
+        ) {
+            VStack(spacing: 0) {
+                Text("a").frame(maxWidth: .infinity).background(.ultraThinMaterial)
+                Text("b").background(.thinMaterial, in: Capsule())
+                Capsule().fill(.regularMaterial).frame(height: 20)
+                Material.ultraThick.frame(height: 20)
+            }
+            .frame(maxHeight: .infinity, alignment: .top)
+        }
+        let dump = try r.layout(scene).displayList.dump()
+        #expect(dump.contains("material ultraThinMaterial rect(0,0 200x62)"), "reaches the top edge\n\(dump)")
+        #expect(dump.contains("material thinMaterial capsule"), "\(dump)")
+        #expect(dump.contains("material regularMaterial capsule"), "\(dump)")
+        #expect(dump.contains("material ultraThickMaterial rect"), "\(dump)")
+    }
+
     /// The backdrop of an item: the items before it, its groups cut after it.
     @Test func backdropListIsThePrefix() {
         let a = DisplayItem.fill(.rect(Rect(x: 0, y: 0, width: 1, height: 1)), .color(.red))
