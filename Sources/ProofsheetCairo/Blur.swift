@@ -2,10 +2,11 @@ import ProofsheetCore
 internal import CCairo
 internal import CPixels
 
-/// Shadows and blurs: the group is drawn offscreen at output resolution, blurred with three box
-/// blurs (the SVG filter recipe for a Gaussian), and composited back.
+/// Shadows and blurs: the group is drawn offscreen at output resolution, blurred (`ps_blur`:
+/// box passes matched to the Gaussian's variance, on a shrunk copy for large radii; transparent
+/// past the offscreen's edges), and composited back.
 extension Painter {
-    func drawBlurred(_ g: DisplayGroup, _ cr: OpaquePointer) throws {
+    func drawBlurred(_ g: DisplayGroup, _ cr: OpaquePointer, path: [Int]) throws {
         var content = g
         content.transform = .identity; content.clip = nil; content.opacity = 1; content.shadow = nil; content.blur = nil
         guard let bounds = DisplayItem.group(content).bounds else { return }
@@ -34,7 +35,7 @@ extension Painter {
         guard device.width.isFinite, device.height.isFinite, device.width >= 1, device.height >= 1 else { return }
         guard device.width <= 32767, device.height <= 32767, device.width * device.height <= offscreenLimit else {
             // Too large to blur: draw the content plainly rather than lose it.
-            for c in g.children { try draw(c, cr) }
+            for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
             return
         }
         let off = try CairoSurface(width: Int(device.width), height: Int(device.height))
@@ -42,8 +43,12 @@ extension Painter {
             cairo_translate(ocr, -device.minX, -device.minY)
             cairo_scale(ocr, pixelsPerUnit, pixelsPerUnit)
             cairo_transform(ocr, &m)
-            let inner = Painter(text: text, images: images, scale: scale, rasterTarget: true)
-            for c in g.children { try inner.draw(c, ocr) }
+            var inner = Painter(text: text, images: images, scale: scale, rasterTarget: true)
+            // Materials inside find their backdrop in the whole list, in the offscreen's pixels.
+            inner.backdrop = backdrop
+            inner.backdropDepth = backdropDepth
+            inner.pixels = pixels.map { PixelSpace(scale: $0.scale, offset: Point(x: $0.offset.x + device.minX, y: $0.offset.y + device.minY)) }
+            for (i, c) in g.children.enumerated() { try inner.draw(c, ocr, path: path + [i]) }
         }
         // Paint back in device space.
         cairo_save(cr)

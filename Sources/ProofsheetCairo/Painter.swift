@@ -14,6 +14,12 @@ struct Painter {
     let rasterTarget: Bool
     /// On an SVG or PDF target: where groups painted as sources are kept until it is finished.
     var vectorSources: VectorSources? = nil
+    /// Where this painter's pixels lie on the canvas, for materials (see ``PixelSpace``).
+    var pixels: PixelSpace? = nil
+    /// The list being drawn, whose earlier items are a material's backdrop (set by `draw(list)`).
+    var backdrop: BackdropSource? = nil
+    /// How many backdrops deep this painter draws (a backdrop of a material inside a backdrop…).
+    var backdropDepth = 0
 
     func draw(_ list: DisplayList, _ cr: OpaquePointer) throws {
         if let bg = list.background {
@@ -21,25 +27,30 @@ struct Painter {
             cairo_rectangle(cr, 0, 0, list.size.width, list.size.height)
             cairo_fill(cr)
         }
-        for item in list.items { try draw(item, cr) }
+        var painter = self
+        painter.backdrop = BackdropSource(list: list)
+        if painter.pixels == nil { painter.pixels = PixelSpace(scale: scale, offset: .zero) }
+        for (i, item) in list.items.enumerated() { try painter.draw(item, cr, path: [i]) }
         try checkCairo(cairo_status(cr), "drawing the scene")
     }
 
-    func draw(_ item: DisplayItem, _ cr: OpaquePointer) throws {
+    /// Draws an item; `path` is its place in the list being drawn (indices down through groups).
+    func draw(_ item: DisplayItem, _ cr: OpaquePointer, path: [Int] = []) throws {
         switch item {
         case .fill(let shape, let paint):
-            path(shape, cr)
+            self.path(shape, cr)
             setPaint(cr, paint, in: shape.bounds)
             cairo_fill(cr)
         case .stroke(let shape, let paint, let width):
-            path(shape, cr)
+            self.path(shape, cr)
             setPaint(cr, paint, in: shape.bounds)
             cairo_set_line_width(cr, width)
             cairo_stroke(cr)
         case .text(let run): drawText(run, cr)
         case .image(let img): try drawImage(img, cr)
         case .symbol(let s): drawSymbol(s, cr)
-        case .group(let g): try drawGroup(g, cr)
+        case .group(let g): try drawGroup(g, cr, path: path)
+        case .material(let m): try drawMaterial(m, cr, path: path)
         }
     }
 
@@ -193,7 +204,7 @@ struct Painter {
 
     // MARK: - Groups
 
-    func drawGroup(_ g: DisplayGroup, _ cr: OpaquePointer) throws {
+    func drawGroup(_ g: DisplayGroup, _ cr: OpaquePointer, path: [Int]) throws {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if !g.transform.isIdentity {
@@ -206,20 +217,20 @@ struct Painter {
             cairo_transform(cr, &m)
         }
         if let clip = g.clip {
-            path(clip, cr)
+            self.path(clip, cr)
             cairo_clip(cr)
         }
         let needsLayer = g.opacity < 1 || g.shadow != nil || g.blur != nil
         guard needsLayer else {
-            for c in g.children { try draw(c, cr) }
+            for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
             return
         }
         if g.shadow != nil || g.blur != nil {
-            try drawBlurred(g, cr)
+            try drawBlurred(g, cr, path: path)
             return
         }
         cairo_push_group(cr)
-        for c in g.children { try draw(c, cr) }
+        for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
         popGroupToSource(cr)
         cairo_paint_with_alpha(cr, g.opacity)
     }

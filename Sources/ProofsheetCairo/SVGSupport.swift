@@ -238,6 +238,62 @@ final class CairoSVGSource: SVGSource {
         }
     }
 
+    // MARK: - Materials
+
+    func materialImage(in list: DisplayList, path: [Int], scale: Double) throws -> (png: [UInt8], frame: Rect)? {
+        // Everything but the material (and the groups around it) left out; its backdrop is still
+        // the whole list, found by the same path.
+        func keep(_ items: [DisplayItem], _ rest: ArraySlice<Int>) -> [DisplayItem] {
+            guard let index = rest.first else { return items }
+            return items.enumerated().map { i, item in
+                guard i == index else { return .group(DisplayGroup(children: [])) }
+                if case .group(var g) = item, rest.count > 1 {
+                    g.children = keep(g.children, rest.dropFirst())
+                    return .group(g)
+                }
+                return item
+            }
+        }
+        let items = keep(list.items, path[...])
+        let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
+        guard w > 0, h > 0, Double(w) * Double(h) <= Painter.maxMaterialPixels else { return nil }
+        let surface = try CairoSurface(width: w, height: h)
+        try surface.draw { cr in
+            cairo_scale(cr, scale, scale)
+            var painter = Painter(text: text, images: images, scale: scale, rasterTarget: true)
+            painter.backdrop = BackdropSource(list: list)
+            painter.pixels = PixelSpace(scale: scale, offset: .zero)
+            for (i, item) in items.enumerated() { try painter.draw(item, cr, path: [i]) }
+            try checkCairo(cairo_status(cr), "drawing a material")
+        }
+        // The pixels it covers.
+        var result: Result<(png: [UInt8], frame: Rect)?, ImageError> = .success(nil)
+        surface.withData { data, stride in
+            let bytes = data.assumingMemoryBound(to: UInt8.self)
+            var x0 = w, y0 = h, x1 = -1, y1 = -1
+            for y in 0..<h {
+                let row = bytes + y * stride
+                for x in 0..<w where row[x * 4 + 3] != 0 {
+                    x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                }
+            }
+            guard x1 >= x0, y1 >= y0 else { return }
+            result = Result { () throws(ImageError) in
+                let png = try PNGCodec.encode(
+                    argb32: UnsafeRawPointer(bytes + y0 * stride + x0 * 4), width: x1 - x0 + 1, height: y1 - y0 + 1, stride: stride,
+                    compression: .small)
+                let frame = Rect(
+                    x: Double(x0) / scale, y: Double(y0) / scale, width: Double(x1 - x0 + 1) / scale, height: Double(y1 - y0 + 1) / scale)
+                return (png, frame)
+            }
+        }
+        do {
+            return try result.get()
+        } catch {
+            throw ProofsheetError.internal("PNG encoding failed: \(error.description)")
+        }
+    }
+
     // MARK: - Fonts
 
     func fontSubset(_ font: SVGFont, glyphs: Set<UInt32>, text: Set<Unicode.Scalar>) throws -> (bytes: [UInt8], mediaType: String) {

@@ -43,6 +43,8 @@ extension DisplayItem {
             out += pad + "image \(i.path.split(separator: "/").last.map(String.init) ?? i.path) \(rectDump(i.frame))\n"
         case .symbol(let s):
             out += pad + "symbol \(s.name) \(rectDump(s.frame)) pt\(fmt(s.pointSize)) \(s.paint.dump)\n"
+        case .material(let m):
+            out += pad + "material \(m.material.styleName) \(m.shape.dump)\n"
         }
     }
 }

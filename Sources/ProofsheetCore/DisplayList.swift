@@ -19,6 +19,8 @@ public indirect enum DisplayItem: Hashable, Sendable, Codable {
     case text(TextRun)
     case image(ImageDraw)
     case symbol(SymbolDraw)
+    /// A material: what is drawn before it, blurred, saturated and tinted, in a shape.
+    case material(MaterialDraw)
 }
 
 /// A group: its children drawn with a transform, clip, opacity, shadow and blur (in that nesting:
@@ -141,6 +143,7 @@ extension DisplayItem {
         case .text(let t): return Rect(x: t.frame.minX, y: t.frame.minY, width: max(t.frame.width, t.layoutWidth), height: t.frame.height)
         case .image(let i): return i.frame
         case .symbol(let s): return s.frame
+        case .material(let m): return m.shape.bounds
         case .group(let g):
             var r: Rect? = nil
             for c in g.children { if let b = c.bounds { r = r.map { $0.union(b) } ?? b } }

@@ -225,6 +225,8 @@ public struct LayoutEngine: Sendable {
             element = ShapeElement(kind: kind, fill: paint ?? env.foreground, name: shapeName(kind), outline: outline)
         case .paint(let p):
             element = ShapeElement(kind: .rectangle, fill: p, name: "Color")
+        case .material(let material, let kind):
+            element = MaterialElement(material: material, kind: kind)
         case .spacer(let minLength):
             element = SpacerElement(minLength: minLength)
         case .picture(let list):

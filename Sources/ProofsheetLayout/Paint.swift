@@ -57,6 +57,8 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
         items = shape(s, in: frame)
     case .picture(let list):
         items = picture(list, in: frame)
+    case .material(let m):
+        items = frame.width > 0 && frame.height > 0 ? [.material(MaterialDraw(material: m.material, shape: displayShape(m.kind, in: frame)))] : []
     }
     let drawn = applying(v.effects, in: frame, to: items)
     // A named view's drawing is a named group (its outermost effect's group when it has one), so

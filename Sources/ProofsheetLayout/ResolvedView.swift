@@ -77,6 +77,15 @@ public struct ResolvedView: Hashable, Sendable {
         case shape(ShapeContent)
         /// A drawing made elsewhere, stretched into the frame (see `Node.picture`).
         case picture(DisplayList)
+        /// A material in a shape filling the frame (see ``MaterialContent``).
+        case material(MaterialContent)
+    }
+
+    /// A material filling a shape placed in the frame.
+    public struct MaterialContent: Hashable, Sendable {
+        public var material: Material
+        public var kind: ShapeKind
+        public init(material: Material, kind: ShapeKind) { self.material = material; self.kind = kind }
     }
 
     /// A paragraph of text as layout set it.

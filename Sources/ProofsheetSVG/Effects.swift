@@ -9,8 +9,12 @@ extension SVGWriter {
     mutating func writeGroup(_ g: DisplayGroup) throws {
         var attributes: [(String, String)] = []
         if let name = g.name { attributes.append(("id", viewID(name))) }
-        let outerScale = transformScale
-        defer { transformScale = outerScale }
+        let outerScale = transformScale, outerCTM = ctm, outerPath = path
+        defer {
+            transformScale = outerScale
+            ctm = outerCTM
+            path = outerPath
+        }
         if !g.transform.isIdentity {
             let t = g.transform
             // A transform that flattens everything draws nothing (as on the raster path).
@@ -20,6 +24,7 @@ extension SVGWriter {
                 ("transform", "matrix(\([t.a, t.b, t.c, t.d].map { num($0, decimals: 6) }.joined(separator: " ")) \(num(t.tx)) \(num(t.ty)))"))
             transformScale.x *= (t.a * t.a + t.b * t.b).squareRoot()
             transformScale.y *= (t.c * t.c + t.d * t.d).squareRoot()
+            ctm = t.concatenating(ctm)
         }
         if let clip = g.clip {
             let id = newID("clip")
@@ -35,12 +40,18 @@ extension SVGWriter {
         }
         if g.opacity < 1 { attributes.append(("opacity", num(max(0, g.opacity), decimals: 4))) }
         guard !attributes.isEmpty else {
-            for c in g.children { try write(c) }
+            for (i, c) in g.children.enumerated() {
+                path = outerPath + [i]
+                try write(c)
+            }
             return
         }
         body.open("g", attributes)
         body.raw("\n")
-        for c in g.children { try write(c) }
+        for (i, c) in g.children.enumerated() {
+            path = outerPath + [i]
+            try write(c)
+        }
         body.close("g")
         body.raw("\n")
     }

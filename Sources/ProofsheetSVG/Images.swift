@@ -27,6 +27,28 @@ extension SVGWriter {
             [("xlink:href", "#" + id), ("transform", "translate(\(num(f.minX)) \(num(f.minY)))"), ("width", num(f.width)), ("height", num(f.height))])
     }
 
+    /// A material: what SVG cannot express (a blur of what lies behind), so its pixels at the
+    /// output scale, once, placed on the canvas whatever the groups around it do.
+    mutating func writeMaterial() throws {
+        guard let list, let image = try source.materialImage(in: list, path: path, scale: scale) else { return }
+        guard let back = ctm.inverted else { return }
+        if back.isIdentity {
+            writeEmbeddedImage(png: image.png, frame: image.frame)
+            return
+        }
+        body.open(
+            "g",
+            [
+                (
+                    "transform",
+                    "matrix(\([back.a, back.b, back.c, back.d].map { num($0, decimals: 6) }.joined(separator: " ")) \(num(back.tx)) \(num(back.ty)))"
+                )
+            ])
+        writeEmbeddedImage(png: image.png, frame: image.frame)
+        body.close("g")
+        body.raw("\n")
+    }
+
     /// An image made while writing (a PNG), embedded once in `<defs>` and drawn over `frame`.
     mutating func writeEmbeddedImage(png: [UInt8], frame f: Rect) {
         let id = newID("img")

@@ -33,6 +33,10 @@ public protocol SVGSource {
     func imageFile(path: String) throws -> (bytes: [UInt8], mediaType: String)
     /// An image resampled to `width`×`height` pixels, as PNG.
     func imagePNG(path: String, width: Int, height: Int) throws -> [UInt8]
+    /// A material's pixels (SVG has no blur of what lies behind): the item at `path` in `list`
+    /// (indices down through groups) drawn with its backdrop at `scale` pixels per point, as a PNG
+    /// and the canvas rectangle it covers, in points; nil when it draws nothing.
+    func materialImage(in list: DisplayList, path: [Int], scale: Double) throws -> (png: [UInt8], frame: Rect)?
     /// A font subset holding `glyphs` and the characters `text` maps to, and its media type.
     func fontSubset(_ font: SVGFont, glyphs: Set<UInt32>, text: Set<Unicode.Scalar>) throws -> (bytes: [UInt8], mediaType: String)
 }

@@ -25,6 +25,12 @@ public struct SVGWriter {
     var fontOrder: [String] = []
     /// The scale of the transforms around the item being written (for image resolution).
     var transformScale = (x: 1.0, y: 1.0)
+    /// The list being written, where a material finds its backdrop.
+    var list: DisplayList? = nil
+    /// The place of the item being written (indices down through groups), and the transform
+    /// from its coordinates to the canvas's.
+    var path: [Int] = []
+    var ctm = Transform.identity
 
     struct ImageUse {
         var id: String
@@ -82,7 +88,11 @@ public struct SVGWriter {
             body.element(
                 "rect", [("width", num(list.size.width)), ("height", num(list.size.height))] + colorAttributes(bg, "fill"))
         }
-        for item in list.items { try write(item) }
+        self.list = list
+        for (i, item) in list.items.enumerated() {
+            path = [i]
+            try write(item)
+        }
         try writeImageDefinitions()
         try writeFontFaces()
 
@@ -114,6 +124,7 @@ public struct SVGWriter {
         case .image(let image): try writeImage(image)
         case .symbol(let symbol): try writeSymbol(symbol)
         case .group(let group): try writeGroup(group)
+        case .material: try writeMaterial()
         }
     }
 }

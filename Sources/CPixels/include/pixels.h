@@ -34,11 +34,40 @@ int ps_cpu_has_avx2(void);
  * "off". */
 int ps_simd_enabled(void);
 
-/* Blurs premultiplied ARGB32 in place with three box blurs per direction approximating a
- * Gaussian of `sigma` pixels (the SVG filter recipe). Pixels outside are transparent. */
+/* Gaussian blurs (blur.c). Pixels are bytes, `channels` (1 or 4) to a pixel, rows `stride` bytes
+ * apart; every byte is blurred alike, so premultiplied ARGB32 is blurred as 4 channels. `clamp`:
+ * 1 extends the image past its edges with its edge pixels, 0 treats outside as transparent (0).
+ *
+ * ps_blur: a Gaussian of `sigma` pixels, in place. Below sigma 2 the sampled kernel; up to 6,
+ * three extended box passes per direction whose variances add to sigma^2; from 6 up, the image
+ * is shrunk by ps_blur_factor(sigma), blurred there by ps_blur_sigma_at_factor, and grown back
+ * bilinearly. Returns 0, or -1 when out of memory (the image is then left as it was). */
+int ps_blur(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, uint32_t channels, double sigma, int clamp);
+/* The whole factor a blur of `sigma` pixels shrinks its image by (1: not shrunk). */
+uint32_t ps_blur_factor(double sigma);
+/* The sigma to blur with on an image shrunk by k (box averages) and grown back bilinearly, for
+ * a blur of `sigma` at full size: the variance the shrink and growth add is taken off. */
+double ps_blur_sigma_at_factor(double sigma, uint32_t k);
+/* The blur step alone, at the image's own resolution (no shrinking). */
+int ps_blur_at_scale(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, uint32_t channels, double sigma, int clamp);
+/* Shrinks by k: each output pixel is the mean of a k x k block (a block cut by the edge counts
+ * the missing pixels as 0 unless `clamp`). dst holds ceil(width / k) x ceil(height / k) pixels. */
+void ps_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t src_stride, uint32_t channels, uint32_t k, int clamp,
+               uint8_t *dst, uint32_t dst_stride);
+/* Grows by k with bilinear interpolation: output pixel (x, y) samples the source at
+ * ((x + dx + 0.5) / k - 0.5, (y + dy + 0.5) / k - 0.5), source pixel centres at whole numbers,
+ * clamped at the source's edges. (dx, dy): the output's origin in the grown grid. */
+void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32_t src_stride, uint32_t channels, uint32_t k,
+             long dx, long dy, uint8_t *dst, uint32_t width, uint32_t height, uint32_t dst_stride);
+/* ps_blur of premultiplied ARGB32 with transparent edges (blur(radius:)). */
 void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, double sigma);
+/* A material's colour steps on premultiplied ARGB32, in place: saturation multiplied by
+ * `saturation` (SVG's feColorMatrix saturate, Rec. 709 luma), then the tint colour (straight
+ * r, g, b, a in 0...1) composited over. */
+void ps_saturate_tint_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, double saturation, double tr, double tg,
+                             double tb, double ta);
 
-/* Writes into dst (ARGB32) a shadow of src: src's alpha blurred like ps_box_blur_argb32, then
+/* Writes into dst (ARGB32) a shadow of src: src's alpha blurred like ps_box_blur_argb32 (ps_blur, transparent edges), then
  * filled with the colour (r, g, b, a in 0…1), premultiplied. */
 void ps_shadow_argb32(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uint32_t dst_stride,
                       uint32_t width, uint32_t height, double sigma, double r, double g, double b, double a);

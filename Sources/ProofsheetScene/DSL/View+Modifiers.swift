@@ -45,6 +45,15 @@ extension View {
     public func background(_ view: some View, alignment: Alignment = .center) -> ModifiedView {
         modifier(.background(view.node, alignment: alignment))
     }
+    /// `background(_:ignoresSafeAreaEdges:)` with a material: it reaches into the safe area on
+    /// `ignoresSafeAreaEdges` where the view meets it, as in SwiftUI.
+    public func background(_ material: Material, ignoresSafeAreaEdges edges: Edges = .all) -> ModifiedView {
+        modifier(.background(.modified(.material(material, in: .rectangle), .ignoresSafeArea(edges)), alignment: .center))
+    }
+    /// `background(_:in:)` with a material: the material in a shape the view's size.
+    public func background(_ material: Material, in shape: ShapeView) -> ModifiedView {
+        modifier(.background(.material(material, in: shape.kind), alignment: .center))
+    }
     public func overlay(alignment: Alignment = .center, @ViewBuilder _ content: () -> Node) -> ModifiedView {
         modifier(.overlay(content(), alignment: alignment))
     }

@@ -175,6 +175,20 @@ extension Color: PrimitiveView {
     public var node: Node { .paint(.color(self)) }
 }
 
+/// A material as a view fills what it is offered, as a rectangle.
+extension Material: PrimitiveView {
+    public var node: Node { .material(self, in: .rectangle) }
+}
+
+/// SwiftUI's spellings: `.background(.ultraThinMaterial)`, `Rectangle().fill(.thickMaterial)`.
+extension Material {
+    public static let ultraThinMaterial = Material.ultraThin
+    public static let thinMaterial = Material.thin
+    public static let regularMaterial = Material.regular
+    public static let thickMaterial = Material.thick
+    public static let ultraThickMaterial = Material.ultraThick
+}
+
 /// A linear gradient, as a view or a fill.
 public struct LinearGradient: PrimitiveView {
     public let paint: Paint
@@ -193,9 +207,17 @@ public struct LinearGradient: PrimitiveView {
 public struct ShapeView: PrimitiveView {
     public let kind: ShapeKind
     public let paint: Paint?
-    public var node: Node { .shape(kind, fill: paint) }
+    /// The material it is filled with, if any (`fill(.thinMaterial)`).
+    public private(set) var material: Material?
+    public var node: Node { material.map { .material($0, in: kind) } ?? .shape(kind, fill: paint) }
     public func fill(_ color: Color) -> ShapeView { ShapeView(kind: kind, paint: .color(color)) }
     public func fill(_ gradient: LinearGradient) -> ShapeView { ShapeView(kind: kind, paint: gradient.paint) }
+    /// The shape filled with a material: what is drawn behind it, blurred, saturated and tinted.
+    public func fill(_ material: Material) -> ShapeView {
+        var s = ShapeView(kind: kind)
+        s.material = material
+        return s
+    }
     /// The outline, centred on the edge.
     public func stroke(_ color: Color? = nil, lineWidth: Double = 1) -> ModifiedView {
         ModifiedView(.strokedShape(kind, paint: color.map(Paint.color), lineWidth: lineWidth, inside: false))

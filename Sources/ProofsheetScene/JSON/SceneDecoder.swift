@@ -198,6 +198,7 @@ struct Context {
         "Ellipse": ["fill", "stroke", "strokeBorder", "lineWidth"], "Capsule": ["fill", "stroke", "strokeBorder", "lineWidth"],
         "RoundedRectangle": ["fill", "stroke", "strokeBorder", "lineWidth", "cornerRadius", "style"],
         "Color": ["color"],
+        "Material": ["material"],
         "LinearGradient": ["colors", "stops", "startPoint", "endPoint"],
         "Spacer": ["minLength"],
         "Button": ["title", "label", "style", "tint", "borderShape", "controlSize", "action"],
@@ -311,7 +312,15 @@ struct Context {
                 let width = try m["lineWidth"].map { try length($0, min: 0) } ?? 1
                 return .strokedShape(kind, paint: p, lineWidth: width, inside: inside)
             }
+            if let f = m["fill"], let material = Self.material(f) { return .material(material, in: kind) }
             return .shape(kind, fill: try m["fill"].map(paint))
+        case "Material":
+            guard let v = m["material"] else { throw missing("material", json, example: "\"material\": \"ultraThinMaterial\"") }
+            guard let material = Self.material(v) else {
+                throw badValue(
+                    "'material' must name a material", v, hint: "one of \(listForHint(Material.allCases.map { "'\($0.styleName)'" }))")
+            }
+            return .material(material, in: .rectangle)
         case "Color":
             guard let c = m["color"] else { throw missing("color", json, example: "\"color\": \"red\"") }
             return .paint(try paint(c))
@@ -629,10 +638,27 @@ struct Context {
         return .badInput("bad \(what) '\(excerpt(text))' at column \(e.column) of the spelling: \(e.message)", at: at, hint: e.hint)
     }
 
-    /// A background or overlay: a view object, or a paint.
+    /// A background or overlay: a view object, a paint, a material (which, as SwiftUI's
+    /// `background(_:ignoresSafeAreaEdges:)`, reaches into the safe area where the view meets
+    /// it), or `{"style": colour or material, "in": shape}` (SwiftUI's `background(_:in:)`).
     mutating func layer(_ v: JSONValue) throws -> Node {
         if case .object = v.kind, v["type"] != nil { return try view(v) }
+        if let material = Self.material(v) { return .modified(.material(material, in: .rectangle), .ignoresSafeArea(.all)) }
+        if case .object = v.kind, let style = v["style"] {
+            let o = try object(v, allowed: ["style", "in"])
+            let kind = try o["in"].map(shapeKind) ?? .rectangle
+            if let material = Self.material(style) {
+                return o["in"] == nil ? .modified(.material(material, in: kind), .ignoresSafeArea(.all)) : .material(material, in: kind)
+            }
+            return .shape(kind, fill: try paint(style))
+        }
         return .paint(try paint(v))
+    }
+
+    /// The material a JSON string names (`"thinMaterial"`), or nil.
+    static func material(_ v: JSONValue) -> Material? {
+        guard case .string(let s) = v.kind else { return nil }
+        return Material(styleName: s.hasPrefix(".") ? String(s.dropFirst()) : s)
     }
 
     func flag(_ v: JSONValue) throws {

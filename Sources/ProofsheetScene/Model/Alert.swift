@@ -12,11 +12,11 @@ import ProofsheetMotion
 /// ```
 ///
 /// Drawn as iOS draws it (``SystemMetrics``: UIAlertController's published 270 pt width, corner
-/// radius 13 and 44 pt buttons; the insets are estimates): a light background standing in for
-/// the blurred material (``AlertSpec/background``), title 17 pt semibold and message 13 pt
-/// centred, 44 pt buttons split by one-pixel hairlines — two side by side (the cancel button
-/// leading, semibold), more stacked; a destructive button in system red; the screen under it
-/// dimmed with black at 20 %.
+/// radius 13 and 44 pt buttons; the insets are estimates): on `.regularMaterial` (UIKit's
+/// `.systemMaterial`, as alert libraries that mimic UIAlertController use; an estimate; see
+/// ``AlertSpec/background``), title 17 pt semibold and message 13 pt centred, 44 pt buttons split
+/// by one-pixel hairlines — two side by side (the cancel button leading, semibold), more stacked;
+/// a destructive button in system red; the screen under it dimmed with black at 20 %.
 public struct AlertSpec: Sendable {
     public struct ButtonSpec: Sendable {
         public enum Role: String, Sendable, CaseIterable { case cancel, destructive, normal }
@@ -32,10 +32,9 @@ public struct AlertSpec: Sendable {
     public var buttons: [ButtonSpec]
     public var location: SourceLocation
 
-    /// What the alert box is drawn on. NB: the one place that stands in for iOS's blurred
-    /// material (a light, nearly opaque fill); switch it to the material when the scene format
-    /// has one.
-    public static let background: Node = .paint(.color(Color(hex: 0xF2F2F2, alpha: 0.97)))
+    /// What the alert box is drawn on: UIKit's alerts sit on the system material
+    /// (`.systemMaterial`, SwiftUI's `.regularMaterial`).
+    public static let background: Node = .material(.regular, in: .rectangle)
 
     /// The alert as views: the dimming and the alert box, to overlay the screen.
     public func node() -> Node {

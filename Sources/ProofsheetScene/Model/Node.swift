@@ -22,6 +22,9 @@ public indirect enum Node: Sendable {
     case strokedShape(ShapeKind, paint: Paint?, lineWidth: Double, inside: Bool)
     /// `Color` or a gradient used as a view: fills what it is offered.
     case paint(Paint)
+    /// A shape filled with a material (`Rectangle().fill(.thinMaterial)`, `.background(.thinMaterial)`):
+    /// what is drawn behind it, blurred, saturated and tinted.
+    case material(Material, in: ShapeKind)
     /// `Spacer(minLength:)`; nil is the default 8.
     case spacer(minLength: Double?)
     /// `GeometryReader`: its content is built from the size it is given.

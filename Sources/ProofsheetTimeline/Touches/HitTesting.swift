@@ -45,6 +45,8 @@ public enum HitTesting {
             return contains(s.kind, v.frame, p) ? chain : []
         case .text, .image, .symbol, .picture:
             return v.frame.contains(p) ? chain : []
+        case .material(let m):
+            return contains(m.kind, v.frame, p) ? chain : []
         }
     }
 

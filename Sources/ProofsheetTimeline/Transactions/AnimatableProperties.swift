@@ -96,6 +96,7 @@ extension ResolvedView {
         case (.image(let a), .image(let b)): return a == b
         case (.symbol(let a), .symbol(let b)): return a.name == b.name && a.pointSize == b.pointSize
         case (.picture(let a), .picture(let b)): return a == b
+        case (.material(let a), .material(let b)): return a.material == b.material && a.kind.sameShape(as: b.kind)
         default: return false
         }
     }
