@@ -103,11 +103,16 @@ struct Context {
     var warnings: WarningLog?
     /// The declared state, for the actions of gestures and buttons.
     var schema = StateSchema(variables: [], constants: [])
+    /// The custom views the scene defines and imports (see ``ComponentDefinition``).
+    var components = ComponentLibrary()
+    /// The components being expanded, outermost first (a component may not contain itself).
+    var componentStack: [String] = []
 
     init(file: String?) { self.file = file }
 
     static let sceneKeys: Set<String> = [
-        "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title"
+        "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
+        "components", "import"
     ]
     /// What `.spring()` and `.default` mean in this scene's animations (the `"sdk"` option).
     var sdk = AnimationSDK.ios17
@@ -222,14 +227,17 @@ struct Context {
             throw ProofsheetError.badInput("a view needs a 'type'", at: json.location, hint: "one of \(listForHint(Self.viewTypes.keys.sorted()))")
         }
         let type = try string(t)
-        guard let allowed = Self.viewTypes[type] else {
-            let close = closeNames(to: type, in: Self.viewTypes.keys)
-            throw ProofsheetError.badInput(
-                "unknown view type '\(excerpt(type))'", at: t.location,
-                hint: close.isEmpty ? "one of \(listForHint(Self.viewTypes.keys.sorted()))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+        var node: Node
+        let m: [String: JSONValue]
+        if let allowed = Self.viewTypes[type] {
+            m = try object(json, allowed: allowed.union(["type", "modifiers"]))
+            node = try body(type, m, json)
+        } else if let definition = components.definitions[type] {
+            m = try object(json, allowed: Set(definition.parameters.map(\.name)).union(["type", "modifiers"]))
+            node = try component(definition, m, json)
+        } else {
+            throw unknownViewType(type, at: t.location)
         }
-        let m = try object(json, allowed: allowed.union(["type", "modifiers"]))
-        var node = try body(type, m, json)
         if let mods = m["modifiers"] {
             guard case .array(let list) = mods.kind else {
                 throw ProofsheetError.badInput(

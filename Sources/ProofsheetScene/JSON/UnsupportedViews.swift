@@ -1,0 +1,54 @@
+import ProofsheetCore
+
+/// SwiftUI views the scene format does not have, each with what to write instead: a user who
+/// types one is told how to get the look, not handed the list of every view.
+enum UnsupportedViews {
+    static let instead: [String: String] = [
+        "Label": "an HStack of an Image with \"systemName\" and a Text",
+        "LazyVStack": "a VStack (every view is laid out at once)",
+        "LazyHStack": "an HStack (every view is laid out at once)",
+        "ScrollView": "a VStack or HStack: a still shows the content at rest; offset it to show it scrolled",
+        "NavigationView": "a VStack with a large Text title ({\"font\": \"largeTitle\"}, {\"fontWeight\": \"bold\"})",
+        "NavigationStack": "a VStack with a large Text title ({\"font\": \"largeTitle\"}, {\"fontWeight\": \"bold\"})",
+        "Divider": "a Rectangle with {\"frame\": {\"height\": 0.5}} and \"fill\": \"separator\"",
+        "Toggle": "an HStack of a Text, a Spacer and a Capsule (51x31, \"fill\": \"green\") with a white Circle overlay",
+        "TextField": "a Text in the placeholder colour with padding and a RoundedRectangle background",
+        "SecureField": "a Text of dots with padding and a RoundedRectangle background",
+        "Slider": "a ZStack of Capsules (a track and a fill) and a white Circle with a shadow",
+        "ProgressView": "a ZStack of Capsules (a track and a fill)",
+        "Link": "a Text with {\"foregroundColor\": \"blue\"}",
+        "AsyncImage": "an Image with \"name\" (a file in the scene's folder or the built-in photos)",
+        "RadialGradient": "a LinearGradient, or a Circle filled with a colour and blurred",
+        "AngularGradient": "a LinearGradient",
+        "AnyView": "a Group",
+        "ViewThatFits": "the view that fits on the device, chosen with an If on $device values or a GeometryReader",
+        "LazyVGrid": "a VStack of HStacks",
+        "LazyHGrid": "an HStack of VStacks",
+        "Grid": "a VStack of HStacks with fixed frame widths",
+        "TabView": "a VStack with the page and an HStack of Images and Texts as the tab bar",
+        "Form": "a VStack of rows on a grouped background (\"systemGroupedBackground\")",
+        "Section": "a VStack with a caption Text as its header",
+        "Picker": "an HStack of Texts; for a segmented picker, Texts on Capsules",
+        "Menu": "a Button whose label is a Text or an Image",
+        "Stepper": "an HStack of a Text and two Images (\"minus\", \"plus\") on a RoundedRectangle",
+        "Canvas": "Shapes in a ZStack",
+        "Path": "a Shape (Rectangle, RoundedRectangle, Circle, Ellipse, Capsule)"
+    ]
+}
+
+extension Context {
+    /// The error for a view type that is neither built in nor a component of the scene: what
+    /// to use instead for a SwiftUI view the format lacks, else the close names.
+    func unknownViewType(_ type: String, at location: SourceLocation) -> ProofsheetError {
+        if let use = UnsupportedViews.instead[type] {
+            return .badInput("\(type) is not a view of the scene format", at: location, hint: "use \(use)")
+        }
+        let known = Array(Self.viewTypes.keys) + components.definitions.keys
+        let close = closeNames(to: type, in: known)
+        return .badInput(
+            "unknown view type '\(excerpt(type))'", at: location,
+            hint: close.isEmpty
+                ? "a built-in view such as VStack, HStack, ZStack, Text, Image, Button (the README's view table lists them all), or a component the scene defines under \"components\""
+                : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+    }
+}
