@@ -4,7 +4,9 @@ import ProofsheetCore
 ///
 /// Each child's flexibility is the difference between its sizes for a zero and an infinite
 /// proposal. Space goes to higher layout priority first; within a priority, least flexible
-/// first, each child offered the remaining space divided by the children left.
+/// first, each child offered the remaining space divided by the children left; spacers come
+/// after the other views of their priority, and a view that is not infinitely flexible is
+/// offered the space less the spacers' minimum lengths, divided by the other views left.
 final class StackElement: Element {
     let axis: Axis
     let alignment: Double
@@ -53,13 +55,28 @@ final class StackElement: Element {
         var remaining = available - totalSpacing
         let priorities = Set(items.map(\.layoutPriority)).sorted(by: >)
         for priority in priorities {
+            // Spacers come last in their priority, and a view with a largest size of its own (a
+            // text) is offered the space less the spacers' minimum lengths, shared with the other
+            // views only: a text beside a Spacer gets what it needs, as in SwiftUI (README, "Text
+            // beside a Spacer").
             let group = items.indices.filter { items[$0].layoutPriority == priority }
-                .sorted { flex[$0] != flex[$1] ? flex[$0] < flex[$1] : $0 < $1 }
+                .sorted { a, b in
+                    let sa = items[a].isSpacer, sb = items[b].isSpacer
+                    if sa != sb { return !sa }
+                    return flex[a] != flex[b] ? flex[a] < flex[b] : a < b
+                }
             // Space the lower priorities need at least is held back for them.
             let reserved = items.indices.filter { items[$0].layoutPriority < priority }.reduce(0.0) { $0 + minimum[$1] }
             var groupRemaining = remaining - reserved
+            let others = group.filter { !items[$0].isSpacer }.count
+            let spacerMinimum = group.filter { items[$0].isSpacer }.reduce(0.0) { $0 + minimum[$1] }
             for (n, k) in group.enumerated() {
-                let offer = proposal(max(0, groupRemaining / Double(group.count - n)))
+                // A view that takes any length (a colour, a resizable image) shares evenly with
+                // the spacers; one with a largest size of its own (a text) does not.
+                let share =
+                    items[k].isSpacer || flex[k].isInfinite
+                    ? groupRemaining / Double(group.count - n) : (groupRemaining - spacerMinimum) / Double(others - n)
+                let offer = proposal(max(0, share))
                 let s = items[k].size(offer)
                 out[k] = (offer, s)
                 groupRemaining -= s[axis]

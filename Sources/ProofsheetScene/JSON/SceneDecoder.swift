@@ -469,14 +469,15 @@ struct Context {
 
     // MARK: - Modifiers
 
-    static let modifierNames: [String] = [
-        "padding", "frame", "background", "overlay", "cornerRadius", "clipShape", "clipped", "offset",
-        "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
-        "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
-        "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
-        "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
-        "alert"
-    ]
+    static let modifierNames: [String] =
+        [
+            "padding", "frame", "background", "overlay", "cornerRadius", "clipShape", "clipped", "offset",
+            "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
+            "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
+            "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
+            "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
+            "alert"
+        ] + textAndLayoutModifierNames
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
         guard case .object(let members) = json.kind, members.count == 1, let (name, v) = members.first.map({ ($0.key, $0.value) }) else {
@@ -573,6 +574,8 @@ struct Context {
             // Validating: both the alert and nothing are checked.
             let overlay: Node = validating || presented ? .branch("then", spec.node()) : .branch("else", .empty)
             return wrap(.overlay(overlay, alignment: .center))
+        case _ where Self.textAndLayoutModifierNames.contains(name):
+            return wrap(try textOrLayoutModifier(name, v))
         case "onTapGesture":
             var count = 0
             let actions = try actionContext().actions(v, schema: schema, count: &count)
@@ -636,6 +639,10 @@ struct Context {
     }
 
     func paddingInsets(_ v: JSONValue) throws -> EdgeInsets {
+        // SwiftUI's `.padding(.horizontal)`: an edge name, the default 16 on those edges.
+        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
+            return EdgeInsets(edges: try edges(v), length: 16)
+        }
         switch v.kind {
         case .number, .string: return EdgeInsets(all: try length(v))
         case .bool(true): return EdgeInsets(all: 16)
@@ -669,13 +676,21 @@ struct Context {
         let o = try object(v, allowed: Set(["width", "height", "alignment"] + flexKeys))
         let align = try o["alignment"].map(alignment) ?? .center
         if flexKeys.contains(where: { o[$0] != nil }) {
-            if o["width"] != nil || o["height"] != nil {
-                throw ProofsheetError.badInput(
-                    "a frame has either width/height or min/ideal/max limits, not both", at: v.location,
-                    hint: "use two frame modifiers")
+            // A fixed width with a max height (or the other way round), as users write it: the
+            // fixed axis is pinned (min = ideal = max), which lays out as SwiftUI's two frames.
+            for (fixed, axis) in [("width", "Width"), ("height", "Height")] where o[fixed] != nil {
+                if let other = ["min", "ideal", "max"].first(where: { o[$0 + axis] != nil }) {
+                    throw ProofsheetError.badInput(
+                        "a frame has '\(fixed)' or '\(other)\(axis)', not both", at: v.location,
+                        hint: "give the \(fixed) as a number, or its limits")
+                }
             }
             // Only a maximum may be infinite, as in SwiftUI.
-            func lim(_ k: String) throws -> Double? { try o[k].map { try length($0, min: 0, allowInfinity: k.hasPrefix("max")) } }
+            func lim(_ k: String) throws -> Double? {
+                if k.hasSuffix("Width"), let w = o["width"] { return try length(w, min: 0) }
+                if k.hasSuffix("Height"), let h = o["height"] { return try length(h, min: 0) }
+                return try o[k].map { try length($0, min: 0, allowInfinity: k.hasPrefix("max")) }
+            }
             let f = FlexFrame(
                 minWidth: try lim("minWidth"), idealWidth: try lim("idealWidth"), maxWidth: try lim("maxWidth"),
                 minHeight: try lim("minHeight"), idealHeight: try lim("idealHeight"), maxHeight: try lim("maxHeight"), alignment: align)
@@ -925,6 +940,12 @@ struct Context {
             "all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical
         ]
         if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
+        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("="), names[s] == nil {
+            throw badValue(
+                "'\(excerpt(s))' is not an edge", v,
+                hint: (closeNames(to: s, in: names.keys).first.map { "did you mean '\($0)'? " } ?? "")
+                    + "one of all, top, bottom, leading, trailing, horizontal, vertical, or an array of them")
+        }
         return try choice(v, names)
     }
 
