@@ -46,8 +46,8 @@ struct ComponentTests {
         #expect(a.root.description == b.root.description)
         // Same identity (the body's modifiers counted first, then the use site's) and frames.
         #expect(try identity(a, "b") == identity(b, "b"))
-        #expect(try identity(b, "b") == "/1:3")
-        #expect(try exactFrame(b, "a") == Rect(x: 58, y: 31, width: 36, height: 38))
+        #expect(try identity(b, "b") == "/1:2")
+        #expect(try exactFrame(b, "a") == Rect(x: 107.5, y: 30, width: 36, height: 40))
         #expect(a.displayList == b.displayList)
     }
 
@@ -182,5 +182,56 @@ struct ComponentTests {
             let text = try String(contentsOfFile: Paths.scenes + "/\(scene).json", encoding: .utf8)
             for name in names { #expect(text.contains("\"type\": \"\(name)\""), "\(scene) uses \(name)") }
         }
+    }
+}
+
+/// The README's Swift equivalent of a component: a `View` struct.
+private struct ReadmeCardView: View {
+    var image: String
+    var title: String
+    var body: some View {
+        Image(image).resizable().scaledToFill().cornerRadius(10)
+            .overlay(alignment: .bottom) { Text(title) }
+    }
+}
+
+private func readmeTopBarMenu() -> Node {
+    HStack {
+        Image(systemName: "line.horizontal.3")
+        Spacer()
+        Image(systemName: "heart.circle.fill")
+    }
+    .padding(16).node
+}
+
+@Suite("Components in Swift")
+struct SwiftComponentTests {
+    @Test func aViewStructLaysOutAsTheSceneFilesComponent() throws {
+        let swift = Scene(canvas: Size(width: 300, height: 400)) {
+            VStack {
+                readmeTopBarMenu()
+                ReadmeCardView(image: "yosemite-usa", title: "Yosemite, USA").id("card")
+            }
+        }
+        let json = try SceneDecoder().decode(
+            bytes: Array(
+                """
+                {"canvas": {"width": 300, "height": 400},
+                 "components": {
+                   "TopBarMenu": {"body": {"type": "HStack", "children": [
+                     {"type": "Image", "systemName": "line.horizontal.3"}, {"type": "Spacer"}, {"type": "Image", "systemName": "heart.circle.fill"}],
+                     "modifiers": [{"padding": 16}]}},
+                   "CardView": {"parameters": {"image": "string", "title": "string"}, "body": {
+                     "type": "Image", "name": "$image", "resizable": true, "modifiers": [{"scaledToFill": true}, {"cornerRadius": 10},
+                     {"overlay": {"alignment": "bottom", "content": {"type": "Text", "text": "$title"}}}]}}
+                 },
+                 "root": {"type": "VStack", "children": [
+                   {"type": "TopBarMenu"}, {"type": "CardView", "image": "yosemite-usa", "title": "Yosemite, USA", "modifiers": [{"id": "card"}]}]}}
+                """.utf8), file: "t.json")
+        let engine = LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets())
+        let a = try engine.layout(swift), b = try engine.layout(json)
+        #expect(a.root.description == b.root.description)
+        #expect(a.displayList == b.displayList)
+        #expect(try exactFrame(a, "card").width == 300)
     }
 }
