@@ -534,6 +534,15 @@ public struct PangoTextMeasurer: Sendable {
         return size
     }
 
+    /// The baseline of one line in `font` from the line's top, as Pango places it.
+    public func firstBaseline(font: FontSpec) -> Double {
+        fonts.withContext { ctx in
+            let layout = ctx.makeLayout(text: "Hg", font: font, width: nil, lineLimit: nil, alignment: .leading)
+            defer { ctx.release(layout) }
+            return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        }
+    }
+
     private func measureWithPango(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         fonts.withContext { ctx in
             let layout = ctx.makeLayout(text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)

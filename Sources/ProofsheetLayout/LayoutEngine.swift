@@ -327,6 +327,7 @@ public struct LayoutEngine: Sendable {
             element.traits.gesture = g
         case .fixedSize(let h, let v): element = FixedSizeElement(horizontal: h, vertical: v, child: child)
         case .position(let x, let y): element = PositionElement(x: x, y: y, child: child)
+        case .alignmentGuide(let g, let v): element = AlignmentGuideElement(g, v, child: child)
         }
         element.identity = id
         return element

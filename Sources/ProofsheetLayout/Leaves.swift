@@ -42,6 +42,15 @@ final class TextElement: Element {
         linesForPaint = lines(for: Proposal(exact.size))
     }
 
+    /// A text's baselines: its first line's, and its last line's from the bottom.
+    override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? {
+        switch g {
+        case .firstTextBaseline: return measurer.firstBaseline(font: font)
+        case .lastTextBaseline: return size.height - font.lineHeight + measurer.firstBaseline(font: font)
+        default: return nil
+        }
+    }
+
     override var content: ResolvedView.Content {
         .text(ResolvedView.TextContent(text: text, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint))
     }

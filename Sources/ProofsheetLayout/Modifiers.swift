@@ -21,6 +21,11 @@ final class PaddingElement: WrapperElement {
         let p = Proposal(r.size)
         try child.place(aligned(child.size(p), in: r, .center), p, ctx)
     }
+    override func childRect(in size: Size) -> Rect {
+        let r = Rect(
+            x: insets.leading, y: insets.top, width: max(0, size.width - insets.horizontal), height: max(0, size.height - insets.vertical))
+        return aligned(child.size(Proposal(r.size)), in: r, .center)
+    }
 }
 
 /// `frame(width:height:alignment:)`: a fixed size on the given axes, the child's elsewhere.
@@ -38,7 +43,10 @@ final class FixedFrameElement: WrapperElement {
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
         let p = Proposal(exact.size)
-        try child.place(aligned(child.size(p), in: exact, alignment), p, ctx)
+        try child.place(alignedByGuides(child, child.size(p), in: exact, alignment), p, ctx)
+    }
+    override func childRect(in size: Size) -> Rect {
+        alignedByGuides(child, child.size(Proposal(size)), in: Rect(origin: .zero, size: size), alignment)
     }
 }
 
@@ -77,7 +85,11 @@ final class FlexFrameElement: WrapperElement {
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
         let p = childProposal(Proposal(exact.size))
-        try child.place(aligned(child.size(p), in: exact, f.alignment), p, ctx)
+        try child.place(alignedByGuides(child, child.size(p), in: exact, f.alignment), p, ctx)
+    }
+    override func childRect(in size: Size) -> Rect {
+        let p = childProposal(Proposal(size))
+        return alignedByGuides(child, child.size(p), in: Rect(origin: .zero, size: size), f.alignment)
     }
 }
 
@@ -233,6 +245,9 @@ final class FixedSizeElement: WrapperElement {
     override func placeChildren(_ ctx: LayoutContext) throws {
         let p = childProposal(proposal)
         try child.place(aligned(child.size(p), in: exact, .center), p, ctx)
+    }
+    override func childRect(in size: Size) -> Rect {
+        aligned(child.size(childProposal(Proposal(size))), in: Rect(origin: .zero, size: size), .center)
     }
 }
 

@@ -14,4 +14,8 @@ extension View {
     public func fixedSize() -> ModifiedView { modifier(.fixedSize(horizontal: true, vertical: true)) }
     public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedView { modifier(.fixedSize(horizontal: horizontal, vertical: vertical)) }
     public func position(x: Double = 0, y: Double = 0) -> ModifiedView { modifier(.position(x: x, y: y)) }
+    /// `alignmentGuide(_:computeValue:)`: `computeValue` gets the view's size.
+    public func alignmentGuide(_ guide: AlignmentGuide, computeValue: @escaping @Sendable (Size) -> Double) -> ModifiedView {
+        modifier(.alignmentGuide(guide, AlignmentGuideValue { computeValue($0) }))
+    }
 }

@@ -264,7 +264,12 @@ struct Context {
             var a = 0.5
             if let aj = m["alignment"] {
                 let names: [String: Double] =
-                    axis == .vertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
+                    axis == .vertical
+                    ? ["leading": 0, "center": 0.5, "trailing": 1]
+                    : [
+                        "top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline,
+                        "lastTextBaseline": Node.lastTextBaseline
+                    ]
                 a = try choice(aj, names)
             }
             let spacing = try m["spacing"].map { try length($0, min: -Scene.Limits.maxLength) }
@@ -643,6 +648,7 @@ struct Context {
         if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
             return EdgeInsets(edges: try edges(v), length: 16)
         }
+        if case .array = v.kind { return EdgeInsets(edges: try edges(v), length: 16) }
         switch v.kind {
         case .number, .string: return EdgeInsets(all: try length(v))
         case .bool(true): return EdgeInsets(all: 16)

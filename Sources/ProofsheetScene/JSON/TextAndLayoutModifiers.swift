@@ -6,7 +6,7 @@ import ProofsheetCore
 extension Context {
     static let textAndLayoutModifierNames: [String] = [
         "bold", "italic", "underline", "strikethrough", "kerning", "tracking", "lineSpacing", "textCase", "buttonStyle",
-        "fixedSize", "position"
+        "fixedSize", "position", "alignmentGuide"
     ]
 
     func textOrLayoutModifier(_ name: String, _ v: JSONValue) throws -> Modifier {
@@ -33,6 +33,37 @@ extension Context {
         case "position":
             let o = try object(v, allowed: ["x", "y"])
             return .position(x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0)
+        case "alignmentGuide":
+            let o = try object(v, allowed: ["guide", "value"])
+            guard let gv = o["guide"], let val = o["value"] else {
+                throw ProofsheetError.badInput(
+                    "alignmentGuide needs 'guide' and 'value'", at: v.location,
+                    hint: "{\"guide\": \"leading\", \"value\": \"=$width / 2\"} ($width and $height are the view's size)")
+            }
+            let guide = try choice(gv, AlignmentGuide.named)
+            let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
+            if case .number = val.kind {
+                let n = try number(val, in: range)
+                return .alignmentGuide(guide, AlignmentGuideValue { _ in n })
+            }
+            // An expression of the view's size, checked now with the size unknown and worked out
+            // when a stack or frame asks for the guide.
+            var check = self
+            check.validating = true
+            check.vars["width"] = .unknown
+            check.vars["height"] = .unknown
+            _ = try check.number(val, in: range)
+            if validating { return .alignmentGuide(guide, AlignmentGuideValue { _ in 0 }) }
+            let captured = self
+            return .alignmentGuide(
+                guide,
+                AlignmentGuideValue { size in
+                    var inner = captured
+                    inner.budget = captured.budget.copy()
+                    inner.vars["width"] = .number(size.width)
+                    inner.vars["height"] = .number(size.height)
+                    return try inner.number(val, in: range)
+                })
         default:
             throw ProofsheetError.internal("no text or layout modifier '\(name)'")
         }

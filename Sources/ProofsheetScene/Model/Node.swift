@@ -100,6 +100,8 @@ public enum Modifier: Sendable {
     /// `position(x:y:)`: the view's centre at that point of the space it is offered, which it
     /// takes whole.
     case position(x: Double, y: Double)
+    /// `alignmentGuide(_:computeValue:)`: the view's guide for stacks and frames that align by it.
+    case alignmentGuide(AlignmentGuide, AlignmentGuideValue)
 }
 
 /// An implicit animation: the animation for changes of a view and everything inside it, in
