@@ -21,6 +21,12 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Animated previews: giflib (no pkg-config file; linked by its module map) and libwebp's
+        // animation encoder.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // Font subsets for SVGs that embed their fonts.
+        .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         // Pixel work in C: PNG/JPEG decoding (libpng and libjpeg fail by longjmp), the fast PNG
         // writer, and the blur kernel.
         .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
@@ -28,6 +34,8 @@ let package = Package(
         // MARK: - Images and the visual diff
         .target(name: "ProofsheetImage", dependencies: ["ProofsheetCore", "CPixels"]),
         .target(name: "ProofsheetDiff", dependencies: ["ProofsheetImage"]),
+        // Animated previews: APNG (the project's own PNG encoder), GIF (giflib) and WebP (libwebp).
+        .target(name: "ProofsheetAnimation", dependencies: ["ProofsheetCore", "ProofsheetImage", "CGif", "CWebP"]),
 
         // MARK: - Pure Swift: values, scene, layout
         .target(name: "ProofsheetCore"),
@@ -38,11 +46,17 @@ let package = Package(
         // The motion engine: timelines, transactions over resolved trees, gestures and touches,
         // hit testing, frames.
         .target(name: "ProofsheetTimeline", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetMotion"]),
+        // Contact sheets (and later storyboards): views built from rendered frames.
+        .target(name: "ProofsheetSheets", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
+
+        // The SVG writer: SVG straight from the display list (text as text, effects as filters,
+        // images once), asking the backend only for text layout, outlines, images and font subsets.
+        .target(name: "ProofsheetSVG", dependencies: ["ProofsheetCore"]),
 
         // MARK: - Backend (the only Swift code that imports C)
         .target(
             name: "ProofsheetCairo",
-            dependencies: ["ProofsheetCore", "ProofsheetImage", "CCairo", "CPangoCairo", "CPixels"]),
+            dependencies: ["ProofsheetCore", "ProofsheetImage", "ProofsheetSVG", "CCairo", "CPangoCairo", "CPixels", "CHarfBuzzSubset"]),
 
         // MARK: - Golden checks: record modes, the check, reports, approve, merge
         .target(
@@ -52,12 +66,20 @@ let package = Package(
         // MARK: - Facade, CLI, benchmark
         .target(
             name: "Proofsheet",
-            dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetDiff", "ProofsheetCheck"]),
+            dependencies: [
+                "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetSVG", "ProofsheetDiff", "ProofsheetCheck",
+                "ProofsheetMotion", "ProofsheetTimeline"
+            ]),
         .executableTarget(
-            name: "ProofsheetCLI", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline"]),
+            name: "ProofsheetCLI",
+            dependencies: [
+                "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets",
+                "ProofsheetAnimation"
+            ]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
-        .executableTarget(name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline"]),
+        .executableTarget(
+            name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline", "ProofsheetAnimation"]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
         // Fuzz targets for the parsers and decoders: a libFuzzer entry point when built with
@@ -71,7 +93,7 @@ let package = Package(
             exclude: ["Goldens", "__Snapshots__", "Fixtures"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
-        .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet"]),
+        .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetSheets", "ProofsheetCairo"]),
         .testTarget(name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore"]),
         .testTarget(
             name: "ProofsheetDiffTests",

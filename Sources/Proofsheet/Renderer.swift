@@ -1,6 +1,7 @@
 import Foundation
 import ProofsheetLayout
 import ProofsheetCairo
+import ProofsheetSVG
 
 /// The whole pipeline: scene → layout → display list → PNG, SVG or PDF bytes.
 public final class Renderer: Sendable {
@@ -37,9 +38,9 @@ public final class Renderer: Sendable {
         try engine(for: scene).size(of: scene, proposal: proposal)
     }
 
-    /// Renders a scene to bytes in `format`.
-    public func render(_ scene: Scene, format: OutputFormat, png: PNGCompression = .fastest) throws -> [UInt8] {
-        try backend.render(layout(scene).displayList, format: format, scale: scene.scale, png: png)
+    /// Renders a scene to bytes in `format` (`svgText`: how an SVG carries its text).
+    public func render(_ scene: Scene, format: OutputFormat, png: PNGCompression = .fastest, svgText: SVGTextMode = .text) throws -> [UInt8] {
+        try backend.render(layout(scene).displayList, format: format, scale: scene.scale, png: png, svgText: svgText)
     }
 }
 

@@ -339,9 +339,9 @@ func encodeBenchmark(renderer: Renderer) throws {
 
 let environment = ProcessInfo.processInfo.environment
 let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
-/// BENCH_ONLY=states,text runs only those parts (frames, encode, diff, states, text, motion); all by
-/// default.
-let parts = Set((environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion").split(separator: ",").map(String.init))
+/// BENCH_ONLY=states,text runs only those parts (frames, encode, diff, states, text, motion,
+/// previews); all by default.
+let parts = Set((environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion,previews").split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
     let renderer = try Renderer()
@@ -351,6 +351,7 @@ do {
     if parts.contains("diff") { try diffBenchmark(renderer: renderer, base: base) }
     if parts.contains("states") { try manyStatesBenchmark(states: Int(environment["BENCH_STATES"] ?? "") ?? 12) }
     if parts.contains("motion") { try motionBenchmark(scenePath: scenePath) }
+    if parts.contains("previews") { try previewsBenchmark(scenePath: scenePath) }
     if parts.contains("text") { try textThreadsBenchmark(count: Int(environment["BENCH_TEXT_RENDERS"] ?? "") ?? 32, rounds: 5) }
 } catch {
     print("benchmark failed: \(error)")

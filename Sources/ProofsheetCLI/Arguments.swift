@@ -60,6 +60,17 @@ struct Arguments {
         return compression
     }
 
+    /// Removes and returns `--svg-text text|embed|outline`, nil when not given.
+    mutating func svgText() throws -> SVGTextMode? {
+        guard let name = try value("--svg-text") else { return nil }
+        guard let mode = SVGTextMode(rawValue: name) else {
+            throw ProofsheetError.usage(
+                "--svg-text '\(name.prefix(40))' is not \(SVGTextMode.spellings)",
+                hint: "text: selectable text in the fonts' names; embed: the same with the glyphs embedded; outline: glyph outlines")
+        }
+        return mode
+    }
+
     /// Checks that nothing is left: the command takes no positional arguments.
     func noPositionals() throws {
         let rest = try positionals()

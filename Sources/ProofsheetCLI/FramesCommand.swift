@@ -154,7 +154,7 @@ func scriptJSON(_ v: ScriptValue) -> String {
 /// `render --timeline NAME --at T`: one instant of a timeline.
 func renderInstant(
     path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, renderer: Renderer, formats: [OutputFormat],
-    output: String?, outDir: String, png: PNGCompression, quiet: Bool
+    output: String?, outDir: String, png: PNGCompression, svgText: SVGTextMode, quiet: Bool
 ) throws -> Int32 {
     let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, renderer: renderer)
     let session = try run.session()
@@ -163,7 +163,10 @@ func renderInstant(
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let name = "\(base).\(timelineName)@\(Int((t * 1000).rounded()))ms"
     let outputs = try formats.map { f in
-        (target: output ?? "\(outDir)/\(name).\(f.rawValue)", bytes: try renderer.backend.render(list, format: f, scale: run.first.scale, png: png))
+        (
+            target: output ?? "\(outDir)/\(name).\(f.rawValue)",
+            bytes: try renderer.backend.render(list, format: f, scale: run.first.scale, png: png, svgText: svgText)
+        )
     }
     for o in outputs {
         try FileOutput.write(o.bytes, to: o.target)

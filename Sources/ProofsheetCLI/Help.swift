@@ -16,6 +16,8 @@ enum Help {
           layout     Print the layout tree (every view's frame) of a scene
           stills     List a scene's state and its named stills
           frames     Render a timeline of a scene frame by frame (PNGs and a manifest)
+          strip      Draw a timeline's frames as a contact sheet (PNG, SVG or PDF)
+          animate    Write a timeline as an animated preview (APNG, WebP or GIF)
           curve      Sample or plot an animation curve or spring, SwiftUI spelling
           diff       Compare two images (pixelmatch-compatible) with tolerances
           check      Render scenes and compare them with golden images (CI)
@@ -56,6 +58,11 @@ enum Help {
           --png-compression fastest|fast|small
                                    How PNGs are compressed (default: fastest).
                                    \(pngCompressionText)
+          --svg-text text|embed|outline
+                                   How an SVG carries text (default: text): text is <text>
+                                   in the fonts' family names, selectable and editable; embed
+                                   adds the glyphs used as font subsets, so it draws the same
+                                   without the fonts; outline draws glyph outlines as paths
           --display-list           Print the display list (text) instead of rendering
           --still NAME             Render the named still (see `proofsheet stills <scene>`)
           --all-stills             Render every still of each scene (a scene without stills: its
@@ -295,6 +302,68 @@ enum Help {
           -q, --quiet          No progress or summary on standard error
 
         One instant of a timeline: proofsheet render <scene.json> --timeline NAME --at SECONDS
+        """
+
+    static let strip = """
+        Draw a timeline's frames as a contact sheet: thumbnails in a grid (or a row), each
+        labelled with its frame number, its time in ms and the events since the frame before
+        (touch down, release, tap, removed #id, appeared #id, the scene's markers, haptic …),
+        under a title with the scene, timeline, device and rate. The sheet is itself a view:
+        thumbnails stay vector in SVG and PDF and are drawn at the sheet's scale in PNG.
+
+        USAGE: proofsheet strip <scene.json> --timeline NAME [options]
+
+        OPTIONS:
+          --timeline NAME      The scene's timeline (`proofsheet stills` lists them)
+          --frames K           K frames evenly from 0 to the end (default 12)
+          --fps N              Frames N a second instead, 0.1–240 (at most 1000 frames)
+          --at T1,T2,…         Frames at these instants (seconds, increasing) instead
+          --duration auto|S    Where --frames and --fps end (default auto: when the timeline is
+                               over and every animation has settled, at most 60 s)
+          --columns C          Thumbnails per row (default 6, or fewer frames)
+          --row                All thumbnails in one row
+          --thumb-scale F      A thumbnail's size as a fraction of the screen's (default 0.5);
+                               lowered, with a note, when the sheet would pass the raster
+                               limits (`proofsheet limits`)
+          --scale N            Pixels per point of the sheet (default 2)
+          -o FILE              .png, .svg or .pdf (default Output/<scene>.<timeline>.strip.png)
+          --device NAME        Render on a device preset (see `proofsheet devices`)
+          --spacing PT         Space between thumbnails (default 16)
+          --background COLOR   The sheet's colour (default #F2F2F7)
+          --label-size PT      The labels' size (default 11; the title is 1.5 times as large)
+          --assets DIR         Also look for images in DIR (repeatable)
+          --png-compression fastest|fast|small
+                               How the sheet is compressed (default fast)
+          -q, --quiet          No notes or summary on standard error
+        """
+
+    static let animate = """
+        Write a timeline as an animated preview for a pull request or a review: an animated PNG
+        (each frame stored as the rectangle that changed, exact milliseconds), an animated WebP
+        (libwebp; exact milliseconds) or a GIF (giflib, with Proofsheet's own fixed 256-colour
+        palette and ordered dither, so the bytes depend only on the pixels). GIF delays are whole
+        hundredths of a second and browsers stretch 0–1 to 10: a GIF runs at most 50 fps (default
+        25), each delay rounded so that the total stays right.
+
+        USAGE: proofsheet animate <scene.json> --timeline NAME [-o preview.png|.webp|.gif] [options]
+
+        OPTIONS:
+          --timeline NAME      The scene's timeline (`proofsheet stills` lists them)
+          -o FILE              .png (APNG), .webp or .gif (default
+                               Output/<scene>.<timeline>.animated.png)
+          --fps N              Frames per second (default 30; GIF 25, at most 50)
+          --duration auto|S    How long (default auto: until the timeline is over and every
+                               animation has settled, at most 60 s)
+          --scale N            Pixels per point (default 1)
+          --loop N             Times to play (default 0: for ever)
+          --slow F             Play F times slower, 1–100 (to review a spring)
+          --touches            Draw each finger on the screen as a grey disc
+          --quality Q          WebP quality 0–100 (default 80); --lossless for lossless WebP
+          --device NAME        Render on a device preset (see `proofsheet devices`)
+          --assets DIR         Also look for images in DIR (repeatable)
+          -j, --jobs N         Frames drawn at once (default: the processor count); the bytes
+                               are the same at any N
+          -q, --quiet          No progress or summary on standard error
         """
 
     static let curve = """

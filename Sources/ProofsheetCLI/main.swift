@@ -42,6 +42,12 @@ func run(_ argv: [String]) throws -> Int32 {
     case "frames":
         if args.flag("-h", "--help") { printHelp(Help.frames); return 0 }
         return try framesCommand(&args)
+    case "animate":
+        if args.flag("-h", "--help") { printHelp(Help.animate); return 0 }
+        return try animateCommand(&args)
+    case "strip":
+        if args.flag("-h", "--help") { printHelp(Help.strip); return 0 }
+        return try stripCommand(&args)
     case "curve":
         if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
         return try curveCommand(&args)
@@ -77,7 +83,8 @@ func run(_ argv: [String]) throws -> Int32 {
         let close = closeNames(
             to: command,
             in: [
-                "render", "layout", "stills", "frames", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors", "devices",
+                "render", "layout", "stills", "frames", "strip", "animate", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors",
+                "devices",
                 "limits", "help"
             ]
         )
@@ -92,7 +99,7 @@ func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve, "frames": Help.frames
+        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "animate": Help.animate
     ][topic]
 }
 
@@ -131,6 +138,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let scaleText = try args.value("--scale")
     let assetDirs = try args.values("--assets")
     let compressionOption = try args.pngCompression()
+    let svgTextOption = try args.svgText()
     let dumpList = args.flag("--display-list")
     let json = args.flag("--json")
     let quiet = args.flag("-q", "--quiet")
@@ -145,7 +153,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     if layoutOnly || dumpList {
         let ignored: [(String, Bool)] = [
             ("-o", output != nil), ("--out-dir", outDirOption != nil), ("--format", !formats.isEmpty),
-            ("--png-compression", compressionOption != nil), ("--quiet", quiet)
+            ("--png-compression", compressionOption != nil), ("--svg-text", svgTextOption != nil), ("--quiet", quiet)
         ]
         if let (name, _) = ignored.first(where: { $0.1 }) {
             throw ProofsheetError.usage(
@@ -196,6 +204,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         }
     }
     let outFormats = chosenFormats
+    if svgTextOption != nil, !outFormats.contains(.svg), !(layoutOnly || dumpList) {
+        throw ProofsheetError.usage("--svg-text applies to SVG output, and none is written", hint: "add --format svg, or -o out.svg")
+    }
     for dir in assetDirs {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
@@ -218,7 +229,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         let at = try number(atText, option: "--at", in: 0...Timeline.latest)
         return try renderInstant(
             path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, renderer: renderer, formats: outFormats,
-            output: output, outDir: outDir, png: png, quiet: quiet)
+            output: output, outDir: outDir, png: png, svgText: svgTextOption ?? .text, quiet: quiet)
     }
     // Read and check every scene and state before writing anything.
     var pending: [RenderItem] = []
@@ -266,7 +277,8 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         let (index, format) = planned[k]
         let item = items[index], r = results[index]
         let start = monotonicSeconds()
-        let bytes = try renderer.backend.render(r.layout.displayList, format: format, scale: item.scene.scale, png: png)
+        let bytes = try renderer.backend.render(
+            r.layout.displayList, format: format, scale: item.scene.scale, png: png, svgText: svgTextOption ?? .text)
         // The first format's time includes laying out the scene.
         let ms = Int(((monotonicSeconds() - start + (format == outFormats[0] ? r.seconds : 0)) * 1000).rounded())
         let size =

@@ -1,5 +1,6 @@
 import ProofsheetCore
 import ProofsheetImage
+import ProofsheetSVG
 internal import CCairo
 internal import CPixels
 
@@ -14,7 +15,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Renders display lists to PNG, SVG and PDF bytes with Cairo.
+/// Renders display lists to PNG and PDF bytes with Cairo, and to SVG with ``SVGWriter`` (from
+/// the same text layouts and images).
 public final class CairoBackend: Sendable {
     public let fonts: FontSystem
     public let images: ImageStore
@@ -24,12 +26,23 @@ public final class CairoBackend: Sendable {
     public struct Timing: Sendable { public var raster: Double; public var encode: Double }
 
     /// Renders to `format`. PNG is `scale` pixels per point; SVG and PDF are in points with
-    /// rasters inside at `scale`.
-    public func render(_ list: DisplayList, format: OutputFormat, scale: Double, png: PNGCompression = .fastest) throws -> [UInt8] {
+    /// rasters inside at `scale` (at most); `svgText` is how an SVG carries its text.
+    public func render(
+        _ list: DisplayList, format: OutputFormat, scale: Double, png: PNGCompression = .fastest, svgText: SVGTextMode = .text
+    ) throws -> [UInt8] {
         switch format {
         case .png: return try renderPNG(list, scale: scale, compression: png).bytes
-        case .svg: return try renderVector(list, scale: scale, svg: true)
-        case .pdf: return try renderVector(list, scale: scale, svg: false)
+        case .svg: return try renderSVG(list, scale: scale, text: svgText)
+        case .pdf: return try renderPDF(list, scale: scale)
+        }
+    }
+
+    /// The SVG of a display list, written by ``SVGWriter`` from the text layouts, outlines and
+    /// images the raster path draws.
+    public func renderSVG(_ list: DisplayList, scale: Double, text mode: SVGTextMode = .text) throws -> [UInt8] {
+        try fonts.withContext { text in
+            let source = try CairoSVGSource(text: text, images: images)
+            return try SVGWriter.write(list, source: source, scale: scale, textMode: mode)
         }
     }
 
@@ -105,25 +118,20 @@ public final class CairoBackend: Sendable {
 
     private final class Sink { var bytes: [UInt8] = [] }
 
-    private func renderVector(_ list: DisplayList, scale: Double, svg: Bool) throws -> [UInt8] {
+    private func renderPDF(_ list: DisplayList, scale: Double) throws -> [UInt8] {
         let sink = Sink()
         // The surface writes into `sink` until it is destroyed, on every path.
-        return try withExtendedLifetime(sink) { try renderVector(list, scale: scale, svg: svg, into: sink) }
+        return try withExtendedLifetime(sink) { try renderPDF(list, scale: scale, into: sink) }
     }
 
-    private func renderVector(_ list: DisplayList, scale: Double, svg: Bool, into sink: Sink) throws -> [UInt8] {
+    private func renderPDF(_ list: DisplayList, scale: Double, into sink: Sink) throws -> [UInt8] {
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, data, length in
             let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
             sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
             return CAIRO_STATUS_SUCCESS
         }
-        let surface: OpaquePointer
-        if svg {
-            surface = cairo_svg_surface_create_for_stream(write, closure, list.size.width, list.size.height)
-        } else {
-            surface = cairo_pdf_surface_create_for_stream(write, closure, list.size.width, list.size.height)
-        }
+        let surface: OpaquePointer = cairo_pdf_surface_create_for_stream(write, closure, list.size.width, list.size.height)
         let live = LiveObjects.made(.vectorSurface)
         let sources = VectorSources()
         defer {
@@ -133,16 +141,11 @@ public final class CairoBackend: Sendable {
             cairo_surface_destroy(surface)
             live?.released(.vectorSurface)
         }
-        try checkCairo(cairo_surface_status(surface), svg ? "creating the SVG" : "creating the PDF")
-        if svg {
-            cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
-        } else {
-            // A fixed date: the same scene gives the same bytes.
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Proofsheet")
-        }
+        try checkCairo(cairo_surface_status(surface), "creating the PDF")
+        // A fixed date: the same scene gives the same bytes.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Proofsheet")
         cairo_surface_set_fallback_resolution(surface, 72 * scale, 72 * scale)
         let cr = cairo_create(surface)!
         do {
@@ -157,8 +160,8 @@ public final class CairoBackend: Sendable {
         }
         cairo_destroy(cr)
         cairo_surface_finish(surface)
-        try checkCairo(cairo_surface_status(surface), svg ? "writing the SVG" : "writing the PDF")
-        return svg ? renumberSVGIds(sink.bytes) : sink.bytes
+        try checkCairo(cairo_surface_status(surface), "writing the PDF")
+        return sink.bytes
     }
 }
 

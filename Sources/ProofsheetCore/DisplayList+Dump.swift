@@ -16,6 +16,7 @@ extension DisplayItem {
         switch self {
         case .group(let g):
             var parts = ["group"]
+            if let name = g.name { parts.append("\"\(escaped(name))\"") }
             if !g.transform.isIdentity {
                 let t = g.transform
                 parts.append("transform(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(fmt).joined(separator: " ")))")

@@ -31,12 +31,14 @@ public struct DisplayGroup: Hashable, Sendable, Codable {
     /// Gaussian blur radius (σ) in points.
     public var blur: Double?
     public var children: [DisplayItem]
+    /// The name the view was given with `id` (nil: none): a vector output names the group so.
+    public var name: String? = nil
     public init(
         transform: Transform = .identity, clip: DisplayShape? = nil, opacity: Double = 1,
-        shadow: Shadow? = nil, blur: Double? = nil, children: [DisplayItem]
+        shadow: Shadow? = nil, blur: Double? = nil, children: [DisplayItem], name: String? = nil
     ) {
         self.transform = transform; self.clip = clip; self.opacity = opacity
-        self.shadow = shadow; self.blur = blur; self.children = children
+        self.shadow = shadow; self.blur = blur; self.children = children; self.name = name
     }
 }
 

@@ -22,6 +22,7 @@ final class StackElement: Element {
             var e: Element = c
             while let w = e as? WrapperElement { e = w.child }
             (e as? SpacerElement)?.axis = axis
+            (e as? DividerElement)?.axis = axis
         }
     }
     override var children: [Element] { items }

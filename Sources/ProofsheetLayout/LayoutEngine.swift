@@ -59,6 +59,8 @@ public struct LayoutEngine: Sendable {
     public let assets: AssetProvider
     /// The safe-area insets of the scene being laid out (views that ignore them need them).
     private var safeArea = EdgeInsets.zero
+    /// One pixel of the scene, in points: the thickness of a `Divider`.
+    private var hairline = 1.0
     /// How many more elements this pass may build: a scene expands within the `views` limit
     /// when it is read, but each `GeometryReader` builds its content again at each layout, so
     /// the pass counts too. Each pass has its own count.
@@ -71,6 +73,7 @@ public struct LayoutEngine: Sendable {
         // the scene's safe area for the views that ignore it.
         var pass = LayoutEngine(measurer: measurer is MeasurementCache ? measurer : MeasurementCache(measurer), assets: assets)
         pass.safeArea = scene.safeArea
+        pass.hairline = 1 / scene.scale
         pass.budget = ElementBudget(Scene.Limits.views.int)
         return try pass.run(scene)
     }
@@ -80,6 +83,7 @@ public struct LayoutEngine: Sendable {
     public func size(of scene: Scene, proposal: Proposal = .unspecified) throws -> Size {
         var pass = LayoutEngine(measurer: measurer is MeasurementCache ? measurer : MeasurementCache(measurer), assets: assets)
         pass.safeArea = scene.safeArea
+        pass.hairline = 1 / scene.scale
         pass.budget = ElementBudget(Scene.Limits.views.int)
         return try pass.build(scene.root, .root, LayoutEnvironment(), location: nil).size(proposal)
     }
@@ -226,6 +230,21 @@ public struct LayoutEngine: Sendable {
             element = ShapeElement(kind: .rectangle, fill: p, name: "Color")
         case .spacer(let minLength):
             element = SpacerElement(minLength: minLength)
+        case .picture(let list):
+            element = PictureElement(list)
+        case .divider:
+            element = DividerElement(thickness: hairline)
+        case .scrollView(let axis, let offset, let children):
+            let content = StackElement(
+                axis: axis, alignment: 0.5, spacing: nil,
+                children: try views(in: children, of: id).map { try build($0.node, $0.id, env, location: location) })
+            content.identity = id.slot("content")
+            element = ScrollElement(axis: axis, offset: offset, content: content)
+        case .section(let header, let footer, let children):
+            // Outside a list: the header, the rows and the footer one under the other.
+            element = StackElement(
+                axis: .vertical, alignment: 0.5, spacing: nil,
+                children: try views(in: [header] + children + [footer], of: id).map { try build($0.node, $0.id, env, location: location) })
         case .geometryReader(let content):
             let engine = self
             element = GeometryReaderElement { size in
@@ -349,8 +368,10 @@ final class ElementBudget: Sendable {
     /// The nodes of a tree, every modifier and empty node included.
     static func count(_ node: Node) -> Int {
         switch node {
-        case .stack(_, _, _, let children), .zstack(_, let children), .group(let children):
+        case .stack(_, _, _, let children), .zstack(_, let children), .group(let children), .scrollView(_, _, let children):
             return 1 + children.reduce(0) { $0 + count($1) }
+        case .section(let header, let footer, let children):
+            return 1 + ([header, footer] + children).reduce(0) { $0 + count($1) }
         case .modified(let inner, let m):
             switch m {
             case .background(let layer, _), .overlay(let layer, _): return 1 + count(inner) + count(layer)

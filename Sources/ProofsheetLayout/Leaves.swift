@@ -71,6 +71,17 @@ final class ImageElement: Element {
     override var content: ResolvedView.Content { .image(path: path) }
 }
 
+/// A drawing made elsewhere: its own size where nothing is proposed, stretched to what is.
+final class PictureElement: Element {
+    let list: DisplayList
+    init(_ list: DisplayList) {
+        self.list = list
+        super.init(name: "Picture")
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size { p.replacingUnspecified(by: list.size) }
+    override var content: ResolvedView.Content { .picture(list) }
+}
+
 /// `Image(systemName:)`: a square as large as the font's point size.
 final class SymbolElement: Element {
     let symbol: String

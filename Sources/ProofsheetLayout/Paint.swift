@@ -55,8 +55,18 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
         items = [.symbol(SymbolDraw(name: s.name, layers: s.layers, frame: frame, pointSize: s.pointSize, paint: s.paint))]
     case .shape(let s):
         items = shape(s, in: frame)
+    case .picture(let list):
+        items = picture(list, in: frame)
     }
-    return applying(v.effects, in: frame, to: items)
+    let drawn = applying(v.effects, in: frame, to: items)
+    // A named view's drawing is a named group (its outermost effect's group when it has one), so
+    // that an SVG's layers carry the name.
+    guard let name = v.id, !drawn.isEmpty else { return drawn }
+    if drawn.count == 1, case .group(var g) = drawn[0], g.name == nil {
+        g.name = name
+        return [.group(g)]
+    }
+    return [.group(DisplayGroup(children: drawn, name: name))]
 }
 
 /// A shape filled, or outlined, in its (snapped) frame; nothing when the frame is empty.
@@ -71,6 +81,16 @@ private func shape(_ s: ResolvedView.ShapeContent, in frame: Rect) -> [DisplayIt
         return [.stroke(displayShape(k, in: r), s.paint, lineWidth: outline.width)]
     }
     return [.fill(displayShape(s.kind, in: frame), s.paint)]
+}
+
+/// An embedded drawing scaled into `frame`, clipped to its own bounds, its background under it.
+private func picture(_ list: DisplayList, in frame: Rect) -> [DisplayItem] {
+    guard frame.width > 0, frame.height > 0, list.size.width > 0, list.size.height > 0 else { return [] }
+    let bounds = Rect(x: 0, y: 0, width: list.size.width, height: list.size.height)
+    let background: [DisplayItem] = list.background.map { [.fill(.rect(bounds), .color($0))] } ?? []
+    let t = Transform.scale(frame.width / list.size.width, frame.height / list.size.height)
+        .concatenating(.translation(frame.minX, frame.minY))
+    return [.group(DisplayGroup(transform: t, clip: .rect(bounds), children: background + list.items))]
 }
 
 /// `items` wrapped in a group per effect, from the inside out: opacity, shadow, blur, clip,

@@ -75,6 +75,8 @@ public struct ResolvedView: Hashable, Sendable {
         case image(path: String)
         case symbol(SymbolContent)
         case shape(ShapeContent)
+        /// A drawing made elsewhere, stretched into the frame (see `Node.picture`).
+        case picture(DisplayList)
     }
 
     /// A paragraph of text as layout set it.

@@ -84,7 +84,7 @@ extension Snapshotting where Value == Scene, Format == Data {
     /// The scene as SVG, compared byte for byte: the output is deterministic (ids are renumbered),
     /// so any difference is a change. `device` moves the scene to that preset, `scale` overrides
     /// its scale.
-    /// Rasters inside the SVG (images, blurs, shadows) are drawn at the scale.
+    /// Images inside the SVG are embedded at most at the scale.
     public static func svg(device: String? = nil, scale: Double? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "svg", diffing: .bytes(describing: "the SVG")) { scene in
             let scene = try SnapshotScenes.scene(scene, device: device, scale: scale)

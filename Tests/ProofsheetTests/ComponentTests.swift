@@ -167,9 +167,9 @@ struct ComponentTests {
     }
 
     @Test func unsupportedViewsSayWhatToUseInstead() throws {
-        let e = try #require(error("{\"canvas\": {\"width\": 300, \"height\": 100}, \"root\": {\"type\": \"Label\"}}"))
-        #expect(e.message == "Label is not a view of the scene format")
-        #expect(e.hint == "use an HStack of an Image with \"systemName\" and a Text")
+        let e = try #require(error("{\"canvas\": {\"width\": 300, \"height\": 100}, \"root\": {\"type\": \"LazyVStack\"}}"))
+        #expect(e.message == "LazyVStack is not a view of the scene format")
+        #expect(e.hint == "use a VStack (every view is laid out at once)")
         let other = try #require(error("{\"canvas\": {\"width\": 300, \"height\": 100}, \"root\": {\"type\": \"Frobnicator\"}}"))
         #expect(other.hint?.contains("GeometryReader") == false, "not the list of every view")
         #expect(other.hint?.contains("\"components\"") == true)

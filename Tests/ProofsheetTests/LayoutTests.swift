@@ -696,7 +696,8 @@ struct LayoutTests {
         // "Hello" at 17 pt is 42.5 wide, at x = 173.75: at scale 2 it is drawn from x = 174.
         let r = try layout(scale: 2) { Text("Hello").id("t") }
         #expect(try #require(r.tree.find("t")).frame == Rect(x: 173.75, y: 411, width: 42.5, height: 22))
-        guard case .text(let run)? = r.displayList.items.first else {
+        // The named view's drawing is a group with its name.
+        guard case .group(let named)? = r.displayList.items.first, named.name == "t", case .text(let run)? = named.children.first else {
             Issue.record("no text drawn in\n\(r.displayList.dump())")
             return
         }

@@ -72,3 +72,123 @@ extension CLITests {
         #expect(try bytes(dir + "/at.png") == bytes(dir + "/one/frame-00003.png"))
     }
 }
+
+/// `strip` through the binary.
+extension CLITests {
+    @Test func stripDrawsASheetAndRefusesBadOptions() throws {
+        let dir = try temporaryFolder()
+        let scene = Paths.scenes + "/swipe-stack.json"
+        let common = ["strip", scene, "--timeline", "throw-right", "--scale", "1", "--thumb-scale", "0.2", "-q"]
+        let grid = try run(common + ["--frames", "4", "--columns", "2", "-o", dir + "/grid.png"])
+        #expect(grid.status == 0, "\(grid.err)")
+        let row = try run(common + ["--at", "0,0.2,0.45", "--row", "-o", dir + "/row.png"])
+        #expect(row.status == 0, "\(row.err)")
+        let g = try PNGCodec.decode(try bytes(dir + "/grid.png")), r = try PNGCodec.decode(try bytes(dir + "/row.png"))
+        #expect(g.height > g.width && r.width > r.height)
+        // Vector output of the same sheet.
+        #expect(try run(common + ["--frames", "3", "-o", dir + "/s.pdf"]).status == 0)
+        #expect(try String(decoding: bytes(dir + "/s.pdf").prefix(5), as: UTF8.self) == "%PDF-")
+        // A sheet past the raster limits gets smaller thumbnails, and says so.
+        let big = try run([
+            "strip", scene, "--timeline", "throw-right", "--frames", "8", "--thumb-scale", "2", "--limit", "canvas-pixels=3M", "-o", dir + "/big.png"
+        ])
+        #expect(big.status == 0 && big.err.contains("note: thumbnails at"), "\(big.err)")
+        let b = try PNGCodec.decode(try bytes(dir + "/big.png"))
+        #expect(b.width * b.height <= 3_000_000)
+        // Bad usage: exit 2, nothing written.
+        for bad in [
+            ["strip", scene, "-o", dir + "/x.png"], common + ["--fps", "10", "--frames", "3", "-o", dir + "/x.png"],
+            common + ["--at", "0.5,0.2", "-o", dir + "/x.png"], common + ["--columns", "2", "--row", "-o", dir + "/x.png"],
+            common + ["-o", dir + "/x.gif"], ["strip", scene, "--timeline", "nope", "-o", dir + "/x.png"]
+        ] {
+            let r = try run(bad)
+            #expect(r.status == 2, "\(bad): \(r.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+}
+
+/// `animate` through the binary, each format read back by an independent reader (Pillow, and
+/// libwebp's own webpmux for WebP timings).
+extension CLITests {
+    /// Pillow's view of an animation: frame count, total duration (ms), and frame `k` as RGB.
+    func pillow(_ file: String, frame k: Int, into png: String) throws -> (frames: Int, duration: Int) {
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "Debian's python3 and python3-pil are needed; run make deps")
+        let script = """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            n = getattr(im, "n_frames", 1)
+            total = 0
+            for i in range(n):
+                im.seek(i)
+                total += int(im.info.get("duration", 0))
+            im.seek(int(sys.argv[2]))
+            im.convert("RGBA").save(sys.argv[3])
+            print(n, total)
+            """
+        let r = try runProcess(python, ["-c", script, file, String(k), png])
+        try #require(r.status == 0, "Pillow: \(r.err.suffix(2000))")
+        let parts = r.out.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+        return (parts[0], parts[1])
+    }
+
+    @Test func animateWritesAPNGWebPAndGIFThatOthersRead() throws {
+        let dir = try temporaryFolder()
+        let scene = Paths.scenes + "/swipe-stack.json"
+        let common = ["animate", scene, "--timeline", "throw-right", "--duration", "1", "-q"]
+        // The true frames, to compare with.
+        let frames = try run([
+            "frames", scene, "--timeline", "throw-right", "--scale", "1", "--fps", "30", "--duration", "1", "-q", "-o", dir + "/frames"
+        ])
+        #expect(frames.status == 0, "\(frames.err)")
+
+        // APNG: lossless, exact milliseconds, identical frames merged; the same bytes at any --jobs.
+        #expect(try run(common + ["-o", dir + "/a.png", "--jobs", "1"]).status == 0)
+        #expect(try run(common + ["-o", dir + "/b.png", "--jobs", "2"]).status == 0)
+        #expect(try bytes(dir + "/a.png") == bytes(dir + "/b.png"))
+        let apng = try pillow(dir + "/a.png", frame: 0, into: dir + "/a0.png")
+        #expect(apng.frames > 10 && apng.frames <= 31 && apng.duration == 1033, "\(apng)")
+        #expect(try PNGCodec.decode(contentsOfFile: dir + "/a0.png") == PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00000.png"))
+        let last = try pillow(dir + "/a.png", frame: apng.frames - 1, into: dir + "/aN.png")
+        #expect(last.frames == apng.frames)
+        #expect(try PNGCodec.decode(contentsOfFile: dir + "/aN.png") == PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00030.png"))
+        // libpng's own checker reads it as a PNG (the first frame).
+        if let pngcheck = which("pngcheck") { #expect(try runProcess(pngcheck, ["-q", dir + "/a.png"]).status == 0) }
+
+        // WebP, lossless: the frames' pixels; webpmux counts the frames and their milliseconds.
+        #expect(try run(common + ["--lossless", "-o", dir + "/a.webp"]).status == 0)
+        let webp = try pillow(dir + "/a.webp", frame: 0, into: dir + "/w0.png")
+        #expect(webp.frames > 10)
+        #expect(try PNGCodec.decode(contentsOfFile: dir + "/w0.png") == PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00000.png"))
+        if let webpmux = which("webpmux") {
+            let info = try runProcess(webpmux, ["-info", dir + "/a.webp"])
+            let durations = info.out.split(separator: "\n").compactMap { line -> Int? in
+                let f = line.split(separator: " ", omittingEmptySubsequences: true)
+                return f.count > 6 && f[0].hasSuffix(":") ? Int(f[6]) : nil
+            }
+            #expect(durations.count == webp.frames && durations.reduce(0, +) == 1033, "\(info.out)")
+        }
+
+        // GIF: at most 50 fps, 25 by default; whole centiseconds adding up to the length.
+        #expect(try run(common + ["-o", dir + "/a.gif"]).status == 0)
+        let gif = try pillow(dir + "/a.gif", frame: 0, into: dir + "/g0.png")
+        #expect(gif.frames > 10 && gif.frames <= 26 && gif.duration == 1040, "\(gif)")
+        // Colours within the fixed palette's reach of the true frame.
+        let g0 = try PNGCodec.decode(contentsOfFile: dir + "/g0.png"), truth = try PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00000.png")
+        var total = 0
+        for k in stride(from: 0, to: g0.pixels.count, by: 4) { for c in 0..<3 { total += abs(Int(g0.pixels[k + c]) - Int(truth.pixels[k + c])) } }
+        #expect(Double(total) / Double(g0.pixels.count / 4 * 3) < 6)
+
+        // Bad usage: exit 2 and nothing written.
+        for bad in [
+            common + ["--fps", "60", "-o", dir + "/x.gif"], common + ["--quality", "50", "-o", dir + "/x.png"],
+            common + ["-o", dir + "/x.mp4"], common + ["--slow", "0.5", "-o", dir + "/x.png"]
+        ] {
+            let r = try run(bad)
+            #expect(r.status == 2, "\(bad): \(r.err)")
+        }
+        for name in ["x.gif", "x.png", "x.mp4"] { #expect(!FileManager.default.fileExists(atPath: dir + "/" + name)) }
+    }
+}

@@ -326,7 +326,8 @@ struct SceneFileTests {
             "review.json": ["detail", "overlay", "sliding-in"],
             "gradient-stack.json": ["rest", "dragging"],
             "swipe-to-delete.json": ["rest", "dragging", "ready-to-delete", "alert"],
-            "gallery.json": []
+            "gallery.json": [],
+            "system-views.json": ["rest", "scrolled", "plain", "toolbar-hidden"]
         ]
         let files = try FileManager.default.contentsOfDirectory(atPath: Paths.scenes).filter { $0.hasSuffix(".json") }
         #expect(Set(files) == Set(expected.keys))

@@ -199,7 +199,7 @@ struct Context {
         "GeometryReader": ["content"],
         "EmptyView": [],
         "Group": ["children"]
-    ]
+    ].merging(systemViewTypes) { own, _ in own }
 
     mutating func view(_ json: JSONValue) throws -> Node {
         let modifierCount: Int = {
@@ -379,7 +379,7 @@ struct Context {
                 return try inner.view(content)
             }
         default:
-            return .empty
+            return try systemView(type, m, json) ?? .empty
         }
     }
 
@@ -481,7 +481,7 @@ struct Context {
             "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
             "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
             "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
-            "alert"
+            "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar"
         ] + textAndLayoutModifierNames
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
@@ -581,6 +581,8 @@ struct Context {
             return wrap(.overlay(overlay, alignment: .center))
         case _ where Self.textAndLayoutModifierNames.contains(name):
             return wrap(try textOrLayoutModifier(name, v))
+        case "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar":
+            return try systemModifier(name, v, on: node, at: json)
         case "onTapGesture":
             var count = 0
             let actions = try actionContext().actions(v, schema: schema, count: &count)

@@ -11,11 +11,12 @@ import ProofsheetMotion
 ///                        {"title": "確認", "role": "destructive", "action": [{"remove": "cards", "at": "$target"}]}]}}
 /// ```
 ///
-/// Drawn as iOS draws it (metrics are estimates from public screenshots): 270 pt wide, corner
-/// radius 14, a light background standing in for the blurred material, title 17 pt semibold and
-/// message 13 pt centred with 16 pt side and 19/21 pt top and bottom insets, 44 pt buttons split by
-/// hairlines — two side by side (the cancel button leading, semibold), more stacked; a
-/// destructive button in system red; the screen under it dimmed with black at 20 %.
+/// Drawn as iOS draws it (``SystemMetrics``: UIAlertController's published 270 pt width, corner
+/// radius 13 and 44 pt buttons; the insets are estimates): a light background standing in for
+/// the blurred material (``AlertSpec/background``), title 17 pt semibold and message 13 pt
+/// centred, 44 pt buttons split by one-pixel hairlines — two side by side (the cancel button
+/// leading, semibold), more stacked; a destructive button in system red; the screen under it
+/// dimmed with black at 20 %.
 public struct AlertSpec: Sendable {
     public struct ButtonSpec: Sendable {
         public enum Role: String, Sendable, CaseIterable { case cancel, destructive, normal }
@@ -31,6 +32,11 @@ public struct AlertSpec: Sendable {
     public var buttons: [ButtonSpec]
     public var location: SourceLocation
 
+    /// What the alert box is drawn on. NB: the one place that stands in for iOS's blurred
+    /// material (a light, nearly opaque fill); switch it to the material when the scene format
+    /// has one.
+    public static let background: Node = .paint(.color(Color(hex: 0xF2F2F2, alpha: 0.97)))
+
     /// The alert as views: the dimming and the alert box, to overlay the screen.
     public func node() -> Node {
         let dismiss = SceneAction.Assignment(
@@ -43,7 +49,7 @@ public struct AlertSpec: Sendable {
             if b.role == .cancel { label = .modified(label, .environment(.fontWeight(600))) }
             let color: Color = b.role == .destructive ? Color(hex: 0xFF3B30) : Color(hex: 0x007AFF)
             label = .modified(label, .environment(.foreground(.color(color))))
-            label = .modified(label, .frame(width: nil, height: 44, alignment: .center))
+            label = .modified(label, .frame(width: nil, height: SystemMetrics.alertButtonHeight, alignment: .center))
             label = .modified(label, .flexFrame(FlexFrame(maxWidth: .infinity)))
             label = .modified(label, .contentShape(.rectangle))
             label = .modified(
@@ -52,31 +58,31 @@ public struct AlertSpec: Sendable {
             if let id = b.id { label = .modified(label, .id(id)) }
             return label
         }
-        let hairline = Color(hex: 0x3C3C43, alpha: 0.29)
+        let m = SystemMetrics.self
         var texts: [Node] = []
         if !title.isEmpty { texts.append(.modified(.text(title), .environment(.font(FontSpec(size: 17, weight: 600, lineHeight: 22))))) }
         if !message.isEmpty { texts.append(.modified(.text(message), .environment(.font(FontSpec(size: 13, lineHeight: 18))))) }
-        var header: Node = .stack(axis: .vertical, alignment: 0.5, spacing: 2, children: texts)
+        var header: Node = .stack(axis: .vertical, alignment: 0.5, spacing: m.alertTextSpacing, children: texts)
         header = .modified(header, .environment(.multilineTextAlignment(.center)))
         header = .modified(header, .flexFrame(FlexFrame(maxWidth: .infinity)))
-        header = .modified(header, .padding(EdgeInsets(top: 19, leading: 16, bottom: 21, trailing: 16)))
-        let line: (Double?, Double?) -> Node = { w, h in
-            .modified(.shape(.rectangle, fill: .color(hairline)), .frame(width: w, height: h, alignment: .center))
-        }
+        header = .modified(header, .padding(m.alertTextInsets))
+        // Hairlines are dividers: one pixel at any scale, across the stack they are in.
         let row: Node
         if ordered.count == 2 {
-            row = .stack(axis: .horizontal, alignment: 0.5, spacing: 0, children: [button(ordered[0]), line(0.5, 44), button(ordered[1])])
+            row = .modified(
+                .stack(axis: .horizontal, alignment: 0.5, spacing: 0, children: [button(ordered[0]), .divider, button(ordered[1])]),
+                .frame(width: nil, height: m.alertButtonHeight, alignment: .center))
         } else {
             row = .stack(
                 axis: .vertical, alignment: 0.5, spacing: 0,
-                children: ordered.enumerated().flatMap { k, b in (k > 0 ? [line(nil, 0.5)] : []) + [button(b)] })
+                children: ordered.enumerated().flatMap { k, b in (k > 0 ? [Node.divider] : []) + [button(b)] })
         }
-        var box: Node = .stack(axis: .vertical, alignment: 0.5, spacing: 0, children: [header] + (ordered.isEmpty ? [] : [line(nil, 0.5), row]))
-        box = .modified(box, .frame(width: 270, height: nil, alignment: .center))
-        box = .modified(box, .background(.paint(.color(Color(hex: 0xF2F2F2, alpha: 0.97))), alignment: .center))
-        box = .modified(box, .clipShape(.roundedRectangle(radius: 14, continuous: true)))
+        var box: Node = .stack(axis: .vertical, alignment: 0.5, spacing: 0, children: [header] + (ordered.isEmpty ? [] : [.divider, row]))
+        box = .modified(box, .frame(width: m.alertWidth, height: nil, alignment: .center))
+        box = .modified(box, .background(Self.background, alignment: .center))
+        box = .modified(box, .clipShape(.roundedRectangle(radius: m.alertCornerRadius, continuous: true)))
         box = .modified(box, .id("alert"))
-        let dim: Node = .modified(.paint(.color(Color(red: 0, green: 0, blue: 0, alpha: 0.2))), .ignoresSafeArea(.all))
+        let dim: Node = .modified(.paint(.color(m.alertDimming)), .ignoresSafeArea(.all))
         return .zstack(alignment: .center, children: [dim, box])
     }
 }

@@ -32,6 +32,8 @@ public struct GestureSpec: Hashable, Sendable {
     /// The local values where the gesture is written (a `ForEach` element's `$trip`, `$index`),
     /// which its handlers read.
     public var captures: [String: ScriptValue] = [:]
+    /// What else puts gesture state back when the gesture ends (a Swift scene's `updating`).
+    public var onReset: [SceneAction] = []
 
     public static func == (a: Self, b: Self) -> Bool { a.kind == b.kind && a.location == b.location }
     public func hash(into h: inout Hasher) { h.combine(kind); h.combine(location) }

@@ -39,6 +39,17 @@ public indirect enum Node: Sendable {
     case branch(String, Node)
     /// An element of a `ForEach` with its key: the identity of the views inside.
     case keyed(String, Node)
+    /// A drawing made elsewhere (a rendered frame), stretched into the frame the view is given:
+    /// what contact sheets and storyboards embed. Vector in every backend.
+    case picture(DisplayList)
+    /// `ScrollView`: its children stacked along `axis`, each at its ideal length on that axis,
+    /// shown from `offset` points in (a static content offset) and clipped to its frame.
+    case scrollView(axis: Axis, offset: Double, children: [Node])
+    /// `Divider`: a hairline across its stack's axis (horizontal outside an `HStack`).
+    case divider
+    /// `Section`: a list's group of rows with a header and a footer (see ``SystemViews``);
+    /// outside a `List`, its header, rows and footer one under the other.
+    case section(header: Node, footer: Node, children: [Node])
 }
 
 /// A shape kind.

@@ -29,6 +29,8 @@ public indirect enum SceneAction: Sendable {
     case haptic(String)
     /// State variables back to their declared defaults (gesture state at the end of a gesture).
     case resetToDefaults([String])
+    /// A closure written in Swift (a ``SwiftScene``'s handlers); never in a scene file.
+    case native(NativeAction)
 
     /// One `name: value` of a `set`.
     public struct Assignment: Sendable {
@@ -276,6 +278,8 @@ extension SceneTemplate {
                         result.state.origins[n] = .declared(v.location)
                     }
                     pending = true
+                case .native(let a):
+                    throw ProofsheetError.internal("a Swift action (\(a.location)) reached a scene file's template")
                 }
             }
         }

@@ -60,6 +60,8 @@ public struct SceneState: Sendable, Equatable {
     public var origins: [String: ValueOrigin]
     /// The still this state is, or nil for the default state (with `--set` changes, if any).
     public var still: String?
+    /// A Swift scene's state value (see ``SwiftScene``); `values` then shows it for reports.
+    public var native: NativeState? = nil
 
     /// The state's values on one line, in the schema's order: `drag=120,10 phase=dragging`.
     public func summary(_ schema: StateSchema) -> String {

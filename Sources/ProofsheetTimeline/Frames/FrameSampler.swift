@@ -13,6 +13,8 @@ public struct Frame: Sendable {
     /// Whether anything was still moving at this frame.
     public var animating: Bool
     public var tree: ResolvedView
+    /// Where fingers touch the screen at this frame.
+    public var touches: [Point] = []
 }
 
 /// How long to sample a timeline.
@@ -56,7 +58,9 @@ public struct FrameSampler {
             eventsSince += try session.advance(to: t).map(\.name)
             let animating = session.animator.isAnimating(at: t)
             pending.append(
-                Frame(index: index, time: t, events: eventsSince, state: session.state, animating: animating, tree: session.presented(at: t)))
+                Frame(
+                    index: index, time: t, events: eventsSince, state: session.state, animating: animating, tree: session.presented(at: t),
+                    touches: session.touchPoints.sorted { $0.key < $1.key }.map(\.value)))
             eventsSince = []
             if pending.count >= batch { try body(pending); pending = [] }
             index += 1

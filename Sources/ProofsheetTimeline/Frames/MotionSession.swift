@@ -17,7 +17,8 @@ public struct MotionEvent: Hashable, Sendable {
 /// touch, whatever the frame rate), long presses succeeding. Each change of state is laid out
 /// once and handed to the ``TreeAnimator``; frames only interpolate.
 public final class MotionSession {
-    public let template: SceneTemplate
+    /// What runs: a scene file's template or a Swift scene.
+    public let template: any SceneProgram
     public let timeline: Timeline
     public private(set) var state: SceneState
     public private(set) var animator: TreeAnimator
@@ -27,6 +28,8 @@ public final class MotionSession {
     private var queue: [(time: Double, order: Int, item: Item)] = []
     private var order = 0
     private var touchBase: [Int: Point] = [:]
+    /// Where each finger on the screen is now, by touch (for drawing touches on frames).
+    public private(set) var touchPoints: [Int: Point] = [:]
     private var trackers: [Int: GestureTracker] = [:]
     private var markers: Set<String> = []
     private var changes = 0
@@ -47,7 +50,7 @@ public final class MotionSession {
         case deadline(touch: Int)
     }
 
-    public init(template: SceneTemplate, timeline: Timeline, layout: @escaping (Scene) throws -> ResolvedView) throws {
+    public init(template: any SceneProgram, timeline: Timeline, layout: @escaping (Scene) throws -> ResolvedView) throws {
         self.template = template; self.timeline = timeline; self.layout = layout
         state = try template.state(still: timeline.from)
         animator = TreeAnimator(tree: try layout(try template.instantiate(state)))
@@ -150,6 +153,7 @@ public final class MotionSession {
                 base = Point(x: centre.x + offset.x, y: centre.y + offset.y)
             }
             touchBase[touch] = base
+            touchPoints[touch] = base
             events.append(MotionEvent(time: t, name: "touch down"))
             let chain = HitTesting.hit(shown, at: base)
             guard let owner = chain.last(where: { $0.traits.gesture != nil }), let spec = owner.traits.gesture else { return }
@@ -160,6 +164,7 @@ public final class MotionSession {
             try apply(out, tracker, at: t, events: &events)
         case .move(let touch, let offset):
             guard let base = touchBase[touch] else { return }
+            touchPoints[touch] = Point(x: base.x + offset.x, y: base.y + offset.y)
             guard var tracker = trackers[touch] else { return }
             let out = tracker.move(to: Point(x: base.x + offset.x, y: base.y + offset.y), at: t)
             trackers[touch] = tracker
@@ -174,6 +179,7 @@ public final class MotionSession {
             guard let base = touchBase[touch] else { return }
             events.append(MotionEvent(time: t, name: "release"))
             touchBase[touch] = nil
+            touchPoints[touch] = nil
             guard var tracker = trackers[touch] else { return }
             let out = tracker.up(at: t, point: Point(x: base.x + offset.x, y: base.y + offset.y))
             trackers[touch] = nil
@@ -206,7 +212,7 @@ public final class MotionSession {
     private func resetting(_ spec: GestureSpec) -> [SceneAction] {
         var names: [String] = []
         for a in spec.updating where !names.contains(a.path[0]) { names.append(a.path[0]) }
-        return names.isEmpty ? [] : [.resetToDefaults(names)]
+        return (names.isEmpty ? [] : [.resetToDefaults(names)]) + spec.onReset
     }
 
     private func run(_ actions: [SceneAction], _ tx: Transaction, extra: [String: ScriptValue], at t: Double, events: inout [MotionEvent]) throws {
@@ -237,7 +243,7 @@ public final class MotionSession {
         for id in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
         for id in Self.outermost(now, minus: was) { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
         let nowTrue = try template.markers(in: new)
-        for m in template.markers where nowTrue.contains(m.name) && !markers.contains(m.name) { events.append(MotionEvent(time: t, name: m.name)) }
+        for m in template.markerNames where nowTrue.contains(m) && !markers.contains(m) { events.append(MotionEvent(time: t, name: m)) }
         markers = nowTrue
     }
 

@@ -43,7 +43,7 @@ public enum HitTesting {
         case .shape(let s):
             if case .color(let c) = s.paint, c.alpha <= 0 { return [] }
             return contains(s.kind, v.frame, p) ? chain : []
-        case .text, .image, .symbol:
+        case .text, .image, .symbol, .picture:
             return v.frame.contains(p) ? chain : []
         }
     }

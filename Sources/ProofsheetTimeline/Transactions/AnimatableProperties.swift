@@ -95,6 +95,7 @@ extension ResolvedView {
         case (.text(let a), .text(let b)): return a.text == b.text && a.font == b.font
         case (.image(let a), .image(let b)): return a == b
         case (.symbol(let a), .symbol(let b)): return a.name == b.name && a.pointSize == b.pointSize
+        case (.picture(let a), .picture(let b)): return a == b
         default: return false
         }
     }

@@ -50,6 +50,9 @@ extension HostileCase {
         cli("--format gif", render + ["--format", "gif"], says: ["--format 'gif'"]),
         cli("--format with -o", render + ["--format", "png", "-o", "out.png"], says: ["--format and -o"]),
         cli("--png-compression zstd", render + ["--png-compression", "zstd", "-o", "out.png"], says: ["--png-compression 'zstd'"]),
+        cli("--svg-text glyphs", render + ["--svg-text", "glyphs", "-o", "out.svg"], says: ["--svg-text 'glyphs'", "text|embed|outline"]),
+        cli("--svg-text without SVG output", render + ["--svg-text", "embed", "-o", "out.png"], says: ["--svg-text applies to SVG output"]),
+        cli("--svg-text twice", render + ["--svg-text", "text", "--svg-text", "outline", "-o", "out.svg"], says: ["--svg-text given more than once"]),
         cli("--assets a missing folder", render + ["--assets", "nope", "-o", "out.png"], says: ["--assets 'nope'"]),
         cli("--assets a file", render + ["--assets", "s.json", "-o", "out.png"], says: ["--assets 's.json'"])
     ]

@@ -5,7 +5,7 @@ import Proofsheet
 /// hostile sizes, huge text. Each is rendered (some laid out or checked) and must exit 2 with a
 /// message `s.json:LINE:COL (at $.path): error: …` (⟦ marks the place) and write nothing.
 extension HostileCase {
-    static let sceneCases: [HostileCase] = malformedJSON + wrongValues + hugeScenes + sceneFiles
+    static let sceneCases: [HostileCase] = malformedJSON + wrongValues + hugeScenes + sceneFiles + systemViewCases
 
     // MARK: - Malformed JSON
 

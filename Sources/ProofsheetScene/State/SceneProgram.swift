@@ -1,0 +1,94 @@
+import ProofsheetCore
+import ProofsheetMotion
+
+/// What a timeline runs: a scene as a function of its state, the states it starts from, and
+/// the actions (of timelines, gestures and buttons) that change the state.
+///
+/// Two kinds are there: a scene file's ``SceneTemplate`` (state as typed JSON values, actions in
+/// the action language) and a Swift ``SwiftScene`` (state as a Swift value, actions as closures
+/// over it). A motion session runs either the same way.
+public protocol SceneProgram: Sendable {
+    /// The state of the still `still` (nil: the defaults).
+    func state(still: String?) throws -> SceneState
+    /// The scene in `state`.
+    func instantiate(_ state: SceneState) throws -> Scene
+    /// Runs `actions` on `state` in `transaction`: the changes of state in order, each in its
+    /// transaction, actions to run later, and events without pixels. `extra` holds the values
+    /// the actions may read besides the state (`gesture`, a `ForEach` element).
+    func run(_ actions: [SceneAction], on state: SceneState, extra: [String: ScriptValue], transaction: Transaction) throws -> ActionResult
+    /// The named moments a run reports, in the order declared.
+    var markerNames: [String] { get }
+    /// The markers that are true in `state`.
+    func markers(in state: SceneState) throws -> Set<String>
+    /// The timeline named `name`, or a usage error naming the scene's timelines.
+    func timeline(named name: String) throws -> Timeline
+}
+
+extension SceneTemplate: SceneProgram {
+    public func state(still: String?) throws -> SceneState { try state(still: still, sets: []) }
+    public var markerNames: [String] { markers.map(\.name) }
+}
+
+/// An action written in Swift: a closure over the state, run with what the action may read.
+///
+/// A Swift scene's gestures, buttons and timeline events hold these; a scene file never does.
+public struct NativeAction: Sendable {
+    /// Where it was written, for messages.
+    public let location: SourceLocation
+    let body: @Sendable (inout NativeRun) throws -> Void
+
+    public init(location: SourceLocation, _ body: @escaping @Sendable (inout NativeRun) throws -> Void) {
+        self.location = location; self.body = body
+    }
+
+    /// Runs the closure on `run`.
+    public func callAsFunction(_ run: inout NativeRun) throws { try body(&run) }
+}
+
+/// What a ``NativeAction`` works on: the state (a Swift value, type-erased), what it may read,
+/// and the steps it has made so far (the same steps the action language makes).
+public struct NativeRun: Sendable {
+    /// The state as it is now, with changes not yet committed.
+    public var value: any Sendable
+    /// The values the action may read besides the state (`gesture`, captured locals).
+    public let extra: [String: ScriptValue]
+    /// The transaction the action runs in.
+    public let transaction: Transaction
+    /// The steps so far: commits, scheduled actions, annotations (see ``ActionResult``).
+    public var steps: [Step] = []
+    /// Whether `value` has changes not yet committed.
+    public var pending = false
+    /// The state with nothing changed, where a program has one (gesture state goes back to it).
+    public var defaults: (any Sendable)? = nil
+
+    /// One thing an action did.
+    public enum Step: Sendable {
+        case commit(any Sendable, Transaction)
+        case schedule(after: Double, NativeAction, Transaction)
+        case annotate(String)
+    }
+
+    public init(value: any Sendable, extra: [String: ScriptValue], transaction: Transaction) {
+        self.value = value; self.extra = extra; self.transaction = transaction
+    }
+
+    /// Commits the pending changes (if any) in `tx`.
+    public mutating func flush(_ tx: Transaction) {
+        if pending { steps.append(.commit(value, tx)); pending = false }
+    }
+}
+
+/// A Swift state value inside a ``SceneState``: kept as it is, compared with its own `==`.
+public struct NativeState: @unchecked Sendable, Equatable {
+    // NB: `@unchecked` because `any Equatable & Sendable` cannot be spelled as one existential
+    // with `==`; the value is `Sendable` (checked where it is made).
+    public let value: any Sendable
+    private let equals: @Sendable (any Sendable) -> Bool
+
+    public init<S: Sendable & Equatable>(_ value: S) {
+        self.value = value
+        equals = { ($0 as? S) == value }
+    }
+
+    public static func == (a: NativeState, b: NativeState) -> Bool { a.equals(b.value) }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Hostile system views: wrong styles, placements, offsets and missing keys in `List`,
+/// `ScrollView`, `NavigationStack`, `Label`, `Toggle`, `TextField` and `Divider`.
+extension HostileCase {
+    static let systemViewCases: [HostileCase] = [
+        scene(
+            "list style misspelt", small(#"{"type": "List", "style": ⟦"insetGroped", "children": []}"#), at: "$.root.style",
+            says: ["'insetGroped' is not a valid value", "did you mean 'insetGrouped'"]),
+        scene(
+            "negative scroll offset", small(#"{"type": "ScrollView", "contentOffset": ⟦-5, "children": []}"#),
+            at: "$.root.contentOffset", says: ["out of range"]),
+        scene(
+            "scroll axis misspelt", small(#"{"type": "ScrollView", "axis": ⟦"vertcal", "children": []}"#), at: "$.root.axis",
+            says: ["did you mean 'vertical'"]),
+        scene(
+            "navigation stack without content", small(#"⟦{"type": "NavigationStack", "title": "T"}"#), at: "$.root",
+            says: ["NavigationStack needs 'content'"]),
+        scene(
+            "toolbar placement unknown",
+            small(
+                #"{"type": "NavigationStack", "toolbar": [{"placement": ⟦"left", "content": {"type": "Text", "text": "A"}}], "content": {"type": "EmptyView"}}"#
+            ),
+            at: "$.root.toolbar[0].placement", says: ["'left' is not a valid value", "topBarLeading"]),
+        scene(
+            "toolbar not an array",
+            small(#"{"type": "NavigationStack", "toolbar": ⟦{"content": {"type": "EmptyView"}}, "content": {"type": "EmptyView"}}"#),
+            at: "$.root.toolbar", says: ["array of at most 16 items"]),
+        scene(
+            "toolbar visibility misspelt",
+            small(#"{"type": "NavigationStack", "toolbarVisibility": ⟦"hiden", "content": {"type": "EmptyView"}}"#),
+            at: "$.root.toolbarVisibility", says: ["did you mean 'hidden'"]),
+        scene(
+            "title display mode misspelt",
+            small(#"{"type": "NavigationStack", "titleDisplayMode": ⟦"inlne", "content": {"type": "EmptyView"}}"#),
+            at: "$.root.titleDisplayMode", says: ["did you mean 'inline'"]),
+        scene("toggle without isOn", small(#"⟦{"type": "Toggle", "title": "Wi-Fi"}"#), at: "$.root", says: ["Toggle needs 'isOn'"]),
+        scene(
+            "toggle isOn a string", small(#"{"type": "Toggle", "title": "Wi-Fi", "isOn": ⟦"yes"}"#), at: "$.root.isOn",
+            says: ["expected true or false"]),
+        scene(
+            "label with two icons",
+            small(#"⟦{"type": "Label", "title": "A", "systemImage": "star", "icon": {"type": "EmptyView"}}"#), at: "$.root",
+            says: ["'systemImage' or 'icon', not both"]),
+        scene(
+            "label symbol unknown", small(#"{"type": "Label", "title": "A", "systemImage": ⟦"starr"}"#), at: "$.root.systemImage",
+            says: ["star"]),
+        scene(
+            "text field style misspelt", small(#"{"type": "TextField", "prompt": "Name", "style": ⟦"rounded"}"#), at: "$.root.style",
+            says: ["roundedBorder"]),
+        scene(
+            "section header a number", small(#"{"type": "List", "children": [{"type": "Section", "header": ⟦5, "children": []}]}"#),
+            at: "$.root.children[0].header", says: ["expected a string, got a number"]),
+        scene(
+            "divider with a key", small(#"{"type": "Divider", "thickness": ⟦2}"#), at: "$.root.thickness", says: ["unknown key 'thickness'"]),
+        scene(
+            "navigationTitle outside a navigation stack", small(#"{"type": "Text", "text": "A", "modifiers": [⟦{"navigationTitle": "T"}]}"#),
+            at: "$.root.modifiers[0].navigationTitle", says: ["goes on the view directly inside a NavigationStack"]),
+        scene(
+            "listStyle on a text", small(#"{"type": "Text", "text": "A", "modifiers": [⟦{"listStyle": "plain"}]}"#),
+            at: "$.root.modifiers[0].listStyle", says: ["'listStyle' applies to a List"]),
+        scene(
+            "listStyle misspelt on a list", small(#"{"type": "List", "children": [], "modifiers": [{"listStyle": ⟦"plian"}]}"#),
+            at: "$.root.modifiers[0].listStyle", says: ["did you mean 'plain'"]),
+        scene(
+            "toolbar modifier misspelt",
+            small(#"{"type": "NavigationStack", "content": {"type": "EmptyView", "modifiers": [{"toolbar": ⟦"hiden"}]}}"#),
+            at: "$.root.content.modifiers[0].toolbar", says: ["did you mean 'hidden'"]),
+        scene(
+            "a list of every system view",
+            small(
+                #"{"type": "NavigationStack", "title": "T", "toolbar": [{"content": {"type": "Text", "text": "E"}}], "content": {"type": "List", "children": [{"type": "Section", "header": "H", "children": [{"type": "Toggle", "title": "A", "isOn": true}, {"type": "Label", "title": "B", "systemImage": "star"}, {"type": "TextField", "prompt": "C"}, {"type": "Divider"}, {"type": "ScrollView", "children": []}]}]}}"#
+            ), exit: 0)
+    ]
+}

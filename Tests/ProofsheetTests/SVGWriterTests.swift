@@ -1,0 +1,346 @@
+import Foundation
+import Testing
+import Proofsheet
+import ProofsheetCairo
+
+/// The SVG writer read back by real clients: librsvg, headless Chromium and (where installed)
+/// Inkscape draw every example scene within a stated tolerance of the PNG, Chromium finds and
+/// selects the scenes' strings as text, and the structure holds what the display list drew
+/// (each image once, filters with the raster σ, unique ids). SVG is never compared as text.
+///
+/// Tolerance, for every client, at 1 pixel per point: at most 3 % of the pixels further than 48
+/// (of 255) apart in a channel, and no 8×8 tile whose average moves by 40 or more — text
+/// antialiasing and image resampling differ between rasterisers (tiles of one-pixel text strokes
+/// differ by up to about 25); anything moved, missing or recoloured does not pass.
+@Suite("SVG writer", .serialized)
+struct SVGWriterTests {
+    let r = sharedRenderer
+
+    /// Every example scene at 1 pixel per point, by name.
+    static func exampleScenes() throws -> [(name: String, scene: Scene)] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Paths.scenes).filter { $0.hasSuffix(".json") }.sorted()
+        return try files.map { file in
+            var scene = try SceneDecoder().decode(file: Paths.scenes + "/" + file)
+            scene.scale = 1
+            return (String(file.dropLast(5)), scene)
+        }
+    }
+
+    static let maxRatio = 0.03
+    static let maxTile = 40
+
+    /// The scene's PNG over white, and whether `other` (over white) is within the tolerance;
+    /// both images are left in the artifacts folder when it is not.
+    func expectClose(_ other: RGBAImage, to scene: Scene, _ label: String) throws {
+        let png = try RGBAImage(decoding: try r.render(scene, format: .png), source: "png").overWhite()
+        let drawn = other.overWhite()
+        try #require(
+            png.width == drawn.width && png.height == drawn.height, "\(label): \(drawn.width)×\(drawn.height), not \(png.width)×\(png.height)")
+        let d = pixelDifference(png, drawn, tolerance: 48)
+        let tile = blockDifference(png, drawn, block: 8)
+        #expect(d.ratio < Self.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
+        #expect(tile < Self.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
+        if d.ratio >= Self.maxRatio || tile >= Self.maxTile {
+            try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+            let base = Paths.artifacts + "/" + label.replacingOccurrences(of: " ", with: "-")
+            try Data(try PNGCodec.encode(png)).write(to: URL(fileURLWithPath: base + "-png.png"))
+            try Data(try PNGCodec.encode(drawn)).write(to: URL(fileURLWithPath: base + "-svg.png"))
+        }
+    }
+
+    // MARK: - Structure
+
+    /// The `id="…"` values of an SVG, in order, and the ids it refers to (`#id`, `url(#id)`).
+    static func ids(_ svg: String) -> (defined: [String], referenced: Set<String>) {
+        func matches(_ pattern: String) -> [String] {
+            let re = try! NSRegularExpression(pattern: pattern)
+            return re.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { String(svg[Range($0.range(at: 1), in: svg)!]) }
+        }
+        return (matches(" id=\"([^\"]+)\""), Set(matches("url\\(#([^)]+)\\)") + matches("href=\"#([^\"]+)\"")))
+    }
+
+    static func count(_ s: String, _ needle: String) -> Int { s.components(separatedBy: needle).count - 1 }
+
+    @Test func effectsAreSVGNotBitmaps() throws {
+        let scene = RenderTests.effectsScene()
+        let svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
+        // Two images: the photo and the emoji. The shadowed, blurred and clipped groups are SVG.
+        #expect(Self.count(svg, "<image ") == 2)
+        #expect(Self.count(svg, "<filter ") == 2)
+        #expect(svg.contains("<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"5\"/>"), "the shadow's σ is the raster path's")
+        #expect(svg.contains("<feOffset dx=\"0\" dy=\"3\""))
+        #expect(svg.contains("<feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"4\""), "blur(radius: 4)")
+        #expect(Self.count(svg, "<linearGradient ") == 1 && svg.contains("clip-path=\"url(#clip"))
+        #expect(svg.contains(">Proofsheet 中文 😀</tspan>") || svg.contains(">Proofsheet </tspan>"), "the text is text")
+        #expect(svg.contains("font-family=\"Quicksand, sans-serif\"") && svg.contains("font-weight=\"700\""))
+    }
+
+    @Test func eachImageIsEmbeddedOnceAndUsedWhereverItIsDrawn() throws {
+        let scene = Scene(canvas: Size(width: 300, height: 120), scale: 2, background: .white) {
+            HStack {
+                Image("yosemite-usa").resizable().frame(width: 60, height: 90)
+                Image("yosemite-usa").resizable().frame(width: 80, height: 100).opacity(0.5)
+                Image("garden-by-bay-singapore").resizable().frame(width: 40, height: 40)
+                Image("yosemite-usa").resizable().frame(width: 30, height: 30)
+            }
+        }
+        let svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
+        #expect(Self.count(svg, "<image ") == 2, "two assets, each embedded once")
+        #expect(Self.count(svg, "<use xlink:href=\"#img0\"") == 3 && Self.count(svg, "<use xlink:href=\"#img1\"") == 1)
+        // The small uses need fewer pixels than the photos have: resampled (smaller than the JPEG).
+        let original = try Data(contentsOf: URL(fileURLWithPath: Paths.root + "/Assets/Images/garden-by-bay-singapore.jpg")).count
+        #expect(svg.utf8.count < original, "the 80×80-pixel use embeds a small PNG, not the \(original)-byte photo")
+    }
+
+    @Test func idsAreUniqueAndEveryReferenceResolves() throws {
+        for (name, scene) in try Self.exampleScenes() + [("effects", RenderTests.effectsScene())] {
+            for mode in SVGTextMode.allCases {
+                let (defined, referenced) = Self.ids(String(decoding: try r.render(scene, format: .svg, svgText: mode), as: UTF8.self))
+                #expect(Set(defined).count == defined.count, "\(name) \(mode): an id is defined twice")
+                #expect(referenced.isSubset(of: Set(defined)), "\(name) \(mode): \(referenced.subtracting(defined)) are not defined")
+            }
+        }
+    }
+
+    @Test func namedViewsAreNamedGroups() throws {
+        let svg = String(decoding: try r.render(try RenderTests.deckScene(), format: .svg), as: UTF8.self)
+        for name in ["topBar", "deck", "card-0", "titlePill-0", "bookButton"] {
+            #expect(svg.contains("<g id=\"\(name)\""), "no group named \(name)")
+        }
+        // Names are made valid and unique ids.
+        let scene = Scene(canvas: Size(width: 100, height: 40), scale: 1, background: .white) {
+            HStack {
+                Color.red.frame(width: 10, height: 10).id("a b")
+                Color.red.frame(width: 10, height: 10).id("a b")
+                Color.red.frame(width: 10, height: 10).id("9clip0")
+                Color.red.frame(width: 10, height: 10).clipShape(Circle()).id("clip0")
+            }
+        }
+        let (defined, referenced) = Self.ids(String(decoding: try r.render(scene, format: .svg), as: UTF8.self))
+        #expect(defined.contains("a_b") && defined.contains("a_b-2") && defined.contains("_9clip0") && defined.contains("clip0"))
+        #expect(Set(defined).count == defined.count && referenced.isSubset(of: Set(defined)))
+    }
+
+    @Test func outlineModeHasNoTextAndEmbedModeCarriesFonts() throws {
+        let scene = try RenderTests.deckScene()
+        let outline = String(decoding: try r.render(scene, format: .svg, svgText: .outline), as: UTF8.self)
+        #expect(!outline.contains("<text") && outline.contains("<path d=\"M"))
+        let embed = String(decoding: try r.render(scene, format: .svg, svgText: .embed), as: UTF8.self)
+        #expect(embed.contains("@font-face{font-family:\"Quicksand\"") && embed.contains("<text"))
+        let text = String(decoding: try r.render(scene, format: .svg, svgText: .text), as: UTF8.self)
+        #expect(!text.contains("@font-face") && text.contains(">BOOK IT NOW</tspan>"))
+    }
+
+    // MARK: - librsvg
+
+    /// (librsvg reads no `@font-face`: `embed` draws for it as `text` does.)
+    @Test(arguments: [SVGTextMode.text, .outline])
+    func librsvgDrawsEveryExampleSceneAsThePNG(mode: SVGTextMode) throws {
+        let rsvg = try #require(which("rsvg-convert"), "rsvg-convert (librsvg2-bin) is needed; run make deps")
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, scene) in try Self.exampleScenes() {
+            let svg = try r.render(scene, format: .svg, svgText: mode)
+            try Data(svg).write(to: URL(fileURLWithPath: dir + "/\(name).svg"))
+            let w = Int(scene.canvas.width), h = Int(scene.canvas.height)
+            let run = try runProcess(rsvg, ["-w", "\(w)", "-h", "\(h)", "-o", dir + "/\(name).png", dir + "/\(name).svg"])
+            try #require(run.status == 0, "rsvg-convert: \(run.err)")
+            let drawn = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name).png"))), source: "rsvg")
+            try expectClose(drawn, to: scene, "\(name) librsvg \(mode)")
+        }
+    }
+
+    // MARK: - Chromium
+
+    /// Headless Chromium on `page` (bounded by a timeout), one device pixel per CSS pixel.
+    static func chromium(_ page: String, _ extra: [String], window: (Int, Int), env: [String: String] = [:]) throws -> (
+        status: Int32, out: String, err: String
+    ) {
+        let chromium = try #require(which("chromium"), "chromium is needed; run make deps")
+        let timeout = try #require(which("timeout"), "timeout (coreutils) is needed")
+        let profile = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        var args = [
+            "90", chromium, "--headless=new", "--disable-gpu", "--hide-scrollbars", "--window-size=\(window.0),\(window.1)",
+            "--force-device-scale-factor=1", "--user-data-dir=" + profile, "--virtual-time-budget=3000", "--no-first-run",
+            "--disable-extensions"
+        ]
+        if getuid() == 0 { args.append("--no-sandbox") }
+        args += extra
+        args.append(URL(fileURLWithPath: page).absoluteString)
+        let run = try runProcess(timeout, args, env: env)
+        #expect(run.status == 0, "chromium exited with \(run.status) (124: timed out)\n\(run.err.suffix(3000))")
+        return run
+    }
+
+    /// The scenes' SVGs side by side in one page (as images, each at its own size), a
+    /// screenshot of it, and each scene's part of the screenshot.
+    func chromiumDraws(_ scenes: [(name: String, scene: Scene)], mode: SVGTextMode, env: [String: String] = [:]) throws -> [RGBAImage] {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var html = "<!doctype html><html><body style=\"margin:0;background:#fff\">"
+        var x = 0
+        for (name, scene) in scenes {
+            try Data(try r.render(scene, format: .svg, svgText: mode)).write(to: URL(fileURLWithPath: dir + "/\(name).svg"))
+            html +=
+                "<img src=\"\(name).svg\" style=\"position:absolute;left:\(x)px;top:0;width:\(fmt(scene.canvas.width))px;height:\(fmt(scene.canvas.height))px\">"
+            x += Int(scene.canvas.width.rounded(.up)) + 10
+        }
+        html += "</body></html>"
+        try html.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
+        let height = scenes.map { Int($0.scene.canvas.height.rounded(.up)) }.max() ?? 1
+        _ = try Self.chromium(dir + "/page.html", ["--screenshot=" + dir + "/shot.png"], window: (x, height), env: env)
+        let shot = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/shot.png"))), source: "screenshot")
+        var parts: [RGBAImage] = []
+        x = 0
+        for (_, scene) in scenes {
+            let w = Int(scene.canvas.width), h = Int(scene.canvas.height)
+            parts.append(shot.cropped(x: x, y: 0, width: w, height: h))
+            x += Int(scene.canvas.width.rounded(.up)) + 10
+        }
+        return parts
+    }
+
+    @Test func chromiumDrawsEveryExampleSceneAsThePNG() throws {
+        let scenes = try Self.exampleScenes()
+        for ((name, scene), drawn) in zip(scenes, try chromiumDraws(scenes, mode: .text)) {
+            try expectClose(drawn, to: scene, "\(name) chromium")
+        }
+    }
+
+    /// With `--svg-text embed` the file carries its fonts: Chromium with none of the scene's fonts
+    /// installed (a fontconfig configuration with DejaVu only) still draws the text as the PNG.
+    @Test func embeddedFontsDrawWithoutInstalledFonts() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let conf = dir + "/fonts.conf"
+        try
+            "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"fonts.dtd\"><fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(dir)/cache</cachedir></fontconfig>"
+            .write(toFile: conf, atomically: true, encoding: .utf8)
+        let scenes = try Self.exampleScenes().filter { ["travel-deck", "review"].contains($0.name) }
+        try #require(scenes.count == 2)
+        let env = ["FONTCONFIG_FILE": conf]
+        for ((name, scene), drawn) in zip(scenes, try chromiumDraws(scenes, mode: .embed, env: env)) {
+            try expectClose(drawn, to: scene, "\(name) chromium embedded fonts")
+        }
+        // The same page without the fonts embedded is not the PNG: the check can fail.
+        let plain = try chromiumDraws(scenes, mode: .text, env: env)
+        let png = try RGBAImage(decoding: try r.render(scenes[0].scene, format: .png), source: "png").overWhite()
+        #expect(blockDifference(png, plain[0].overWhite(), block: 8) >= Self.maxTile, "the fonts were found without embedding them")
+    }
+
+    /// Chromium finds every string of every example scene in a `<text>` element (a line cut
+    /// short ends in an ellipsis), and selecting a text element selects its string.
+    @Test func chromiumFindsTheScenesStringsAsText() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenes = try Self.exampleScenes()
+        var html = "<!doctype html><html><body>"
+        for (k, (_, scene)) in scenes.enumerated() {
+            var svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
+            if let start = svg.range(of: "<svg") { svg = String(svg[start.lowerBound...]) }
+            html += "<div id=\"s\(k)\">" + svg + "</div>"
+        }
+        html += """
+            <pre id="result"></pre><script>
+            const scenes = [...document.querySelectorAll('body > div')].map(d => {
+              const texts = [...d.querySelectorAll('text')];
+              let selected = '';
+              if (texts.length) { getSelection().selectAllChildren(texts[0]); selected = getSelection().toString(); }
+              return {texts: texts.map(t => t.textContent), first: texts.length ? texts[0].textContent : '', selected};
+            });
+            document.getElementById('result').textContent = btoa(unescape(encodeURIComponent(JSON.stringify(scenes))));
+            </script></body></html>
+            """
+        try html.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
+        let run = try Self.chromium(dir + "/page.html", ["--dump-dom"], window: (800, 600))
+        let encoded = try #require(
+            run.out.range(of: "<pre id=\"result\">").flatMap { a in
+                run.out.range(of: "</pre>", range: a.upperBound..<run.out.endIndex).map { run.out[a.upperBound..<$0.lowerBound] }
+            },
+            "no result in the page:\n\(run.out.prefix(2000))")
+        let json = try #require(Data(base64Encoded: String(encoded)), "result is not base64")
+        struct Found: Decodable {
+            var texts: [String]
+            var first: String
+            var selected: String
+        }
+        let found = try JSONDecoder().decode([Found].self, from: json)
+        try #require(found.count == scenes.count)
+        for ((name, scene), f) in zip(scenes, found) {
+            let runs = try r.layout(scene).displayList.textRuns()
+            #expect(!runs.isEmpty && f.texts.count == runs.count, "\(name): \(f.texts.count) <text> for \(runs.count) texts")
+            for run in runs {
+                let ok = f.texts.contains { t in
+                    t == run.text || (run.lineLimit != nil && t.hasSuffix("\u{2026}") && run.text.hasPrefix(t.dropLast()))
+                }
+                #expect(ok, "\(name): '\(run.text)' is not found as text")
+            }
+            #expect(f.selected == f.first && !f.first.isEmpty, "\(name): selecting the first text gave '\(f.selected)'")
+        }
+    }
+
+    // MARK: - Inkscape
+
+    @Test(.enabled(if: which("inkscape") != nil, "Inkscape is not installed"))
+    func inkscapeExportsTheSamePicture() throws {
+        let inkscape = try #require(which("inkscape"))
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, scene) in try Self.exampleScenes() {
+            try Data(try r.render(scene, format: .svg)).write(to: URL(fileURLWithPath: dir + "/\(name).svg"))
+            let run = try runProcess(
+                inkscape,
+                [
+                    "--export-type=png", "--export-filename=" + dir + "/\(name).png", "--export-width=\(Int(scene.canvas.width))",
+                    "--export-height=\(Int(scene.canvas.height))", dir + "/\(name).svg"
+                ], env: ["HOME": dir])
+            try #require(run.status == 0, "inkscape: \(run.err)")
+            let drawn = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name).png"))), source: "inkscape")
+            try expectClose(drawn, to: scene, "\(name) inkscape")
+        }
+    }
+}
+
+extension DisplayList {
+    /// Every text run drawn, depth first.
+    func textRuns() -> [TextRun] {
+        func walk(_ items: [DisplayItem]) -> [TextRun] {
+            items.flatMap { item -> [TextRun] in
+                switch item {
+                case .text(let t): return [t]
+                case .group(let g): return walk(g.children)
+                default: return []
+                }
+            }
+        }
+        return walk(items)
+    }
+}
+
+extension RGBAImage {
+    /// The image composited over white, opaque.
+    func overWhite() -> RGBAImage {
+        var p = pixels
+        var i = 0
+        while i < p.count {
+            let a = Int(p[i + 3])
+            for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + 255 * (255 - a) + 127) / 255) }
+            p[i + 3] = 255
+            i += 4
+        }
+        return try! RGBAImage(width: width, height: height, pixels: p)
+    }
+
+    /// A rectangle of the image (clamped to it).
+    func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RGBAImage {
+        var p = [UInt8](repeating: 255, count: w * h * 4)
+        for row in 0..<h where y + row < height {
+            for col in 0..<w where x + col < width {
+                let s = ((y + row) * width + x + col) * 4, d = (row * w + col) * 4
+                for c in 0..<4 { p[d + c] = pixels[s + c] }
+            }
+        }
+        return try! RGBAImage(width: w, height: h, pixels: p)
+    }
+}
