@@ -315,12 +315,14 @@ final class TextContext {
     func description(_ font: FontSpec) -> OpaquePointer {
         var key = font
         key.lineHeight = 0
+        key.tracking = 0; key.lineSpacing = 0; key.underline = false; key.strikethrough = false
         if let d = descriptions[key] { return d }
         if descriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
         pango_font_description_set_family(d, FontSystem.families[font.design] ?? FontSystem.families[.default]!)
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
+        if font.italic { pango_font_description_set_style(d, PANGO_STYLE_ITALIC) }
         descriptions[key] = d
         keepFace(of: d)
         return d
@@ -364,9 +366,20 @@ final class TextContext {
             pango_attr_list_insert(attrs, a)
             start = end
         }
+        // The text styles over the whole text (an attribute's range defaults to all of it).
+        if font.tracking != 0 {
+            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32((font.tracking * Double(PANGO_SCALE)).rounded())))
+        }
+        if font.underline { pango_attr_list_insert(attrs, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+        if font.strikethrough { pango_attr_list_insert(attrs, pango_attr_strikethrough_new(1)) }
+        if font.lineSpacing != 0 { pango_layout_set_spacing(layout, Int32((font.lineSpacing * Double(PANGO_SCALE)).rounded())) }
         pango_layout_set_attributes(layout, attrs)
         pango_attr_list_unref(attrs)
         if let width {
+            // Pango counts the letter spacing after a line's last character when it breaks
+            // lines, but not in the line's width: the slack keeps a line measured to fit from
+            // breaking when it is drawn at that width.
+            let width = width + abs(font.tracking)
             pango_layout_set_width(layout, Int32(min(width, 1e6) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
@@ -521,6 +534,15 @@ public struct PangoTextMeasurer: Sendable {
         return size
     }
 
+    /// The baseline of one line in `font` from the line's top, as Pango places it.
+    public func firstBaseline(font: FontSpec) -> Double {
+        fonts.withContext { ctx in
+            let layout = ctx.makeLayout(text: "Hg", font: font, width: nil, lineLimit: nil, alignment: .leading)
+            defer { ctx.release(layout) }
+            return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        }
+    }
+
     private func measureWithPango(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         fonts.withContext { ctx in
             let layout = ctx.makeLayout(text: text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
@@ -528,8 +550,9 @@ public struct PangoTextMeasurer: Sendable {
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
             let lines = Double(pango_layout_get_line_count(layout))
-            let w = Double(logical.width) / Double(PANGO_SCALE)
-            return Size(width: text.isEmpty ? 0 : w, height: max(1, lines) * font.lineHeight)
+            var w = Double(logical.width) / Double(PANGO_SCALE)
+            if font.tracking != 0, let maxWidth { w = min(w, maxWidth) }
+            return Size(width: text.isEmpty ? 0 : w, height: font.height(lines: Int(lines)))
         }
     }
 }

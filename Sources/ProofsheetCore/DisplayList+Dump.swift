@@ -35,7 +35,7 @@ extension DisplayItem {
             out += pad + "stroke \(shape.dump) \(paint.dump) w\(fmt(w))\n"
         case .text(let t):
             var s =
-                "text \"\(escaped(t.text))\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight) \(t.paint.dump)"
+                "text \"\(escaped(t.text))\" \(rectDump(t.frame)) \(t.font.design.rawValue) \(fmt(t.font.size))/\(fmt(t.font.lineHeight)) w\(t.font.weight)\(t.font.styleDump) \(t.paint.dump)"
             if t.alignment != .leading { s += " \(t.alignment.rawValue)" }
             if let l = t.lineLimit { s += " lines\(l)" }
             out += pad + s + "\n"
@@ -121,4 +121,17 @@ private func format3(_ v: Double) -> String {
     while frac.count < 3 { frac = "0" + frac }
     while frac.hasSuffix("0") { frac.removeLast() }
     return "\(sign)\(a / 1000).\(frac)"
+}
+
+extension FontSpec {
+    /// The text styles that are not the default, for the dump: ` italic tracking 2 underline`.
+    var styleDump: String {
+        var s = ""
+        if italic { s += " italic" }
+        if tracking != 0 { s += " tracking \(fmt(tracking))" }
+        if lineSpacing != 0 { s += " lineSpacing \(fmt(lineSpacing))" }
+        if underline { s += " underline" }
+        if strikethrough { s += " strikethrough" }
+        return s
+    }
 }

@@ -11,6 +11,21 @@ public struct FontSpec: Hashable, Sendable, Codable {
     public var weight: Int
     /// The height of one line in points.
     public var lineHeight: Double
+    /// `italic()`: the face's italic (or oblique) style.
+    public var italic = false
+    /// `kerning(_:)` / `tracking(_:)`: points added between characters.
+    public var tracking = 0.0
+    /// `lineSpacing(_:)`: points added between lines (not above the first or below the last).
+    public var lineSpacing = 0.0
+    /// `underline()` and `strikethrough()`: lines drawn in the text's colour.
+    public var underline = false
+    public var strikethrough = false
+
+    /// The height of `lines` lines (at least one), with the spacing between them.
+    public func height(lines: Int) -> Double {
+        let n = Double(max(1, lines))
+        return n * lineHeight + (n - 1) * lineSpacing
+    }
 
     public init(design: Design = .default, size: Double, weight: Int = 400, lineHeight: Double? = nil) {
         // Sizes are kept sane whatever the caller passes: 0.5…10000 pt, weights 1…1000.

@@ -1,10 +1,13 @@
 import ProofsheetCore
+import ProofsheetScene
 
 /// `VStack` / `HStack`: SwiftUI's distribution of space along the axis.
 ///
 /// Each child's flexibility is the difference between its sizes for a zero and an infinite
 /// proposal. Space goes to higher layout priority first; within a priority, least flexible
-/// first, each child offered the remaining space divided by the children left.
+/// first, each child offered the remaining space divided by the children left; spacers come
+/// after the other views of their priority, and a view that is not infinitely flexible is
+/// offered the space less the spacers' minimum lengths, divided by the other views left.
 final class StackElement: Element {
     let axis: Axis
     let alignment: Double
@@ -54,13 +57,28 @@ final class StackElement: Element {
         var remaining = available - totalSpacing
         let priorities = Set(items.map(\.layoutPriority)).sorted(by: >)
         for priority in priorities {
+            // Spacers come last in their priority, and a view with a largest size of its own (a
+            // text) is offered the space less the spacers' minimum lengths, shared with the other
+            // views only: a text beside a Spacer gets what it needs, as in SwiftUI (README, "Text
+            // beside a Spacer").
             let group = items.indices.filter { items[$0].layoutPriority == priority }
-                .sorted { flex[$0] != flex[$1] ? flex[$0] < flex[$1] : $0 < $1 }
+                .sorted { a, b in
+                    let sa = items[a].isSpacer, sb = items[b].isSpacer
+                    if sa != sb { return !sa }
+                    return flex[a] != flex[b] ? flex[a] < flex[b] : a < b
+                }
             // Space the lower priorities need at least is held back for them.
             let reserved = items.indices.filter { items[$0].layoutPriority < priority }.reduce(0.0) { $0 + minimum[$1] }
             var groupRemaining = remaining - reserved
+            let others = group.filter { !items[$0].isSpacer }.count
+            let spacerMinimum = group.filter { items[$0].isSpacer }.reduce(0.0) { $0 + minimum[$1] }
             for (n, k) in group.enumerated() {
-                let offer = proposal(max(0, groupRemaining / Double(group.count - n)))
+                // A view that takes any length (a colour, a resizable image) shares evenly with
+                // the spacers; one with a largest size of its own (a text) does not.
+                let share =
+                    items[k].isSpacer || flex[k].isInfinite
+                    ? groupRemaining / Double(group.count - n) : (groupRemaining - spacerMinimum) / Double(others - n)
+                let offer = proposal(max(0, share))
                 let s = items[k].size(offer)
                 out[k] = (offer, s)
                 groupRemaining -= s[axis]
@@ -74,19 +92,73 @@ final class StackElement: Element {
         let sizes = distribute(p).map(\.size)
         var s = Size.zero
         s[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing
-        s[axis.cross] = sizes.map { $0[axis.cross] }.max() ?? 0
+        s[axis.cross] = crossOffsets(sizes)?.extent ?? (sizes.map { $0[axis.cross] }.max() ?? 0)
         return s
+    }
+
+    /// The guide the children are lined up by across the axis.
+    private var crossGuide: AlignmentGuide {
+        if axis == .vertical { return .horizontal(alignment) }
+        if alignment == Node.firstTextBaseline { return .firstTextBaseline }
+        if alignment == Node.lastTextBaseline { return .lastTextBaseline }
+        return .vertical(alignment)
+    }
+
+    /// Each child's offset across the axis from the stack's edge, and the extent they cover,
+    /// when the children are lined up by their guides (baselines, or a guide a child sets); nil
+    /// when every child uses the default fraction (then the fraction places them).
+    private func crossOffsets(_ sizes: [Size]) -> (offsets: [Double], extent: Double)? {
+        let g = crossGuide
+        let explicit = items.indices.map { items[$0].explicitGuide(g, sizes[$0]) }
+        let baseline = g == .firstTextBaseline || g == .lastTextBaseline
+        guard baseline || explicit.contains(where: { $0 != nil }) else { return nil }
+        let values = items.indices.map { explicit[$0] ?? g.defaultValue(sizes[$0]) }
+        let line = values.max() ?? 0
+        let offsets = values.map { line - $0 }
+        let extent = zip(offsets, sizes).map { $0 + $1[axis.cross] }.max() ?? 0
+        return (offsets, extent)
+    }
+
+    /// A stack's text baselines: its first (last) child's that has one, where it is in the stack.
+    override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? {
+        guard g == .firstTextBaseline || g == .lastTextBaseline, !items.isEmpty else { return nil }
+        let sizes = distribute(Proposal(size)).map(\.size)
+        let offsets = crossOffsets(sizes)
+        var mainPos: [Double] = []
+        var pos = 0.0
+        for k in items.indices {
+            pos += spacingBefore(k)
+            mainPos.append(pos)
+            pos += sizes[k][axis]
+        }
+        let order = g == .firstTextBaseline ? Array(items.indices) : Array(items.indices.reversed())
+        for k in order {
+            guard let v = items[k].explicitGuide(g, sizes[k]) else { continue }
+            if axis == .vertical { return mainPos[k] + v }
+            return (offsets.map { $0.offsets[k] } ?? (size.height - sizes[k].height) * alignment) + v
+        }
+        return nil
     }
 
     override func placeChildren(_ ctx: LayoutContext) throws {
         // Each child as it was sized for the stack's proposal: the stack's own size is not
         // distributed again (a child that overflowed would change its neighbours' share).
         let placements = distribute(proposal)
+        let lined = crossOffsets(placements.map(\.size))
+        let crossFraction: Double = {
+            switch crossGuide {
+            case .horizontal(let f), .vertical(let f): return f
+            case .firstTextBaseline, .lastTextBaseline: return 0
+            }
+        }()
         var pos = axis == .vertical ? exact.minY : exact.minX
         for (k, c) in items.enumerated() {
             pos += spacingBefore(k)
             let s = placements[k].size
-            let crossStart = (axis == .vertical ? exact.minX : exact.minY) + (exact.size[axis.cross] - s[axis.cross]) * alignment
+            let crossMin = axis == .vertical ? exact.minX : exact.minY
+            let crossStart =
+                lined.map { crossMin + $0.offsets[k] + (exact.size[axis.cross] - $0.extent) * crossFraction }
+                ?? crossMin + (exact.size[axis.cross] - s[axis.cross]) * alignment
             let r =
                 axis == .vertical
                 ? Rect(x: crossStart, y: pos, width: s.width, height: s.height)
@@ -121,7 +193,7 @@ final class ZStackElement: Element {
         let top = topPriority
         for c in items {
             let p = c.layoutPriority == top ? proposal : Proposal(exact.size)
-            try c.place(aligned(c.size(p), in: exact, alignment), p, ctx)
+            try c.place(alignedByGuides(c, c.size(p), in: exact, alignment), p, ctx)
         }
     }
     override var content: ResolvedView.Content { .zOrdered }

@@ -57,6 +57,10 @@ class Element {
     /// Subclasses: place children inside `exact`, each with the proposal its size was chosen for.
     func placeChildren(_ ctx: LayoutContext) throws {}
 
+    /// Subclasses: the guide `g` at `size` (from the top-leading corner) when something inside
+    /// sets it — an `alignmentGuide`, a text's baselines — else nil (the default applies).
+    func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? { nil }
+
     /// Subclasses: what the element draws, or how it draws its children.
     var content: ResolvedView.Content { .children }
     /// Subclasses: the drawing effects of the element.
@@ -92,4 +96,13 @@ class WrapperElement: Element {
     override var children: [Element] { [child] }
     override func sizeThatFits(_ p: Proposal) -> Size { child.size(p) }
     override func placeChildren(_ ctx: LayoutContext) throws { try child.place(exact, proposal, ctx) }
+
+    /// Where the child goes in an element of `size` (relative to its corner), for passing the
+    /// child's explicit guides on: the whole rectangle unless the element places it otherwise.
+    func childRect(in size: Size) -> Rect { Rect(origin: .zero, size: size) }
+
+    override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? {
+        let r = childRect(in: size)
+        return child.explicitGuide(g, r.size).map { $0 + (g.isHorizontal ? r.minX : r.minY) }
+    }
 }

@@ -10,12 +10,21 @@ struct LayoutEnvironment {
     var textAlignment: TextAlignment = .leading
     var lineLimit: Int?
     var tint: Color = .accent
+    var italic = false
+    var underline = false
+    var strikethrough = false
+    var tracking = 0.0
+    var lineSpacing = 0.0
+    var textCase: TextCase?
+    var buttonStyle: ButtonLook.Style?
 
     /// The font text is set in: the font with the weight and design overrides applied.
     var effectiveFont: FontSpec {
         var f = font
         if let w = weightOverride { f.weight = w }
         if let d = designOverride { f.design = d }
+        f.italic = italic; f.underline = underline; f.strikethrough = strikethrough
+        f.tracking = tracking; f.lineSpacing = lineSpacing
         return f
     }
 
@@ -29,6 +38,13 @@ struct LayoutEnvironment {
         case .multilineTextAlignment(let a): e.textAlignment = a
         case .lineLimit(let l): e.lineLimit = l
         case .tint(let t): e.tint = t
+        case .italic(let on): e.italic = on
+        case .underline(let on): e.underline = on
+        case .strikethrough(let on): e.strikethrough = on
+        case .tracking(let t): e.tracking = t
+        case .lineSpacing(let s): e.lineSpacing = s
+        case .textCase(let c): e.textCase = c
+        case .buttonStyle(let s): e.buttonStyle = s
         }
         return e
     }

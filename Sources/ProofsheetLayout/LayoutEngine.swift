@@ -189,6 +189,9 @@ public struct LayoutEngine: Sendable {
                 axis: .vertical, alignment: 0.5, spacing: nil, children: try kids.map { try build($0.node, $0.id, env, location: location) })
         case .button(let label, let look):
             // The style's modifiers wrap the label, counted on from the label's own.
+            // A button with no style of its own takes the nearest `buttonStyle`.
+            var look = look
+            if look.style == .automatic, let style = env.buttonStyle { look.style = style }
             return try build(look.apply(to: label, environmentTint: env.tint), id.slot("label"), env, location: location)
         case .located(let inner, let loc):
             return try build(inner, id, env, location: loc)
@@ -343,6 +346,9 @@ public struct LayoutEngine: Sendable {
         case .gesture(let g):
             element = EffectElement(.trait, name: "gesture", child: child)
             element.traits.gesture = g
+        case .fixedSize(let h, let v): element = FixedSizeElement(horizontal: h, vertical: v, child: child)
+        case .position(let x, let y): element = PositionElement(x: x, y: y, child: child)
+        case .alignmentGuide(let g, let v): element = AlignmentGuideElement(g, v, child: child)
         }
         element.identity = id
         return element

@@ -12,8 +12,15 @@ final class TextElement: Element {
     /// Lines allowed for the size it was placed at (drawn with).
     private var linesForPaint: Int?
 
-    init(text: String, env: LayoutEnvironment, measurer: TextMeasurer) {
-        self.text = text; self.font = env.effectiveFont; self.color = env.foreground
+    init(text original: String, env: LayoutEnvironment, measurer: TextMeasurer) {
+        let text: String
+        switch env.textCase {
+        case .uppercase?: text = original.uppercased()
+        case .lowercase?: text = original.lowercased()
+        case nil: text = original
+        }
+        self.text = text
+        self.font = env.effectiveFont; self.color = env.foreground
         self.alignment = env.textAlignment; self.lineLimit = env.lineLimit; self.measurer = measurer
         super.init(name: "Text \"\(text.prefix(25).count > 24 ? String(text.prefix(24)) + "…" : text)\"")
     }
@@ -22,7 +29,7 @@ final class TextElement: Element {
         guard let h = p.height, h.isFinite else { return lineLimit }
         let full = measurer.measure(text, font: font, maxWidth: p.width.flatMap { $0.isFinite ? $0 : nil }, lineLimit: lineLimit)
         guard full.height > h + 0.001 else { return lineLimit }
-        let fit = max(1, Int((h + 0.001) / font.lineHeight))
+        let fit = max(1, Int((h + font.lineSpacing + 0.001) / (font.lineHeight + font.lineSpacing)))
         return min(fit, lineLimit ?? fit)
     }
 
@@ -33,6 +40,15 @@ final class TextElement: Element {
 
     override func placeChildren(_ ctx: LayoutContext) throws {
         linesForPaint = lines(for: Proposal(exact.size))
+    }
+
+    /// A text's baselines: its first line's, and its last line's from the bottom.
+    override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? {
+        switch g {
+        case .firstTextBaseline: return measurer.firstBaseline(font: font)
+        case .lastTextBaseline: return size.height - font.lineHeight + measurer.firstBaseline(font: font)
+        default: return nil
+        }
     }
 
     override var content: ResolvedView.Content {

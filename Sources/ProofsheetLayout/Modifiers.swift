@@ -21,6 +21,11 @@ final class PaddingElement: WrapperElement {
         let p = Proposal(r.size)
         try child.place(aligned(child.size(p), in: r, .center), p, ctx)
     }
+    override func childRect(in size: Size) -> Rect {
+        let r = Rect(
+            x: insets.leading, y: insets.top, width: max(0, size.width - insets.horizontal), height: max(0, size.height - insets.vertical))
+        return aligned(child.size(Proposal(r.size)), in: r, .center)
+    }
 }
 
 /// `frame(width:height:alignment:)`: a fixed size on the given axes, the child's elsewhere.
@@ -38,7 +43,10 @@ final class FixedFrameElement: WrapperElement {
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
         let p = Proposal(exact.size)
-        try child.place(aligned(child.size(p), in: exact, alignment), p, ctx)
+        try child.place(alignedByGuides(child, child.size(p), in: exact, alignment), p, ctx)
+    }
+    override func childRect(in size: Size) -> Rect {
+        alignedByGuides(child, child.size(Proposal(size)), in: Rect(origin: .zero, size: size), alignment)
     }
 }
 
@@ -77,7 +85,11 @@ final class FlexFrameElement: WrapperElement {
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
         let p = childProposal(Proposal(exact.size))
-        try child.place(aligned(child.size(p), in: exact, f.alignment), p, ctx)
+        try child.place(alignedByGuides(child, child.size(p), in: exact, f.alignment), p, ctx)
+    }
+    override func childRect(in size: Size) -> Rect {
+        let p = childProposal(Proposal(size))
+        return alignedByGuides(child, child.size(p), in: Rect(origin: .zero, size: size), f.alignment)
     }
 }
 
@@ -214,5 +226,43 @@ final class EffectElement: WrapperElement {
         case .blur(let r): e.blur = r
         }
         return e
+    }
+}
+
+/// `fixedSize(horizontal:vertical:)`: on a fixed axis the child is proposed nothing (its ideal
+/// size) and the element is as large as the child chooses, whatever it is offered; the child is
+/// centred in the element's frame. Other axes pass through.
+final class FixedSizeElement: WrapperElement {
+    let horizontal: Bool, vertical: Bool
+    init(horizontal: Bool, vertical: Bool, child: Element) {
+        self.horizontal = horizontal; self.vertical = vertical
+        super.init(name: "fixedSize", child: child)
+    }
+    private func childProposal(_ p: Proposal) -> Proposal {
+        Proposal(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size { child.size(childProposal(p)) }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let p = childProposal(proposal)
+        try child.place(aligned(child.size(p), in: exact, .center), p, ctx)
+    }
+    override func childRect(in size: Size) -> Rect {
+        aligned(child.size(childProposal(Proposal(size))), in: Rect(origin: .zero, size: size), .center)
+    }
+}
+
+/// `position(x:y:)`: takes all it is offered (10 pt on an axis offered nothing, as SwiftUI) and
+/// puts the child's centre at (x, y) from its top-leading corner; the child is proposed the same.
+final class PositionElement: WrapperElement {
+    let x: Double, y: Double
+    init(x: Double, y: Double, child: Element) {
+        self.x = x; self.y = y
+        super.init(name: "position", child: child)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size { p.replacingUnspecified(by: Size(width: 10, height: 10)) }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let s = child.size(proposal)
+        try child.place(
+            Rect(x: exact.minX + x - s.width / 2, y: exact.minY + y - s.height / 2, width: s.width, height: s.height), proposal, ctx)
     }
 }

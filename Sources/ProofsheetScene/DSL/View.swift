@@ -126,8 +126,16 @@ public enum HorizontalAlignment: String, Sendable {
 
 /// A vertical alignment for an `HStack`.
 public enum VerticalAlignment: String, Sendable {
-    case top, center, bottom
-    public var fraction: Double { self == .top ? 0 : self == .center ? 0.5 : 1 }
+    case top, center, bottom, firstTextBaseline, lastTextBaseline
+    public var fraction: Double {
+        switch self {
+        case .top: return 0
+        case .center: return 0.5
+        case .bottom: return 1
+        case .firstTextBaseline: return Node.firstTextBaseline
+        case .lastTextBaseline: return Node.lastTextBaseline
+        }
+    }
 }
 
 // MARK: - Leaves

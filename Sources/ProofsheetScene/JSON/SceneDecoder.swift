@@ -103,12 +103,16 @@ struct Context {
     var warnings: WarningLog?
     /// The declared state, for the actions of gestures and buttons.
     var schema = StateSchema(variables: [], constants: [])
+    /// The custom views the scene defines and imports (see ``ComponentDefinition``).
+    var components = ComponentLibrary()
+    /// The components being expanded, outermost first (a component may not contain itself).
+    var componentStack: [String] = []
 
     init(file: String?) { self.file = file }
 
     static let sceneKeys: Set<String> = [
         "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
-        "chrome"
+        "chrome", "components", "import"
     ]
     /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
     /// describes it.
@@ -235,14 +239,17 @@ struct Context {
             throw ProofsheetError.badInput("a view needs a 'type'", at: json.location, hint: "one of \(listForHint(Self.viewTypes.keys.sorted()))")
         }
         let type = try string(t)
-        guard let allowed = Self.viewTypes[type] else {
-            let close = closeNames(to: type, in: Self.viewTypes.keys)
-            throw ProofsheetError.badInput(
-                "unknown view type '\(excerpt(type))'", at: t.location,
-                hint: close.isEmpty ? "one of \(listForHint(Self.viewTypes.keys.sorted()))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+        var node: Node
+        let m: [String: JSONValue]
+        if let allowed = Self.viewTypes[type] {
+            m = try object(json, allowed: allowed.union(["type", "modifiers"]))
+            node = try body(type, m, json)
+        } else if let definition = components.definitions[type] {
+            m = try object(json, allowed: Set(definition.parameters.map(\.name)).union(["type", "modifiers"]))
+            node = try component(definition, m, json)
+        } else {
+            throw unknownViewType(type, at: t.location)
         }
-        let m = try object(json, allowed: allowed.union(["type", "modifiers"]))
-        var node = try body(type, m, json)
         if let mods = m["modifiers"] {
             guard case .array(let list) = mods.kind else {
                 throw ProofsheetError.badInput(
@@ -269,7 +276,12 @@ struct Context {
             var a = 0.5
             if let aj = m["alignment"] {
                 let names: [String: Double] =
-                    axis == .vertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
+                    axis == .vertical
+                    ? ["leading": 0, "center": 0.5, "trailing": 1]
+                    : [
+                        "top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline,
+                        "lastTextBaseline": Node.lastTextBaseline
+                    ]
                 a = try choice(aj, names)
             }
             let spacing = try m["spacing"].map { try length($0, min: -Scene.Limits.maxLength) }
@@ -482,14 +494,15 @@ struct Context {
 
     // MARK: - Modifiers
 
-    static let modifierNames: [String] = [
-        "padding", "frame", "background", "overlay", "cornerRadius", "clipShape", "clipped", "offset",
-        "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
-        "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
-        "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
-        "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
-        "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar"
-    ]
+    static let modifierNames: [String] =
+        [
+            "padding", "frame", "background", "overlay", "cornerRadius", "clipShape", "clipped", "offset",
+            "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
+            "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
+            "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
+            "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
+            "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar"
+        ] + textAndLayoutModifierNames
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
         guard case .object(let members) = json.kind, members.count == 1, let (name, v) = members.first.map({ ($0.key, $0.value) }) else {
@@ -586,6 +599,8 @@ struct Context {
             // Validating: both the alert and nothing are checked.
             let overlay: Node = validating || presented ? .branch("then", spec.node()) : .branch("else", .empty)
             return wrap(.overlay(overlay, alignment: .center))
+        case _ where Self.textAndLayoutModifierNames.contains(name):
+            return wrap(try textOrLayoutModifier(name, v))
         case "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar":
             return try systemModifier(name, v, on: node, at: json)
         case "onTapGesture":
@@ -668,6 +683,11 @@ struct Context {
     }
 
     func paddingInsets(_ v: JSONValue) throws -> EdgeInsets {
+        // SwiftUI's `.padding(.horizontal)`: an edge name, the default 16 on those edges.
+        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
+            return EdgeInsets(edges: try edges(v), length: 16)
+        }
+        if case .array = v.kind { return EdgeInsets(edges: try edges(v), length: 16) }
         switch v.kind {
         case .number, .string: return EdgeInsets(all: try length(v))
         case .bool(true): return EdgeInsets(all: 16)
@@ -701,13 +721,21 @@ struct Context {
         let o = try object(v, allowed: Set(["width", "height", "alignment"] + flexKeys))
         let align = try o["alignment"].map(alignment) ?? .center
         if flexKeys.contains(where: { o[$0] != nil }) {
-            if o["width"] != nil || o["height"] != nil {
-                throw ProofsheetError.badInput(
-                    "a frame has either width/height or min/ideal/max limits, not both", at: v.location,
-                    hint: "use two frame modifiers")
+            // A fixed width with a max height (or the other way round), as users write it: the
+            // fixed axis is pinned (min = ideal = max), which lays out as SwiftUI's two frames.
+            for (fixed, axis) in [("width", "Width"), ("height", "Height")] where o[fixed] != nil {
+                if let other = ["min", "ideal", "max"].first(where: { o[$0 + axis] != nil }) {
+                    throw ProofsheetError.badInput(
+                        "a frame has '\(fixed)' or '\(other)\(axis)', not both", at: v.location,
+                        hint: "give the \(fixed) as a number, or its limits")
+                }
             }
             // Only a maximum may be infinite, as in SwiftUI.
-            func lim(_ k: String) throws -> Double? { try o[k].map { try length($0, min: 0, allowInfinity: k.hasPrefix("max")) } }
+            func lim(_ k: String) throws -> Double? {
+                if k.hasSuffix("Width"), let w = o["width"] { return try length(w, min: 0) }
+                if k.hasSuffix("Height"), let h = o["height"] { return try length(h, min: 0) }
+                return try o[k].map { try length($0, min: 0, allowInfinity: k.hasPrefix("max")) }
+            }
             let f = FlexFrame(
                 minWidth: try lim("minWidth"), idealWidth: try lim("idealWidth"), maxWidth: try lim("maxWidth"),
                 minHeight: try lim("minHeight"), idealHeight: try lim("idealHeight"), maxHeight: try lim("maxHeight"), alignment: align)
@@ -957,6 +985,12 @@ struct Context {
             "all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical
         ]
         if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
+        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("="), names[s] == nil {
+            throw badValue(
+                "'\(excerpt(s))' is not an edge", v,
+                hint: (closeNames(to: s, in: names.keys).first.map { "did you mean '\($0)'? " } ?? "")
+                    + "one of all, top, bottom, leading, trailing, horizontal, vertical, or an array of them")
+        }
         return try choice(v, names)
     }
 

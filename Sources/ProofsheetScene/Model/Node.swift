@@ -108,6 +108,14 @@ public enum Modifier: Sendable {
     case contentShape(ShapeKind)
     /// A gesture (drag, long press, tap, sequenced) with its gesture state and handlers.
     case gesture(GestureSpec)
+    /// `fixedSize(horizontal:vertical:)`: the view's ideal size on those axes, whatever it is
+    /// offered.
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    /// `position(x:y:)`: the view's centre at that point of the space it is offered, which it
+    /// takes whole.
+    case position(x: Double, y: Double)
+    /// `alignmentGuide(_:computeValue:)`: the view's guide for stacks and frames that align by it.
+    case alignmentGuide(AlignmentGuide, AlignmentGuideValue)
 }
 
 /// An implicit animation: the animation for changes of a view and everything inside it, in
@@ -147,4 +155,19 @@ public enum EnvironmentChange: Hashable, Sendable {
     case multilineTextAlignment(TextAlignment)
     case lineLimit(Int?)
     case tint(Color)
+    /// `italic()`, `underline()`, `strikethrough()` (false turns them off).
+    case italic(Bool)
+    case underline(Bool)
+    case strikethrough(Bool)
+    /// `kerning(_:)` / `tracking(_:)`: points between characters.
+    case tracking(Double)
+    /// `lineSpacing(_:)`: points between lines.
+    case lineSpacing(Double)
+    /// `textCase(_:)`: texts inside shown in upper or lower case (nil: as written).
+    case textCase(TextCase?)
+    /// `buttonStyle(_:)`: the style of the buttons inside that choose none of their own.
+    case buttonStyle(ButtonLook.Style)
 }
+
+/// `Text.Case`.
+public enum TextCase: String, Hashable, Sendable, CaseIterable { case uppercase, lowercase }

@@ -30,6 +30,8 @@ public struct SceneTemplate: Sendable {
     /// Folders searched for image assets, in order (the file's own folder first).
     public var assetRoots: [String] = []
     let document: JSONValue
+    /// The components the file defines and imports.
+    var components = ComponentLibrary()
 
     init(file: String?, document: JSONValue, schema: StateSchema, stills: [Still], warnings: [String]) {
         self.file = file; self.document = document; self.schema = schema; self.stills = stills; self.warnings = warnings
@@ -119,6 +121,7 @@ public struct SceneTemplate: Sendable {
         var ctx = Context(file: file)
         ctx.device = device
         ctx.schema = schema
+        ctx.components = components
         ctx.origins = state.origins
         for (k, v) in state.values { ctx.vars[k] = v }
         var scene = try ctx.scene(document)
@@ -157,15 +160,22 @@ extension SceneDecoder {
         let constants = try m["vars"].map { try ctx.members($0).map(\.key) } ?? []
         let schema = StateSchema(variables: try m["state"].map { try Self.stateVariables($0, constants: constants) } ?? [], constants: constants)
         let stills = try m["stills"].map { try Self.stills($0, schema) } ?? []
-        // Validate once with the state unknown: both branches of every If, every ForEach body.
+        // The components it defines and imports, read once (imports are found beside the file).
+        let folder = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let components = try ComponentLibrary.load(m, folder: folder, file: file)
+        // Validate once with the state unknown: both branches of every If, every ForEach body,
+        // every component's body.
         let log = WarningLog()
         var check = Context(file: file)
         check.schema = schema
         check.validating = true
         check.warnings = log
+        check.components = components
         for v in schema.variables { check.vars[v.name] = .unknown }
+        try check.validateComponents()
         _ = try check.scene(json)
         var template = SceneTemplate(file: file, document: json, schema: schema, stills: stills, warnings: log.all)
+        template.components = components
         template.sdk = check.sdk
         template.timelines = try m["timelines"].map { try Self.timelines($0, schema, stills: stills, context: check) } ?? []
         template.markers = try m["markers"].map { try Self.markers($0, context: check) } ?? []

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import Proofsheet
+import ProofsheetLayout
+
+/// `alignmentGuide` in stacks and frames, and text-baseline alignment in HStacks, by numbers
+/// (fixed metrics: a line's baseline is its leading split evenly plus 0.8 em, 18 pt in a 24 pt
+/// line of 20 pt text).
+@Suite("Alignment guides and baselines")
+struct AlignmentTests {
+    let f10 = FontSpec.system(size: 10)  // 12 pt lines, baseline 9
+
+    @Test func firstTextBaselinesLineUp() throws {
+        let r = try layout(width: 300) {
+            HStack(alignment: .firstTextBaseline) {
+                Text("A").font(f20).id("big")
+                Text("b").font(f10).id("small")
+                Color.red.frame(width: 10, height: 10).id("box")
+                Text("c").font(f10).padding(10).id("padded")
+            }
+            .id("row")
+        }
+        let big = try exactFrame(r, "big")
+        #expect(try exactFrame(r, "small").minY - big.minY == 9)
+        // A view without text sits on the baseline by its bottom.
+        #expect(try exactFrame(r, "box").maxY - big.minY == 18)
+        // Padding moves the baseline with the text: 10 + 9 = 19 from the padded view's top.
+        #expect(try exactFrame(r, "padded").minY - big.minY == 18 - 19)
+        // The row is as tall as what the lined-up views cover: the padded text, its baseline the
+        // lowest from the top (19 pt), reaches furthest down (19 + 3 + 10).
+        #expect(try exactFrame(r, "row").height == 32)
+    }
+
+    @Test func lastTextBaselinesLineUp() throws {
+        let r = try layout(width: 300) {
+            HStack(alignment: .lastTextBaseline) {
+                Text("aaaa\nbbbb").font(f20).id("two")
+                Text("c").font(f20).id("one")
+            }
+        }
+        #expect(try exactFrame(r, "one").minY - exactFrame(r, "two").minY == 24)
+    }
+
+    @Test func aStacksBaselineIsItsTextsBaseline() throws {
+        let r = try layout(width: 300) {
+            HStack(alignment: .firstTextBaseline) {
+                VStack {
+                    Color.red.frame(width: 10, height: 30)
+                    Text("a").font(f10).id("inner")
+                }
+                Text("B").font(f20).id("outer")
+            }
+        }
+        // The VStack's first baseline is its text's: 30 + 8 + 9 = 47 from its top.
+        let inner = try exactFrame(r, "inner"), outer = try exactFrame(r, "outer")
+        #expect(inner.minY + 9 == outer.minY + 18)
+    }
+
+    @Test func alignmentGuidesInAStack() throws {
+        let r = try layout(width: 300) {
+            VStack(alignment: .leading, spacing: 0) {
+                Color.red.frame(width: 100, height: 10).id("a")
+                Color.blue.frame(width: 50, height: 10).alignmentGuide(.horizontal(0)) { $0.width / 2 }.id("b")
+            }
+            .id("stack")
+        }
+        let stack = try exactFrame(r, "stack")
+        #expect(stack.width == 125)
+        #expect(try exactFrame(r, "a").minX == stack.minX + 25)
+        #expect(try exactFrame(r, "b").minX == stack.minX)
+    }
+
+    @Test func alignmentGuidesInAFrame() throws {
+        let r = try layout(width: 300) {
+            Color.red.frame(width: 20, height: 20).alignmentGuide(.horizontal(0)) { _ in -10 }.id("c")
+                .frame(width: 100, height: 20, alignment: .leading).id("f")
+        }
+        #expect(try exactFrame(r, "c").minX == exactFrame(r, "f").minX + 10)
+        let z = try layout(width: 300) {
+            ZStack(alignment: .topLeading) {
+                Color.red.frame(width: 100, height: 100).id("back")
+                Color.blue.frame(width: 10, height: 10).alignmentGuide(.vertical(0)) { $0.height }.id("front")
+            }
+        }
+        #expect(try exactFrame(z, "front").maxY == exactFrame(z, "back").minY)
+    }
+
+    @Test func fromTheSceneFormat() throws {
+        func decode(_ root: String) throws -> Scene {
+            try SceneDecoder().decode(bytes: Array("{\"canvas\": {\"width\": 300, \"height\": 200}, \"root\": \(root)}".utf8), file: "t.json")
+        }
+        let scene = try decode(
+            """
+            {"type": "VStack", "alignment": "leading", "spacing": 0, "children": [
+              {"type": "Color", "color": "red", "modifiers": [{"frame": {"width": 100, "height": 10}}, {"id": "a"}]},
+              {"type": "Color", "color": "blue", "modifiers": [{"frame": {"width": 50, "height": 10}}, {"alignmentGuide": {"guide": "leading", "value": "=$width / 2"}}, {"id": "b"}]},
+              {"type": "HStack", "alignment": "firstTextBaseline", "children": [
+                {"type": "Text", "text": "A", "modifiers": [{"font": {"size": 20}}, {"id": "big"}]},
+                {"type": "Text", "text": "b", "modifiers": [{"font": {"size": 10}}, {"id": "small"}]}
+              ]}
+            ]}
+            """)
+        let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+        #expect(try exactFrame(r, "a").minX - exactFrame(r, "b").minX == 25)
+        #expect(try exactFrame(r, "small").minY - exactFrame(r, "big").minY == 9)
+        func error(_ root: String) -> ProofsheetError? {
+            do { _ = try decode(root) } catch let e as ProofsheetError { return e } catch {}
+            return nil
+        }
+        let typo = try #require(error("{\"type\": \"EmptyView\", \"modifiers\": [{\"alignmentGuide\": {\"guide\": \"leadng\", \"value\": 1}}]}"))
+        #expect(typo.hint?.hasPrefix("did you mean 'leading'?") == true)
+        let bad = try #require(
+            error("{\"type\": \"EmptyView\", \"modifiers\": [{\"alignmentGuide\": {\"guide\": \"top\", \"value\": \"=$depth\"}}]}"))
+        #expect(bad.location?.path == "$.root.modifiers[0].alignmentGuide.value")
+        #expect(
+            error("{\"type\": \"EmptyView\", \"modifiers\": [{\"alignmentGuide\": {\"guide\": \"top\"}}]}")?.message
+                == "alignmentGuide needs 'guide' and 'value'")
+    }
+}
