@@ -101,3 +101,14 @@ void ps_rgba_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_
         }
     }
 }
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+void ps_keep_large_blocks(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20); /* glibc's largest: blocks up to 32 MiB come from the heap */
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);  /* and up to 1 GiB freed stays there */
+#endif
+}

@@ -356,6 +356,7 @@ func visible(_ text: String) -> String {
     return out
 }
 
+ProcessMemory.keepLargeBlocks()
 let status: Int32
 do {
     status = try run(Array(CommandLine.arguments.dropFirst()))

@@ -142,7 +142,10 @@ struct Painter {
     func drawSymbol(_ s: SymbolDraw, _ cr: OpaquePointer) {
         let knockout = s.layers.contains { $0.knockout }
         cairo_save(cr)
-        if knockout { cairo_push_group(cr) }
+        if knockout {
+            clipLayer(to: s.frame, margin: s.pointSize + Self.layerMargin, cr)
+            cairo_push_group(cr)
+        }
         setPaint(cr, s.paint, in: s.frame)
         for layer in s.layers {
             let size = s.pointSize * layer.scale
@@ -229,10 +232,36 @@ struct Painter {
             try drawBlurred(g, cr, path: path)
             return
         }
+        if let bounds = DisplayItem.group(DisplayGroup(children: g.children)).bounds {
+            clipLayer(to: bounds, margin: Self.layerMargin, cr)
+        }
         cairo_push_group(cr)
         for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
         popGroupToSource(cr)
         cairo_paint_with_alpha(cr, g.opacity)
+    }
+
+    /// How far past its items' bounds (in points) a layer reaches: room for what draws past a
+    /// frame (glyph overhangs, antialiasing).
+    static let layerMargin = 16.0
+
+    /// On a raster target, clips to `r` grown by `margin`, out to whole device pixels, before a
+    /// layer (`cairo_push_group`) is made: the layer is then as large as what it holds, not the
+    /// whole canvas, to clear and to composite. An exact pixel-aligned clip outside the ink
+    /// changes no pixel.
+    func clipLayer(to r: Rect, margin: Double, _ cr: OpaquePointer) {
+        guard rasterTarget, r.width.isFinite, r.height.isFinite else { return }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let t = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        let grown = Rect(x: r.minX - margin, y: r.minY - margin, width: r.width + 2 * margin, height: r.height + 2 * margin)
+        let d = t.apply(grown)
+        guard d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite else { return }
+        let x0 = d.minX.rounded(.down), y0 = d.minY.rounded(.down)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, x0, y0, d.maxX.rounded(.up) - x0, d.maxY.rounded(.up) - y0)
+        cairo_clip(cr)
+        cairo_set_matrix(cr, &m)
     }
 
     /// `cairo_pop_group_to_source`, keeping the group until the end on a vector target.

@@ -93,4 +93,8 @@ void ps_rgba_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_
 void *ps_pixels_alloc(size_t n);
 
 void ps_free(void *p);
+/* Keeps large freed blocks in the process's heap (glibc), so that buffers allocated again and
+ * again (frames, images) do not cost fresh zeroed pages each time. For command-line processes. */
+void ps_keep_large_blocks(void);
+
 #endif
