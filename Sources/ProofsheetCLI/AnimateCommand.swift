@@ -61,13 +61,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let loops = try loopText.map { Int(try number($0, option: "--loop", in: 0...65535, whole: true)) } ?? 0
     let slow = try slowText.map { try number($0, option: "--slow", in: 1...100) } ?? 1
     let quality = try qualityText.map { try number($0, option: "--quality", in: 0...100) } ?? 80
-    let longest = { () -> Double in
-        if case .seconds(let d) = span { return d }; return FrameSampler.autoCap
-    }()
-    guard (longest * fps).rounded(.down) + 1 <= Double(FrameSampler.mostFrames) else {
-        throw ProofsheetError.usage(
-            "\(fmt(fps)) fps for \(fmt(longest)) s is more than \(FrameSampler.mostFrames) frames", hint: "lower --fps or --duration")
-    }
+    try checkFrameCount(fps: fps, span: span)
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)

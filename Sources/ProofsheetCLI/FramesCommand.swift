@@ -51,6 +51,17 @@ struct TimelineRun {
     }
 }
 
+/// Refuses, before anything is rendered, a rate and span that could pass
+/// ``FrameSampler/mostFrames`` (an `auto` span counts as its cap).
+func checkFrameCount(fps: Double, span: FrameSpan) throws {
+    let longest: Double
+    if case .seconds(let d) = span { longest = d } else { longest = FrameSampler.autoCap }
+    guard (longest * fps).rounded(.down) + 1 <= Double(FrameSampler.mostFrames) else {
+        throw ProofsheetError.usage(
+            "\(fmt(fps)) fps for \(fmt(longest)) s is more than \(FrameSampler.mostFrames) frames", hint: "lower --fps or --duration")
+    }
+}
+
 /// `proofsheet frames <scene> --timeline NAME`: one PNG per frame and a manifest.
 func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let timelineName = try args.value("--timeline")
@@ -80,13 +91,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let device = try deviceName.map { try Device.named($0) }
     let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
-    let longest = { () -> Double in
-        if case .seconds(let d) = span { return d }; return FrameSampler.autoCap
-    }()
-    guard (longest * fps).rounded(.down) + 1 <= Double(FrameSampler.mostFrames) else {
-        throw ProofsheetError.usage(
-            "\(fmt(fps)) fps for \(fmt(longest)) s is more than \(FrameSampler.mostFrames) frames", hint: "lower --fps or --duration")
-    }
+    try checkFrameCount(fps: fps, span: span)
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
