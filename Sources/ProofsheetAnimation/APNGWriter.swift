@@ -46,7 +46,7 @@ public struct APNGWriter: Sendable {
             guard let changed = Self.changedRect(before, image) else { return }  // nothing changed: the frame before lasts
             rect = changed
         }
-        let data = try Self.idat(of: image, rect)
+        let data = try Self.idat(of: image, rect, compression: compression)
         try flush(until: milliseconds)
         pending = (rect.x, rect.y, rect.w, rect.h, data, milliseconds)
         previous = image

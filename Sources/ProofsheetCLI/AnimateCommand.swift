@@ -88,7 +88,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
                 // The writer takes the frames' own size.
                 width = image.width; height = image.height
                 switch kind {
-                case .apng: apng = try APNGWriter(width: width, height: height, loops: loops)
+                case .apng: apng = try APNGWriter(width: width, height: height, loops: loops, compression: .small)
                 case .webp: webp = try WebPWriter(width: width, height: height, loops: loops, quality: quality, lossless: lossless)
                 case .gif: gif = try GIFWriter(width: width, height: height, loops: loops)
                 }

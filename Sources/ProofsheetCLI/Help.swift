@@ -360,9 +360,9 @@ enum Help {
 
     static let animate = """
         Write a timeline as an animated preview for a pull request or a review: an animated PNG
-        (each frame stored as the rectangle that changed, exact milliseconds), an animated WebP
-        (libwebp; exact milliseconds) or a GIF (giflib, with Proofsheet's own fixed 256-colour
-        palette and ordered dither, so the bytes depend only on the pixels). GIF delays are whole
+        (each frame stored as the rectangle that changed, compressed small; exact milliseconds),
+        an animated WebP (libwebp; exact milliseconds) or a GIF (giflib, with Proofsheet's own
+        fixed 256-colour palette and ordered dither, so the bytes depend only on the pixels). GIF delays are whole
         hundredths of a second and browsers stretch 0–1 to 10: a GIF runs at most 50 fps (default
         25), each delay rounded so that the total stays right.
 
