@@ -21,6 +21,8 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let chrome = try chromeOption(&args)
+    let compressionOption = try args.pngCompression()
+    let compression = compressionOption ?? .fastest
     let jobs = try jobsOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -41,6 +43,9 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     case "gif": kind = .gif
     default:
         throw ProofsheetError.usage("-o \(excerpt(target)): the extension must be .png (APNG), .webp or .gif")
+    }
+    if kind != .apng, compressionOption != nil {
+        throw ProofsheetError.usage("--png-compression is for .png (APNG) output")
     }
     if kind != .webp, qualityText != nil || lossless {
         throw ProofsheetError.usage("--quality and --lossless are for .webp output")
@@ -88,7 +93,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
                 // The writer takes the frames' own size.
                 width = image.width; height = image.height
                 switch kind {
-                case .apng: apng = try APNGWriter(width: width, height: height, loops: loops, compression: .small)
+                case .apng: apng = try APNGWriter(width: width, height: height, loops: loops, compression: compression)
                 case .webp: webp = try WebPWriter(width: width, height: height, loops: loops, quality: quality, lossless: lossless)
                 case .gif: gif = try GIFWriter(width: width, height: height, loops: loops)
                 }

@@ -360,7 +360,8 @@ enum Help {
 
     static let animate = """
         Write a timeline as an animated preview for a pull request or a review: an animated PNG
-        (each frame stored as the rectangle that changed, compressed small; exact milliseconds),
+        (each frame stored as the rectangle that changed, through the project's own fast PNG
+        encoder unless --png-compression says otherwise; exact milliseconds),
         an animated WebP (libwebp; exact milliseconds) or a GIF (giflib, with Proofsheet's own
         fixed 256-colour palette and ordered dither, so the bytes depend only on the pixels). GIF delays are whole
         hundredths of a second and browsers stretch 0–1 to 10: a GIF runs at most 50 fps (default
@@ -380,6 +381,8 @@ enum Help {
           --slow F             Play F times slower, 1–100 (to review a spring)
           --touches            Draw each finger on the screen as a grey disc
           --quality Q          WebP quality 0–100 (default 80); --lossless for lossless WebP
+          --png-compression fastest|fast|small
+                               How APNG frames are compressed (default fastest)
           --device NAME        Render on a device preset (see `proofsheet devices`)
           --chrome on|off      Each frame with the status bar and home indicator (default: the
                                scene's "chrome" option)

@@ -184,7 +184,8 @@ extension CLITests {
         // Bad usage: exit 2 and nothing written.
         for bad in [
             common + ["--fps", "60", "-o", dir + "/x.gif"], common + ["--quality", "50", "-o", dir + "/x.png"],
-            common + ["-o", dir + "/x.mp4"], common + ["--slow", "0.5", "-o", dir + "/x.png"]
+            common + ["-o", dir + "/x.mp4"], common + ["--slow", "0.5", "-o", dir + "/x.png"],
+            common + ["--png-compression", "small", "-o", dir + "/x.gif"]
         ] {
             let r = try run(bad)
             #expect(r.status == 2, "\(bad): \(r.err)")
