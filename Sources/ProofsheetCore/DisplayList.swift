@@ -35,6 +35,9 @@ public struct DisplayGroup: Hashable, Sendable, Codable {
     public var children: [DisplayItem]
     /// The name the view was given with `id` (nil: none): a vector output names the group so.
     public var name: String? = nil
+    /// A named view's identity (its place in the scene: child, branch, `ForEach` key, modifier;
+    /// see `ViewID`): a vector output gives the group a class from it.
+    public var identity: String? = nil
     public init(
         transform: Transform = .identity, clip: DisplayShape? = nil, opacity: Double = 1,
         shadow: Shadow? = nil, blur: Double? = nil, children: [DisplayItem], name: String? = nil

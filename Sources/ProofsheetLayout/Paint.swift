@@ -66,9 +66,12 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
     guard let name = v.id, !drawn.isEmpty else { return drawn }
     if drawn.count == 1, case .group(var g) = drawn[0], g.name == nil {
         g.name = name
+        g.identity = v.identity.description
         return [.group(g)]
     }
-    return [.group(DisplayGroup(children: drawn, name: name))]
+    var named = DisplayGroup(children: drawn, name: name)
+    named.identity = v.identity.description
+    return [.group(named)]
 }
 
 /// A shape filled, or outlined, in its (snapped) frame; nothing when the frame is empty.

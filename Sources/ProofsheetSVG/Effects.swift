@@ -9,6 +9,7 @@ extension SVGWriter {
     mutating func writeGroup(_ g: DisplayGroup) throws {
         var attributes: [(String, String)] = []
         if let name = g.name { attributes.append(("id", viewID(name))) }
+        if let identity = g.identity { attributes.append(("class", Self.viewClass(identity))) }
         let outerScale = transformScale, outerCTM = ctm, outerPath = path
         defer {
             transformScale = outerScale

@@ -70,6 +70,12 @@ public struct SVGWriter {
 
     /// The id for a view's name: made a valid XML name (other characters become `_`), and
     /// unique (`-2`, `-3` … after the first).
+    /// A view's identity as one class token: `view` and its path, every character that is not a
+    /// letter or digit made a `-` (`/1/0[Yosemite, USA]:3` → `view-1-0-Yosemite--USA--3`).
+    static func viewClass(_ identity: String) -> String {
+        "view" + String(identity.unicodeScalars.prefix(256).map { u in u.properties.isAlphabetic || ("0"..."9").contains(u) ? Character(u) : "-" })
+    }
+
     mutating func viewID(_ name: String) -> String {
         var base = String(
             name.unicodeScalars.prefix(64).map { u -> Character in

@@ -107,6 +107,10 @@ struct SVGWriterTests {
         for name in ["topBar", "deck", "card-0", "titlePill-0", "bookButton"] {
             #expect(svg.contains("<g id=\"\(name)\""), "no group named \(name)")
         }
+        // …and carry the view's identity (its place, ForEach key included) as a class: the top
+        // card is the deck's ForEach element keyed by its trip.
+        #expect(svg.contains("<g id=\"card-0\" class=\"view-1-0-Yosemite--USA-"), "the top card's identity")
+        #expect(svg.contains("<g id=\"deck\" class=\"view-1\""))
         // Names are made valid and unique ids.
         let scene = Scene(canvas: Size(width: 100, height: 40), scale: 1, background: .white) {
             HStack {
