@@ -231,7 +231,9 @@ struct SwiftComponentTests {
         let engine = LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets())
         let a = try engine.layout(swift), b = try engine.layout(json)
         #expect(a.root.description == b.root.description)
-        #expect(a.displayList == b.displayList)
+        // The same drawing (the named group's identity, its place in each tree, differs: the
+        // dump leaves identities out).
+        #expect(a.displayList.dump() == b.displayList.dump())
         #expect(try exactFrame(a, "card").width == 300)
     }
 }
