@@ -24,6 +24,7 @@ extension FileOutput {
         let up = parent(of: target)
         try makeFolders(up)
         let name = target.split(separator: "/").last.map(String.init) ?? "out"
+        removeStaleFolders(of: name, in: up)
         let tmp = up + "/." + name + ".partial-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
         guard mkdir(tmp, 0o755) == 0 else {
             throw ProofsheetError.badInput(
@@ -49,6 +50,23 @@ extension FileOutput {
             throw ProofsheetError.badInput("cannot replace \(target): \(String(cString: strerror(code)))", hint: "check that the folder is writable")
         }
         if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+
+    /// Removes the temporary folders beside a target (`.<name>.partial-<pid>-…` and
+    /// `.<name>.old-<pid>-…`) that a process left when it was killed: only those whose process
+    /// is gone, so a run writing the same target at the same time keeps its own.
+    static func removeStaleFolders(of name: String, in folder: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for entry in names {
+            guard
+                let rest = ["." + name + ".partial-", "." + name + ".old-"].lazy.compactMap({ entry.hasPrefix($0) ? entry.dropFirst($0.count) : nil })
+                    .first,
+                let pidText = rest.split(separator: "-").first, let pid = Int32(pidText), pid > 0
+            else { continue }
+            let path = folder + "/" + entry
+            guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH, !isLink(path), isFolder(path) else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     /// Removes a temporary folder this process made (after a failure).

@@ -67,6 +67,17 @@ struct OutputSafetyTests {
         #expect(FileManager.default.fileExists(atPath: other))
     }
 
+    @Test func folderTemporariesOfDeadProcessesAreCleanedAndLiveOnesKept() throws {
+        let dir = try folder()
+        let dead = [dir + "/.frames.partial-4194305-abc", dir + "/.frames.old-4194305-abc"]
+        let kept = [dir + "/.frames.partial-1-abc", dir + "/.other.partial-4194305-abc", dir + "/.frames.partial-x-abc"]
+        for p in dead + kept { try FileManager.default.createDirectory(atPath: p + "/inner", withIntermediateDirectories: true) }
+        let temp = try FileOutput.temporaryFolder(beside: dir + "/frames")
+        try FileOutput.replaceFolder(dir + "/frames", with: temp)
+        for p in dead { #expect(!FileManager.default.fileExists(atPath: p), "\(p) was left") }
+        for p in kept { #expect(FileManager.default.fileExists(atPath: p + "/inner"), "\(p) was removed") }
+    }
+
     // MARK: - diff -o
 
     @Test func diffNeverWritesOverItsInputsOrAFolder() throws {
