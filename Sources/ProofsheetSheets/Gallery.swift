@@ -71,15 +71,15 @@ public struct GalleryOverview: Sendable {
         return .modified(root, .id("gallery"))
     }
 
-    /// A thumbnail with its caption: the scene, the still (in bold) and the device, a line each.
+    /// A thumbnail with its caption: the scene, the still (in bold) and the device, a line each;
+    /// a caption wider than its thumbnail widens the cell rather than being cut.
     func cell(_ image: GalleryImage) -> Node {
         let w = image.picture.size.width * thumbnailScale, h = image.picture.size.height * thumbnailScale
         var thumb: Node = .modified(.picture(image.picture), .frame(width: w, height: h, alignment: .center))
         thumb = .modified(thumb, .overlay(.strokedShape(.rectangle, paint: .color(style.border), lineWidth: 1, inside: true), alignment: .center))
         let line = { (text: String, size: Double, weight: Int, color: Color) -> Node in
             var n = ContactSheet.text(text, size: size, weight: weight, color: color)
-            n = .modified(n, .environment(.lineLimit(1)))
-            return .modified(n, .frame(width: w, height: nil, alignment: .leading))
+            return .modified(n, .environment(.lineLimit(1)))
         }
         let small = style.labelSize * 0.9
         let caption: Node = .stack(

@@ -36,18 +36,18 @@ struct GalleryOverviewTests {
     }
 
     @Test func sectionsCellsAndCaptionsByNumbers() throws {
-        let overview = GalleryOverview(title: "Gallery", images: try images(), columns: 2, thumbnailScale: 0.2)
+        let overview = GalleryOverview(title: "Gallery", images: try images(), columns: 2, thumbnailScale: 0.3)
         var scene = Scene(canvas: Size(width: 1, height: 1), scale: 1, background: overview.style.background, root: overview.node())
         scene.canvas = try sharedRenderer.size(of: scene)
         let tree = try sharedRenderer.layout(scene).tree
         // One section per scene, in order, the second below the first.
         let deck = try #require(tree.find("scene-deck")).frame, list = try #require(tree.find("scene-list")).frame
         #expect(list.minY > deck.maxY)
-        // Each image a cell: the thumbnail its screen's size × 0.2, two to a row (devices side by side).
+        // Each image a cell: the thumbnail its screen's size × 0.3 (wider than its caption), two to a row (devices side by side).
         let se = try #require(tree.find("image-deck-rest-iPhone SE")).frame
         let max = try #require(tree.find("image-deck-rest-iPhone 15 Pro Max")).frame
         let nextRow = try #require(tree.find("image-deck-dragging-iPhone SE")).frame
-        #expect(se.width == 375 * 0.2 && max.width == 430 * 0.2)
+        #expect(se.width == 375 * 0.3 && max.width == 430 * 0.3)
         #expect(max.minY == se.minY && max.minX == se.maxX + overview.style.spacing)
         #expect(nextRow.minX == se.minX && nextRow.minY > max.maxY)
         // A scene without stills shows as `default`; every caption names scene, still and device.
