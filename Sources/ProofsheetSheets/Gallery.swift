@@ -78,8 +78,7 @@ public struct GalleryOverview: Sendable {
         var thumb: Node = .modified(.picture(image.picture), .frame(width: w, height: h, alignment: .center))
         thumb = .modified(thumb, .overlay(.strokedShape(.rectangle, paint: .color(style.border), lineWidth: 1, inside: true), alignment: .center))
         let line = { (text: String, size: Double, weight: Int, color: Color) -> Node in
-            var n = ContactSheet.text(text, size: size, weight: weight, color: color)
-            return .modified(n, .environment(.lineLimit(1)))
+            .modified(ContactSheet.text(text, size: size, weight: weight, color: color), .environment(.lineLimit(1)))
         }
         let small = style.labelSize * 0.9
         let caption: Node = .stack(
