@@ -33,7 +33,8 @@ demo: release
 			.build/release/proofsheet animate $$scene --timeline $$timeline -q || exit 1; \
 		done; \
 	done
-	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/, as a contact sheet in Output/<scene>.<timeline>.strip.png and as an animated PNG in Output/<scene>.<timeline>.animated.png)"
+	.build/release/proofsheet gallery $(SCENES) --device "iPhone SE" --device "iPhone 14" --device "iPhone 15 Pro Max" --chrome on -o Output/gallery
+	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/, as a contact sheet in Output/<scene>.<timeline>.strip.png and as an animated PNG in Output/<scene>.<timeline>.animated.png; every still on three devices with an overview in Output/gallery/)"
 
 ## Install what is missing, check the formatting, and run every test (warnings are errors). The
 ## release binary is built too: the hostile-input table runs its heavy cases through it.

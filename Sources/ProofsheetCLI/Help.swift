@@ -18,6 +18,7 @@ enum Help {
           frames     Render a timeline of a scene frame by frame (PNGs and a manifest)
           strip      Draw a timeline's frames as a contact sheet (PNG, SVG or PDF)
           animate    Write a timeline as an animated preview (APNG, WebP or GIF)
+          gallery    Every still of scenes on several devices, and an overview sheet
           curve      Sample or plot an animation curve or spring, SwiftUI spelling
           diff       Compare two images (pixelmatch-compatible) with tolerances
           check      Render scenes and compare them with golden images (CI)
@@ -356,6 +357,41 @@ enum Help {
           --png-compression fastest|fast|small
                                How the sheet is compressed (default fast)
           -q, --quiet          No notes or summary on standard error
+        """
+
+    static let gallery = """
+        Render every still of every scene on several devices, one PNG each, and an overview
+        sheet of them all: a section per scene, each thumbnail captioned with its scene, still
+        and device. The overview is itself a view (each thumbnail the image's display list),
+        drawn at its own scale, never rendered full size and shrunk.
+
+        USAGE: proofsheet gallery <scene.json>... [options]
+
+        Images are written to <DIR>/<scene>.<still>.<device>.png (a scene without stills:
+        <scene>.default.<device>.png), e.g. travel-deck.rest.iphone-se.png. Nothing is written
+        until every image is drawn.
+
+        OPTIONS:
+          -o, --out-dir DIR    The gallery's folder (default Output/gallery)
+          --device NAME        A device preset (repeatable; default: iPhone SE, iPhone 14 and
+                               iPhone 15 Pro Max; see `proofsheet devices`)
+          --chrome on|off      Each image with the status bar and home indicator (default: the
+                               scene's "chrome" option)
+          --scale N            Pixels per point of the images (default 1)
+          --overview FILE      The overview sheet, .png, .svg or .pdf (default <DIR>/overview.png)
+          --thumb-scale F      A thumbnail's size as a fraction of its screen's (default 0.25);
+                               lowered, with a note, when the overview would pass the raster
+                               limits (`proofsheet limits`)
+          --overview-scale N   Pixels per point of the overview (default 1)
+          --columns C          Thumbnails per row in a scene's section (default 3 per device:
+                               three stills side by side on every device)
+          --assets DIR         Also look for images in DIR (repeatable)
+          --png-compression fastest|fast|small
+                               How PNGs are compressed (default: fastest for the images, small
+                               for the overview)
+          --jobs N             Images drawn at once (default: the processor count); the bytes
+                               are the same for any N
+          -q, --quiet          No progress or summary on standard error
         """
 
     static let animate = """

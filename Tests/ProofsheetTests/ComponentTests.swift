@@ -177,7 +177,8 @@ struct ComponentTests {
 
     @Test func theExampleScenesUseTheSeedsComponents() throws {
         for (scene, names) in [
-            ("travel-deck", ["TopBarMenu", "CardView", "BottomBarMenu"]), ("swipe-stack", ["NumberCard"]), ("gradient-stack", ["CardView"])
+            ("travel-deck", ["TopBarMenu", "CardView", "BottomBarMenu"]), ("swipe-stack", ["NumberCard"]), ("gradient-stack", ["CardView"]),
+            ("travel-deck-all-trips", ["TopBarMenu", "CardView", "BottomBarMenu"]), ("review", ["RatingRow"]), ("swipe-to-delete", ["IdentityCard"])
         ] {
             let text = try String(contentsOfFile: Paths.scenes + "/\(scene).json", encoding: .utf8)
             for name in names { #expect(text.contains("\"type\": \"\(name)\""), "\(scene) uses \(name)") }

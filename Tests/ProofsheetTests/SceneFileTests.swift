@@ -321,7 +321,8 @@ struct SceneFileTests {
 
     @Test func exampleScenesAreOnePerSeedWithTheirStills() throws {
         let expected: [String: [String]] = [
-            "travel-deck.json": ["rest", "pressing", "dragging-start", "below-threshold", "dragging-right", "dragging-left"],
+            "travel-deck.json": ["rest", "pressing", "dragging-start", "below-threshold", "dragging-right", "dragging-left", "cycled"],
+            "travel-deck-all-trips.json": ["last-on-top", "first-on-top"],
             "swipe-stack.json": ["rest", "dragging-right", "dragging-left"],
             "review.json": ["detail", "overlay", "sliding-in"],
             "gradient-stack.json": ["rest", "dragging"],

@@ -13,7 +13,7 @@ extension HostileCase {
 
     static let render = ["render", "s.json"]
 
-    static let cliCases: [HostileCase] = commands + renderOptions + outputs + limits + otherCommands
+    static let cliCases: [HostileCase] = commands + renderOptions + outputs + limits + otherCommands + galleryCases
 
     static let commands: [HostileCase] = [
         cli("no arguments", [], exit: 0, prints: ["USAGE: proofsheet"]),

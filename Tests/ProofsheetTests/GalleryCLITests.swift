@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import Proofsheet
+import ProofsheetCairo
+
+/// `proofsheet gallery`: every still of every scene on every device, one PNG each (the very
+/// bytes `render` writes), and an overview; bad input writes nothing.
+@Suite("Gallery command")
+struct GalleryCLITests {
+    func run(_ args: [String], cwd: String) throws -> (status: Int32, out: String, err: String) {
+        try runProcess(CLITests.binary, args, cwd: cwd)
+    }
+
+    static let stills = """
+        {"canvas": "iPhone 14", "state": {"c": {"type": "color", "default": "red"}},
+         "stills": {"red": {}, "blue": {"c": "blue"}},
+         "root": {"type": "Color", "color": "$c", "modifiers": [{"frame": {"width": 100, "height": 100}}]}}
+        """
+    static let plain = """
+        {"canvas": {"width": 200, "height": 300}, "root": {"type": "Text", "text": "Hi"}}
+        """
+
+    func folder() throws -> String {
+        let dir = try temporaryFolder()
+        try Self.stills.write(toFile: dir + "/colours.json", atomically: true, encoding: .utf8)
+        try Self.plain.write(toFile: dir + "/plain.json", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func everyStillOnEveryDeviceAndAnOverview() throws {
+        let dir = try folder()
+        let r = try run(
+            ["gallery", "colours.json", "plain.json", "--device", "iPhone SE", "--device", "iPhone 15 Pro Max", "--chrome", "on", "-o", "g"], cwd: dir
+        )
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("drawn 6 of 6 images") && r.err.contains("wrote 6 images into g/"), "\(r.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/g").sorted()
+        #expect(
+            names == [
+                "colours.blue.iphone-15-pro-max.png", "colours.blue.iphone-se.png", "colours.red.iphone-15-pro-max.png", "colours.red.iphone-se.png",
+                "overview.png", "plain.default.iphone-15-pro-max.png", "plain.default.iphone-se.png"
+            ])
+        // Each image is what `render` writes for that still and device (scale 1, chrome on).
+        let rendered = try run(
+            ["render", "colours.json", "--still", "blue", "--device", "iPhone 15 Pro Max", "--chrome", "on", "--scale", "1", "-o", "one.png"],
+            cwd: dir)
+        #expect(rendered.status == 0, "\(rendered.err)")
+        let one = try Data(contentsOf: URL(fileURLWithPath: dir + "/one.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/g/colours.blue.iphone-15-pro-max.png")) == one)
+        let se = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/g/plain.default.iphone-se.png"))), source: "se")
+        #expect(se.width == 375 && se.height == 667)
+        // The overview: the thumbnails at 0.25 under a title, wider than three of them.
+        let overview = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/g/overview.png"))), source: "o")
+        #expect(overview.width > Int(375 * 0.25 + 430 * 0.25) && overview.height > Int(932 * 0.25 * 3))
+        // The same bytes on one thread.
+        let again = try run(
+            [
+                "gallery", "colours.json", "plain.json", "--device", "iPhone SE", "--device", "iPhone 15 Pro Max", "--chrome", "on", "-o", "h",
+                "--jobs",
+                "1", "-q"
+            ], cwd: dir)
+        #expect(again.status == 0 && again.err.isEmpty, "\(again.err)")
+        for name in names {
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: dir + "/g/" + name)) == Data(contentsOf: URL(fileURLWithPath: dir + "/h/" + name)),
+                "\(name)")
+        }
+    }
+
+    @Test func badInputIsALocatedErrorAndWritesNothing() throws {
+        let dir = try folder()
+        try "{\"canvas\": \"iPhone 14\", \"root\": {\"type\": \"Txet\"}}".write(toFile: dir + "/typo.json", atomically: true, encoding: .utf8)
+        let typo = try run(["gallery", "colours.json", "typo.json", "-o", "g"], cwd: dir)
+        #expect(typo.status == 2 && typo.err.contains("typo.json:1:"), "\(typo.err)")
+        let device = try run(["gallery", "colours.json", "--device", "iPhone 99", "-o", "g"], cwd: dir)
+        #expect(device.status == 2 && device.err.contains("iPhone 99"), "\(device.err)")
+        let none = try run(["gallery", "-o", "g"], cwd: dir)
+        #expect(none.status == 2 && none.err.contains("no scene file given"), "\(none.err)")
+        let overview = try run(["gallery", "colours.json", "--overview", "g/sheet.gif"], cwd: dir)
+        #expect(overview.status == 2 && overview.err.contains(".png, .svg or .pdf"), "\(overview.err)")
+        try Data().write(to: URL(fileURLWithPath: dir + "/file"))
+        let file = try run(["gallery", "colours.json", "-o", "file"], cwd: dir)
+        #expect(file.status == 2 && file.err.contains("is a file"), "\(file.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/g") && !FileManager.default.fileExists(atPath: dir + "/Output"))
+        let help = try run(["gallery", "--help"], cwd: dir)
+        #expect(help.status == 0 && help.out.contains("USAGE: proofsheet gallery"))
+    }
+}
