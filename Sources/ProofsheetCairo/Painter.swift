@@ -1,6 +1,9 @@
 import ProofsheetCore
 internal import CCairo
 internal import CPangoCairo
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Draws display items onto a Cairo context whose user space is points.
 struct Painter {
@@ -195,6 +198,10 @@ struct Painter {
         }
         let pw = Int(wpx), ph = Int(hpx)
         let surface = try images.surface(path: img.path, width: pw, height: ph)
+        // Each draw gets its own surface over the shared pixels: on a PDF, an id made of the
+        // asset and its pixel size lets Cairo embed the image once however often it is drawn
+        // (a storyboard draws the same photo in every panel).
+        if !rasterTarget { setUniqueID("\(img.path)@\(pw)x\(ph)", on: surface.raw) }
         cairo_save(cr)
         cairo_translate(cr, f.minX, f.minY)
         cairo_scale(cr, f.width / Double(pw), f.height / Double(ph))
@@ -203,6 +210,17 @@ struct Painter {
         cairo_rectangle(cr, 0, 0, Double(pw), Double(ph))
         cairo_fill(cr)
         cairo_restore(cr)
+    }
+
+    /// Gives a surface Cairo's unique id, so that a vector surface embeds every surface with the
+    /// same id once.
+    private func setUniqueID(_ id: String, on surface: OpaquePointer) {
+        let bytes = Array(id.utf8)
+        guard let copy = malloc(bytes.count) else { return }
+        copy.copyMemory(from: bytes, byteCount: bytes.count)
+        let status = cairo_surface_set_mime_data(
+            surface, CAIRO_MIME_TYPE_UNIQUE_ID, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), { free($0) }, copy)
+        if status != CAIRO_STATUS_SUCCESS { free(copy) }
     }
 
     // MARK: - Groups
