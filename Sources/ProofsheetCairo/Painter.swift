@@ -23,6 +23,9 @@ struct Painter {
     var backdrop: BackdropSource? = nil
     /// How many backdrops deep this painter draws (a backdrop of a material inside a backdrop…).
     var backdropDepth = 0
+    /// On a PDF: the pixels each image asset is embedded at, whatever the size of a draw (see
+    /// `vectorImageSizes`).
+    var vectorImages: [String: (width: Int, height: Int)]? = nil
 
     func draw(_ list: DisplayList, _ cr: OpaquePointer) throws {
         if let bg = list.background {
@@ -196,7 +199,8 @@ struct Painter {
             let k = (budget / (wpx * hpx)).squareRoot()
             wpx = max(1, (wpx * k).rounded(.down)); hpx = max(1, (hpx * k).rounded(.down))
         }
-        let pw = Int(wpx), ph = Int(hpx)
+        var pw = Int(wpx), ph = Int(hpx)
+        if !rasterTarget, let size = vectorImages?[img.path] { (pw, ph) = size }
         let surface = try images.surface(path: img.path, width: pw, height: ph)
         // Each draw gets its own surface over the shared pixels: on a PDF, an id made of the
         // asset and its pixel size lets Cairo embed the image once however often it is drawn
