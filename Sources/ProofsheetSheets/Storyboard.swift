@@ -102,21 +102,21 @@ public struct Storyboard: Sendable {
         events = .modified(events, .environment(.lineLimit(Self.eventLines)))
         let eventsHeight = (style.labelSize * 0.9 * 1.25).rounded(.up) * Double(Self.eventLines)
         events = .modified(events, .frame(width: w, height: eventsHeight, alignment: .topLeading))
-        // The drag, in the arrows' colour, beside the instant.
-        var top = heading
-        if let drag = dragCaption(p) {
-            top = .stack(
-                axis: .horizontal, alignment: Node.firstTextBaseline, spacing: 8,
-                children: [heading, .modified(text(drag, size: style.labelSize * 0.9, weight: 500, color: style.touch), .environment(.lineLimit(1)))])
+        var lines: [Node] = [.modified(heading, .frame(width: w, height: nil, alignment: .leading))]
+        // The drag, in the arrows' colour, on a line of its own on every panel when any panel has
+        // one (so that the rows' captions line up).
+        if panels.contains(where: { dragCaption($0) != nil }) {
+            let drag = text(dragCaption(p) ?? " ", size: style.labelSize * 0.9, weight: 500, color: style.touch)
+            lines.append(.modified(.modified(drag, .environment(.lineLimit(1))), .frame(width: w, height: nil, alignment: .leading)))
         }
-        let labels: Node = .stack(
-            axis: .vertical, alignment: 0, spacing: 2, children: [.modified(top, .frame(width: w, height: nil, alignment: .leading)), events])
+        lines.append(events)
+        let labels: Node = .stack(axis: .vertical, alignment: 0, spacing: 2, children: lines)
         return .stack(axis: .vertical, alignment: 0, spacing: 6, children: [frame, labels])
     }
 
     /// What a caption says under the instant: why the panel is there, the events since the panel
     /// before (with their own instant when earlier), and each drag.
-    func caption(_ p: StoryboardPanel) -> String {
+    public func caption(_ p: StoryboardPanel) -> String {
         var parts: [String] = []
         switch p.kind {
         case .start: parts.append("start")
@@ -131,7 +131,7 @@ public struct Storyboard: Sendable {
     }
 
     /// Each finger's drag on a panel, as the arrow shows it: `drag +146, +10 pt` (nil: none).
-    func dragCaption(_ p: StoryboardPanel) -> String? {
+    public func dragCaption(_ p: StoryboardPanel) -> String? {
         var parts: [String] = []
         for t in p.touches {
             guard let v = t.vector else { continue }
@@ -154,7 +154,7 @@ public struct Storyboard: Sendable {
     /// The fingers on a frame, in its points: each finger's path (a wide translucent line), the
     /// drag as an arrow from where it went down, and the finger (a disc while down, a ring where
     /// it lifted). Lines keep their width on the board whatever the panel's scale.
-    func touchItems(_ touches: [TouchTrace]) -> [DisplayItem] {
+    public func touchItems(_ touches: [TouchTrace]) -> [DisplayItem] {
         let u = 1 / max(panelScale, 0.01)
         let accent = style.touch, white = Color(hex: 0xFFFFFF, alpha: 0.9)
         var items: [DisplayItem] = []
@@ -211,10 +211,11 @@ public struct Storyboard: Sendable {
             rowOf.append(row)
         }
         let rows = Double(max(1, lastX.count))
-        let deltaTop = rows * rowStep + 2, deltaHeight = (style.labelSize * 0.9 * 1.25).rounded(.up)
+        let smallLine = (style.labelSize * 0.9 * 1.25).rounded(.up)
+        let deltaTop = rows * rowStep + 2, deltaHeight = smallLine
         let axisY = deltaTop + deltaHeight + 6
         let tickLabelTop = axisY + 8
-        let height = tickLabelTop + (style.labelSize * 0.9 * 1.25).rounded(.up)
+        let height = tickLabelTop + smallLine
 
         var lines: [DisplayItem] = []
         for s in touchSpans {
@@ -231,14 +232,14 @@ public struct Storyboard: Sendable {
             labels.append(
                 place(
                     text("\(Self.milliseconds(t)) ms", size: style.labelSize * 0.9, weight: 400, color: style.secondaryColor), x: tx, y: tickLabelTop,
-                    width: 64))
+                    width: 64, height: smallLine))
             k += 1
         }
         for (i, p) in panels.enumerated() {
             let px = x(p.time), top = Double(rowOf[i]) * rowStep + d
             lines.append(.stroke(.polyline([Point(x: px, y: top), Point(x: px, y: axisY)], closed: false), .color(style.labelColor), lineWidth: 1))
             lines.append(.fill(.ellipse(Rect(x: px - 2.5, y: axisY - 2.5, width: 5, height: 5)), .color(style.labelColor)))
-            labels.append(place(badge(i + 1), x: px, y: Double(rowOf[i]) * rowStep, width: d))
+            labels.append(place(.modified(badge(i + 1), .id("mark-\(i + 1)")), x: px, y: Double(rowOf[i]) * rowStep, width: d, height: d))
         }
         // The time between consecutive panels, where it fits between their stems.
         for (a, b) in zip(panels, panels.dropFirst()) {
@@ -248,7 +249,7 @@ public struct Storyboard: Sendable {
             labels.append(
                 place(
                     text(label, size: style.labelSize * 0.9, weight: 500, color: style.labelColor), x: (x(a.time) + x(b.time)) / 2, y: deltaTop,
-                    width: gap - 4))
+                    width: gap - 4, height: smallLine))
         }
         let drawing: Node = .modified(
             .picture(DisplayList(size: Size(width: width, height: height), background: nil, items: lines)),
@@ -258,9 +259,9 @@ public struct Storyboard: Sendable {
             .id("ruler"))
     }
 
-    /// `node` in a box `width` wide centred on `x`, its top at `y`.
-    func place(_ node: Node, x: Double, y: Double, width: Double) -> Node {
-        .modified(.modified(node, .frame(width: width, height: nil, alignment: .center)), .offset(x: x - width / 2, y: y))
+    /// `node` in a box `width`×`height` centred on `x`, its top at `y`.
+    func place(_ node: Node, x: Double, y: Double, width: Double, height: Double) -> Node {
+        .modified(.modified(node, .frame(width: width, height: height, alignment: .center)), .position(x: x, y: y + height / 2))
     }
 
     /// The ruler's step between ticks: 1, 2, 2.5 or 5 times a power of ten milliseconds, the

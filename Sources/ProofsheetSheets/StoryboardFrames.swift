@@ -132,7 +132,9 @@ public enum StoryboardFrames {
             events += try session.advance(to: t)
             let now = session.touchPoints
             for id in paths.keys.sorted() where now[id] == nil {
-                lifted.append((id, paths[id]!))
+                var path = paths[id]!
+                if let up = session.liftPoints[id], up != path.last { path.append(up) }
+                lifted.append((id, path))
                 paths[id] = nil
                 spans.append(downAt[id, default: t]...t)
                 downAt[id] = nil
