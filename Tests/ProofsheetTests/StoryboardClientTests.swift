@@ -84,7 +84,10 @@ struct StoryboardClientTests {
         let text = try runProcess(pdftotext, ["-layout", dir + "/board.pdf", "-"])
         try #require(text.status == 0, "pdftotext: \(text.err)")
         let svg = try String(contentsOfFile: dir + "/board.svg", encoding: .utf8)
-        for caption in ["travel-deck — swipe-right", "100 ms", "touch down", "threshold crossed", "settled", "+175 ms", "drag +150, +10 pt", "1000 ms"] {
+        let captions = [
+            "travel-deck — swipe-right", "100 ms", "touch down", "threshold crossed", "settled", "+175 ms", "drag +150, +10 pt", "1000 ms"
+        ]
+        for caption in captions {
             #expect(text.out.contains(caption), "pdftotext finds no '\(caption)'")
             #expect(svg.contains(">\(caption)</tspan>") || svg.contains(">\(caption)</text>"), "no <text> '\(caption)' in the SVG")
         }
