@@ -25,5 +25,11 @@ func vectorImageSizes(_ list: DisplayList, scale: Double, images: ImageStore) th
         }
     }
     try walk(list.items, sx: 1, sy: 1)
+    // At most 40 megapixels, as a single draw (beyond that the image is drawn from fewer pixels).
+    let budget = 40_000_000.0
+    for (path, size) in needs where Double(size.width) * Double(size.height) > budget {
+        let k = (budget / (Double(size.width) * Double(size.height))).squareRoot()
+        needs[path] = (max(1, Int((Double(size.width) * k).rounded(.down))), max(1, Int((Double(size.height) * k).rounded(.down))))
+    }
     return needs
 }

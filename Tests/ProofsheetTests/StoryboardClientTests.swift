@@ -106,6 +106,9 @@ struct StoryboardClientTests {
         let objects = Set(photos.map { $0[10] })
         #expect(objects.count == payloads.count, "the PDF holds \(objects.count) photo images, the SVG \(payloads.count)")
         #expect(photos.count > 2 * objects.count, "the photos are drawn in every panel")
+        // …at the pixels a panel shows (the deck's 360×540-point card at a quarter, 1x, rounded
+        // up), not the full frame's.
+        #expect(photos.allSatisfy { (Int($0[3]) ?? 0) <= 91 && (Int($0[4]) ?? 0) <= 136 }, "\(photos.map { "\($0[3])×\($0[4])" })")
     }
 
     @Test func badInputIsRefusedWithExitTwoAndNoFile() throws {
