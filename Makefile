@@ -30,11 +30,13 @@ demo: release
 		for timeline in $$(.build/release/proofsheet stills $$scene --timelines); do \
 			.build/release/proofsheet frames $$scene --timeline $$timeline --scale 1 --fps 30 -q || exit 1; \
 			.build/release/proofsheet strip $$scene --timeline $$timeline --scale 1 -q || exit 1; \
+			.build/release/proofsheet storyboard $$scene --timeline $$timeline -q || exit 1; \
+			.build/release/proofsheet storyboard $$scene --timeline $$timeline -q -o Output/$$(basename $$scene .json).$$timeline.storyboard.pdf || exit 1; \
 			.build/release/proofsheet animate $$scene --timeline $$timeline -q || exit 1; \
 		done; \
 	done
 	.build/release/proofsheet gallery $(SCENES) --device "iPhone SE" --device "iPhone 14" --device "iPhone 15 Pro Max" --chrome on -o Output/gallery
-	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/, as a contact sheet in Output/<scene>.<timeline>.strip.png and as an animated PNG in Output/<scene>.<timeline>.animated.png; every still on three devices with an overview in Output/gallery/)"
+	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/, as a contact sheet in Output/<scene>.<timeline>.strip.png, as a storyboard in Output/<scene>.<timeline>.storyboard.svg and .pdf, and as an animated PNG in Output/<scene>.<timeline>.animated.png; every still on three devices with an overview in Output/gallery/)"
 
 ## Install what is missing, check the formatting, and run every test (warnings are errors). The
 ## release binary is built too: the hostile-input table runs its heavy cases through it.

@@ -46,8 +46,9 @@ let package = Package(
         // The motion engine: timelines, transactions over resolved trees, gestures and touches,
         // hit testing, frames.
         .target(name: "ProofsheetTimeline", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetMotion"]),
-        // Contact sheets (and later storyboards): views built from rendered frames.
-        .target(name: "ProofsheetSheets", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
+        // Contact sheets and storyboards: views built from rendered frames (a storyboard runs the
+        // timeline to its key instants).
+        .target(name: "ProofsheetSheets", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetTimeline"]),
 
         // The SVG writer: SVG straight from the display list (text as text, effects as filters,
         // images once), asking the backend only for text layout, outlines, images and font subsets.

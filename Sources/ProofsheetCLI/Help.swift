@@ -17,6 +17,7 @@ enum Help {
           stills     List a scene's state and its named stills
           frames     Render a timeline of a scene frame by frame (PNGs and a manifest)
           strip      Draw a timeline's frames as a contact sheet (PNG, SVG or PDF)
+          storyboard Draw a timeline's key frames, touches and timing (SVG, PDF or PNG)
           animate    Write a timeline as an animated preview (APNG, WebP or GIF)
           gallery    Every still of scenes on several devices, and an overview sheet
           curve      Sample or plot an animation curve or spring, SwiftUI spelling
@@ -322,6 +323,44 @@ enum Help {
           -q, --quiet          No progress or summary on standard error
 
         One instant of a timeline: proofsheet render <scene.json> --timeline NAME --at SECONDS
+        """
+
+    static let storyboard = """
+        Draw a timeline as a storyboard: its key frames (the start, each instant something
+        happens, the end once everything has settled) as numbered panels, each captioned with its
+        instant in ms, the events since the panel before and each drag; the fingers drawn on the
+        panels (the path each took, an arrow from where it went down, a disc while down, a ring
+        where it lifted); and a ruler under them that places the panels on the time axis, says
+        the time between them and shows when a finger was down. Vector in SVG and PDF: text
+        stays text, each photo is stored once; what vector files cannot express (blurs, shadows,
+        materials) is embedded as pixels at the panel's resolution.
+
+        USAGE: proofsheet storyboard <scene.json> --timeline NAME [options]
+
+        OPTIONS:
+          --timeline NAME      The scene's timeline (`proofsheet stills` lists them)
+          --max-panels N       At most N key frames, 2–48 (default 12): the start and the end
+                               stay, and those that keep the panels most evenly spread in time
+                               (the events of the others are in the next panel's caption)
+          --panels N           Exactly N panels, 2–48: the key frames, and frames between them
+                               where the gaps are longest (or the key frames cut as above)
+          --columns C          Panels per row (default 6, or fewer panels)
+          --panel-scale F      A panel's size as a fraction of the screen's (default 0.5);
+                               lowered, with a note, when the board would pass the raster
+                               limits (`proofsheet limits`)
+          -o FILE              .svg, .pdf or .png (default
+                               Output/<scene>.<timeline>.storyboard.svg)
+          --scale N            Pixels per point of a PNG, and of what is embedded as pixels
+                               (default 2)
+          --device NAME        Render on a device preset (see `proofsheet devices`)
+          --chrome on|off      Each frame with the status bar and home indicator (default: the
+                               scene's "chrome" option)
+          --svg-text text|embed|outline
+                               How an SVG carries its text (default text)
+          --assets DIR         Also look for images in DIR (repeatable)
+          --png-compression fastest|fast|small
+                               How a PNG board is compressed (default fast)
+          -q, --quiet          No notes or summary on standard error
         """
 
     static let strip = """

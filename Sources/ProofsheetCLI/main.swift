@@ -51,6 +51,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "gallery":
         if args.flag("-h", "--help") { printHelp(Help.gallery); return 0 }
         return try galleryCommand(&args)
+    case "storyboard":
+        if args.flag("-h", "--help") { printHelp(Help.storyboard); return 0 }
+        return try storyboardCommand(&args)
     case "curve":
         if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
         return try curveCommand(&args)
@@ -86,9 +89,8 @@ func run(_ argv: [String]) throws -> Int32 {
         let close = closeNames(
             to: command,
             in: [
-                "render", "layout", "stills", "frames", "strip", "animate", "gallery", "curve", "diff", "check", "approve", "merge-reports",
-                "symbols", "colors",
-                "devices",
+                "render", "layout", "stills", "frames", "strip", "storyboard", "animate", "gallery", "curve", "diff", "check", "approve",
+                "merge-reports", "symbols", "colors", "devices",
                 "limits", "help"
             ]
         )
@@ -103,7 +105,7 @@ func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "animate": Help.animate,
+        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "storyboard": Help.storyboard, "animate": Help.animate,
         "gallery": Help.gallery
     ][topic]
 }

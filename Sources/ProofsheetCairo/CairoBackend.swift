@@ -150,7 +150,9 @@ public final class CairoBackend: Sendable {
         let cr = cairo_create(surface)!
         do {
             try fonts.withContext { text in
-                try Painter(text: text, images: images, scale: scale, rasterTarget: false, vectorSources: sources).draw(list, cr)
+                var painter = Painter(text: text, images: images, scale: scale, rasterTarget: false, vectorSources: sources)
+                painter.vectorImages = try vectorImageSizes(list, scale: scale, images: images)
+                try painter.draw(list, cr)
             }
             cairo_show_page(cr)
             try checkCairo(cairo_status(cr), "drawing")

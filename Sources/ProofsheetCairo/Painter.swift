@@ -1,6 +1,9 @@
 import ProofsheetCore
 internal import CCairo
 internal import CPangoCairo
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Draws display items onto a Cairo context whose user space is points.
 struct Painter {
@@ -20,6 +23,9 @@ struct Painter {
     var backdrop: BackdropSource? = nil
     /// How many backdrops deep this painter draws (a backdrop of a material inside a backdrop…).
     var backdropDepth = 0
+    /// On a PDF: the pixels each image asset is embedded at, whatever the size of a draw (see
+    /// `vectorImageSizes`).
+    var vectorImages: [String: (width: Int, height: Int)]? = nil
 
     func draw(_ list: DisplayList, _ cr: OpaquePointer) throws {
         if let bg = list.background {
@@ -193,8 +199,13 @@ struct Painter {
             let k = (budget / (wpx * hpx)).squareRoot()
             wpx = max(1, (wpx * k).rounded(.down)); hpx = max(1, (hpx * k).rounded(.down))
         }
-        let pw = Int(wpx), ph = Int(hpx)
+        var pw = Int(wpx), ph = Int(hpx)
+        if !rasterTarget, let size = vectorImages?[img.path] { (pw, ph) = size }
         let surface = try images.surface(path: img.path, width: pw, height: ph)
+        // Each draw gets its own surface over the shared pixels: on a PDF, an id made of the
+        // asset and its pixel size lets Cairo embed the image once however often it is drawn
+        // (a storyboard draws the same photo in every panel).
+        if !rasterTarget { setUniqueID("\(img.path)@\(pw)x\(ph)", on: surface.raw) }
         cairo_save(cr)
         cairo_translate(cr, f.minX, f.minY)
         cairo_scale(cr, f.width / Double(pw), f.height / Double(ph))
@@ -203,6 +214,17 @@ struct Painter {
         cairo_rectangle(cr, 0, 0, Double(pw), Double(ph))
         cairo_fill(cr)
         cairo_restore(cr)
+    }
+
+    /// Gives a surface Cairo's unique id, so that a vector surface embeds every surface with the
+    /// same id once.
+    private func setUniqueID(_ id: String, on surface: OpaquePointer) {
+        let bytes = Array(id.utf8)
+        guard let copy = malloc(bytes.count) else { return }
+        copy.copyMemory(from: bytes, byteCount: bytes.count)
+        let status = cairo_surface_set_mime_data(
+            surface, CAIRO_MIME_TYPE_UNIQUE_ID, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), { free($0) }, copy)
+        if status != CAIRO_STATUS_SUCCESS { free(copy) }
     }
 
     // MARK: - Groups

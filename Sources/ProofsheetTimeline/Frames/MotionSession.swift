@@ -30,6 +30,8 @@ public final class MotionSession {
     private var touchBase: [Int: Point] = [:]
     /// Where each finger on the screen is now, by touch (for drawing touches on frames).
     public private(set) var touchPoints: [Int: Point] = [:]
+    /// Where each finger that lifted was when it lifted, by touch (for drawing drags).
+    public private(set) var liftPoints: [Int: Point] = [:]
     private var trackers: [Int: GestureTracker] = [:]
     private var markers: Set<String> = []
     private var changes = 0
@@ -178,6 +180,7 @@ public final class MotionSession {
         case .up(let touch, let offset):
             guard let base = touchBase[touch] else { return }
             events.append(MotionEvent(time: t, name: "release"))
+            liftPoints[touch] = Point(x: base.x + offset.x, y: base.y + offset.y)
             touchBase[touch] = nil
             touchPoints[touch] = nil
             guard var tracker = trackers[touch] else { return }

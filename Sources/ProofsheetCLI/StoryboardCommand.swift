@@ -1,0 +1,108 @@
+import Foundation
+import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
+import ProofsheetSheets
+import ProofsheetTimeline
+
+/// `proofsheet storyboard <scene> --timeline NAME`: the timeline's key frames as panels with
+/// captions, the fingers drawn on them, and a ruler of their instants.
+func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
+    let timelineName = try args.value("--timeline")
+    let panelsText = try args.value("--panels")
+    let maxPanelsText = try args.value("--max-panels")
+    let columnsText = try args.value("--columns")
+    let panelScaleText = try args.value("--panel-scale")
+    let output = try args.value("-o", "--output")
+    let deviceName = try args.value("--device")
+    let scaleText = try args.value("--scale")
+    let assetDirs = try args.values("--assets")
+    let quiet = args.flag("-q", "--quiet")
+    let compression = try args.pngCompression() ?? .fast
+    let svgText = try args.svgText()
+    let chrome = try chromeOption(&args)
+    let scenes = try args.positionals()
+    guard scenes.count == 1, let path = scenes.first else {
+        throw ProofsheetError.usage(
+            scenes.isEmpty ? "no scene file given" : "storyboard draws one scene at a time",
+            hint: "proofsheet storyboard <scene.json> --timeline NAME")
+    }
+    guard let timelineName else {
+        throw ProofsheetError.usage("storyboard needs --timeline NAME", hint: "`proofsheet stills \(path)` lists the scene's timelines")
+    }
+    guard panelsText == nil || maxPanelsText == nil else {
+        throw ProofsheetError.usage("give --panels or --max-panels, not both", hint: "--panels N shows N; --max-panels N at most N key frames")
+    }
+    let most = Double(StoryboardFrames.mostPanels)
+    let panelCount = try panelsText.map { Int(try number($0, option: "--panels", in: 2...most, whole: true)) }
+    let maxPanels = try maxPanelsText.map { Int(try number($0, option: "--max-panels", in: 2...most, whole: true)) } ?? 12
+    let columnsAsked = try columnsText.map { Int(try number($0, option: "--columns", in: 1...most, whole: true)) }
+    var panelScale = try panelScaleText.map { try number($0, option: "--panel-scale", in: 0.05...2) } ?? 0.5
+    let device = try deviceName.map { try Device.named($0) }
+    let outputScale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) } ?? 2
+    let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let target = output ?? "Output/\(base).\(timelineName).storyboard.svg"
+    guard let outputFormat = OutputFormat(path: target) else {
+        throw ProofsheetError.usage("-o \(excerpt(target)): the extension must be .svg, .pdf or .png")
+    }
+    if svgText != nil, outputFormat != .svg {
+        throw ProofsheetError.usage("--svg-text applies to SVG output", hint: "-o board.svg")
+    }
+
+    let renderer = try Renderer(assetRoots: assetDirs)
+    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, renderer: renderer)
+    // The key instants: the start, each event, the settled end; then as many as asked.
+    let end = try FrameSampler.settledEnd(of: try run.session())
+    let keys = try StoryboardFrames.keyInstants(of: try run.session(), end: end)
+    let instants = StoryboardFrames.choose(keys, count: panelCount ?? maxPanels, fill: panelCount != nil)
+    if !quiet, panelCount == nil, keys.count > maxPanels {
+        FileHandle.standardError.write(
+            Data("note: \(keys.count) key frames, \(instants.count) shown (--max-panels \(maxPanels)); the rest are in the captions\n".utf8))
+    }
+    let made = try StoryboardFrames.panels(try run.session(), at: instants) { run.displayList($0) }
+    let columns = columnsAsked ?? min(6, made.panels.count)
+
+    let deviceLabel = run.first.device?.name ?? "\(fmt(run.first.canvas.width))×\(fmt(run.first.canvas.height)) pt"
+    let keyCount = instants.filter { $0.kind != .between }.count
+    var subtitle = "\(deviceLabel) · \(keyCount) key frame\(keyCount == 1 ? "" : "s")"
+    if made.panels.count > keyCount { subtitle += " and \(made.panels.count - keyCount) between" }
+    subtitle += " · settled at \(Int((end * 1000).rounded())) ms"
+    let title = "\(base) — \(timelineName)"
+
+    // The board, its panels shrunk until it fits the raster limits.
+    func boardScene(_ panelScale: Double) throws -> Scene {
+        let board = Storyboard(
+            title: title, subtitle: subtitle, panels: made.panels, end: end, touchSpans: made.touchSpans, columns: columns,
+            panelScale: panelScale)
+        var scene = Scene(canvas: Size(width: 1, height: 1), scale: outputScale, background: board.style.background, root: board.node())
+        scene.assetRoots = run.first.assetRoots
+        let size = try renderer.size(of: scene)
+        scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+        return scene
+    }
+    var scene = try boardScene(panelScale)
+    let side = Scene.Limits.pixelSide.value, mostPixels = Scene.Limits.pixels.value
+    var shrunk = false
+    for _ in 0..<12 {
+        let w = (scene.canvas.width * outputScale).rounded(.up), h = (scene.canvas.height * outputScale).rounded(.up)
+        guard max(w, h) > side || w * h > mostPixels else { break }
+        panelScale *= min(side / max(w, h), (mostPixels / (w * h)).squareRoot()) * 0.97
+        scene = try boardScene(panelScale)
+        shrunk = true
+    }
+    if shrunk && !quiet {
+        FileHandle.standardError.write(
+            Data("note: panels at \(format(panelScale, digits: 3))× to keep the board within \(Int(side)) px a side and \(Int(mostPixels)) px\n".utf8)
+        )
+    }
+    try scene.validateSize()
+    let bytes = try renderer.render(scene, format: outputFormat, png: compression, svgText: svgText ?? .text)
+    try FileOutput.write(bytes, to: target)
+    if !quiet {
+        FileHandle.standardError.write(
+            Data(
+                "wrote \(target): \(made.panels.count) panels, \(fmt(scene.canvas.width))×\(fmt(scene.canvas.height)) pt, \(bytes.count) bytes\n".utf8
+            ))
+    }
+    return 0
+}

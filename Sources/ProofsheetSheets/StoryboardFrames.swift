@@ -1,0 +1,159 @@
+import ProofsheetCore
+import ProofsheetLayout
+import ProofsheetScene
+import ProofsheetTimeline
+
+/// A finger on a storyboard panel: where it went down and the path it took to where it is at
+/// the panel's instant (screen points), and whether it is still down then (false: it lifted
+/// since the panel before, at the path's end).
+public struct TouchTrace: Hashable, Sendable {
+    public var path: [Point]
+    public var isDown: Bool
+    public init(path: [Point], isDown: Bool) { self.path = path; self.isDown = isDown }
+
+    /// The drag: from where the finger went down to where it is (or lifted).
+    public var vector: (from: Point, to: Point)? {
+        guard let first = path.first, let last = path.last else { return nil }
+        return (first, last)
+    }
+}
+
+/// One panel of a storyboard: its instant, why it is there, what happened since the panel before,
+/// the frame's drawing and the fingers on the screen.
+public struct StoryboardPanel: Sendable {
+    /// Why the instant is on the board.
+    public enum Kind: String, Hashable, Sendable {
+        /// The timeline's start.
+        case start
+        /// Something happened then (a touch, a tap, a change, a marker, a note).
+        case event
+        /// The end, once everything has settled.
+        case settled
+        /// An instant between two key frames, asked for with a panel count.
+        case between
+    }
+
+    public var time: Double
+    public var kind: Kind
+    /// What happened since the panel before, each with its instant.
+    public var events: [MotionEvent]
+    public var picture: DisplayList
+    public var touches: [TouchTrace]
+
+    public init(time: Double, kind: Kind, events: [MotionEvent], picture: DisplayList, touches: [TouchTrace]) {
+        self.time = time; self.kind = kind; self.events = events; self.picture = picture; self.touches = touches
+    }
+}
+
+/// The instants of a storyboard and its panels, run from a timeline's motion session.
+public enum StoryboardFrames {
+    /// The most panels a board takes.
+    public static let mostPanels = 48
+
+    /// The key instants of a timeline: its start, each instant something happens, and `end`
+    /// (when everything has settled), with what happens at each. `session` is run to `end`.
+    public static func keyInstants(of session: MotionSession, end: Double) throws -> [(time: Double, kind: StoryboardPanel.Kind)] {
+        var out: [(time: Double, kind: StoryboardPanel.Kind)] = [(0, .start)]
+        for e in try session.advance(to: end) where e.time > out[out.count - 1].time {
+            out.append((e.time, .event))
+        }
+        if end > out[out.count - 1].time { out.append((end, .settled)) } else if out.count > 1 { out[out.count - 1].kind = .settled }
+        return out
+    }
+
+    /// `count` of `keys` (ascending): the first and the last always, and in between those that
+    /// keep the instants most evenly spread (the instant whose neighbours are closest goes first;
+    /// of equals, the later). With fewer keys than `count`, instants between them are added where
+    /// the gaps are longest (a gap's panels spread evenly in it), so that `count` are shown.
+    public static func choose(
+        _ keys: [(time: Double, kind: StoryboardPanel.Kind)], count: Int, fill: Bool
+    ) -> [(time: Double, kind: StoryboardPanel.Kind)] {
+        var kept = keys
+        let count = max(1, count)
+        while kept.count > count {
+            guard kept.count > 2 else {
+                kept.removeLast()
+                continue
+            }
+            var drop = 1, narrowest = Double.infinity
+            for i in 1..<(kept.count - 1) {
+                let span = kept[i + 1].time - kept[i - 1].time
+                if span <= narrowest { narrowest = span; drop = i }
+            }
+            kept.remove(at: drop)
+        }
+        guard fill, kept.count < count, kept.count >= 2 else { return kept }
+        // Panels added to each gap: each goes where the gap per panel is longest (of equals, the
+        // earlier gap).
+        var added = [Int](repeating: 0, count: kept.count - 1)
+        for _ in 0..<(count - kept.count) {
+            var best = 0, longest = -1.0
+            for g in added.indices {
+                let per = (kept[g + 1].time - kept[g].time) / Double(added[g] + 1)
+                if per > longest { longest = per; best = g }
+            }
+            guard longest > 1.0 / MotionSession.touchRate else { break }
+            added[best] += 1
+        }
+        var out: [(time: Double, kind: StoryboardPanel.Kind)] = []
+        for g in added.indices {
+            out.append(kept[g])
+            let a = kept[g].time, b = kept[g + 1].time
+            for k in 0..<added[g] {
+                // Whole milliseconds, so that captions and the ruler say the instant exactly.
+                let t = ((a + (b - a) * Double(k + 1) / Double(added[g] + 1)) * 1000).rounded() / 1000
+                if t > out[out.count - 1].time && t < b { out.append((t, .between)) }
+            }
+        }
+        out.append(kept[kept.count - 1])
+        return out
+    }
+
+    /// Runs `session` to each of `instants` (ascending) and makes the panels: the frame drawn by
+    /// `picture`, the events since the panel before, and each finger's path from where it went
+    /// down (sampled at the session's touch rate); and when each finger was on the screen.
+    public static func panels(
+        _ session: MotionSession, at instants: [(time: Double, kind: StoryboardPanel.Kind)], picture: (ResolvedView) -> DisplayList
+    ) throws -> (panels: [StoryboardPanel], touchSpans: [ClosedRange<Double>]) {
+        guard let last = instants.last?.time else { return ([], []) }
+        // The touch samples' instants and the panels', in order (a panel's own instant last).
+        let step = 1 / MotionSession.touchRate
+        var samples: [(time: Double, panel: Int?)] = (0...Int((last / step).rounded(.down))).map { (Double($0) / MotionSession.touchRate, nil) }
+        samples += instants.enumerated().map { ($0.element.time, $0.offset) }
+        samples.sort { $0.time != $1.time ? $0.time < $1.time : ($0.panel ?? -1) < ($1.panel ?? -1) }
+
+        var out: [StoryboardPanel] = []
+        var events: [MotionEvent] = []
+        var paths: [Int: [Point]] = [:]
+        var lifted: [(id: Int, path: [Point])] = []
+        var downAt: [Int: Double] = [:]
+        var spans: [ClosedRange<Double>] = []
+        for (t, panel) in samples {
+            events += try session.advance(to: t)
+            let now = session.touchPoints
+            for id in paths.keys.sorted() where now[id] == nil {
+                var path = paths[id]!
+                if let up = session.liftPoints[id], up != path.last { path.append(up) }
+                lifted.append((id, path))
+                paths[id] = nil
+                spans.append(downAt[id, default: t]...t)
+                downAt[id] = nil
+            }
+            for (id, p) in now where paths[id]?.last != p {
+                paths[id, default: []].append(p)
+                if downAt[id] == nil { downAt[id] = t }
+            }
+            guard let panel else { continue }
+            var touches = lifted.map { TouchTrace(path: $0.path, isDown: false) }
+            touches += paths.keys.sorted().map { TouchTrace(path: paths[$0]!, isDown: true) }
+            out.append(
+                StoryboardPanel(
+                    time: t, kind: instants[panel].kind, events: events, picture: picture(session.presented(at: t)), touches: touches))
+            events = []
+            lifted = []
+        }
+        // Fingers still down at the end.
+        spans += downAt.keys.sorted().map { downAt[$0]!...last }
+        return (out, spans)
+    }
+}
