@@ -42,6 +42,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     for still in stills where still != "default" && !Still.isValidName(still) {
         throw ProofsheetError.usage("--still '\(clipped(still))' cannot name a still", hint: Still.nameRule)
     }
+    let timelines = try timelineSelection(&args)
     if try !args.values("--set").isEmpty {
         throw ProofsheetError.usage(
             "check does not take --set: a state without a name has no golden",
@@ -73,6 +74,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
     options.chrome = chrome ?? config?.chrome
     options.stills = stills
+    options.timelines = timelines
     options.jobs = jobs
     options.prune = prune
     if let compression { options.pngCompression = compression }
@@ -159,6 +161,19 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         return 2
     }
     return failed ? 1 : 0
+}
+
+/// `--timelines` (every timeline) or `--timeline NAME` (repeatable, or comma-separated).
+private func timelineSelection(_ args: inout Arguments) throws -> TimelineSelection {
+    let every = args.flag("--timelines")
+    let names = try args.values("--timeline").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    if every && !names.isEmpty {
+        throw ProofsheetError.usage("--timelines and --timeline exclude each other", hint: "--timelines checks every timeline")
+    }
+    for name in names where !Still.isValidName(name) {
+        throw ProofsheetError.usage("--timeline '\(clipped(name))' cannot name a timeline", hint: Still.nameRule)
+    }
+    return every ? .all : names.isEmpty ? .none : .named(names)
 }
 
 /// `[SCENE[:STILL]=]VALUE`: a value for every image, a scene's, or one still's.
