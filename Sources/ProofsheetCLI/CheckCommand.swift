@@ -120,6 +120,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         FileHandle.standardError.write(Data("proofsheet: \(e.still.map { "still '\($0)' of \(e.file): " } ?? "")\(e.message)\n".utf8))
     }
     for w in report.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
+    for t in report.timelines ?? [] { if let line = timelineLine(t, report) { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
     let orphans = report.orphans ?? []
     if !orphans.isEmpty {
         let list = orphans.prefix(10).map { "  \(golden)/\($0)" }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
@@ -161,6 +162,13 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         return 2
     }
     return failed ? 1 : 0
+}
+
+/// A timeline's first diverging instant, for the console (nil when none diverges).
+private func timelineLine(_ t: TimelineSummary, _ report: CheckReport) -> String? {
+    guard let e = report.firstDiverging(t) else { return nil }
+    return "proofsheet: timeline \(t.id) first diverges at \(TimelineSummary.describe(e)): \(e.status.label)"
+        + (e.message.map { " — \($0)" } ?? "")
 }
 
 /// `--timelines` (every timeline) or `--timeline NAME` (repeatable, or comma-separated).
@@ -263,6 +271,7 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     let merged = try ReportMerge.merge(dirs, into: out, selfContained: selfContained)
     try writeJUnitAndSummary(merged, junit: junit, summary: summary, reportDirectory: out)
     for w in merged.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
+    for t in merged.timelines ?? [] { if let line = timelineLine(t, merged) { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
     if let missing = merged.missingShards, !missing.isEmpty {
         FileHandle.standardError.write(
             Data(

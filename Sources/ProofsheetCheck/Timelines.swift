@@ -115,8 +115,19 @@ public struct TimelineSummary: Sendable, Codable, Hashable {
     /// timeline's when none diverges (passed, tolerated, recorded under record mode `all`).
     public var status: CheckEntry.Status
 
+    /// The most instants a timeline may have (as many as the timeline module's key instants).
+    public static let mostInstants = 1_000
+
     /// `scene/timeline/variant`.
     public var id: String { "\(scene)/\(timeline)/\(variant)" }
+
+    /// An instant in words: `401 ms (after release; events: release, card removed)`.
+    public static func describe(_ entry: CheckEntry) -> String {
+        var parts: [String] = []
+        if let r = entry.reasons, !r.isEmpty { parts.append(r.joined(separator: ", ")) }
+        if let e = entry.events, !e.isEmpty { parts.append("events: " + e.joined(separator: ", ")) }
+        return "\(entry.at.map(String.init) ?? "?") ms" + (parts.isEmpty ? "" : " (\(parts.joined(separator: "; ")))")
+    }
 
     public init(scene: String, timeline: String, variant: String, instants: [Int], firstDiverging: Int?, status: CheckEntry.Status) {
         self.scene = scene; self.timeline = timeline; self.variant = variant; self.instants = instants
