@@ -513,7 +513,14 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
 
         switch verdict {
         case .passed:
-            guard let strict, let r = strict.result else { return (entry, environment) }
+            guard let strict, let r = strict.result else {
+                // A timeline's strips in the report show every instant: a passing one as a thumbnail.
+                if let report, entry.timeline != nil {
+                    let factor = max(1, (max(actual.width, actual.height) + ReportFolder.thumbnailSide - 1) / ReportFolder.thumbnailSide)
+                    entry.thumb = try report.store(try PNGCodec.encode(actual.shrunk(by: factor)), entry.id, "thumb")
+                }
+                return (entry, environment)
+            }
             entry.status = .tolerated
             entry.message =
                 "passed within tolerance (\(settings.summary)): \(r.mismatched) of \(r.total) pixels differ"
