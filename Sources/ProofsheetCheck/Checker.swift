@@ -18,7 +18,8 @@ public protocol CheckRendering: Sendable {
 
 /// Settings of a check run.
 public struct CheckOptions: Sendable {
-    /// The folder of golden images: `<golden>/<scene>/<still>/<device>@<scale>x.png`.
+    /// The folder of golden images: `<golden>/<scene>/<still>/<device>@<scale>x.png`, and for
+    /// timelines `<golden>/<scene>/<timeline>@<t>ms/<device>@<scale>x.png`.
     public var goldenDirectory: String
     public var record: RecordMode = .default
     /// Where to write the report (images, results.json, index.html); nil for none.

@@ -14,7 +14,9 @@ extension HTMLReport {
     /// rewrote every golden on purpose) carry a `<failure>`, errors an `<error>`; a scene that
     /// could not be read is a case of its own with an `<error>`, as is each shard missing from a
     /// merge. A pass within tolerance and a recording in mode `all` pass, saying so in
-    /// `<system-out>`. Each orphaned golden follows as a skipped case named
+    /// `<system-out>`. A timeline on a variant is one case, `timeline/variant (timeline, N
+    /// instants)`, whose failure names its first diverging instant (time, why it is key, events)
+    /// and lists every instant. Each orphaned golden follows as a skipped case named
     /// `still/variant (orphaned golden)`.
     ///
     /// With `reportDirectory`, each case's images are named in `<system-out>` as
@@ -141,6 +143,7 @@ extension HTMLReport {
 
     /// A GitHub job summary (`$GITHUB_STEP_SUMMARY`): a one-line verdict with the counts, then the
     /// entries that need attention under a heading per scene (a table row per still and variant),
+    /// the timelines that diverge (a row each, naming the first diverging instant),
     /// then the orphaned goldens. Passing entries are only counted.
     public static func markdownSummary(_ report: CheckReport) -> String {
         let entries = sortedEntries(report)
