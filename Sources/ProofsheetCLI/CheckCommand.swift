@@ -74,7 +74,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
     options.chrome = chrome ?? config?.chrome
     options.stills = stills
-    options.timelines = timelines
+    options.timelines = timelines == .none ? config?.timelines ?? .none : timelines
     options.jobs = jobs
     options.prune = prune
     if let compression { options.pngCompression = compression }

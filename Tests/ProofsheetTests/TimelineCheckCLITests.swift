@@ -101,6 +101,22 @@ struct TimelineCheckCLITests {
         #expect(junit.contains("tests=\"3\" failures=\"1\""))
     }
 
+    @Test func theConfigurationNamesTheTimelines() throws {
+        let dir = try folder()
+        try #"{"scenes": ["card.json"], "golden": "g", "timelines": ["slide"]}"#.write(
+            toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        let r = try run(dir, ["check", "--record", "all", "-q"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(try goldens(dir, "slide").count == 5)
+        #expect(try goldens(dir, "still-life").isEmpty)
+        try #"{"scenes": ["card.json"], "golden": "g", "timelines": "slide"}"#.write(
+            toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        let bad = try run(dir, ["check"])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("proofsheet.json:1:55 (at $.timelines)"), "\(bad.err)")
+        #expect(bad.err.contains("timelines must be true, false or a list of timeline names"))
+    }
+
     @Test func badTimelineOptionsAreRefused() throws {
         let dir = try folder()
         let unknown = try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slid"])
