@@ -42,6 +42,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     for still in stills where still != "default" && !Still.isValidName(still) {
         throw ProofsheetError.usage("--still '\(clipped(still))' cannot name a still", hint: Still.nameRule)
     }
+    let timelines = try timelineSelection(&args)
     if try !args.values("--set").isEmpty {
         throw ProofsheetError.usage(
             "check does not take --set: a state without a name has no golden",
@@ -73,6 +74,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
     options.chrome = chrome ?? config?.chrome
     options.stills = stills
+    options.timelines = timelines == .none ? config?.timelines ?? .none : timelines
     options.jobs = jobs
     options.prune = prune
     if let compression { options.pngCompression = compression }
@@ -118,6 +120,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         FileHandle.standardError.write(Data("proofsheet: \(e.still.map { "still '\($0)' of \(e.file): " } ?? "")\(e.message)\n".utf8))
     }
     for w in report.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
+    for t in report.timelines ?? [] { if let line = timelineLine(t, report) { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
     let orphans = report.orphans ?? []
     if !orphans.isEmpty {
         let list = orphans.prefix(10).map { "  \(golden)/\($0)" }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
@@ -159,6 +162,26 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         return 2
     }
     return failed ? 1 : 0
+}
+
+/// A timeline's first diverging instant, for the console (nil when none diverges).
+private func timelineLine(_ t: TimelineSummary, _ report: CheckReport) -> String? {
+    guard let e = report.firstDiverging(t) else { return nil }
+    return "proofsheet: timeline \(t.id) first diverges at \(TimelineSummary.describe(e)): \(e.status.label)"
+        + (e.message.map { " — \($0)" } ?? "")
+}
+
+/// `--timelines` (every timeline) or `--timeline NAME` (repeatable, or comma-separated).
+private func timelineSelection(_ args: inout Arguments) throws -> TimelineSelection {
+    let every = args.flag("--timelines")
+    let names = try args.values("--timeline").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    if every && !names.isEmpty {
+        throw ProofsheetError.usage("--timelines and --timeline exclude each other", hint: "--timelines checks every timeline")
+    }
+    for name in names where !Still.isValidName(name) {
+        throw ProofsheetError.usage("--timeline '\(clipped(name))' cannot name a timeline", hint: Still.nameRule)
+    }
+    return every ? .all : names.isEmpty ? .none : .named(names)
 }
 
 /// `[SCENE[:STILL]=]VALUE`: a value for every image, a scene's, or one still's.
@@ -248,6 +271,7 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     let merged = try ReportMerge.merge(dirs, into: out, selfContained: selfContained)
     try writeJUnitAndSummary(merged, junit: junit, summary: summary, reportDirectory: out)
     for w in merged.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
+    for t in merged.timelines ?? [] { if let line = timelineLine(t, merged) { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
     if let missing = merged.missingShards, !missing.isEmpty {
         FileHandle.standardError.write(
             Data(

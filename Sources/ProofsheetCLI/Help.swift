@@ -234,6 +234,10 @@ enum Help {
           --still NAME             Check only this still (repeatable, or a,b,c; `default` for
                                    scenes without stills). --set is refused: a state without a
                                    name has no golden
+          --timelines              Check every timeline too, at its key instants: 0, 1 ms after
+                                   each event, 25/50/75 % of each animation, the end; goldens at
+                                   <scene>/<timeline>@<t>ms/<variant>.png (t in whole ms)
+          --timeline NAME          Check this timeline too (repeatable, or a,b,c)
           --strict                 Orphaned goldens fail the check (exit 1)
           --prune                  Delete orphaned goldens (only inside the golden folder)
           --png-compression fastest|fast|small

@@ -179,6 +179,9 @@ public enum ReportMerge {
         }
         merged.warnings = warnings.isEmpty ? nil : warnings
         merged.missingShards = missingShards.isEmpty ? nil : missingShards
+        // From the merged entries: a timeline's instants may come from several shards' reports.
+        let timelines = merged.timelineSummaries()
+        merged.timelines = timelines.isEmpty ? nil : timelines
         let target = try ReportFolder.staging(for: output)
         do {
             for (rel, source) in images.sorted(by: { $0.key < $1.key }) {

@@ -18,7 +18,8 @@ public protocol CheckRendering: Sendable {
 
 /// Settings of a check run.
 public struct CheckOptions: Sendable {
-    /// The folder of golden images: `<golden>/<scene>/<still>/<device>@<scale>x.png`.
+    /// The folder of golden images: `<golden>/<scene>/<still>/<device>@<scale>x.png`, and for
+    /// timelines `<golden>/<scene>/<timeline>@<t>ms/<device>@<scale>x.png`.
     public var goldenDirectory: String
     public var record: RecordMode = .default
     /// Where to write the report (images, results.json, index.html); nil for none.
@@ -40,6 +41,9 @@ public struct CheckOptions: Sendable {
     /// Check only these stills (`default` names the state of a scene without stills); empty
     /// means every still.
     public var stills: [String] = []
+    /// The timelines checked at their key instants besides the stills (`--timelines`,
+    /// `--timeline NAME`): goldens at `<golden>/<scene>/<timeline>@<t>ms/<variant>.png`.
+    public var timelines: TimelineSelection = .none
     /// States checked at once.
     public var jobs = 1
     /// The folder scene names are relative to: `<scene>` in golden paths is the scene file's
@@ -86,8 +90,22 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var state: String
         var scene: Scene
         var variant: String
-        var id: String { "\(name)/\(state)/\(variant)" }
+        /// For a timeline (``state`` is its name): what it runs and its key instants.
+        var timeline: TimelineItem?
+        var id: String { timeline == nil ? "\(name)/\(state)/\(variant)" : "\(name)/\(state)@/\(variant)" }
         var goldenPath: String { "\(name)/\(state)/\(variant).png" }
+        /// The goldens the item is compared with: its still's, or one per key instant.
+        var goldenPaths: [String] {
+            guard let timeline else { return [goldenPath] }
+            return timeline.instants.map { "\(name)/\(TimelineInstant.folder(timeline: state, milliseconds: $0.milliseconds))/\(variant).png" }
+        }
+    }
+
+    /// A timeline on one variant.
+    struct TimelineItem: Sendable {
+        var program: SceneTemplate
+        var variant: TimelineVariant
+        var instants: [TimelineInstant] = []
     }
 
     /// The states of a scene file that have goldens: its stills, or `default`.
@@ -96,6 +114,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var name: String
         var states: [String]
         var template: SceneTemplate
+        var timelines: [String] { template.timelines.map(\.name) }
     }
 
     /// Reads every scene, keeping the states the filter selects. A scene that cannot be read is
@@ -138,6 +157,18 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 "--still '\(SafePaths.clip(wanted))' is not a still of any scene checked",
                 hint: (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "the stills: \(all.joined(separator: ", "))")
         }
+        if case .named(let names) = options.timelines {
+            let known = Set(out.flatMap(\.timelines))
+            for wanted in names where !known.contains(wanted) && !(out.isEmpty && !errors.isEmpty) {
+                let all = known.sorted()
+                let close = closeNames(to: wanted, in: all)
+                throw ProofsheetError.usage(
+                    "--timeline '\(SafePaths.clip(wanted))' is not a timeline of any scene checked",
+                    hint: all.isEmpty
+                        ? "the scenes checked have no \"timelines\""
+                        : (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "the timelines: \(all.joined(separator: ", "))")
+            }
+        }
         return (out, errors)
     }
 
@@ -169,6 +200,27 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     errors.append(SceneError(scene: s.name, file: s.path, still: state, message: e.description))
                 }
             }
+            for timeline in s.timelines where options.timelines.includes(timeline) {
+                do {
+                    let from = try s.template.timeline(named: timeline).from
+                    let devices: [Device?] = options.devices.isEmpty ? [nil] : options.devices
+                    let scales: [Double?] = options.scales.isEmpty ? [nil] : options.scales
+                    for device in devices {
+                        for scale in scales {
+                            let variant = TimelineVariant(device: device, scale: scale, chrome: options.chrome)
+                            let program = s.template.on(device)
+                            let first = variant.apply(try program.scene(still: from))
+                            try first.validateSize()
+                            items.append(
+                                Item(
+                                    path: s.path, name: s.name, state: timeline, scene: first, variant: GoldenNames.variant(of: first),
+                                    timeline: TimelineItem(program: program, variant: variant)))
+                        }
+                    }
+                } catch let e as ProofsheetError where e.kind == .badInput {
+                    errors.append(SceneError(scene: s.name, file: s.path, message: "timeline '\(timeline)': \(e.description)"))
+                }
+            }
         }
         var seen: [String: String] = [:]
         for item in items {
@@ -196,12 +248,21 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         guard FileOutput.isFolder(root), !FileOutput.isLink(root) else { return [] }
         let fm = FileManager.default
         let states = Dictionary(scenes.map { ($0.name, Set($0.states)) }, uniquingKeysWith: { a, _ in a })
-        let produced = Set(items.map(\.goldenPath))
-        let checkedStates = Set(items.map { "\($0.name)/\($0.state)" })
+        let produced = Set(items.flatMap(\.goldenPaths))
+        let checkedStates = Set(items.filter { $0.timeline == nil }.map { "\($0.name)/\($0.state)" })
+        let timelines = Dictionary(scenes.map { ($0.name, Set($0.timelines)) }, uniquingKeysWith: { a, _ in a })
+        let checkedTimelines = Set(items.filter { $0.timeline != nil }.map { "\($0.name)/\($0.state)" })
+        let producedFolders = Set(produced.map { String($0[..<$0.lastIndex(of: "/")!]) })
         func owned(_ path: String) -> Bool {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count >= 3 else { return false }
             let scene = parts.dropLast(2).joined(separator: "/"), state = parts[parts.count - 2]
+            // A key instant of a timeline: an orphan when its timeline was checked and the
+            // instant is no longer key (or, checking the whole project, its variant is gone).
+            if let (timeline, _) = TimelineInstant.parse(folder: state), timelines[scene]?.contains(timeline) == true {
+                guard checkedTimelines.contains("\(scene)/\(timeline)") else { return true }
+                return options.wholeProject ? produced.contains(path) : producedFolders.contains("\(scene)/\(state)")
+            }
             guard let known = states[scene], known.contains(state) else { return false }
             // A state folder of a still not checked this run (--still) is left alone.
             return !options.wholeProject || !checkedStates.contains("\(scene)/\(state)") || produced.contains(path)
@@ -264,13 +325,17 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         scenes: [String], options: CheckOptions, progress: @Sendable (CheckEntry, Int, Int) -> Void = { _, _, _ in }
     ) throws -> CheckReport {
         let (states, sceneErrors) = try sceneStates(scenes, options)
-        let (allItems, stateErrors) = try items(states, options)
+        var (allItems, stateErrors) = try items(states, options)
+        try findKeyInstants(&allItems, &stateErrors, options)
         let items =
             options.shard.map { shard in allItems.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) } ?? allItems
         // Lay every state out before anything is written; a state that fails is that image's error.
-        let prepared: [Result<Rendering.Prepared, ProofsheetError>] = try parallelMap(items.count, jobs: options.jobs) { k in
+        // (A timeline lays its states out as it runs.)
+        let prepared: [Result<Rendering.Prepared, ProofsheetError>?] = try parallelMap(items.count, jobs: options.jobs) { k in
+            guard items[k].timeline == nil else { return nil }
             do { return .success(try renderer.prepare(items[k].scene)) } catch let e as ProofsheetError { return .failure(e) }
         }
+        let total = items.reduce(0) { $0 + ($1.timeline?.instants.count ?? 1) }
         let report = try options.reportDirectory.map { try ReportFolder.staging(for: $0) }
         var committed = false
         defer { if !committed { report?.discard() } }
@@ -278,26 +343,32 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         let done = Mutex(0)
         let results = try parallelMap(items.count, jobs: options.jobs) { k in
             let start = ContinuousClock.now
-            var result: (entry: CheckEntry, environment: [String]?)
+            var results: [(entry: CheckEntry, environment: [String]?)]
             switch prepared[k] {
-            case .success(let p): result = try check(items[k], p, options, report, masks)
-            case .failure(let e): result = (errorEntry(items[k], options, e), nil)
+            case .success(let p): results = [try check(items[k], p, options, report, masks)]
+            case .failure(let e): results = [(errorEntry(items[k], options, e), nil)]
+            case nil: results = try checkTimeline(items[k], options, report, masks)
             }
             let elapsed = ContinuousClock.now - start
-            result.entry.seconds = ((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) * 1000).rounded() / 1000
+            let seconds = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) / Double(max(1, results.count))
+            for i in results.indices { results[i].entry.seconds = (seconds * 1000).rounded() / 1000 }
             // One line at a time, numbered in the order they are printed.
-            let entry = result.entry
-            done.withLock {
-                $0 += 1
-                progress(entry, $0, items.count)
+            for r in results {
+                let entry = r.entry
+                done.withLock {
+                    $0 += 1
+                    progress(entry, $0, total)
+                }
             }
-            return result
-        }
+            return results
+        }.flatMap { $0 }
         let shard = options.shard.map { "\($0.index)/\($0.count)" }
         var result = CheckReport(
             entries: results.map(\.entry), goldenRoot: options.goldenDirectory, threshold: options.compare.effectiveThreshold,
             tolerance: options.compare.tolerance, record: options.record.rawValue, shard: shard)
         result.includeAA = options.compare.effectiveIncludeAA
+        let timelines = result.timelineSummaries()
+        result.timelines = timelines.isEmpty ? nil : timelines
         let errors = sceneErrors + stateErrors
         result.sceneErrors = errors.isEmpty ? nil : errors
         result.environment = options.environment
@@ -340,9 +411,28 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
     private func check(
         _ item: Item, _ prepared: Rendering.Prepared, _ options: CheckOptions, _ report: ReportFolder?, _ masks: MaskCache
     ) throws -> (entry: CheckEntry, environment: [String]?) {
-        let root = options.goldenDirectory
         var entry = CheckEntry(scene: item.name, state: item.state, variant: item.variant, status: .passed, golden: "")
-        entry.golden = root + "/" + entry.goldenPath
+        entry.golden = options.goldenDirectory + "/" + entry.goldenPath
+        let actual: RGBAImage
+        do {
+            actual = try renderer.image(of: prepared, scene: item.scene)
+        } catch let e as ProofsheetError {
+            // Inputs were checked up front: what fails now is a failure of the renderer.
+            entry.status = .error
+            entry.message = e.message
+            return (entry, nil)
+        }
+        return try compare(entry, actual, item.scene, options.settings(scene: item.name, still: item.state), options, report, masks)
+    }
+
+    /// Compares `actual`, the image of `entry` (of a scene like `scene`), with its golden, and
+    /// records or reports as the options say.
+    func compare(
+        _ entry: CheckEntry, _ actual: RGBAImage, _ scene: Scene, _ settings: CompareSettings, _ options: CheckOptions, _ report: ReportFolder?,
+        _ masks: MaskCache
+    ) throws -> (entry: CheckEntry, environment: [String]?) {
+        let root = options.goldenDirectory
+        var entry = entry
 
         func inputError(_ message: String) -> CheckEntry {
             var e = entry
@@ -358,21 +448,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 return (inputError(e.message), nil)
             }
         }
-        let settings = options.settings(scene: item.name, still: item.state)
         var diffOptions = DiffOptions(threshold: settings.effectiveThreshold, includeAA: settings.effectiveIncludeAA)
-        diffOptions.ignoreRegions = settings.ignore.map { $0.pixels(scale: item.scene.scale) }
-
-        let actual: RGBAImage
-        do {
-            actual = try renderer.image(of: prepared, scene: item.scene)
-        } catch let e as ProofsheetError {
-            // Inputs were checked up front: what fails now is a failure of the renderer.
-            entry.status = .error
-            entry.message = e.message
-            return (entry, nil)
-        }
+        diffOptions.ignoreRegions = settings.ignore.map { $0.pixels(scale: scene.scale) }
         if !settings.masks.isEmpty {
-            do { diffOptions.ignoreMask = try masks.mask(settings.masks, for: actual.size, scene: item.scene) } catch let e as ProofsheetError {
+            do { diffOptions.ignoreMask = try masks.mask(settings.masks, for: actual.size, scene: scene) } catch let e as ProofsheetError {
                 return (inputError(e.message), nil)
             }
         }
@@ -435,7 +514,14 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
 
         switch verdict {
         case .passed:
-            guard let strict, let r = strict.result else { return (entry, environment) }
+            guard let strict, let r = strict.result else {
+                // A timeline's strips in the report show every instant: a passing one as a thumbnail.
+                if let report, entry.timeline != nil {
+                    let factor = max(1, (max(actual.width, actual.height) + ReportFolder.thumbnailSide - 1) / ReportFolder.thumbnailSide)
+                    entry.thumb = try report.store(try PNGCodec.encode(actual.shrunk(by: factor)), entry.id, "thumb")
+                }
+                return (entry, environment)
+            }
             entry.status = .tolerated
             entry.message =
                 "passed within tolerance (\(settings.summary)): \(r.mismatched) of \(r.total) pixels differ"

@@ -12,6 +12,7 @@ import ProofsheetScene
 ///   "devices": ["iPhone 14", "iPhone SE"],
 ///   "scales": [1],
 ///   "assets": ["Assets/Images"],
+///   "timelines": true,
 ///   "threshold": 0, "includeAA": true, "maxDiffPixels": 0, "maxDiffRatio": 0,
 ///   "ignore": [[0, 0, 390, 47]],
 ///   "masks": ["masks/clock.png"],
@@ -46,6 +47,9 @@ public struct ProjectConfig: Sendable {
     /// `"chrome": true|false`: every image with the status bar and home indicator, or none
     /// (`--chrome` wins); nil leaves each scene's own choice.
     public var chrome: Bool?
+    /// `"timelines": true` checks every timeline at its key instants, a list of names those
+    /// (`--timelines` and `--timeline` win).
+    public var timelines: TimelineSelection = .none
     public var assets: [String] = []
     public var compare = CompareSettings()
     public var sceneCompare: [String: SceneCompareSettings] = [:]
@@ -108,7 +112,7 @@ struct ConfigReader {
 
     static let topKeys = [
         "scenes", "golden", "devices", "scales", "assets", "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks",
-        "overrides", "chrome"
+        "overrides", "chrome", "timelines"
     ]
     static let compareKeys = ["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks"]
 
@@ -186,6 +190,19 @@ struct ConfigReader {
             case "chrome":
                 guard case .bool(let on) = value.kind else { throw fail(value, "chrome must be true or false, not \(value.typeName)") }
                 config.chrome = on
+            case "timelines":
+                if case .bool(let on) = value.kind {
+                    config.timelines = on ? .all : .none
+                    break
+                }
+                guard case .array = value.kind else {
+                    throw fail(value, "timelines must be true, false or a list of timeline names, not \(value.typeName)")
+                }
+                config.timelines = .named(
+                    try strings(value, "timelines", max: 1000).map { name, v in
+                        guard Still.isValidName(name) else { throw fail(v, "'\(SafePaths.clip(name))' cannot name a timeline", hint: Still.nameRule) }
+                        return name
+                    })
             default: break
             }
         }

@@ -39,6 +39,9 @@ public struct CheckReport: Sendable, Codable, Hashable {
     public var warnings: [String]?
     /// Shards a merge did not find (`I/N`): their images are not in the report.
     public var missingShards: [String]?
+    /// The timelines checked, each on its variants, with its first diverging instant (see
+    /// ``timelineSummaries()``, which computes them from the entries).
+    public var timelines: [TimelineSummary]?
 
     public init(entries: [CheckEntry], goldenRoot: String, threshold: Double, tolerance: Tolerance, record: String, shard: String? = nil) {
         self.entries = entries.sorted { $0.id < $1.id }
@@ -74,7 +77,7 @@ public struct CheckReport: Sendable, Codable, Hashable {
     public var counts: [CheckEntry.Status: Int] { Dictionary(grouping: entries, by: \.status).mapValues(\.count) }
 }
 
-/// One image of a check: a scene's state on a device at a scale (later: one frame of a timeline).
+/// One image of a check: a scene's state on a device at a scale, or a key instant of a timeline.
 public struct CheckEntry: Sendable, Codable, Hashable {
     public enum Status: String, Sendable, Codable, Hashable, CaseIterable {
         /// Matched its golden exactly (every pixel outside ignored areas equal).
@@ -111,6 +114,14 @@ public struct CheckEntry: Sendable, Codable, Hashable {
     public var variant: String
     /// For a timeline: the frame index (the first frame that diverges is reported).
     public var frame: Int?
+    /// For a key instant of a timeline: the timeline's name (``state`` is `<timeline>@<at>ms`).
+    public var timeline: String?
+    /// For a key instant: its time in whole milliseconds.
+    public var at: Int?
+    /// For a key instant: what happened since the previous key instant.
+    public var events: [String]?
+    /// For a key instant: why it is key (`start`, `after release`, `50 % of the animation …`, `end`).
+    public var reasons: [String]?
     public var status: Status
     /// The golden image's path, as the check saw it (for people; `approve` uses ``goldenPath``
     /// below the report's golden root).
@@ -144,7 +155,7 @@ public struct CheckEntry: Sendable, Codable, Hashable {
 
     /// Every field but ``seconds``.
     enum CodingKeys: String, CodingKey {
-        case scene, state, variant, frame, status, golden, expected, actual, diff, thumb, result, message, inputError
+        case scene, state, variant, frame, timeline, at, events, reasons, status, golden, expected, actual, diff, thumb, result, message, inputError
     }
 }
 

@@ -14,22 +14,32 @@ extension HTMLReport {
     /// rewrote every golden on purpose) carry a `<failure>`, errors an `<error>`; a scene that
     /// could not be read is a case of its own with an `<error>`, as is each shard missing from a
     /// merge. A pass within tolerance and a recording in mode `all` pass, saying so in
-    /// `<system-out>`. Each orphaned golden follows as a skipped case named
+    /// `<system-out>`. A timeline on a variant is one case, `timeline/variant (timeline, N
+    /// instants)`, whose failure names its first diverging instant (time, why it is key, events)
+    /// and lists every instant. Each orphaned golden follows as a skipped case named
     /// `still/variant (orphaned golden)`.
     ///
     /// With `reportDirectory`, each case's images are named in `<system-out>` as
     /// `[[ATTACHMENT|path]]` lines (paths as the check was given them), which Jenkins' and
     /// GitLab's JUnit readers attach to the case.
     public static func junit(_ report: CheckReport, reportDirectory: String? = nil) -> String {
-        let entries = sortedEntries(report)
+        let all = sortedEntries(report)
+        // A timeline is one case, named after its first diverging instant.
+        let entries = all.filter { $0.timeline == nil || $0.at == nil }
+        let timelines = report.timelineSummaries()
+        let firstDiverging = timelines.map { report.firstDiverging($0) }
         let orphans = report.orphans ?? []
         let sceneErrors = report.sceneErrors ?? []
         let missingShards = report.missingShards ?? []
         let failing = Set(report.failures.map(\.id))
-        let errors = entries.filter { $0.status == .error }.count + sceneErrors.count + missingShards.count
-        let failures = entries.filter { failing.contains($0.id) && $0.status != .error }.count
-        let tests = entries.count + orphans.count + sceneErrors.count + missingShards.count
-        let time = seconds(entries.reduce(0) { $0 + ($1.seconds ?? 0) })
+        let errors =
+            entries.filter { $0.status == .error }.count + sceneErrors.count + missingShards.count
+            + firstDiverging.filter { $0?.status == .error }.count
+        let failures =
+            entries.filter { failing.contains($0.id) && $0.status != .error }.count
+            + firstDiverging.filter { $0 != nil && $0?.status != .error }.count
+        let tests = entries.count + timelines.count + orphans.count + sceneErrors.count + missingShards.count
+        let time = seconds(all.reduce(0) { $0 + ($1.seconds ?? 0) })
         let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\""
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"proofsheet\" \(counts) time=\"\(time)\">\n"
@@ -79,6 +89,29 @@ extension HTMLReport {
             if !out.isEmpty { x += "      <system-out>\(xml(out.joined(separator: "\n"), attribute: false))</system-out>\n" }
             x += "    </testcase>\n"
         }
+        for (t, first) in zip(timelines, firstDiverging) {
+            let instants = report.entries(of: t)
+            let name = "\(t.timeline)/\(t.variant) (timeline, \(t.instants.count) \(plural(t.instants.count, "instant")))"
+            x +=
+                "    <testcase classname=\"\(xml(t.scene, attribute: true))\" name=\"\(xml(name, attribute: true))\" time=\"\(seconds(instants.reduce(0) { $0 + ($1.seconds ?? 0) }))\""
+            var out: [String] = []
+            if first == nil, t.status != .passed { out.append("\(t.status.label): \(instants.compactMap(\.message).first ?? "")") }
+            if let dir = reportDirectory, let e = first {
+                for rel in [e.expected, e.actual, e.diff].compactMap({ $0 }) { out.append("[[ATTACHMENT|\(dir)/\(rel)]]") }
+            }
+            guard first != nil || !out.isEmpty else { x += "/>\n"; continue }
+            x += ">\n"
+            if let e = first {
+                let element = e.status == .error ? "error" : "failure"
+                let message = "first diverges at \(TimelineSummary.describe(e)): \(headline(e))"
+                x += "      <\(element) message=\"\(xml(message, attribute: true))\" type=\"\(e.status.rawValue)\">"
+                let list = instants.map { "  \($0.at!) ms: \($0.status.label)\($0.at == e.at ? " ← first diverging" : "")" }
+                x += xml(details(e) + "\ninstants:\n" + list.joined(separator: "\n"), attribute: false)
+                x += "</\(element)>\n"
+            }
+            if !out.isEmpty { x += "      <system-out>\(xml(out.joined(separator: "\n"), attribute: false))</system-out>\n" }
+            x += "    </testcase>\n"
+        }
         // An orphan is skipped, not failed: it is no image the check compared, and it fails a
         // check only under --strict, which the exit status carries. As a failure it would turn
         // CI's test view red on a run that passed; skipped, it is counted and named with what to
@@ -110,10 +143,12 @@ extension HTMLReport {
 
     /// A GitHub job summary (`$GITHUB_STEP_SUMMARY`): a one-line verdict with the counts, then the
     /// entries that need attention under a heading per scene (a table row per still and variant),
+    /// the timelines that diverge (a row each, naming the first diverging instant),
     /// then the orphaned goldens. Passing entries are only counted.
     public static func markdownSummary(_ report: CheckReport) -> String {
         let entries = sortedEntries(report)
-        let attention = entries.filter { $0.status != .passed }
+        let attention = entries.filter { $0.status != .passed && ($0.timeline == nil || $0.at == nil) }
+        let timelines = report.timelineSummaries().filter { $0.firstDiverging != nil || $0.status != .passed }
         let orphans = report.orphans ?? []
         let sceneErrors = report.sceneErrors ?? []
         let counts = report.counts
@@ -163,8 +198,19 @@ extension HTMLReport {
                 }
             }
         }
+        if !timelines.isEmpty {
+            md += "\n#### Timelines\n"
+            md += "\n| Scene | Timeline | Variant | Instants | First diverging | Status | Message |\n| --- | --- | --- | ---: | --- | --- | --- |\n"
+            for t in timelines {
+                let first = report.firstDiverging(t)
+                let message = first.map { messages($0).joined(separator: "; ") } ?? "–"
+                md += "| \(markdownCell(t.scene)) | \(markdownCell(t.timeline)) | \(markdownCell(t.variant)) | \(t.instants.count) | "
+                md += "\(first.map { markdownCell(TimelineSummary.describe($0)) } ?? "–") | \(t.status.label) | "
+                md += "\(markdownCell(message.isEmpty ? "–" : message)) |\n"
+            }
+        }
         let passed = counts[.passed] ?? 0
-        if passed > 0 && !attention.isEmpty {
+        if passed > 0 && (!attention.isEmpty || !timelines.isEmpty) {
             md += "\n\(grouped(passed)) \(plural(passed, "image")) passed.\n"
         }
         if !orphans.isEmpty {

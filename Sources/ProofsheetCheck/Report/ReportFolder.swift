@@ -324,6 +324,7 @@ struct ReportValidator {
                 if let still = optional(e["still"]) { _ = try string(still, maxLength: 128) }
             }
         }
+        if let t = optional(root["timelines"]) { try timelines(t) }
         let entries = try required(root, "entries")
         guard case .array(let list) = entries.kind else { throw fail(entries, "entries must be an array, not \(entries.typeName)") }
         guard list.count <= ReportFolder.maxEntries else { throw fail(entries, "more than \(ReportFolder.maxEntries) entries") }
@@ -406,6 +407,7 @@ struct ReportValidator {
             }
         }
         if let f = optional(e["frame"]) { try number(f, in: 0...1e7, whole: true) }
+        try timelineFields(e)
         if let m = optional(e["message"]) { _ = try string(m, maxLength: 1 << 20) }
         if let b = optional(e["inputError"]), case .bool = b.kind {
         } else if let b = optional(e["inputError"]) {
@@ -417,6 +419,89 @@ struct ReportValidator {
                 if let n = optional(r[key]) { try number(n, in: 0...1e15, whole: true) }
             }
             if let q = optional(r["ratio"]) { try number(q, in: 0...1) }
+        }
+    }
+
+    /// The latest key instant a report may name, in milliseconds (an hour).
+    static let latestInstant = 3_600_000.0
+
+    /// A key instant's fields: `timeline` and `at` together, the state `<timeline>@<at>ms`, and
+    /// `events` and `reasons` short lists of short strings.
+    func timelineFields(_ e: JSONValue) throws {
+        let timeline = optional(e["timeline"]), at = optional(e["at"])
+        guard (timeline == nil) == (at == nil) else {
+            throw fail(e, "an instant of a timeline has both 'timeline' and 'at'", hint: "a check writes them together")
+        }
+        if let timeline, let at {
+            let name = try string(timeline, maxLength: 64)
+            guard Still.isValidName(name) else {
+                throw fail(timeline, "timeline '\(SafePaths.clip(name))' is not a timeline's name", hint: Still.nameRule)
+            }
+            try number(at, in: 0...Self.latestInstant, whole: true)
+            guard case .number(let ms) = at.kind, let state = e["state"].flatMap({ try? string($0) }),
+                state == TimelineInstant.folder(timeline: name, milliseconds: Int(ms))
+            else {
+                throw fail(
+                    at, "the state of an instant of '\(name)' must be \(name)@<at>ms", hint: "a check names each instant's state after its time")
+            }
+        }
+        for key in ["events", "reasons"] {
+            guard let list = optional(e[key]) else { continue }
+            guard timeline != nil else { throw fail(list, "\(key) belong to an instant of a timeline") }
+            try strings(list, key, most: TimelineSummary.mostInstants, length: 1024)
+        }
+    }
+
+    /// An array of at most `most` strings of at most `length` bytes.
+    func strings(_ v: JSONValue, _ key: String, most: Int, length: Int) throws {
+        guard case .array(let items) = v.kind else { throw fail(v, "\(key) must be an array of strings, not \(v.typeName)") }
+        guard items.count <= most else { throw fail(v, "more than \(most) \(key)") }
+        for item in items { _ = try string(item, maxLength: length) }
+    }
+
+    /// The report's `timelines`: each names a timeline checked on a variant, its instants in
+    /// order, and the first diverging one among them.
+    func timelines(_ v: JSONValue) throws {
+        guard case .array(let list) = v.kind else { throw fail(v, "timelines must be an array, not \(v.typeName)") }
+        guard list.count <= ReportFolder.maxEntries else { throw fail(v, "more than \(ReportFolder.maxEntries) timelines") }
+        var ids = Set<String>()
+        for t in list {
+            _ = try object(t, "a timeline")
+            let scene = try sceneName(try required(t, "scene"))
+            let nameValue = try required(t, "timeline")
+            let name = try string(nameValue, maxLength: 64)
+            guard Still.isValidName(name) else {
+                throw fail(nameValue, "timeline '\(SafePaths.clip(name))' is not a timeline's name", hint: Still.nameRule)
+            }
+            let variantValue = try required(t, "variant")
+            let variant = try string(variantValue, maxLength: 128)
+            guard SafePaths.isPlainComponent(variant) else { throw fail(variantValue, "variant '\(SafePaths.clip(variant))' is not a plain name") }
+            guard ids.insert("\(scene)/\(name)/\(variant)").inserted else {
+                throw fail(t, "the timeline \(scene)/\(name)/\(variant) is listed twice")
+            }
+            let status = try required(t, "status")
+            guard CheckEntry.Status(rawValue: try string(status, maxLength: 16)) != nil else {
+                throw fail(status, "status must be one of \(CheckEntry.Status.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let instants = try required(t, "instants")
+            guard case .array(let times) = instants.kind, !times.isEmpty else {
+                throw fail(instants, "instants must be a non-empty array of milliseconds")
+            }
+            guard times.count <= TimelineSummary.mostInstants else { throw fail(instants, "more than \(TimelineSummary.mostInstants) instants") }
+            var previous = -1.0
+            var known = Set<Double>()
+            for time in times {
+                try number(time, in: 0...Self.latestInstant, whole: true)
+                guard case .number(let ms) = time.kind, ms > previous else { throw fail(time, "instants must be in increasing order") }
+                previous = ms
+                known.insert(ms)
+            }
+            if let first = optional(t["firstDiverging"]) {
+                try number(first, in: 0...Self.latestInstant, whole: true)
+                guard case .number(let ms) = first.kind, known.contains(ms) else {
+                    throw fail(first, "firstDiverging must be one of the timeline's instants")
+                }
+            }
         }
     }
 

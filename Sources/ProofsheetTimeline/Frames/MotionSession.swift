@@ -24,6 +24,13 @@ public final class MotionSession {
     public private(set) var animator: TreeAnimator
     /// The time everything up to which has happened.
     public private(set) var now: Double = 0
+    /// Everything that has happened so far, in time order.
+    public private(set) var history: [MotionEvent] = []
+    /// The animations started so far by timeline events, taps, releases and scheduled actions,
+    /// in order: not those a gesture's changes start as a finger moves (they follow the finger).
+    public private(set) var startedAnimations: [TreeAnimator.AnimationSpan] = []
+    /// Whether the change being made follows a moving finger (a gesture's `onChanged`).
+    private var tracking = false
     private let layout: (Scene) throws -> ResolvedView
     private var queue: [(time: Double, order: Int, item: Item)] = []
     private var order = 0
@@ -131,6 +138,7 @@ public final class MotionSession {
         }
         now = max(now, t)
         animator.prune(at: now)
+        history += events
         return events
     }
 
@@ -198,6 +206,8 @@ public final class MotionSession {
             switch o {
             case .changed(let value):
                 let updates: [SceneAction] = spec.updating.isEmpty ? [] : [.set(spec.updating)]
+                tracking = true
+                defer { tracking = false }
                 try run(
                     updates + spec.onChanged, Transaction(), extra: spec.captures.merging(["gesture": value.script]) { $1 }, at: t, events: &events)
             case .ended(let value):
@@ -241,6 +251,7 @@ public final class MotionSession {
         state = new
         let tree = try layout(try template.instantiate(new))
         animator.update(to: tree, transaction: tx, at: t)
+        if !tracking, let span = animator.lastStarted { startedAnimations.append(span) }
         // Named views that came or went, and markers that turned true.
         let was = Self.ids(before), now = Self.ids(tree)
         for id in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed #\(id)")) }

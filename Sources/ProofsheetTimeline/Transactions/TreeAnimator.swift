@@ -23,6 +23,18 @@ public struct TreeAnimator: Sendable {
     private var tracks: [TrackKey: PropertyTrack] = [:]
     private var departing: [Departure] = []
     private var arriving: [ViewID: Arrival] = [:]
+    /// What the latest change started: when, and when what it set moving settles (nil when it
+    /// animated nothing).
+    public private(set) var lastStarted: AnimationSpan?
+    /// The settle times of the tracks the change being made starts (nil: runs forever).
+    private var startedEnds: [Double?] = []
+
+    /// The animations one change started: from `start` until everything it set moving has
+    /// settled (`end`; nil when something runs forever).
+    public struct AnimationSpan: Hashable, Sendable {
+        public var start: Double
+        public var end: Double?
+    }
 
     /// A removed view still on its way out.
     struct Departure: Sendable {
@@ -63,6 +75,12 @@ public struct TreeAnimator: Sendable {
         arriving = arriving.filter { seen.contains($0.key) }
         model = tree
         prune(at: t)
+        lastStarted = nil
+        if !startedEnds.isEmpty {
+            let end: Double? = startedEnds.contains { $0 == nil } ? nil : startedEnds.compactMap { $0 }.max()
+            lastStarted = AnimationSpan(start: t, end: end)
+            startedEnds = []
+        }
     }
 
     /// Records every view of a tree by identity, with its parent's origin.
@@ -113,7 +131,9 @@ public struct TreeAnimator: Sendable {
                     if was == new { continue }
                     var track = tracks[key] ?? PropertyTrack(value: was)
                     track.retarget(to: new, at: t, animation: animation)
-                    tracks[key] = track.settledAt.map { $0 <= t } ?? false ? nil : track
+                    let settled = track.settledAt.map { $0 <= t } ?? false
+                    tracks[key] = settled ? nil : track
+                    if animation != nil && !settled { startedEnds.append(track.settledAt) }
                 }
             } else {
                 for p in AnimatableProperty.allCases { tracks[TrackKey(view: v.identity, property: p)] = nil }
@@ -137,6 +157,7 @@ public struct TreeAnimator: Sendable {
         var track = PropertyTrack(value: away.vector)
         track.retarget(to: TransitionState().vector, at: t, animation: animation)
         arriving[v.identity] = Arrival(transition: away, track: track)
+        startedEnds.append(track.settledAt)
     }
 
     /// The `.animation` scopes (outermost first) and the transition found down a view's chain
@@ -176,6 +197,7 @@ public struct TreeAnimator: Sendable {
             let away = (transition ?? .default).away(size: c.frame.size, insertion: false)
             var track = PropertyTrack(value: TransitionState().vector)
             track.retarget(to: away.vector, at: t, animation: animation)
+            startedEnds.append(track.settledAt)
             // The view keeps the transition state it had if it was still arriving.
             departing.append(
                 Departure(view: frozen, parent: oldParent.identity, after: previous, parentOrigin: parentOrigin, transition: away, track: track))

@@ -1,0 +1,136 @@
+import ProofsheetCore
+import ProofsheetImage
+import ProofsheetScene
+
+/// An instant of a timeline that a check compares with a golden (see the timeline module's
+/// `KeyInstant`): its time in whole milliseconds, why it is key, and what happened since the
+/// previous key instant.
+public struct TimelineInstant: Hashable, Sendable {
+    public var milliseconds: Int
+    public var reasons: [String]
+    public var events: [String]
+
+    public init(milliseconds: Int, reasons: [String], events: [String]) {
+        self.milliseconds = milliseconds; self.reasons = reasons; self.events = events
+    }
+
+    /// The name of the instant's golden folder: `<timeline>@<t>ms`, e.g. `swipe-right@350ms`.
+    public static func folder(timeline: String, milliseconds: Int) -> String { "\(timeline)@\(milliseconds)ms" }
+
+    /// The timeline and milliseconds of a golden folder named by ``folder(timeline:milliseconds:)``.
+    public static func parse(folder: String) -> (timeline: String, milliseconds: Int)? {
+        guard folder.hasSuffix("ms"), let at = folder.lastIndex(of: "@") else { return nil }
+        let name = String(folder[..<at]), digits = folder[folder.index(after: at)...].dropLast(2)
+        guard Still.isValidName(name), !digits.isEmpty, digits.count <= 7, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            digits == "0" || digits.first != "0", let ms = Int(digits)
+        else { return nil }
+        return (name, ms)
+    }
+}
+
+/// What a check needs to check timelines besides stills: a timeline's key instants, and its
+/// images at them. `scene` moves every scene the timeline shows to the image's device, scale
+/// and chrome. The facade's `Renderer` is one.
+public protocol TimelineRendering: Sendable {
+    /// The key instants of the timeline `name` of `program`, in order.
+    func keyInstants(of program: any SceneProgram, timeline name: String, scene: @escaping @Sendable (Scene) -> Scene) throws
+        -> [TimelineInstant]
+    /// The images of the timeline at `milliseconds` (ascending), one per instant, in order.
+    func images(
+        of program: any SceneProgram, timeline name: String, scene: @escaping @Sendable (Scene) -> Scene, at milliseconds: [Int]
+    ) throws -> [RGBAImage]
+}
+
+/// Which timelines a check covers.
+public enum TimelineSelection: Sendable, Hashable {
+    /// None: stills only.
+    case none
+    /// Every timeline of every scene (`--timelines`).
+    case all
+    /// These, by name (`--timeline NAME`, repeatable).
+    case named([String])
+
+    func includes(_ name: String) -> Bool {
+        switch self {
+        case .none: false
+        case .all: true
+        case .named(let names): names.contains(name)
+        }
+    }
+}
+
+/// The variant a timeline is checked on: the device, scale and chrome of its images.
+struct TimelineVariant: Sendable, Hashable {
+    var device: Device?
+    var scale: Double?
+    var chrome: Bool?
+
+    /// A scene of the timeline on this variant. Timelines are drawn without the device frame
+    /// (touches are in screen points), as `proofsheet frames` draws them.
+    func apply(_ scene: Scene) -> Scene {
+        var s = scene
+        if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
+        s = s.with(chrome: chrome)
+        s.chrome.deviceFrame = false
+        return s
+    }
+}
+
+extension CheckReport {
+    /// One line per timeline checked (scene, timeline, variant), from the entries: its
+    /// instants and the first that diverges from its golden.
+    public func timelineSummaries() -> [TimelineSummary] {
+        var groups: [String: [CheckEntry]] = [:]
+        for e in entries { if let t = e.timeline, e.at != nil { groups["\(e.scene)/\(t)/\(e.variant)", default: []].append(e) } }
+        return groups.keys.sorted().map { key in
+            let list = groups[key]!.sorted { $0.at! < $1.at! }
+            let first = list.first { $0.status.isFailure && !($0.status == .recorded && record == "all") }
+            return TimelineSummary(
+                scene: list[0].scene, timeline: list[0].timeline!, variant: list[0].variant, instants: list.map { $0.at! },
+                firstDiverging: first?.at, status: first?.status ?? (list.contains { $0.status == .tolerated } ? .tolerated : list[0].status))
+        }
+    }
+
+    /// The entries of the timeline a summary names, in time order.
+    public func entries(of t: TimelineSummary) -> [CheckEntry] {
+        entries.filter { $0.timeline == t.timeline && $0.scene == t.scene && $0.variant == t.variant && $0.at != nil }.sorted { $0.at! < $1.at! }
+    }
+
+    /// The entry of a timeline's first diverging instant.
+    public func firstDiverging(_ t: TimelineSummary) -> CheckEntry? {
+        guard let at = t.firstDiverging else { return nil }
+        return entries(of: t).first { $0.at == at }
+    }
+}
+
+/// A timeline checked on one variant: its key instants (milliseconds, in order) and the first
+/// of them whose image diverges from its golden (nil when none does).
+public struct TimelineSummary: Sendable, Codable, Hashable {
+    public var scene: String
+    public var timeline: String
+    public var variant: String
+    public var instants: [Int]
+    public var firstDiverging: Int?
+    /// The first diverging instant's status (failed, missing, recorded, error), or the
+    /// timeline's when none diverges (passed, tolerated, recorded under record mode `all`).
+    public var status: CheckEntry.Status
+
+    /// The most instants a timeline may have (as many as the timeline module's key instants).
+    public static let mostInstants = 1_000
+
+    /// `scene/timeline/variant`.
+    public var id: String { "\(scene)/\(timeline)/\(variant)" }
+
+    /// An instant in words: `401 ms (after release; events: release, card removed)`.
+    public static func describe(_ entry: CheckEntry) -> String {
+        var parts: [String] = []
+        if let r = entry.reasons, !r.isEmpty { parts.append(r.joined(separator: ", ")) }
+        if let e = entry.events, !e.isEmpty { parts.append("events: " + e.joined(separator: ", ")) }
+        return "\(entry.at.map(String.init) ?? "?") ms" + (parts.isEmpty ? "" : " (\(parts.joined(separator: "; ")))")
+    }
+
+    public init(scene: String, timeline: String, variant: String, instants: [Int], firstDiverging: Int?, status: CheckEntry.Status) {
+        self.scene = scene; self.timeline = timeline; self.variant = variant; self.instants = instants
+        self.firstDiverging = firstDiverging; self.status = status
+    }
+}
