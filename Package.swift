@@ -47,7 +47,7 @@ let package = Package(
         // hit testing, frames.
         .target(name: "ProofsheetTimeline", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetMotion"]),
         // Contact sheets (and later storyboards): views built from rendered frames.
-        .target(name: "ProofsheetSheets", dependencies: ["ProofsheetCore", "ProofsheetScene"]),
+        .target(name: "ProofsheetSheets", dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetLayout"]),
 
         // The SVG writer: SVG straight from the display list (text as text, effects as filters,
         // images once), asking the backend only for text layout, outlines, images and font subsets.
