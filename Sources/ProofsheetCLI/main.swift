@@ -48,6 +48,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "strip":
         if args.flag("-h", "--help") { printHelp(Help.strip); return 0 }
         return try stripCommand(&args)
+    case "sweep":
+        if args.flag("-h", "--help") { printHelp(Help.sweep); return 0 }
+        return try sweepCommand(&args)
     case "curve":
         if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
         return try curveCommand(&args)
@@ -83,7 +86,7 @@ func run(_ argv: [String]) throws -> Int32 {
         let close = closeNames(
             to: command,
             in: [
-                "render", "layout", "stills", "frames", "strip", "animate", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors",
+                "render", "layout", "stills", "frames", "strip", "sweep", "animate", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors",
                 "devices",
                 "limits", "help"
             ]
@@ -99,7 +102,7 @@ func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "animate": Help.animate
+        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "sweep": Help.sweep, "animate": Help.animate
     ][topic]
 }
 

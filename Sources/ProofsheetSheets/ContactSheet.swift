@@ -98,7 +98,9 @@ public struct ContactSheet: Sendable {
         }
         thumb = .modified(thumb, .id("frame-\(f.index)"))
         let ms = Int((f.time * 1000).rounded(.toNearestOrAwayFromZero))
-        let label = Self.text(f.caption ?? "#\(f.index)  \(ms) ms", size: style.labelSize, weight: 600, color: style.labelColor)
+        // One line, so every cell is the same size.
+        let label: Node = .modified(
+            Self.text(f.caption ?? "#\(f.index)  \(ms) ms", size: style.labelSize, weight: 600, color: style.labelColor), .environment(.lineLimit(1)))
         var events = Self.text(
             f.events.isEmpty ? " " : f.events.joined(separator: " · "), size: style.labelSize * 0.9, weight: 400, color: style.secondaryColor)
         events = .modified(events, .environment(.lineLimit(Self.eventLines)))
