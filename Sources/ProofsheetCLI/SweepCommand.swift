@@ -88,15 +88,13 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     let deviceLabel = first.device?.name ?? "\(fmt(size.width))×\(fmt(size.height)) pt"
     let ranges =
         axes.count == 1
-        ? "\(axes[0].path) \(fmt(axes[0].from))…\(fmt(axes[0].to))"
+        ? "\(axes[0].path) from \(fmt(axes[0].from)) to \(fmt(axes[0].to))"
         : "\(axes[0].path) \(fmt(axes[0].from))…\(fmt(axes[0].to)) across × \(axes[1].path) \(fmt(axes[1].from))…\(fmt(axes[1].to)) down"
     let from = stillName.map { " · still \($0)" } ?? ""
     let title = "\(base) — sweep \(ranges) · \(steps) steps · \(deviceLabel)\(from)"
-    /// A cell's values: `drag.width = -150`, or for a grid `-150, 40` (the names are in the title).
-    func caption(_ values: [Double]) -> String {
-        let shown = values.map { fmt(($0 * 1000).rounded() / 1000) }
-        return axes.count == 1 ? "\(axes[0].path) = \(shown[0])" : shown.joined(separator: ", ")
-    }
+    /// A cell's values, `-150` or for a grid `-150, 40` (the names are in the title: a label
+    /// stays short enough for a small thumbnail).
+    func caption(_ values: [Double]) -> String { values.map { fmt(($0 * 1000).rounded() / 1000) }.joined(separator: ", ") }
     let stubs = cells.enumerated().map {
         SheetFrame(index: $0.offset, time: 0, events: [], picture: DisplayList(size: size, background: nil, items: []), caption: caption($0.element))
     }

@@ -118,7 +118,7 @@ public struct PropertyPlot: Sendable {
     }
 
     /// Where (time, value) lies in a chart of `size` (a 6-point inset keeps markers whole).
-    static func place(_ t: Double, _ v: Double, start: Double, end: Double, lo: Double, hi: Double, size: Size) -> Point {
+    public static func place(_ t: Double, _ v: Double, start: Double, end: Double, lo: Double, hi: Double, size: Size) -> Point {
         let inset = 6.0
         let x = inset + (t - start) / max(end - start, 1e-9) * (size.width - 2 * inset)
         let y = inset + (hi - v) / (hi - lo) * (size.height - 2 * inset)
