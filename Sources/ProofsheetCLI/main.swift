@@ -86,8 +86,8 @@ func run(_ argv: [String]) throws -> Int32 {
         let close = closeNames(
             to: command,
             in: [
-                "render", "layout", "stills", "frames", "strip", "sweep", "animate", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors",
-                "devices",
+                "render", "layout", "stills", "frames", "strip", "animate", "curve", "diff", "check", "approve", "merge-reports", "symbols", "colors",
+                "devices", "sweep",
                 "limits", "help"
             ]
         )
