@@ -9,6 +9,10 @@ import ProofsheetImage
 /// The file is the PNG of the first frame (what a viewer without APNG shows) with `acTL`,
 /// `fcTL` and `fdAT` chunks (the APNG specification, as Firefox, Chromium and libpng 1.6's APNG
 /// patch read it). A frame identical to the one before adds its time to that frame.
+///
+/// Written to a file (``init(width:height:loops:compression:writingTo:)``), each frame's chunks
+/// go to the file's temporary as they are made, so a long animation never holds its bytes; the
+/// frame count in `acTL` is filled in at the end and the file renamed into place.
 public struct APNGWriter: Sendable {
     public let width: Int
     public let height: Int
@@ -22,12 +26,32 @@ public struct APNGWriter: Sendable {
     private var frameCount = 0
     /// The frame encoded but not yet written: its rectangle, its data and when it starts (ms).
     private var pending: (x: Int, y: Int, w: Int, h: Int, data: [UInt8], start: Int)?
+    /// The file the chunks go to as they are made (nil: they are kept for `finish`).
+    private var output: FileOutput.Stream?
 
     public init(width: Int, height: Int, loops: Int = 0, compression: PNGCompression = .fastest) throws {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw ProofsheetError.internal("an animated PNG of \(width)x\(height) pixels")
         }
         self.width = width; self.height = height; self.loops = max(0, loops); self.compression = compression
+    }
+
+    /// A writer streaming into the file `path`: nothing is there until ``finishFile(at:)``.
+    public init(width: Int, height: Int, loops: Int = 0, compression: PNGCompression = .fastest, writingTo path: String) throws {
+        try self.init(width: width, height: height, loops: loops, compression: compression)
+        let stream = try FileOutput.Stream(path: path)
+        try stream.write(header(frames: 0))
+        output = stream
+    }
+
+    /// The signature, `IHDR` and `acTL` (whose frame count is patched in at the end).
+    private func header(frames: Int) -> [UInt8] {
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr = Self.be32(UInt32(width)) + Self.be32(UInt32(height))
+        ihdr += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, adaptive filters, not interlaced
+        Self.chunk("IHDR", ihdr, into: &out)
+        Self.chunk("acTL", Self.be32(UInt32(frames)) + Self.be32(UInt32(loops)), into: &out)
+        return out
     }
 
     /// The number of frames written so far (identical frames count once).
@@ -54,16 +78,34 @@ public struct APNGWriter: Sendable {
 
     /// The file, the last frame lasting until `end` milliseconds.
     public mutating func finish(at end: Int) throws -> [UInt8] {
+        guard output == nil else { throw ProofsheetError.internal("an animated PNG written to a file is finished with finishFile") }
         guard pending != nil else { throw ProofsheetError.internal("an animation needs at least one frame") }
         try flush(until: max(end, (pending?.start ?? 0) + 1))
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var ihdr = Self.be32(UInt32(width)) + Self.be32(UInt32(height))
-        ihdr += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, adaptive filters, not interlaced
-        Self.chunk("IHDR", ihdr, into: &out)
-        Self.chunk("acTL", Self.be32(UInt32(frameCount)) + Self.be32(UInt32(loops)), into: &out)
+        var out = header(frames: frameCount)
         out += chunks
         Self.chunk("IEND", [], into: &out)
         return out
+    }
+
+    /// Completes the file given at `init`, the last frame lasting until `end` milliseconds, and
+    /// puts it in place; returns its size in bytes.
+    public mutating func finishFile(at end: Int) throws -> Int {
+        guard let output else { throw ProofsheetError.internal("an animated PNG kept in memory is finished with finish") }
+        guard pending != nil else { throw ProofsheetError.internal("an animation needs at least one frame") }
+        try flush(until: max(end, (pending?.start ?? 0) + 1))
+        Self.chunk("IEND", [], into: &chunks)
+        try output.write(chunks)
+        chunks = []
+        try output.overwrite(header(frames: frameCount), at: 0)
+        try output.commit()
+        self.output = nil
+        return output.count
+    }
+
+    /// Gives up a file being written: nothing is left at its path.
+    public mutating func discard() {
+        output?.discard()
+        output = nil
     }
 
     /// Writes the pending frame, lasting until `until` ms.
@@ -75,11 +117,13 @@ public struct APNGWriter: Sendable {
             return try flushLong(p, until: until)
         }
         writeFrame(p, numerator: UInt16(delay), denominator: 1000)
+        try drain()
     }
 
     private mutating func flushLong(_ p: (x: Int, y: Int, w: Int, h: Int, data: [UInt8], start: Int), until: Int) throws {
         let seconds = min((until - p.start + 500) / 1000, Int(UInt16.max))
         writeFrame(p, numerator: UInt16(seconds), denominator: 1)
+        try drain()
     }
 
     private mutating func writeFrame(_ p: (x: Int, y: Int, w: Int, h: Int, data: [UInt8], start: Int), numerator: UInt16, denominator: UInt16) {
@@ -96,6 +140,13 @@ public struct APNGWriter: Sendable {
         }
         frameCount += 1
         pending = nil
+    }
+
+    /// Sends the chunks made so far to the file, when there is one.
+    private mutating func drain() throws {
+        guard let output, !chunks.isEmpty else { return }
+        try output.write(chunks)
+        chunks = []
     }
 
     // MARK: - Pixels

@@ -93,7 +93,8 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
                 // The writer takes the frames' own size.
                 width = image.width; height = image.height
                 switch kind {
-                case .apng: apng = try APNGWriter(width: width, height: height, loops: loops, compression: compression)
+                // The APNG streams into its file (renamed into place at the end): never held whole.
+                case .apng: apng = try APNGWriter(width: width, height: height, loops: loops, compression: compression, writingTo: target)
                 case .webp: webp = try WebPWriter(width: width, height: height, loops: loops, quality: quality, lossless: lossless)
                 case .gif: gif = try GIFWriter(width: width, height: height, loops: loops)
                 }
@@ -110,17 +111,22 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     }
     if progress { FileHandle.standardError.write(Data("\n".utf8)) }
     let end = last + 1 / fps
-    let bytes: [UInt8]
+    let size: Int
     switch kind {
-    case .apng: bytes = try apng!.finish(at: milliseconds(end))
-    case .webp: bytes = try webp!.finish(at: milliseconds(end))
-    case .gif: bytes = try gif!.finish(at: centiseconds(end))
+    case .apng: size = try apng!.finishFile(at: milliseconds(end))
+    case .webp:
+        let bytes = try webp!.finish(at: milliseconds(end))
+        try FileOutput.write(bytes, to: target)
+        size = bytes.count
+    case .gif:
+        let bytes = try gif!.finish(at: centiseconds(end))
+        try FileOutput.write(bytes, to: target)
+        size = bytes.count
     }
-    try FileOutput.write(bytes, to: target)
     if !quiet {
         FileHandle.standardError.write(
             Data(
-                "wrote \(target): \(count) frames at \(fmt(fps)) fps, \(width)x\(height) px, \(format(end * slow, digits: 2)) s, \(bytes.count / 1024) KiB\n"
+                "wrote \(target): \(count) frames at \(fmt(fps)) fps, \(width)x\(height) px, \(format(end * slow, digits: 2)) s, \(size / 1024) KiB\n"
                     .utf8))
     }
     return 0

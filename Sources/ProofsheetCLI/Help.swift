@@ -18,6 +18,7 @@ enum Help {
           frames     Render a timeline of a scene frame by frame (PNGs and a manifest)
           strip      Draw a timeline's frames as a contact sheet (PNG, SVG or PDF)
           storyboard Draw a timeline's key frames, touches and timing (SVG, PDF or PNG)
+          sweep      Draw a state value across a range as a sheet (PNG, SVG or PDF)
           animate    Write a timeline as an animated preview (APNG, WebP or GIF)
           gallery    Every still of scenes on several devices, and an overview sheet
           curve      Sample or plot an animation curve or spring, SwiftUI spelling
@@ -399,6 +400,49 @@ enum Help {
           --assets DIR         Also look for images in DIR (repeatable)
           --png-compression fastest|fast|small
                                How the sheet is compressed (default fast)
+          -q, --quiet          No notes or summary on standard error
+
+        EXTRAS:
+          --onion VIEW         On each thumbnail, the view with .id VIEW (in the first frame;
+                               followed by its place in the scene, so a removed card is followed
+                               as it leaves) at its last 4 positions on the sheet, fading
+          --onion-overlay      One full-size frame instead: the first, with the view at every
+                               instant of the sheet over it, the earliest faintest (with --onion)
+          --plot LIST          A panel under the grid: properties of named views against time,
+                               a line at 60 a second and a dot for each frame on the sheet;
+                               LIST is '#VIEW.PROPERTY,…' (at most 8), PROPERTY one of
+                               offset.x, offset.y, rotation, scale.x (or scale), scale.y,
+                               opacity, blur (the view's effects and its containers'), frame.x,
+                               frame.y, frame.width, frame.height (points)
+          --touches            Where fingers touch: a dot, and the path since the touch went down
+        A haptic (no pixels) gets a badge on its frame's thumbnail.
+        """
+
+    static let sweep = """
+        Draw one value of a scene's state (or two, as a grid) across a range as a contact sheet,
+        each thumbnail labelled with its values: where an icon appears as a drag grows, how a
+        card tilts. Values are set over the defaults (or --still, then --set), as --set does:
+        a field of an unset size or point starts from zero.
+
+        USAGE: proofsheet sweep <scene.json> --vary NAME=FROM...TO [--vary NAME=FROM...TO] [options]
+
+        OPTIONS:
+          --vary NAME=FROM...TO
+                               A number of the state (a number, a size's width or height, a
+                               point's x or y, a record's number field: drag.width); a second
+                               --vary makes a grid, the first across, the second down
+          --steps N            Values along each range, ends included, 2–40 (default 5)
+          --still NAME         Start from a still instead of the defaults
+          --set NAME=VALUE     Set a state value first (repeatable)
+          --columns C          Thumbnails per row, for one --vary (default: all in one row)
+          --thumb-scale F      A thumbnail's size as a fraction of the screen's (default 0.5)
+          --scale N            Pixels per point of the sheet (default 2)
+          -o FILE              .png, .svg or .pdf (default Output/<scene>.sweep.png)
+          --device NAME        Render on a device preset (see `proofsheet devices`)
+          --chrome on|off      Each state with the status bar and home indicator
+          --spacing PT, --background COLOR, --label-size PT, --assets DIR,
+          --png-compression fastest|fast|small
+                               As for `proofsheet strip`
           -q, --quiet          No notes or summary on standard error
         """
 

@@ -24,6 +24,10 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let compression = try args.pngCompression() ?? .fast
+    let onionName = try args.value("--onion")
+    let onionOverlay = args.flag("--onion-overlay")
+    let plotText = try args.value("--plot")
+    let touches = args.flag("--touches")
     let chrome = try chromeOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -42,6 +46,14 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     case nil, "auto": span = .auto
     case let text?: span = .seconds(try number(text, option: "--duration", in: 0...Timeline.latest))
     }
+    if onionOverlay, onionName == nil {
+        throw ProofsheetError.usage("--onion-overlay draws a view's positions: give --onion VIEW too", hint: "e.g. --onion card-0 --onion-overlay")
+    }
+    if onionOverlay, row || columnsText != nil { throw ProofsheetError.usage("--onion-overlay draws one frame: --columns and --row do not apply") }
+    let plotted = try (plotText ?? "").split(separator: ",", omittingEmptySubsequences: false).filter { plotText != nil || !$0.isEmpty }.map {
+        try PlottedProperty(parsing: String($0).trimmingCharacters(in: .whitespaces))
+    }
+    guard plotted.count <= 8 else { throw ProofsheetError.usage("--plot takes at most 8 properties") }
     let device = try deviceName.map { try Device.named($0) }
     let outputScale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) } ?? 2
     var style = ContactSheet.Style()
@@ -97,50 +109,121 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let columns =
         row ? times.count : try columnsText.map { Int(try number($0, option: "--columns", in: 1...1000, whole: true)) } ?? min(6, times.count)
 
-    var frames: [SheetFrame] = []
-    try FrameSampler.run(try run.session(), at: times) { f in
-        frames.append(SheetFrame(index: f.index, time: f.time, events: f.events, picture: run.displayList(f.tree)))
-    }
     let deviceLabel = run.first.device?.name ?? "\(fmt(run.first.canvas.width))×\(fmt(run.first.canvas.height)) pt"
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let rate = fpsText.map { "\($0) fps" } ?? atText.map { _ in "chosen instants" } ?? "\(times.count) frames"
-    let title = "\(base) — \(timelineName) · \(deviceLabel) · \(rate)"
+    var title = "\(base) — \(timelineName) · \(deviceLabel) · \(rate)"
+    let target = output ?? "Output/\(base).\(timelineName).strip.\(outputFormat.rawValue)"
 
-    // The sheet, at a thumbnail scale that keeps it within the raster limits.
-    func sheetScene(_ thumb: Double) throws -> Scene {
-        let sheet = ContactSheet(title: title, frames: frames, columns: columns, thumbnailScale: thumb, style: style)
-        var scene = Scene(canvas: Size(width: 1, height: 1), scale: outputScale, background: style.background, root: sheet.node())
-        scene.assetRoots = run.first.assetRoots
-        let size = try renderer.size(of: scene)
-        scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
-        return scene
+    // The extras: views followed, properties plotted and the finger's path, found on a fine pass
+    // over the timeline (layout only, nothing drawn) before the frames are rendered.
+    let end = times.last ?? 0
+    var onionTrack: ViewTrack? = nil
+    var plotTracks: [ViewTrack] = []
+    var fine: [(time: Double, values: [Double?], touch: Point?)] = []
+    func resolve(_ tree: ResolvedView) throws {
+        if let onionName { onionTrack = try ViewTrack(id: onionName, in: tree, option: "--onion") }
+        plotTracks = try plotted.map { try ViewTrack(id: $0.id, in: tree, option: "--plot '\($0.label)'") }
     }
-    var scene = try sheetScene(thumbScale)
-    let side = Scene.Limits.pixelSide.value, most = Scene.Limits.pixels.value
-    // Labels and margins do not shrink with the thumbnails: shrink until the sheet fits.
-    var shrunk = false
-    for _ in 0..<12 {
-        let w = (scene.canvas.width * outputScale).rounded(.up), h = (scene.canvas.height * outputScale).rounded(.up)
-        guard max(w, h) > side || w * h > most else { break }
-        thumbScale *= min(side / max(w, h), (most / (w * h)).squareRoot()) * 0.97
-        scene = try sheetScene(thumbScale)
-        shrunk = true
+    func values(_ tree: ResolvedView) -> [Double?] {
+        zip(plotted, plotTracks).map { p, track in
+            guard let v = track.find(in: tree), let e = track.effects(in: tree) else { return nil }
+            return p.property.value(v, e)
+        }
     }
-    if shrunk && !quiet {
-        FileHandle.standardError.write(
-            Data(
-                "note: thumbnails at \(format(thumbScale, digits: 3))× to keep the sheet within \(Int(side)) px a side and \(Int(most)) px\n"
-                    .utf8))
+    if !plotted.isEmpty || touches {
+        // 60 a second, and the sheet's own instants (so each marker is its frame's value).
+        let grid = (0...Int((end * 60 + 1e-9).rounded(.down))).map { Double($0) / 60 }
+        let instants = Array(Set(grid + times)).sorted()
+        try FrameSampler.run(try run.session(), at: instants) { f in
+            if f.index == 0 { try resolve(f.tree) }
+            fine.append((f.time, values(f.tree), f.touches.first))
+        }
     }
-    try scene.validateSize()
-    let bytes = try renderer.render(scene, format: outputFormat, png: compression)
-    let target = output ?? "Output/\(base).\(timelineName).strip.png"
-    try FileOutput.write(bytes, to: target)
+    /// The path of the finger down at `t` since it went down (fine samples up to `t`).
+    func trail(until t: Double, now: Point?) -> [Point] {
+        var points: [Point] = []
+        for sample in fine.reversed() where sample.time <= t + 1e-9 {
+            guard let p = sample.touch else { break }
+            points.append(p)
+        }
+        points.reverse()
+        if let now, points.last != now { points.append(now) }
+        return points
+    }
+
+    let size = run.first.canvas
+    func isolated(_ tree: ResolvedView) -> DisplayList? {
+        guard let track = onionTrack, let v = track.isolate(in: tree) else { return nil }
+        return DisplayList(painting: v, size: size, background: nil, scale: run.first.scale)
+    }
+    /// Renders the frames in order, handing each on as a sheet frame (its drawing dropped once
+    /// painted: only the onion's last few views are kept).
+    func frames(_ body: (SheetFrame) throws -> Void) throws {
+        var ghosts: [DisplayList] = []
+        var overlay: DisplayList? = nil
+        var lastFrame: SheetFrame? = nil
+        try FrameSampler.run(try run.session(), at: times) { f in
+            if f.index == 0 && fine.isEmpty { try resolve(f.tree) }
+            var list = run.displayList(f.tree)
+            let view = isolated(f.tree)
+            if onionOverlay {
+                // One full-size frame: the first, with the view at every later instant over it.
+                if overlay == nil { overlay = list } else if let view { ghosts.append(view) }
+                lastFrame = SheetFrame(index: f.index, time: f.time, events: (lastFrame?.events ?? []) + f.events, picture: list)
+                return
+            }
+            if onionTrack != nil {
+                list = Onion.overlay(list, ghosts: ghosts, current: view)
+                if let view { ghosts.insert(view, at: 0) }
+                if ghosts.count > Onion.depth { ghosts.removeLast() }
+            }
+            if touches {
+                list.items += TouchMarks.items(point: f.touches.first, trail: f.touches.isEmpty ? [] : trail(until: f.time, now: f.touches.first))
+                for p in f.touches.dropFirst() { list.items += TouchMarks.items(point: p, trail: []) }
+            }
+            try body(SheetFrame(index: f.index, time: f.time, events: f.events, picture: list))
+        }
+        if onionOverlay, var picture = overlay, let last = lastFrame {
+            // The earliest faintest, the latest strongest.
+            for (k, g) in ghosts.enumerated() {
+                let opacity = 0.15 + 0.5 * Double(k + 1) / Double(ghosts.count)
+                picture.items.append(.group(DisplayGroup(opacity: opacity, children: g.items, name: "onion-\(k + 1)")))
+            }
+            if touches { picture.items += TouchMarks.items(point: nil, trail: fine.compactMap(\.touch)) }
+            let caption = "#0–#\(last.index)  0–\(Int((last.time * 1000).rounded())) ms · #\(onionName ?? "") at \(times.count) instants"
+            try body(SheetFrame(index: 0, time: 0, events: last.events, picture: picture, caption: caption))
+        }
+    }
+
+    let stubs =
+        onionOverlay
+        ? [SheetFrame(index: 0, time: 0, events: [], picture: DisplayList(size: size, background: nil, items: []))]
+        : times.enumerated().map {
+            SheetFrame(index: $0.offset, time: $0.element, events: [], picture: DisplayList(size: size, background: nil, items: []))
+        }
+    if onionOverlay {
+        title += " · onion #\(onionName ?? "")"
+        if thumbText == nil { thumbScale = 1 }
+    }
+    var sheet = ContactSheet(title: title, frames: stubs, columns: onionOverlay ? 1 : columns, thumbnailScale: thumbScale, style: style)
+    if !plotted.isEmpty {
+        // The plot needs the markers (the frames' values): the fine pass gives them ahead, at the
+        // frames' own times.
+        let series = plotted.enumerated().map { k, p in
+            PropertyPlot.Series(
+                label: p.label, unit: p.property.unit, samples: fine.map { ($0.time, $0.values[k]) },
+                markers: times.enumerated().map { i, t in (i, t, fine.first { $0.time == t }?.values[k]) })
+        }
+        let width =
+            onionOverlay ? size.width * thumbScale : Double(min(columns, times.count)) * (size.width * thumbScale + style.spacing) - style.spacing
+        sheet.footer = [PropertyPlot(series: series, start: 0, end: max(end, 1e-3), width: max(width, 240), style: style).node()]
+    }
+    let writer = SheetOutput(
+        renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: run.first.assetRoots, quiet: quiet)
+    let px = try writer.write(sheet, to: target, produce: frames)
     if !quiet {
-        FileHandle.standardError.write(
-            Data(
-                "wrote \(target): \(frames.count) frames, \(Int(scene.canvas.width * outputScale))×\(Int(scene.canvas.height * outputScale)) px\n"
-                    .utf8))
+        FileHandle.standardError.write(Data("wrote \(target): \(times.count) frames, \(px.width)×\(px.height) px\n".utf8))
     }
     return 0
 }

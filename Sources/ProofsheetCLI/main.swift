@@ -54,6 +54,9 @@ func run(_ argv: [String]) throws -> Int32 {
     case "storyboard":
         if args.flag("-h", "--help") { printHelp(Help.storyboard); return 0 }
         return try storyboardCommand(&args)
+    case "sweep":
+        if args.flag("-h", "--help") { printHelp(Help.sweep); return 0 }
+        return try sweepCommand(&args)
     case "curve":
         if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
         return try curveCommand(&args)
@@ -89,7 +92,7 @@ func run(_ argv: [String]) throws -> Int32 {
         let close = closeNames(
             to: command,
             in: [
-                "render", "layout", "stills", "frames", "strip", "storyboard", "animate", "gallery", "curve", "diff", "check", "approve",
+                "render", "layout", "stills", "frames", "strip", "sweep", "storyboard", "animate", "gallery", "curve", "diff", "check", "approve",
                 "merge-reports", "symbols", "colors", "devices",
                 "limits", "help"
             ]
@@ -105,7 +108,7 @@ func helpText(_ topic: String) -> String? {
     [
         "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
         "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "storyboard": Help.storyboard, "animate": Help.animate,
+        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "sweep": Help.sweep, "storyboard": Help.storyboard, "animate": Help.animate,
         "gallery": Help.gallery
     ][topic]
 }

@@ -139,7 +139,7 @@ public enum FileOutput {
         for name in stale { unlink(folder + "/" + name) }
     }
 
-    private static func failure(_ path: String, _ code: Int32) -> ProofsheetError {
+    static func failure(_ path: String, _ code: Int32) -> ProofsheetError {
         let reason = String(cString: strerror(code))
         let hint: String
         switch code {

@@ -1,0 +1,87 @@
+import Foundation
+import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
+import ProofsheetSheets
+
+/// Writes a contact sheet whose frames are rendered one at a time (`strip`, `sweep`).
+///
+/// A PNG streams: the sheet is laid out with its cells empty (every cell is the same size), that
+/// skeleton is drawn, then each frame's cell is painted into its place as soon as the frame is
+/// rendered and dropped — the sheet holds its own pixels and one frame, however many frames it
+/// has. An SVG or PDF stays vector: it holds every frame's display list (photos are referenced
+/// by path in them and embedded once) and is laid out whole.
+struct SheetOutput {
+    let renderer: Renderer
+    let scale: Double
+    let outputFormat: OutputFormat
+    let compression: PNGCompression
+    let assetRoots: [String]
+    let quiet: Bool
+
+    /// `sheet` gives the title, columns, style, footer and the frames to come (their indices,
+    /// times and sizes: pictures may be empty); `produce` hands each frame, in order, to the
+    /// function it is given. Returns the size in pixels.
+    func write(_ sheet: ContactSheet, to target: String, produce: ((SheetFrame) throws -> Void) throws -> Void) throws -> (width: Int, height: Int) {
+        var sheet = sheet
+        guard let stub = sheet.frames.first else { throw ProofsheetError.internal("a sheet without frames") }
+        // Labels and margins do not shrink with the thumbnails: shrink until the sheet fits.
+        var (scene, cellSize) = try skeleton(sheet, stub)
+        let side = Scene.Limits.pixelSide.value, most = Scene.Limits.pixels.value
+        var shrunk = false
+        for _ in 0..<12 {
+            let w = (scene.canvas.width * scale).rounded(.up), h = (scene.canvas.height * scale).rounded(.up)
+            guard max(w, h) > side || w * h > most else { break }
+            sheet.thumbnailScale *= min(side / max(w, h), (most / (w * h)).squareRoot()) * 0.97
+            (scene, cellSize) = try skeleton(sheet, stub)
+            shrunk = true
+        }
+        if shrunk && !quiet {
+            FileHandle.standardError.write(
+                Data(
+                    "note: thumbnails at \(format(sheet.thumbnailScale, digits: 3))× to keep the sheet within \(Int(side)) px a side and \(Int(most)) px\n"
+                        .utf8))
+        }
+        try scene.validateSize()
+        let pixels = (Int((scene.canvas.width * scale).rounded()), Int((scene.canvas.height * scale).rounded()))
+        if outputFormat != .png {
+            var frames: [SheetFrame] = []
+            try produce { frames.append($0) }
+            sheet.frames = frames
+            var whole = scene
+            whole.root = sheet.node()
+            try FileOutput.write(try renderer.render(whole, format: outputFormat, png: compression), to: target)
+            return pixels
+        }
+        let laid = try renderer.layout(scene)
+        let canvas = try RasterCanvas(backend: renderer.backend, size: scene.canvas, scale: scale, background: scene.background)
+        var skeletonList = laid.displayList
+        skeletonList.background = nil
+        try canvas.draw(skeletonList)
+        try produce { f in
+            guard let place = laid.tree.find("cell-\(f.index)") else { throw ProofsheetError.internal("no cell for frame \(f.index)") }
+            let cell = try renderer.layout(cellScene(sheet.cell(f), size: cellSize, sheet: sheet))
+            try canvas.draw(cell.displayList, at: place.frame.origin)
+        }
+        try FileOutput.write(try canvas.png(compression: compression), to: target)
+        return pixels
+    }
+
+    func cellScene(_ node: Node, size: Size, sheet: ContactSheet) -> Scene {
+        var s = Scene(canvas: size, scale: scale, background: nil, root: node)
+        s.assetRoots = assetRoots
+        return s
+    }
+
+    /// The sheet with its cells empty, sized to fit, and the size of a cell.
+    func skeleton(_ sheet: ContactSheet, _ stub: SheetFrame) throws -> (Scene, Size) {
+        var probe = stub
+        probe.events = []
+        let cell = try renderer.size(of: cellScene(sheet.cell(probe), size: Size(width: 1, height: 1), sheet: sheet))
+        var scene = Scene(canvas: Size(width: 1, height: 1), scale: scale, background: sheet.style.background, root: sheet.skeleton(cellSize: cell))
+        scene.assetRoots = assetRoots
+        let size = try renderer.size(of: scene)
+        scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+        return (scene, cell)
+    }
+}

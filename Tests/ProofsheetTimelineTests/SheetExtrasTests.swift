@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import Proofsheet
+import ProofsheetCairo
+import ProofsheetLayout
+import ProofsheetSheets
+import ProofsheetTimeline
+
+/// A sheet's extras by numbers: onion ghosts, plotted properties, touches, haptic badges.
+@Suite("Contact sheet extras")
+struct SheetExtrasTests {
+    /// The swipe stack's throw at `times` on a 1x iPhone SE: each frame's tree, touches, events.
+    func frames(_ times: [Double]) throws -> (frames: [Frame], size: Size) {
+        let template = try SceneDecoder().template(file: ContactSheetTests.stackPath)
+        let first = try template.scene().on(try Device.named("iPhone SE"), scale: 1)
+        let session = try MotionSession(template: template, timeline: try template.timeline(named: "throw-right")) {
+            try sharedRenderer.layout($0.on(try Device.named("iPhone SE"), scale: 1)).tree
+        }
+        var out: [Frame] = []
+        try FrameSampler.run(session, at: times) { out.append($0) }
+        return (out, first.canvas)
+    }
+
+    /// Each thumbnail carries the view's earlier positions, the nearest first and most opaque,
+    /// each exactly the view as it was drawn in that earlier frame; the view now on top.
+    @Test func onionGhostsAreTheEarlierFramesFading() throws {
+        let (fs, size) = try frames([0, 0.2, 0.3, 0.4])
+        let track = try ViewTrack(id: "card-0", in: fs[0].tree, option: "--onion")
+        let views = try fs.map { try #require(track.isolate(in: $0.tree)) }.map { DisplayList(painting: $0, size: size, background: nil, scale: 1) }
+        // The card moves: its drawings differ from frame to frame.
+        #expect(views[1] != views[3])
+        let base = DisplayList(painting: fs[3].tree, size: size, background: nil, scale: 1)
+        let onion = Onion.overlay(base, ghosts: [views[2], views[1], views[0]], current: views[3])
+        let groups = onion.items.suffix(4).compactMap { item -> DisplayGroup? in if case .group(let g) = item { return g } else { return nil } }
+        #expect(groups.map(\.name) == ["onion-3", "onion-2", "onion-1", "onion-now"])
+        #expect(groups[0].children == views[0].items && groups[1].children == views[1].items && groups[2].children == views[2].items)
+        #expect(groups[3].children == views[3].items && groups[3].opacity == 1)
+        #expect(groups[2].opacity == 0.5 && groups[1].opacity < groups[2].opacity && groups[0].opacity < groups[1].opacity)
+        // Isolated: only the card and what contains it, not the other cards.
+        #expect(views[0].dump().components(separatedBy: "Number").count == 2)
+    }
+
+    /// A plotted property is the view's effects summed along its modifiers and containers; the
+    /// chart has a dot at each frame's (time, value) and a line through the fine samples.
+    @Test func plotMarkersAtEachFramesValue() throws {
+        let times = [0, 0.2, 0.3, 0.4]
+        let (fs, _) = try frames(times)
+        let track = try ViewTrack(id: "card-0", in: fs[0].tree, option: "--plot")
+        let p = try PlottedProperty(parsing: "#card-0.rotation")
+        let values = try fs.map { f -> Double in
+            let v = try #require(track.find(in: f.tree))
+            return p.property.value(v, try #require(track.effects(in: f.tree)))
+        }
+        // At rest, then turning as the drag goes right (25° per 300 pt).
+        #expect(values[0] == 0 && values[2] > values[1] && values[2] > 0)
+        let series = PropertyPlot.Series(
+            label: p.label, unit: p.property.unit, samples: zip(times, values).map { ($0, $1) },
+            markers: zip(times, values).enumerated().map { ($0, $1.0, $1.1) })
+        let plot = PropertyPlot(series: [series], start: 0, end: 0.4, width: 300, style: ContactSheet.Style())
+        let list = plot.drawing(series)
+        let lo = values.min()!, hi = values.max()!
+        let dots = list.items.compactMap { item -> Point? in
+            if case .fill(.ellipse(let r), _) = item { return Point(x: r.minX + r.width / 2, y: r.minY + r.height / 2) } else { return nil }
+        }
+        #expect(dots.count == 4)
+        for (k, d) in dots.enumerated() {
+            let want = PropertyPlot.place(times[k], values[k], start: 0, end: 0.4, lo: lo, hi: hi, size: Size(width: 300, height: plot.chartHeight))
+            #expect(abs(d.x - want.x) < 1e-9 && abs(d.y - want.y) < 1e-9, "marker \(k)")
+        }
+        #expect(dots[0].x == 6 && abs(dots[3].x - 294) < 1e-9 && dots[0].y > dots[2].y)
+        // Unknown properties are refused with a suggestion.
+        #expect(throws: ProofsheetError.self) { try PlottedProperty(parsing: "#card-0.rotaton") }
+        #expect(throws: ProofsheetError.self) { try ViewTrack(id: "crad-0", in: fs[0].tree, option: "--plot") }
+    }
+
+    /// A touch is a dot where the finger is, and its path since it went down.
+    @Test func touchDotAtTheTouchPoint() throws {
+        let (fs, _) = try frames([0.15, 0.25, 0.3])
+        let p = try #require(fs[2].touches.first)
+        let trail = fs.compactMap(\.touches.first)
+        #expect(trail.count == 3 && trail[0] != p)
+        let items = TouchMarks.items(point: p, trail: trail)
+        var discs: [Rect] = [], lines: [[Point]] = []
+        for item in items {
+            if case .fill(.ellipse(let r), _) = item { discs.append(r) }
+            if case .stroke(.polyline(let points, _), _, _) = item { lines.append(points) }
+        }
+        #expect(discs.last == Rect(x: p.x - 22, y: p.y - 22, width: 44, height: 44))
+        #expect(lines == [trail])
+        #expect(TouchMarks.items(point: nil, trail: []).isEmpty)
+    }
+
+    /// A haptic has no pixels: its frame's thumbnail gets a badge naming it.
+    @Test func hapticsGetABadge() throws {
+        let picture = DisplayList(size: Size(width: 100, height: 200), background: Color(hex: 0xFFFFFF), items: [])
+        let frames = [
+            SheetFrame(index: 0, time: 0, events: ["touch down"], picture: picture),
+            SheetFrame(index: 1, time: 0.5, events: ["release", "haptic warning"], picture: picture)
+        ]
+        let sheet = ContactSheet(title: "t", frames: frames, columns: 2, thumbnailScale: 1)
+        var scene = Scene(canvas: Size(width: 1, height: 1), scale: 1, background: nil, root: sheet.node())
+        scene.canvas = try sharedRenderer.size(of: scene)
+        let tree = try sharedRenderer.layout(scene).tree
+        #expect(try #require(tree.find("frame-0")).find("haptics") == nil)
+        let thumb = try #require(tree.find("frame-1"))
+        let badge = try #require(thumb.find("haptics"))
+        var texts: [String] = []
+        func walk(_ v: ResolvedView) {
+            if case .text(let t) = v.content { texts.append(t.text) }
+            v.children.forEach(walk)
+        }
+        walk(badge)
+        #expect(texts == ["haptic warning"])
+        #expect(badge.frame.minX == thumb.frame.minX && badge.frame.minY == thumb.frame.minY)
+    }
+}
