@@ -59,7 +59,10 @@ func run(_ argv: [String]) throws -> Int32 {
     case "colors", "colours":
         if args.flag("-h", "--help") { printHelp(Help.colors); return 0 }
         try args.noPositionals()
-        for (name, c) in Color.named.sorted(by: { $0.key < $1.key }) { print("\(name): \(c.hexString)") }
+        for entry in Color.catalogue.sorted(by: { $0.name < $1.name }) {
+            let note = entry.estimated ? ", estimated" : ""
+            print("\(entry.name): \(entry.light.hexString)  (dark \(entry.dark.hexString); \(entry.family.rawValue)\(note))")
+        }
         return 0
     case "limits":
         if args.flag("-h", "--help") { printHelp(Help.limits); return 0 }
