@@ -34,6 +34,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression()
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
+    let overflow = try overflowOption(&args)
     let stillOptions = try args.values("--still")
     let stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     if stills.contains("") {
@@ -105,7 +106,8 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let renderer = try Renderer(assetRoots: assetDirs + (config?.assets ?? []))
     options.environment = renderer.environment(version: Help.versionNumber)
-    let checker = Checker(renderer: renderer)
+    let watch = OverflowWatch(renderer, mode: overflow ?? .warn)
+    let checker = Checker(renderer: watch)
     let report = try checker.run(scenes: scenes, options: options) { entry, n, total in
         guard !quiet else { return }
         let label = entry.status == .tolerated ? "PASSED" : entry.status.rawValue.uppercased()
@@ -118,6 +120,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         FileHandle.standardError.write(Data("proofsheet: \(e.still.map { "still '\($0)' of \(e.file): " } ?? "")\(e.message)\n".utf8))
     }
     for w in report.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
+    let overflowFailed = watch.report(quiet: quiet)
     let orphans = report.orphans ?? []
     if !orphans.isEmpty {
         let list = orphans.prefix(10).map { "  \(golden)/\($0)" }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
@@ -158,7 +161,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         FileHandle.standardError.write(Data("proofsheet: error: \(what.joined(separator: "; "))\n".utf8))
         return 2
     }
-    return failed ? 1 : 0
+    return failed || overflowFailed ? 1 : 0
 }
 
 /// `[SCENE[:STILL]=]VALUE`: a value for every image, a scene's, or one still's.

@@ -83,6 +83,12 @@ enum Help {
           --device-frame           Draw the device around the screen: its rounded corners
                                    (transparent outside in PNG, clipped in SVG and PDF), the notch
                                    or Dynamic Island and a bezel; not with --timeline
+          --overflow warn|error|ignore
+                                   A view laid out past the space its parent gave it or past
+                                   the screen, named with the points it overflows by: a warning
+                                   (default), an error (nothing written, exit code 1), or
+                                   nothing. Offsets, rotations, scale effects, scroll content and
+                                   ignoresSafeArea are deliberate and never count
           -h, --help               Show this help
 
         EXAMPLES:
@@ -219,6 +225,10 @@ enum Help {
           --chrome on|off          Every image with the status bar and home indicator, or none
                                    (default: each scene's "chrome" option); goldens with chrome
                                    are named <device>@<scale>x+chrome.png
+          --overflow warn|error|ignore
+                                   A view laid out past its parent's space or the screen: a
+                                   warning (default), a failure of the check (exit code 1), or
+                                   nothing (see `proofsheet render --help`)
           --threshold T            Opt into pixelmatch's colour threshold (0…1; default 0:
                                    exact); above 0 anti-aliased pixels are not counted
           --include-aa             Count anti-aliased pixels even with a threshold
