@@ -20,6 +20,9 @@ public struct Overflow: Hashable, Sendable {
         case parent
         /// The view extends past the screen (the canvas).
         case screen
+        /// A text cut to fewer lines than it needs by a frame too short for it (the edges and
+        /// sizes are its lines' heights: what it needed below what it shows).
+        case text
     }
     public var kind: Kind
     /// The view's identity (see ``ViewID``).
@@ -36,6 +39,10 @@ public struct Overflow: Hashable, Sendable {
 
     /// `VStack > Text "…" extends 12.5 pt past its frame (trailing 12.5)`.
     public var message: String {
+        if kind == .text {
+            return "\(path) is cut short by its frame: \(fmt(Overflow.rounded(size.height))) pt of lines in "
+                + "\(fmt(Overflow.rounded(space.height))) (\(fmt(Overflow.rounded(amount))) pt not shown)"
+        }
         let sides = [("top", edges.top), ("leading", edges.leading), ("bottom", edges.bottom), ("trailing", edges.trailing)]
             .filter { $0.1 > 0 }.map { "\($0.0) \(fmt(Overflow.rounded($0.1)))" }
         let place = kind == .screen ? "the screen" : "the space its parent gave it"
@@ -101,6 +108,13 @@ extension ResolvedView {
             let edges = Self.excess(of: picture ? Self.clamp(frame, to: screen) : frame, past: parentFrame)
         {
             found.append(Overflow(kind: .parent, identity: identity, path: shown(path), edges: edges, size: frame.size, space: parentFrame.size))
+        }
+        if case .text(let t) = content, let needed = t.linesNeeded, let shown = t.lineLimit {
+            let full = t.font.height(lines: needed), cut = t.font.height(lines: shown)
+            found.append(
+                Overflow(
+                    kind: .text, identity: identity, path: path, edges: EdgeInsets(top: 0, leading: 0, bottom: full - cut, trailing: 0),
+                    size: Size(width: frame.width, height: full), space: frame.size))
         }
         // Past the screen: reported where it starts (the parent is on screen), not again for
         // everything inside.

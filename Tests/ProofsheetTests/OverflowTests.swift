@@ -45,6 +45,26 @@ struct OverflowTests {
         #expect(abs(o.size.width - 40 - 2 * o.edges.leading) < 1e-9)
     }
 
+    /// A text a frame too short cuts to fewer lines is reported; one cut by its own line limit
+    /// is not.
+    @Test func textCutShortByAFrame() throws {
+        let long = "A paragraph long enough to wrap onto three lines at this width of frame"
+        let found = try overflows(
+            #"{"type": "Text", "text": "\#(long)", "modifiers": [{"frame": {"width": 150, "height": 30}}]}"#)
+        #expect(found.count == 1)
+        let o = try #require(found.first)
+        #expect(o.kind == .text)
+        #expect(o.path == #"frame > Text "A paragraph long enough …""#)
+        // Body text: 22 pt lines; 30 pt holds one (the text is 22 tall), the text needs more.
+        #expect(o.space.height == 22 && o.size.height >= 66 && o.size.height.truncatingRemainder(dividingBy: 22) == 0)
+        #expect(o.amount == o.size.height - 22)
+        #expect(o.message.hasPrefix(#"frame > Text "A paragraph long enough …" is cut short by its frame: "#))
+        #expect(
+            try overflows(#"{"type": "Text", "text": "\#(long)", "modifiers": [{"lineLimit": 1}, {"frame": {"width": 150, "height": 30}}]}"#)
+                .isEmpty)
+        #expect(try overflows(#"{"type": "Text", "text": "\#(long)", "modifiers": [{"frame": {"width": 150}}]}"#).isEmpty)
+    }
+
     /// Wider than the screen: reported once, where it starts.
     @Test func pastTheScreen() throws {
         let found = try overflows(
