@@ -132,7 +132,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         if let hint = legacyLayoutHint(orphans, report: report, golden: golden) { FileHandle.standardError.write(Data((hint + "\n").utf8)) }
     }
     for p in report.pruned ?? [] { FileHandle.standardError.write(Data("pruned \(golden)/\(p)\n".utf8)) }
-    let failed = !report.passed || (strict && !orphans.isEmpty)
+    let failed = !report.passed || (strict && !orphans.isEmpty) || overflowFailed
     let counts = report.counts
     let parts =
         CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.label)" } }
@@ -161,7 +161,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         FileHandle.standardError.write(Data("proofsheet: error: \(what.joined(separator: "; "))\n".utf8))
         return 2
     }
-    return failed || overflowFailed ? 1 : 0
+    return failed ? 1 : 0
 }
 
 /// `[SCENE[:STILL]=]VALUE`: a value for every image, a scene's, or one still's.

@@ -150,6 +150,18 @@ struct OverflowTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/b.png"))
         let quiet = try runProcess(CLITests.binary, ["render", path, "-o", dir + "/c.png", "--overflow", "ignore"])
         #expect(quiet.status == 0 && !quiet.err.contains("past"))
+        // check: a warning beside a pass, or a failure of the check.
+        let golden = dir + "/goldens"
+        let record = try runProcess(
+            CLITests.binary, ["check", path, "--golden", golden, "--record", "missing", "--no-config", "--overflow", "ignore"], cwd: dir)
+        #expect(!record.err.contains("past"), "\(record.err)")
+        let checkWarn = try runProcess(CLITests.binary, ["check", path, "--golden", golden, "--no-config"], cwd: dir)
+        #expect(
+            checkWarn.status == 0 && checkWarn.err.contains("proofsheet: warning: \(path) @1x: frame (of Color) extends 15 pt past the screen"),
+            "\(checkWarn.err)")
+        let checkFail = try runProcess(CLITests.binary, ["check", path, "--golden", golden, "--no-config", "--overflow", "error"], cwd: dir)
+        #expect(checkFail.status == 1 && checkFail.err.contains("proofsheet: error: \(path) @1x: frame (of Color) extends 15 pt"), "\(checkFail.err)")
+        #expect(checkFail.out.hasPrefix("FAILED"))
         let bad = try runProcess(CLITests.binary, ["render", path, "--overflow", "loud"])
         #expect(bad.status == 2 && bad.err.contains("--overflow 'loud' is not warn, error or ignore"))
     }
