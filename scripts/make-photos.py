@@ -8,10 +8,11 @@ running the script again with the same numpy/Pillow versions yields
 byte-identical JPEGs.
 
 Usage:
-    python3 scripts/make-photos.py            # render all 16 photos
+    python3 scripts/make-photos.py            # render all 16 photos and 5 portraits
     python3 scripts/make-photos.py tokyo-japan oia-greece   # just some
 
-Output: Assets/Images/<name>.jpg, 800x1200 (2:3 portrait), JPEG quality 82,
+Output: Assets/Images/<name>.jpg, 800x1200 (2:3 portrait; the portrait-*
+avatars 400x400), JPEG quality 82,
 baseline (non-progressive).  Scenes are painted at 2x and downsampled.
 """
 
@@ -2208,6 +2209,193 @@ def cafe(rng):
 
 
 # ==========================================================================
+# portraits: placeholder avatars, head and shoulders, 400x400
+# ==========================================================================
+#
+# Stylised people (no likeness of anyone): an oval head with simple features,
+# hair, neck and shoulders in a top, on a soft two-colour background with a
+# few out-of-focus blobs.  Painted on an 800x800 canvas (masks drawn at
+# 1600x1600 and box-filtered), shaded with numpy; its middle 600x600 is
+# reduced to 400x400.
+
+P_OUT = 400
+P_W = P_OUT * 2
+P_MS = 2
+PXS = (np.arange(P_W, dtype=F32) + 0.5)[None, :]
+PYS = (np.arange(P_W, dtype=F32) + 0.5)[:, None]
+P_CROP, P_CROP_X, P_CROP_Y = 600, 100, 45    # the part of the canvas kept
+
+
+class PMask:
+    """A greyscale mask drawn with Pillow at P_MS x the portrait canvas."""
+
+    def __init__(self):
+        self.im = Image.new("L", (P_W * P_MS, P_W * P_MS), 0)
+        self.d = ImageDraw.Draw(self.im)
+
+    def ellipse(self, cx, cy, rx, ry):
+        k = P_MS
+        self.d.ellipse([(cx - rx) * k, (cy - ry) * k, (cx + rx) * k, (cy + ry) * k], fill=255)
+        return self
+
+    def poly(self, pts):
+        self.d.polygon([(x * P_MS, y * P_MS) for x, y in pts], fill=255)
+        return self
+
+    def rect(self, x0, y0, x1, y1, r=0):
+        k = P_MS
+        self.d.rounded_rectangle([x0 * k, y0 * k, x1 * k, y1 * k], radius=r * k, fill=255)
+        return self
+
+    def arc(self, cx, cy, rx, ry, a0, a1, width):
+        k = P_MS
+        self.d.arc([(cx - rx) * k, (cy - ry) * k, (cx + rx) * k, (cy + ry) * k], a0, a1, fill=255,
+                   width=int(round(width * k)))
+        return self
+
+    def get(self):
+        return np.asarray(self.im.resize((P_W, P_W), Image.BOX), F32) / 255.0
+
+
+def p_radial(cx, cy, r, sx=1.0, sy=1.0):
+    dx = (PXS - cx) / (r * sx)
+    dy = (PYS - cy) / (r * sy)
+    return np.exp(-(dx * dx + dy * dy)).astype(F32)
+
+
+def p_shade(img, mask, col, lx, ly, r, strength):
+    """Darken (strength < 0) or lighten the masked area towards a light at (lx, ly)."""
+    light = p_radial(lx, ly, r)
+    tone = C(col) * (1 + strength * (1 - light))[..., None]
+    paint(img, tone, mask)
+
+
+def portrait(rng, skin, hair, top, bg, style, beard=False, glasses=False, collar="crew", accent="#ffffff"):
+    n = P_W
+    t = (PYS / n)[..., 0]
+    img = np.ascontiguousarray(np.broadcast_to(ramp([(0, bg[0]), (1, bg[1])], t)[:, None, :] * np.ones((1, n, 1), F32),
+                                               (n, n, 3))).astype(F32)
+    # out-of-focus blobs
+    for _ in range(7):
+        cx, cy = rng.uniform(0, n), rng.uniform(0, n * 0.7)
+        add_light(img, "#ffffff", p_radial(cx, cy, rng.uniform(40, 110)), rng.uniform(0.04, 0.12))
+    cx, head_cy, hr_x, hr_y = n * 0.5, n * 0.41, n * 0.17, n * 0.212
+    skin_c = C(skin)
+    shadow_skin = skin_c * 0.72
+    # long hair falls behind the head and shoulders
+    if style in ("long", "curly-long"):
+        back = PMask().ellipse(cx, head_cy + n * 0.05, hr_x * 1.45, hr_y * 1.35)
+        back.rect(cx - hr_x * 1.42, head_cy, cx + hr_x * 1.42, n * 0.8, r=n * 0.06)
+        m = back.get()
+        p_shade(img, m, hair, cx - n * 0.1, head_cy - n * 0.2, n * 0.4, -0.35)
+    # shoulders and top
+    body = PMask().ellipse(cx, n * 0.98, n * 0.44, n * 0.27).rect(cx - n * 0.44, n * 0.98, cx + n * 0.44, n * 1.1)
+    p_shade(img, body.get(), top, cx - n * 0.15, n * 0.8, n * 0.5, -0.3)
+    # neck, with the chin's shadow
+    neck = PMask().rect(cx - n * 0.066, head_cy + hr_y * 0.5, cx + n * 0.066, n * 0.76, r=n * 0.03).get()
+    paint(img, skin_c * 0.9, neck)
+    paint(img, shadow_skin, neck * p_radial(cx, head_cy + hr_y * 1.05, n * 0.07, 1.6, 0.6), 0.8)
+    # neckline
+    if collar == "v":
+        paint(img, skin_c * 0.88, PMask().poly([(cx - n * 0.075, n * 0.725), (cx + n * 0.075, n * 0.725),
+                                                (cx, n * 0.84)]).get())
+    elif collar == "shirt":
+        m = PMask().poly([(cx - n * 0.07, n * 0.72), (cx, n * 0.79), (cx - n * 0.125, n * 0.82)])
+        m.poly([(cx + n * 0.07, n * 0.72), (cx, n * 0.79), (cx + n * 0.125, n * 0.82)])
+        paint(img, accent, m.get())
+    else:
+        paint(img, C(top) * 0.8, PMask().arc(cx, n * 0.715, n * 0.075, n * 0.04, 0, 180, n * 0.012).get())
+    # ears, head
+    ears = PMask().ellipse(cx - hr_x * 0.98, head_cy + n * 0.01, n * 0.025, n * 0.04)
+    ears.ellipse(cx + hr_x * 0.98, head_cy + n * 0.01, n * 0.025, n * 0.04)
+    paint(img, skin_c * 0.9, ears.get())
+    head = PMask().ellipse(cx, head_cy, hr_x, hr_y).get()
+    p_shade(img, head, skin, cx - n * 0.05, head_cy - n * 0.08, n * 0.25, -0.22)
+    # cheeks
+    for sx in (-1, 1):
+        paint(img, "#e0707a", head * p_radial(cx + sx * hr_x * 0.5, head_cy + hr_y * 0.25, n * 0.035), 0.18)
+    # eyes and brows
+    ey = head_cy + hr_y * 0.02
+    eyes = PMask()
+    brows = PMask()
+    for sx in (-1, 1):
+        ex = cx + sx * hr_x * 0.4
+        eyes.ellipse(ex, ey, n * 0.012, n * 0.015)
+        brows.arc(ex, ey - n * 0.01, n * 0.032, n * 0.03, 200, 340, n * 0.008)
+    paint(img, "#2a1d18", eyes.get())
+    paint(img, C(hair) * 0.9, brows.get(), 0.9)
+    # nose and smile
+    paint(img, shadow_skin, PMask().arc(cx, ey + n * 0.06, n * 0.016, n * 0.012, 20, 160, n * 0.006).get(), 0.7)
+    paint(img, "#8a3a38", PMask().arc(cx, ey + n * 0.1, n * 0.045, n * 0.03, 25, 155, n * 0.009).get(), 0.85)
+    if glasses:
+        g = PMask()
+        for sx in (-1, 1):
+            g.arc(cx + sx * hr_x * 0.4, ey, n * 0.04, n * 0.034, 0, 360, n * 0.006)
+        g.rect(cx - n * 0.022, ey - n * 0.004, cx + n * 0.022, ey + n * 0.002)
+        paint(img, "#1c1c22", g.get())
+    if beard:
+        b = PMask().ellipse(cx, head_cy + hr_y * 0.6, hr_x * 0.92, hr_y * 0.48).get() * head
+        b = b * smoothstep(head_cy + hr_y * 0.25, head_cy + hr_y * 0.42, PYS)
+        mouth = PMask().ellipse(cx, ey + n * 0.1, n * 0.05, n * 0.022).get()
+        paint(img, hair, clamp01(b - mouth), 0.92)
+        paint(img, "#8a3a38", PMask().arc(cx, ey + n * 0.1, n * 0.045, n * 0.03, 25, 155, n * 0.009).get(), 0.85)
+    # hair on top
+    top_hair = PMask()
+    if style == "short":
+        top_hair.ellipse(cx, head_cy - hr_y * 0.35, hr_x * 1.06, hr_y * 0.75)
+        cut = PMask().rect(cx - hr_x * 1.2, head_cy - hr_y * 0.25, cx + hr_x * 1.2, n).get()
+        m = clamp01(top_hair.get() - cut)
+    elif style == "bun":
+        top_hair.ellipse(cx, head_cy - hr_y * 0.35, hr_x * 1.05, hr_y * 0.72)
+        top_hair.ellipse(cx, head_cy - hr_y * 1.12, hr_x * 0.5, hr_y * 0.36)
+        cut = PMask().rect(cx - hr_x * 1.2, head_cy - hr_y * 0.2, cx + hr_x * 1.2, n).get()
+        m = clamp01(top_hair.get() - cut)
+    elif style == "curly" or style == "curly-long":
+        for k in range(26):
+            a = math.pi * (1.05 + 0.9 * k / 25)
+            r = rng.uniform(0.98, 1.12)
+            top_hair.ellipse(cx + math.cos(a) * hr_x * r, head_cy - hr_y * 0.2 + math.sin(a) * hr_y * r,
+                             n * 0.05, n * 0.05)
+        top_hair.ellipse(cx, head_cy - hr_y * 0.45, hr_x * 0.95, hr_y * 0.55)
+        brow_line = smoothstep(head_cy - hr_y * 0.3, head_cy - hr_y * 0.2, PYS)
+        face = PMask().ellipse(cx, head_cy + hr_y * 0.1, hr_x * 0.92, hr_y * 0.85).get()
+        m = clamp01(top_hair.get() - face * brow_line)
+    else:  # long: a parting and two curtains
+        top_hair.ellipse(cx, head_cy - hr_y * 0.3, hr_x * 1.08, hr_y * 0.78)
+        cut = PMask().ellipse(cx + hr_x * 0.15, head_cy + hr_y * 0.35, hr_x * 0.85, hr_y * 0.8).get()
+        m = clamp01(top_hair.get() - cut)
+    p_shade(img, m, hair, cx - n * 0.08, head_cy - hr_y, n * 0.3, -0.3)
+    add_light(img, "#ffffff", m * p_radial(cx - hr_x * 0.35, head_cy - hr_y * 0.8, n * 0.06, 1.8, 0.8), 0.12)
+    # a closer crop (the head fills an avatar), a gentle vignette, grain, and the reduction
+    crop = img[P_CROP_Y:P_CROP_Y + P_CROP, P_CROP_X:P_CROP_X + P_CROP]
+    small = _resize_f(np.ascontiguousarray(crop), P_OUT, P_OUT, Image.BOX)
+    u = (np.arange(P_OUT, dtype=F32) + 0.5) / P_OUT - 0.5
+    r = np.sqrt(u[None, :] ** 2 + u[:, None] ** 2)
+    small = small * (1 - 0.18 * smoothstep(0.3, 0.8, r))[..., None]
+    small = small + rng.normal(0, 0.006, (P_OUT, P_OUT, 1)).astype(F32)
+    return np.clip(small * 255.0 + 0.5, 0, 255).astype(np.uint8)
+
+
+PORTRAITS = {
+    # name: (seed, skin, hair, top, background (top, bottom), hair style, extras)
+    "portrait-amara": (701, "#7a4a32", "#1a1210", "#e0a526", ("#cfe3f2", "#8fb6d8"), "curly", {}),
+    "portrait-kenji": (702, "#e8c4a0", "#15141a", "#2f5d8a", ("#f4e3cf", "#e2b48c"), "short", {"glasses": True}),
+    "portrait-lucia": (703, "#d9a27c", "#5a2e1a", "#b8344a", ("#e6f0dc", "#a9c79a"), "long", {"collar": "v"}),
+    "portrait-noah": (704, "#f1d0b8", "#b9823e", "#4b6b50", ("#e9e2f5", "#b6a6da"), "short",
+                      {"beard": True, "collar": "shirt", "accent": "#f2efe6"}),
+    "portrait-priya": (705, "#a86a48", "#241612", "#2c8c88", ("#fbe1dc", "#f0a99a"), "bun", {}),
+}
+
+
+def render_portrait(name):
+    seed, skin, hair, top, bg, style, extra = PORTRAITS[name]
+    out = portrait(np.random.default_rng(seed), skin, hair, top, bg, style, **extra)
+    path = os.path.join(OUT_DIR, name + ".jpg")
+    Image.fromarray(out).save(path, "JPEG", quality=QUALITY, optimize=True, progressive=False, subsampling=2)
+    return path
+
+
+# ==========================================================================
 # main
 # ==========================================================================
 
@@ -2216,10 +2404,12 @@ ORDER = [
     "kanangra-australia", "mount-currie-canada", "ohrid-macedonia", "oia-greece",
     "palawan-philippines", "salerno-italy", "tokyo-japan", "west-vancouver-canada",
     "garden-by-bay-singapore", "perhentian-islands-malaysia", "cafedeadend",
-]
+] + list(PORTRAITS)
 
 
 def render(name):
+    if name in PORTRAITS:
+        return render_portrait(name)
     fn, seed, kw = SCENES[name]
     rng = np.random.default_rng(seed)
     img = fn(rng)
@@ -2228,9 +2418,9 @@ def render(name):
 
 def main(argv):
     os.makedirs(OUT_DIR, exist_ok=True)
-    names = argv or [n for n in ORDER if n in SCENES]
+    names = argv or [n for n in ORDER if n in SCENES or n in PORTRAITS]
     for n in names:
-        if n not in SCENES:
+        if n not in SCENES and n not in PORTRAITS:
             sys.exit("unknown scene: %s (known: %s)" % (n, ", ".join(ORDER)))
     for n in names:
         path = render(n)

@@ -34,6 +34,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression()
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
+    let overflow = try overflowOption(&args)
     let stillOptions = try args.values("--still")
     let stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     if stills.contains("") {
@@ -107,7 +108,8 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let renderer = try Renderer(assetRoots: assetDirs + (config?.assets ?? []))
     options.environment = renderer.environment(version: Help.versionNumber)
-    let checker = Checker(renderer: renderer)
+    let watch = OverflowWatch(renderer, mode: overflow ?? .warn)
+    let checker = Checker(renderer: watch)
     let report = try checker.run(scenes: scenes, options: options) { entry, n, total in
         guard !quiet else { return }
         let label = entry.status == .tolerated ? "PASSED" : entry.status.rawValue.uppercased()
@@ -121,6 +123,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     }
     for w in report.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
     for t in report.timelines ?? [] { if let line = timelineLine(t, report) { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
+    let overflowFailed = watch.report(quiet: quiet)
     let orphans = report.orphans ?? []
     if !orphans.isEmpty {
         let list = orphans.prefix(10).map { "  \(golden)/\($0)" }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
@@ -132,7 +135,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         if let hint = legacyLayoutHint(orphans, report: report, golden: golden) { FileHandle.standardError.write(Data((hint + "\n").utf8)) }
     }
     for p in report.pruned ?? [] { FileHandle.standardError.write(Data("pruned \(golden)/\(p)\n".utf8)) }
-    let failed = !report.passed || (strict && !orphans.isEmpty)
+    let failed = !report.passed || (strict && !orphans.isEmpty) || overflowFailed
     let counts = report.counts
     let parts =
         CheckEntry.Status.allCases.compactMap { s in counts[s].map { "\($0) \(s.label)" } }

@@ -86,6 +86,12 @@ enum Help {
           --device-frame           Draw the device around the screen: its rounded corners
                                    (transparent outside in PNG, clipped in SVG and PDF), the notch
                                    or Dynamic Island and a bezel; not with --timeline
+          --overflow warn|error|ignore
+                                   A view laid out past the space its parent gave it or past
+                                   the screen, named with the points it overflows by: a warning
+                                   (default), an error (nothing written, exit code 1), or
+                                   nothing. Offsets, rotations, scale effects, scroll content and
+                                   ignoresSafeArea are deliberate and never count
           -h, --help               Show this help
 
         EXAMPLES:
@@ -222,6 +228,10 @@ enum Help {
           --chrome on|off          Every image with the status bar and home indicator, or none
                                    (default: each scene's "chrome" option); goldens with chrome
                                    are named <device>@<scale>x+chrome.png
+          --overflow warn|error|ignore
+                                   A view laid out past its parent's space or the screen: a
+                                   warning (default), a failure of the check (exit code 1), or
+                                   nothing (see `proofsheet render --help`)
           --threshold T            Opt into pixelmatch's colour threshold (0…1; default 0:
                                    exact); above 0 anti-aliased pixels are not counted
           --include-aa             Count anti-aliased pixels even with a threshold
@@ -560,7 +570,11 @@ enum Help {
         """
 
     static let colors = """
-        List the colour names a scene may use, with their values (light mode, sRGB).
+        List the colour names a scene may use (SwiftUI's Color statics, UIKit's system and element
+        colours), each with its light-mode value (what is drawn), its dark-mode value (kept for a
+        dark colour scheme), its family and whether the value is an estimate. `grey` is also
+        accepted for `gray`, and a leading `.` (`.systemGray6`); an unknown name gets close names of
+        the same family (`secondaryFill`: did you mean 'secondarySystemFill'?).
 
         USAGE: proofsheet colors
         """

@@ -68,7 +68,10 @@ func run(_ argv: [String]) throws -> Int32 {
     case "colors", "colours":
         if args.flag("-h", "--help") { printHelp(Help.colors); return 0 }
         try args.noPositionals()
-        for (name, c) in Color.named.sorted(by: { $0.key < $1.key }) { print("\(name): \(c.hexString)") }
+        for entry in Color.catalogue.sorted(by: { $0.name < $1.name }) {
+            let note = entry.estimated ? ", estimated" : ""
+            print("\(entry.name): \(entry.light.hexString)  (dark \(entry.dark.hexString); \(entry.family.rawValue)\(note))")
+        }
         return 0
     case "limits":
         if args.flag("-h", "--help") { printHelp(Help.limits); return 0 }
@@ -160,12 +163,14 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
     let deviceFrame = args.flag("--device-frame")
+    let overflow = try overflowOption(&args)
     let scenes = try args.positionals()
     // An option a command would ignore is an error: it would not do what the user meant.
     if layoutOnly || dumpList {
         let ignored: [(String, Bool)] = [
             ("-o", output != nil), ("--out-dir", outDirOption != nil), ("--format", !formats.isEmpty),
-            ("--png-compression", compressionOption != nil), ("--svg-text", svgTextOption != nil), ("--quiet", quiet)
+            ("--png-compression", compressionOption != nil), ("--svg-text", svgTextOption != nil), ("--quiet", quiet),
+            ("--overflow", overflow != nil)
         ]
         if let (name, _) = ignored.first(where: { $0.1 }) {
             throw ProofsheetError.usage(
@@ -269,6 +274,13 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         let start = monotonicSeconds()
         let layout = try renderer.layout(items[k].scene)
         return (layout: layout, seconds: monotonicSeconds() - start)
+    }
+    if !(layoutOnly || dumpList) {
+        let mode = overflow ?? .warn
+        let count = zip(items, results).reduce(0) {
+            $0 + reportOverflows($1.1.layout.tree, screen: $1.0.scene.drawingSize, label: $1.0.label, mode: mode, quiet: quiet)
+        }
+        if count > 0 && mode == .error { return 1 }
     }
     if layoutOnly || dumpList {
         for (item, r) in zip(items, results) {

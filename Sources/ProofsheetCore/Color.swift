@@ -1,64 +1,41 @@
-/// sRGB colours with straight alpha, SwiftUI's named colours, and linear gradients.
+/// sRGB colours with straight alpha, SwiftUI's and UIKit's named colours (``catalogue``), and
+/// linear gradients.
+///
+/// A named colour keeps its name (``semantic``) beside its light-mode value, so that another
+/// colour scheme can resolve it again (``resolved(in:)``); two colours are equal when their values
+/// and names are.
 public struct Color: Hashable, Sendable, Codable {
     public var red: Double, green: Double, blue: Double, alpha: Double
+    /// The catalogue name this colour was taken from (kept through `opacity`); nil for a literal.
+    public var semantic: String?
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    init(red: Double, green: Double, blue: Double, alpha: Double, semantic: String?) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha; self.semantic = semantic
+    }
     /// A colour from 0xRRGGBB.
     public init(hex: UInt32, alpha: Double = 1) {
+        self.init(hex: hex, alpha: alpha, semantic: nil)
+    }
+    init(hex: UInt32, alpha: Double, semantic: String?) {
         self.init(
             red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
-            blue: Double(hex & 0xFF) / 255, alpha: alpha)
+            blue: Double(hex & 0xFF) / 255, alpha: alpha, semantic: semantic)
     }
+    /// The same colour (SwiftUI's `Color(.systemGray6)`).
+    public init(_ color: Color) { self = color }
+    /// The same colour (SwiftUI's `Color(uiColor: .systemGray6)`).
+    public init(uiColor: Color) { self = uiColor }
     /// The same colour with its alpha multiplied by `factor`.
     public func opacity(_ factor: Double) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+        Color(red: red, green: green, blue: blue, alpha: alpha * factor, semantic: semantic)
     }
-    public static let black = Color(red: 0, green: 0, blue: 0)
-    public static let white = Color(red: 1, green: 1, blue: 1)
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-    public static let red = Color(hex: 0xFF3B30)
-    public static let orange = Color(hex: 0xFF9500)
-    public static let yellow = Color(hex: 0xFFCC00)
-    public static let green = Color(hex: 0x34C759)
-    public static let mint = Color(hex: 0x00C7BE)
-    public static let teal = Color(hex: 0x30B0C7)
-    public static let cyan = Color(hex: 0x32ADE6)
-    public static let blue = Color(hex: 0x007AFF)
-    public static let indigo = Color(hex: 0x5856D6)
-    public static let purple = Color(hex: 0xAF52DE)
-    public static let pink = Color(hex: 0xFF2D55)
-    public static let brown = Color(hex: 0xA2845E)
-    public static let gray = Color(hex: 0x8E8E93)
-    public static let primary = Color.black
-    public static let secondary = Color(hex: 0x3C3C43, alpha: 0.6)
-    /// The default tint (accent) colour.
-    public static let accent = Color.blue
 
-    /// SwiftUI's named colours (light mode; iOS system colours, long-standing published values).
-    public static let named: [String: Color] = [
-        "black": .black, "white": .white, "clear": .clear, "red": .red, "orange": .orange,
-        "yellow": .yellow, "green": .green, "mint": .mint, "teal": .teal, "cyan": .cyan,
-        "blue": .blue, "indigo": .indigo, "purple": .purple, "pink": .pink, "brown": .brown,
-        "gray": .gray, "grey": .gray, "primary": .primary, "secondary": .secondary, "accentColor": .accent,
-        "systemRed": .red, "systemOrange": .orange, "systemYellow": .yellow, "systemGreen": .green,
-        "systemMint": .mint, "systemTeal": .teal, "systemCyan": .cyan, "systemBlue": .blue,
-        "systemIndigo": .indigo, "systemPurple": .purple, "systemPink": .pink, "systemBrown": .brown,
-        "systemGray": .gray,
-        // UIKit's light-mode greys and semantic colours (published values).
-        "systemGray2": Color(hex: 0xAEAEB2), "systemGray3": Color(hex: 0xC7C7CC), "systemGray4": Color(hex: 0xD1D1D6),
-        "systemGray5": Color(hex: 0xE5E5EA), "systemGray6": Color(hex: 0xF2F2F7),
-        "systemBackground": .white, "secondarySystemBackground": Color(hex: 0xF2F2F7),
-        "tertiarySystemBackground": .white, "systemGroupedBackground": Color(hex: 0xF2F2F7),
-        "secondarySystemGroupedBackground": .white,
-        "label": .black, "secondaryLabel": Color(hex: 0x3C3C43, alpha: 0.6),
-        "tertiaryLabel": Color(hex: 0x3C3C43, alpha: 0.3), "quaternaryLabel": Color(hex: 0x3C3C43, alpha: 0.18),
-        "separator": Color(hex: 0x3C3C43, alpha: 0.29), "opaqueSeparator": Color(hex: 0xC6C6C8), "link": .blue
-    ]
-
-    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a named colour; nil if neither.
+    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a named colour (see ``catalogueEntry(_:)``); nil if
+    /// neither.
     public static func parse(_ text: String) -> Color? {
-        if let c = named[text] { return c }
+        if let c = catalogueEntry(text) { return c.light }
         guard text.hasPrefix("#") else { return nil }
         let hex = text.dropFirst()
         guard hex.allSatisfy(\.isHexDigit), let v = UInt32(hex, radix: 16) else { return nil }

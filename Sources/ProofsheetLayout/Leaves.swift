@@ -11,6 +11,8 @@ final class TextElement: Element {
     let measurer: TextMeasurer
     /// Lines allowed for the size it was placed at (drawn with).
     private var linesForPaint: Int?
+    /// Lines it needed there, when a frame too short cut it to `linesForPaint`.
+    private var linesNeeded: Int?
 
     init(text original: String, env: LayoutEnvironment, measurer: TextMeasurer) {
         let text: String
@@ -40,6 +42,13 @@ final class TextElement: Element {
 
     override func placeChildren(_ ctx: LayoutContext) throws {
         linesForPaint = lines(for: Proposal(exact.size))
+        // Cut by a frame too short (not by a line limit of its own): the lines it needed.
+        linesNeeded = nil
+        if let shown = linesForPaint, shown != lineLimit {
+            let full = measurer.measure(text, font: font, maxWidth: exact.width.isFinite ? exact.width : nil, lineLimit: lineLimit)
+            let needed = Int(((full.height + font.lineSpacing) / (font.lineHeight + font.lineSpacing)).rounded())
+            if needed > shown { linesNeeded = needed }
+        }
     }
 
     /// A text's baselines: its first line's, and its last line's from the bottom.
@@ -52,7 +61,9 @@ final class TextElement: Element {
     }
 
     override var content: ResolvedView.Content {
-        .text(ResolvedView.TextContent(text: text, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint))
+        .text(
+            ResolvedView.TextContent(
+                text: text, font: font, paint: color, alignment: alignment, lineLimit: linesForPaint, linesNeeded: linesNeeded))
     }
 }
 

@@ -96,8 +96,12 @@ public struct ResolvedView: Hashable, Sendable {
         public var alignment: TextAlignment
         /// The lines allowed in the size chosen (nil: no limit).
         public var lineLimit: Int?
-        public init(text: String, font: FontSpec, paint: Paint, alignment: TextAlignment, lineLimit: Int?) {
+        /// The lines the text needed at its width when its frame was too short for them (it is
+        /// cut to `lineLimit`); nil when the frame held it (a `lineLimit` of its own is no cut).
+        public var linesNeeded: Int?
+        public init(text: String, font: FontSpec, paint: Paint, alignment: TextAlignment, lineLimit: Int?, linesNeeded: Int? = nil) {
             self.text = text; self.font = font; self.paint = paint; self.alignment = alignment; self.lineLimit = lineLimit
+            self.linesNeeded = linesNeeded
         }
     }
 

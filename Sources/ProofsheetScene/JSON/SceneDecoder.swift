@@ -1017,7 +1017,7 @@ struct Context {
         }
         guard let s = try stringOrUnknown(v) else { return .black }
         guard let c = Color.parse(s) else {
-            let close = closeNames(to: s, in: Color.named.keys)
+            let close = Color.closeNames(to: s)
             throw badValue(
                 "'\(excerpt(s))' is not a colour", v,
                 hint: (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ")

@@ -277,7 +277,7 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
 
     static func checkColor(_ s: String, _ fail: (String, String) -> ProofsheetError) throws {
         guard Color.parse(s) == nil else { return }
-        let close = closeNames(to: s, in: Color.named.keys)
+        let close = Color.closeNames(to: s)
         throw fail(
             "'\(excerpt(s))' is not a colour",
             (close.isEmpty ? "" : "did you mean \(listForHint(close.map { "'\($0)'" }))? ")
