@@ -11,7 +11,8 @@ packages=(
   libgif-dev libwebp-dev
   # HarfBuzz's subsetter (hb-subset.h), for SVGs that embed their fonts.
   libharfbuzz-dev
-  # The pinned fonts (Assets/Fonts/fonts.conf names exactly these).
+  # The pinned fonts (Assets/Fonts/fonts.conf names exactly these); fonts-inter brings Inter and
+  # Inter Display (4.0).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
   # Real clients the tests read our output with: librsvg, poppler, libpng's tools (pngfix,

@@ -564,7 +564,8 @@ enum Help {
         """
 
     static let symbols = """
-        List the supported SF Symbol names (each drawn with a Material Icons substitute).
+        List the supported SF Symbol names (each drawn with a Material Icons substitute or one of
+        Proofsheet's own drawings).
 
         USAGE: proofsheet symbols
         """

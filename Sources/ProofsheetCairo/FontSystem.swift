@@ -38,8 +38,17 @@ public final class FontSystem: @unchecked Sendable {
         .monospaced: "DejaVu Sans Mono,Noto Sans CJK TC,Noto Color Emoji",
         .serif: "Noto Serif CJK TC,Noto Color Emoji"
     ]
+    /// The default design at display sizes (``FontSpec/usesDisplayFace``): Inter Display, as SF
+    /// Pro switches from its Text to its Display design at 20 pt.
+    static let displayFamilies = "Inter Display,Noto Sans CJK TC,Noto Color Emoji"
     /// The icon font for symbols.
     static let iconFamily = "Material Icons"
+
+    /// The families a font is drawn in, first choice first.
+    static func familyList(for font: FontSpec) -> String {
+        if font.design == .default && font.usesDisplayFace { return displayFamilies }
+        return families[font.design] ?? families[.default]!
+    }
 
     /// Loads `fontsConf` (the project's pinned configuration).
     public init(fontsConf: String) throws {
@@ -92,7 +101,9 @@ public final class FontSystem: @unchecked Sendable {
         live?.released(.fontSystem)
     }
 
-    static let requiredFamilies = ["Inter", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"]
+    static let requiredFamilies = [
+        "Inter", "Inter Display", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"
+    ]
 
     /// Whether fontconfig (with the pinned configuration) has a face of `family`.
     func hasFamily(_ family: String) -> Bool {
@@ -319,7 +330,7 @@ final class TextContext {
         if let d = descriptions[key] { return d }
         if descriptions.count >= 512 { clearDescriptions() }
         let d: OpaquePointer = pango_font_description_new()
-        pango_font_description_set_family(d, FontSystem.families[font.design] ?? FontSystem.families[.default]!)
+        pango_font_description_set_family(d, FontSystem.familyList(for: font))
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
         if font.italic { pango_font_description_set_style(d, PANGO_STYLE_ITALIC) }

@@ -154,6 +154,15 @@ struct Painter {
         }
         setPaint(cr, s.paint, in: s.frame)
         for layer in s.layers {
+            if let name = layer.drawing {
+                guard let drawing = SymbolDrawings.named(name) else { continue }
+                cairo_set_operator(cr, layer.knockout ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_OVER)
+                cairo_new_path(cr)
+                drawing.appendPath(layer: layer, of: s, to: cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_fill(cr)
+                continue
+            }
             let size = s.pointSize * layer.scale
             let font = FontSpec(size: size, weight: 400, lineHeight: size)
             let layout = text.makeLayout(

@@ -157,6 +157,13 @@ final class CairoSVGSource: SVGSource {
     func symbolLayers(_ s: SymbolDraw) throws -> [(path: String, knockout: Bool)] {
         var out: [(path: String, knockout: Bool)] = []
         for layer in s.layers {
+            if let name = layer.drawing {
+                guard let drawing = SymbolDrawings.named(name) else { continue }
+                cairo_new_path(cr)
+                drawing.appendPath(layer: layer, of: s, to: cr)
+                out.append((try pathData(), layer.knockout))
+                continue
+            }
             let size = s.pointSize * layer.scale
             let font = FontSpec(size: size, weight: 400, lineHeight: size)
             guard let scalar = UnicodeScalar(layer.codepoint) else { continue }

@@ -121,16 +121,23 @@ public struct SymbolDraw: Hashable, Sendable, Codable {
     }
 }
 
-/// One glyph of a composed symbol: scaled about and shifted from the frame's centre; a knockout
-/// layer erases what the layers before it drew.
+/// One glyph of a composed symbol, or one of Proofsheet's own drawings (``SymbolDrawings``):
+/// scaled about and shifted from the frame's centre; a knockout layer erases what the layers
+/// before it drew.
 public struct SymbolLayer: Hashable, Sendable, Codable {
     public var codepoint: UInt32
+    /// The own drawing drawn instead of a glyph.
+    public var drawing: String?
     public var scale: Double
     public var dx: Double
     public var dy: Double
     public var knockout: Bool
     public init(_ codepoint: UInt32, scale: Double = 1, dx: Double = 0, dy: Double = 0, knockout: Bool = false) {
         self.codepoint = codepoint; self.scale = scale; self.dx = dx; self.dy = dy; self.knockout = knockout
+    }
+    public init(drawing: String, scale: Double = 1, dx: Double = 0, dy: Double = 0, knockout: Bool = false) {
+        self.init(0, scale: scale, dx: dx, dy: dy, knockout: knockout)
+        self.drawing = drawing
     }
 }
 

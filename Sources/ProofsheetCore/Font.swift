@@ -35,6 +35,12 @@ public struct FontSpec: Hashable, Sendable, Codable {
         self.lineHeight = lh.isFinite ? min(max(lh, 0.5), 20_000) : FontSpec.naturalLineHeight(size: size)
     }
 
+    /// The size from which SF Pro draws in its Display design (Text below): 20 pt.
+    public static let displaySize = 20.0
+    /// Whether the default design draws in its display face at this size (SF Pro Display,
+    /// Inter Display in its place).
+    public var usesDisplayFace: Bool { size >= FontSpec.displaySize }
+
     /// The line height for a size with no text style: about 1.2 em, rounded to a quarter point.
     public static func naturalLineHeight(size: Double) -> Double { (size * 1.2 * 4).rounded() / 4 }
 

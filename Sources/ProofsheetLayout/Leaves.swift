@@ -93,7 +93,8 @@ final class PictureElement: Element {
     override var content: ResolvedView.Content { .picture(list) }
 }
 
-/// `Image(systemName:)`: a square as large as the font's point size.
+/// `Image(systemName:)`: a square as large as the font's point size, or when the symbol is (or is
+/// drawn on) one of the own drawings, that drawing's ink box at that size (SF's symbol images hug their ink).
 final class SymbolElement: Element {
     let symbol: String
     let layers: [SymbolLayer]
@@ -104,7 +105,12 @@ final class SymbolElement: Element {
         fill = env.foreground
         super.init(name: "Image \(symbol)")
     }
-    override func sizeThatFits(_ p: Proposal) -> Size { Size(width: pointSize, height: pointSize) }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        if let first = layers.first, let name = first.drawing, let d = SymbolDrawings.named(name) {
+            return Size(width: d.size.width * pointSize * first.scale, height: d.size.height * pointSize * first.scale)
+        }
+        return Size(width: pointSize, height: pointSize)
+    }
     override var content: ResolvedView.Content {
         .symbol(ResolvedView.SymbolContent(name: symbol, layers: layers, pointSize: pointSize, paint: fill))
     }

@@ -168,7 +168,7 @@ struct CLITests {
     @Test func layoutCommandPrintsFrames() throws {
         let r = try run(["layout", Paths.scenes + "/travel-deck.json"])
         #expect(r.status == 0)
-        #expect(r.out.contains("ZStack #deck (0, 122, 390, 540)"))
+        #expect(r.out.contains("ZStack #deck (0, 127, 390, 540)"))
     }
 
     @Test func layoutJSONHasIdentitiesAndExactFrames() throws {

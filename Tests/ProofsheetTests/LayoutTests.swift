@@ -380,8 +380,16 @@ struct LayoutTests {
     }
 
     @Test func symbolIsAsLargeAsItsPointSize() throws {
-        let r = try layout { Image(systemName: "heart").font(.system(size: 30)).id("s") }
+        let r = try layout { Image(systemName: "star").font(.system(size: 30)).id("s") }
         #expect(try frame(r, "s") == Rect(x: 180, y: 407, width: 30, height: 30))
+    }
+
+    @Test func ownDrawnSymbolIsItsInkBox() throws {
+        // heart: 1.08 × 0.95 em (the README's symbol table) → 32.4 × 28.5 at 30 pt, centred.
+        let r = try layout { Image(systemName: "heart").font(.system(size: 30)).id("s") }
+        let f = try exactFrame(r, "s")
+        #expect(abs(f.width - 32.4) < 1e-9 && abs(f.height - 28.5) < 1e-9, "\(f)")
+        #expect(abs(f.minX - 178.8) < 1e-9 && abs(f.minY - 407.75) < 1e-9, "\(f)")
     }
 
     // MARK: Effects never change layout

@@ -31,6 +31,9 @@ struct RenderTests {
                     Image(systemName: "x.circle").font(.system(size: 24))
                     Image(systemName: "mappin.and.ellipse").font(.system(size: 24)).foregroundColor(.green)
                 }
+                // A whole-point row (the circles are 28.08 pt) keeps the text above on whole
+                // pixels, where the SVG's text (at its exact baseline) and the PNG's agree.
+                .frame(height: 30)
             }
         }
     }
@@ -154,7 +157,9 @@ struct RenderTests {
 
     @Test func everySymbolGlyphIsInTheIconFont() throws {
         for (name, layers) in SymbolCatalog.symbols {
-            for l in layers { #expect(r.fonts.iconFontHasGlyph(l.codepoint), "\(name): U+\(String(l.codepoint, radix: 16))") }
+            for l in layers where l.drawing == nil {
+                #expect(r.fonts.iconFontHasGlyph(l.codepoint), "\(name): U+\(String(l.codepoint, radix: 16))")
+            }
         }
     }
 }

@@ -14,27 +14,30 @@ struct TravelDeckTests {
 
     @Test func iPhone14() throws {
         let r = try deck(on: "iPhone 14")
-        // Safe area 47…810 (763 tall). Top bar: icons 30/35/30 + padding 16 → 67 tall.
-        #expect(try frame(r, "topBar") == Rect(x: 0, y: 47, width: 390, height: 67))
+        // Safe area 47…810 (763 tall). Top bar: icons as tall as their ink boxes (the README's
+        // symbol table: line.horizontal.3 0.64 em, mappin.and.ellipse 1.14 em at 35 pt = 39.9,
+        // heart.circle.fill 1.17 em) + padding 16 → 39.9 + 32 = 71.9 tall.
+        #expect(try frame(r, "topBar") == snapped(0, 47, 390, 71.9, scale: 3))
         // Cards: 2:3 photos filling 390 − 30 = 360 wide are at least 540 tall; the deck is
-        // offered (763 − 8 − 67 − 50) / 2 first and takes 540.
-        #expect(try frame(r, "deck") == Rect(x: 0, y: 122, width: 390, height: 540))
-        #expect(try frame(r, "card-0") == Rect(x: 0, y: 122, width: 390, height: 540))
+        // offered (763 − 8 − 71.9 − 50) / 2 first and takes 540.
+        #expect(try frame(r, "deck") == snapped(0, 126.9, 390, 540, scale: 3))
+        #expect(try frame(r, "card-0") == snapped(0, 126.9, 390, 540, scale: 3))
         // Title pill: 13 characters at 17 pt = 110.5, + 2 × 30; 22 + 2 × 10 tall; + 20 bottom.
-        #expect(try frame(r, "titlePill-0") == snapped(109.75, 600, 170.5, 62, scale: 3))
-        // The spacer takes 763 − 67 − 8 − 540 − 50 = 98: the bottom bar starts at 760.
-        // Bottom bar: 30 + 8 + (82.5 + 70 + 40) + 8 + 30 = 268.5 wide, 15 + 20 + 15 tall.
-        #expect(try frame(r, "bottomBar") == snapped(60.75, 760, 268.5, 50, scale: 3))
-        #expect(try frame(r, "bookButton") == snapped(98.75, 760, 192.5, 50, scale: 3))
+        #expect(try frame(r, "titlePill-0") == snapped(109.75, 604.9, 170.5, 62, scale: 3))
+        // The spacer takes 763 − 71.9 − 8 − 540 − 50 = 93.1: the bottom bar starts at 760.
+        // Bottom bar: xmark 24.6 (0.82 em) + 8 + (82.5 + 70 + 40) + 8 + heart 32.4 (1.08 em)
+        // = 265.5 wide, 15 + 20 + 15 tall.
+        #expect(try frame(r, "bottomBar") == snapped(62.25, 760, 265.5, 50, scale: 3))
+        #expect(try frame(r, "bookButton") == snapped(94.85, 760, 192.5, 50, scale: 3))
     }
 
     @Test func iPhoneSE() throws {
         let r = try deck(on: "iPhone SE")
         // 375 × 667, safe area from 20. Cards 345 wide → 517.5 tall; the spacer insists on 20:
-        // 67 + 8 + 517.5 + 20 + 50 = 662.5 > 647, so the stack overflows, centred at y = 12.25.
-        #expect(try frame(r, "topBar") == snapped(0, 12.25, 375, 67, scale: 2))
-        #expect(try frame(r, "deck") == snapped(0, 87.25, 375, 517.5, scale: 2))
-        #expect(try frame(r, "bottomBar") == snapped((375 - 268.5) / 2, 624.75, 268.5, 50, scale: 2))
+        // 71.9 + 8 + 517.5 + 20 + 50 = 667.4 > 647, so the stack overflows, centred at y = 9.8.
+        #expect(try frame(r, "topBar") == snapped(0, 9.8, 375, 71.9, scale: 2))
+        #expect(try frame(r, "deck") == snapped(0, 89.7, 375, 517.5, scale: 2))
+        #expect(try frame(r, "bottomBar") == snapped((375 - 265.5) / 2, 627.2, 265.5, 50, scale: 2))
     }
 
     @Test func topCardIsDrawnLast() throws {
@@ -84,7 +87,7 @@ struct TravelDeckTests {
         #expect(!dump.contains("symbol x.circle ("))
         #expect(!dump.contains("BOOK IT NOW"))
         // Effects change drawing, not layout.
-        #expect(try frame(r, "card-0") == Rect(x: 0, y: 122, width: 390, height: 540))
+        #expect(try frame(r, "card-0") == snapped(0, 126.9, 390, 540, scale: 3))
     }
 
     @Test func draggingLeftShowsTheCross() throws {
