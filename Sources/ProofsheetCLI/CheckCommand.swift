@@ -109,7 +109,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let renderer = try Renderer(assetRoots: assetDirs + (config?.assets ?? []))
     options.environment = renderer.environment(version: Help.versionNumber)
     let watch = OverflowWatch(renderer, mode: overflow ?? .warn)
-    let checker = Checker(renderer: watch)
+    let checker = Checker(renderer: watch, timelines: renderer)
     let report = try checker.run(scenes: scenes, options: options) { entry, n, total in
         guard !quiet else { return }
         let label = entry.status == .tolerated ? "PASSED" : entry.status.rawValue.uppercased()

@@ -8,7 +8,7 @@ extension Checker {
     func findKeyInstants(_ items: inout [Item], _ errors: inout [SceneError], _ options: CheckOptions) throws {
         let indices = items.indices.filter { items[$0].timeline != nil }
         guard !indices.isEmpty else { return }
-        guard let timelines = renderer as? any TimelineRendering else {
+        guard let timelines else {
             throw ProofsheetError.internal("this renderer cannot run timelines")
         }
         let all = items
@@ -56,7 +56,7 @@ extension Checker {
         let variant = t.variant
         let images: [RGBAImage]
         do {
-            guard let timelines = renderer as? any TimelineRendering else { throw ProofsheetError.internal("this renderer cannot run timelines") }
+            guard let timelines else { throw ProofsheetError.internal("this renderer cannot run timelines") }
             images = try timelines.images(of: t.program, timeline: item.state, scene: { variant.apply($0) }, at: t.instants.map(\.milliseconds))
             guard images.count == entries.count else {
                 throw ProofsheetError.internal("the timeline gave \(images.count) images for \(entries.count) instants")

@@ -81,7 +81,12 @@ public struct CheckOptions: Sendable {
 /// reported as orphans.
 public struct Checker<Rendering: CheckRendering>: Sendable {
     public let renderer: Rendering
-    public init(renderer: Rendering) { self.renderer = renderer }
+    /// What runs timelines (`--timelines`); nil: a timeline to check is an internal error.
+    public let timelines: (any TimelineRendering)?
+    public init(renderer: Rendering, timelines: (any TimelineRendering)? = nil) {
+        self.renderer = renderer
+        self.timelines = timelines ?? (renderer as? any TimelineRendering)
+    }
 
     /// One image to check: a scene file's state on a device at a scale.
     struct Item: Sendable {
