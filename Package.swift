@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         // Pixel work in C: PNG/JPEG decoding (libpng and libjpeg fail by longjmp), the fast PNG
         // writer, and the blur kernel.
-        .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"]),
+        .target(name: "CPixels", dependencies: ["CPNG", "CJPEG", "CDeflate"], linkerSettings: [.linkedLibrary("z")]),
 
         // MARK: - Images and the visual diff
         .target(name: "ProofsheetImage", dependencies: ["ProofsheetCore", "CPixels"]),

@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(
   # Build: the C libraries behind the bridges, and pkg-config to find them.
-  pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libfreetype-dev libpng-dev libjpeg62-turbo-dev libdeflate-dev
+  pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libfreetype-dev libpng-dev zlib1g-dev libjpeg62-turbo-dev libdeflate-dev
   libgif-dev libwebp-dev
   # HarfBuzz's subsetter (hb-subset.h), for SVGs that embed their fonts.
   libharfbuzz-dev

@@ -1,6 +1,7 @@
 #include "pixels.h"
 #include "png_shared.h"
 #include <libdeflate.h>
+#include <zlib.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,3 +213,67 @@ int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int
 }
 
 void ps_free(void *p) { free(p); }
+
+/* Appends an IDAT chunk of `len` bytes to the growing PNG `*png` (`*cap` bytes allocated). */
+static int append_idat(uint8_t **png, size_t *cap, size_t *pos, const uint8_t *data, size_t len) {
+    if (*pos + len + 12 + 12 > *cap) {
+        size_t want = *cap * 2 > *pos + len + 24 ? *cap * 2 : *pos + len + 24;
+        uint8_t *grown = realloc(*png, want);
+        if (!grown) return 1;
+        *png = grown; *cap = want;
+    }
+    chunk(*png, pos, "IDAT", data, len);
+    return 0;
+}
+
+int ps_png_stream_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride,
+                         int level, int filter, uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    if (check_args(width, height, filter, err, err_len)) return 1;
+    int bpp = ps_argb32_opaque(argb, width, height, stride) ? 3 : 4;
+    size_t rowlen = (size_t)width * bpp;
+    enum { zchunk = 1 << 16 };
+    /* Three rows (current, previous, a trial filter), the filtered row, and deflate's output. */
+    uint8_t *rows = malloc(rowlen * 3 + rowlen + 1 + zchunk);
+    size_t cap = 1 << 16;
+    uint8_t *png = malloc(cap);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (!rows || !png || deflateInit2(&z, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(rows); free(png); set_err(err, err_len, "out of memory"); return 1;
+    }
+    uint8_t *cur = rows, *prev = rows + rowlen, *trial = rows + 2 * rowlen, *line = rows + 3 * rowlen;
+    uint8_t *zout = line + rowlen + 1;
+    size_t pos = ps_png_head(png, width, height, bpp);
+    int failed = 0;
+    z.next_out = zout; z.avail_out = zchunk;
+    for (uint32_t y = 0; y <= height && !failed; y++) {
+        int last = y == height;
+        if (!last) {
+            ps_straight_row((const uint32_t *)(argb + (size_t)y * stride), width, bpp, cur);
+            filter_into(filter, cur, y ? prev : NULL, rowlen, bpp, trial, line);
+            uint8_t *t = prev; prev = cur; cur = t;
+            z.next_in = line; z.avail_in = (uInt)(rowlen + 1);
+        }
+        for (;;) {
+            int rc = deflate(&z, last ? Z_FINISH : Z_NO_FLUSH);
+            if (rc == Z_STREAM_ERROR) { failed = 1; break; }
+            int full = z.avail_out == 0, done = last && rc == Z_STREAM_END;
+            if (full || done) {
+                if (append_idat(&png, &cap, &pos, zout, zchunk - z.avail_out)) { failed = 1; break; }
+                z.next_out = zout; z.avail_out = zchunk;
+            }
+            if (done || (!last && z.avail_in == 0 && !full)) break;
+        }
+    }
+    deflateEnd(&z);
+    free(rows);
+    if (!failed && pos + 12 > cap) {
+        uint8_t *grown = realloc(png, pos + 12);
+        if (grown) { png = grown; cap = pos + 12; } else failed = 1;
+    }
+    if (failed) { free(png); set_err(err, err_len, "compression failed"); return 1; }
+    chunk(png, &pos, "IEND", NULL, 0);
+    *out = png;
+    *out_len = pos;
+    return 0;
+}

@@ -399,6 +399,8 @@ enum Help {
           --thumb-scale F      A thumbnail's size as a fraction of the screen's (default 0.5);
                                lowered, with a note, when the sheet would pass the raster
                                limits (`proofsheet limits`)
+          --supersample        PNG only: draw each thumbnail at the frame's full size (at least
+                               twice its pixels) and average it down, instead of at its own scale
           --scale N            Pixels per point of the sheet (default 2)
           -o FILE              .png, .svg or .pdf (default Output/<scene>.<timeline>.strip.png)
           --device NAME        Render on a device preset (see `proofsheet devices`)
@@ -446,6 +448,7 @@ enum Help {
           --set NAME=VALUE     Set a state value first (repeatable)
           --columns C          Thumbnails per row, for one --vary (default: all in one row)
           --thumb-scale F      A thumbnail's size as a fraction of the screen's (default 0.5)
+          --supersample        PNG only: thumbnails drawn full size and averaged down
           --scale N            Pixels per point of the sheet (default 2)
           -o FILE              .png, .svg or .pdf (default Output/<scene>.sweep.png)
           --device NAME        Render on a device preset (see `proofsheet devices`)

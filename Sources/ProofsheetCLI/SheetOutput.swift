@@ -18,6 +18,9 @@ struct SheetOutput {
     let compression: PNGCompression
     let assetRoots: [String]
     let quiet: Bool
+    /// PNG only: each thumbnail drawn at (at least) the frame's full size and then reduced to
+    /// the thumbnail's pixels, instead of drawn at its own scale.
+    var supersample = false
 
     /// `sheet` gives the title, columns, style, footer and the frames to come (their indices,
     /// times and sizes: pictures may be empty); `produce` hands each frame, in order, to the
@@ -58,9 +61,21 @@ struct SheetOutput {
         var skeletonList = laid.displayList
         skeletonList.background = nil
         try canvas.draw(skeletonList)
+        // Supersampled: the thumbnail drawn at a whole multiple of its pixels that reaches the
+        // frame's own size (at least twice), then the cell drawn over it with an empty picture.
+        let factor = max(2, min(16, Int((1 / sheet.thumbnailScale).rounded(.up))))
         try produce { f in
             guard let place = laid.tree.find("cell-\(f.index)") else { throw ProofsheetError.internal("no cell for frame \(f.index)") }
-            let cell = try renderer.layout(cellScene(sheet.cell(f), size: cellSize, sheet: sheet))
+            guard supersample else {
+                let cell = try renderer.layout(cellScene(sheet.cell(f), size: cellSize, sheet: sheet))
+                try canvas.draw(cell.displayList, at: place.frame.origin)
+                return
+            }
+            var bare = f
+            bare.picture = DisplayList(size: f.picture.size, background: nil, items: [])
+            let cell = try renderer.layout(cellScene(sheet.cell(bare), size: cellSize, sheet: sheet))
+            guard let thumb = cell.tree.find("frame-\(f.index)") else { throw ProofsheetError.internal("no thumbnail for frame \(f.index)") }
+            try canvas.drawSupersampled(f.picture, at: place.frame.origin, in: thumb.frame, factor: factor)
             try canvas.draw(cell.displayList, at: place.frame.origin)
         }
         try FileOutput.write(try canvas.png(compression: compression), to: target)

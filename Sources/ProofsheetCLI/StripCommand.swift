@@ -28,6 +28,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let onionOverlay = args.flag("--onion-overlay")
     let plotText = try args.value("--plot")
     let touches = args.flag("--touches")
+    let supersample = args.flag("--supersample")
     let chrome = try chromeOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -74,6 +75,11 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         outputFormat = f
     } else {
         outputFormat = .png
+    }
+    guard !supersample || outputFormat == .png else {
+        throw ProofsheetError.usage(
+            "--supersample draws thumbnails as pixels: it applies to PNG sheets",
+            hint: "write -o sheet.png, or leave --supersample out (SVG and PDF sheets stay vector)")
     }
 
     let renderer = try Renderer(assetRoots: assetDirs)
@@ -219,8 +225,9 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
             onionOverlay ? size.width * thumbScale : Double(min(columns, times.count)) * (size.width * thumbScale + style.spacing) - style.spacing
         sheet.footer = [PropertyPlot(series: series, start: 0, end: max(end, 1e-3), width: max(width, 240), style: style).node()]
     }
-    let writer = SheetOutput(
+    var writer = SheetOutput(
         renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: run.first.assetRoots, quiet: quiet)
+    writer.supersample = supersample
     let px = try writer.write(sheet, to: target, produce: frames)
     if !quiet {
         FileHandle.standardError.write(Data("wrote \(target): \(times.count) frames, \(px.width)×\(px.height) px\n".utf8))

@@ -13,6 +13,7 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     let sets = try args.values("--set")
     let columnsText = try args.value("--columns")
     let thumbText = try args.value("--thumb-scale")
+    let supersample = args.flag("--supersample")
     let output = try args.value("-o", "--output")
     let deviceName = try args.value("--device")
     let scaleText = try args.value("--scale")
@@ -59,6 +60,11 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     } else {
         outputFormat = .png
     }
+    guard !supersample || outputFormat == .png else {
+        throw ProofsheetError.usage(
+            "--supersample draws thumbnails as pixels: it applies to PNG sheets",
+            hint: "write -o sheet.png, or leave --supersample out (SVG and PDF sheets stay vector)")
+    }
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let template = try SceneDecoder().template(file: path).on(device)
@@ -100,8 +106,9 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let sheet = ContactSheet(title: title, frames: stubs, columns: columns, thumbnailScale: thumbScale, style: style)
     let target = output ?? "Output/\(base).sweep.\(outputFormat.rawValue)"
-    let writer = SheetOutput(
+    var writer = SheetOutput(
         renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: first.assetRoots, quiet: quiet)
+    writer.supersample = supersample
     let px = try writer.write(sheet, to: target) { body in
         for (k, values) in cells.enumerated() {
             let s = k == 0 ? first : try scene(values)

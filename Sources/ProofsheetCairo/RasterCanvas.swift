@@ -43,8 +43,37 @@ public final class RasterCanvas {
         }
     }
 
+    /// Paints `list` supersampled into `frame` (points, relative to `origin`, which is rounded to
+    /// whole pixels as ``draw(_:at:)`` rounds it): the list is drawn at `factor` times the
+    /// frame's pixels, then reduced to them by Cairo's GOOD filter (a box filter when shrinking),
+    /// so each pixel is the average of the finer drawing beneath it.
+    public func drawSupersampled(_ list: DisplayList, at origin: Point, in frame: Rect, factor: Int) throws {
+        let w = frame.width * scale, h = frame.height * scale
+        guard w >= 1, h >= 1, list.size.width > 0, list.size.height > 0 else { return }
+        let x = (origin.x * scale).rounded() + frame.minX * scale, y = (origin.y * scale).rounded() + frame.minY * scale
+        let fine = try backend.rasterize(list, scale: (w * Double(max(1, factor))).rounded() / list.size.width)
+        try surface.draw { cr in
+            cairo_rectangle(cr, x, y, w, h)
+            cairo_clip(cr)
+            cairo_translate(cr, x, y)
+            cairo_scale(cr, w / Double(fine.width), h / Double(fine.height))
+            cairo_set_source_surface(cr, fine.raw, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+        }
+    }
+
     /// The canvas as a PNG.
+    /// Encoded row by row through a streaming deflate, so that the canvas's own pixels are the
+    /// only copy of the image in memory.
     public func png(compression: PNGCompression = .fast) throws -> [UInt8] {
-        try backend.encodePNG(surface, compression: compression, path: .automatic)
+        var result: Result<[UInt8], ImageError> = .success([])
+        surface.withData { data, stride in
+            result = Result { () throws(ImageError) in
+                try PNGCodec.encodeStreaming(
+                    argb32: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: stride, compression: compression)
+            }
+        }
+        do { return try result.get() } catch { throw ProofsheetError.internal("PNG encoding failed: \(error.description)") }
     }
 }

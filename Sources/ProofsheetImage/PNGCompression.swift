@@ -90,4 +90,27 @@ extension PNGCodec {
         }
         return try result.get()
     }
+
+    /// The same PNG through zlib's streaming deflate, row by row: besides the pixels, the memory
+    /// is the compressed bytes and a few rows rather than a filtered copy of the whole raster
+    /// (large contact sheets). `.fastest` and `.fast` are deflate level 1 with the sub filter,
+    /// `.small` level 6 with a filter chosen per row. The bytes differ from ``encode(argb32:width:height:stride:compression:path:)``'s.
+    ///
+    /// - Throws: ``ImageError`` for an image out of range or an encoder failure.
+    public static func encodeStreaming(
+        argb32 data: UnsafeRawPointer, width: Int, height: Int, stride: Int, compression: PNGCompression
+    ) throws(ImageError) -> [UInt8] {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max), stride >= width * 4,
+            stride <= Int(UInt32.max)
+        else {
+            throw ImageError(.encodingFailed(.png), detail: "image \(width)x\(height) cannot be written as PNG")
+        }
+        let pixels = data.assumingMemoryBound(to: UInt8.self)
+        let w = UInt32(width), h = UInt32(height), s = UInt32(stride)
+        let (level, filter): (Int32, Int32) = compression == .small ? (6, 5) : (1, 1)
+        let result = CPNGWriter.run { out, length, message, size in
+            ps_png_stream_argb32(pixels, w, h, s, level, filter, out, length, message, size)
+        }
+        return try result.get()
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Proofsheet
 import ProofsheetCairo
+import ProofsheetImage
 import ProofsheetLayout
 import ProofsheetSheets
 import ProofsheetTimeline
@@ -38,6 +39,44 @@ struct SheetExtrasTests {
         #expect(groups[2].opacity == 0.5 && groups[1].opacity < groups[2].opacity && groups[0].opacity < groups[1].opacity)
         // Isolated: only the card and what contains it, not the other cards.
         #expect(views[0].dump().components(separatedBy: "Number").count == 2)
+    }
+
+    /// `--supersample`: a thumbnail is the frame drawn at 4× its pixels and averaged 4×4 down —
+    /// the same pixels as an independent box filter over that drawing — where drawn at its own
+    /// scale it is not.
+    @Test func supersampledThumbnailIsTheFineDrawingAveraged() throws {
+        let (fs, size) = try frames([0.3])
+        let list = DisplayList(painting: fs[0].tree, size: size, background: Color(red: 1, green: 1, blue: 1), scale: 1)
+        let thumb = Rect(x: 2, y: 3, width: size.width / 4, height: size.height / 4)
+        func canvas(_ supersampled: Bool) throws -> RGBAImage {
+            let c = try RasterCanvas(
+                backend: sharedRenderer.backend, size: Size(width: thumb.maxX + 2, height: thumb.maxY + 2), scale: 1, background: nil)
+            if supersampled {
+                try c.drawSupersampled(list, at: .zero, in: thumb, factor: 4)
+            } else {
+                var shrunk = DisplayList(size: thumb.size, background: nil, items: [])
+                shrunk.items = [.group(DisplayGroup(transform: .scale(0.25, 0.25), children: list.items))]
+                shrunk.background = list.background
+                try c.draw(shrunk, at: thumb.origin)
+            }
+            return try PNGCodec.decode(try c.png(compression: .fastest))
+        }
+        let fine = try sharedRenderer.backend.renderRGBA(list, scale: 1).shrunk(by: 4)
+        func difference(_ image: RGBAImage) -> (mean: Double, max: Int) {
+            var total = 0, worst = 0
+            for y in 0..<Int(thumb.height) {
+                for x in 0..<Int(thumb.width) {
+                    for ch in 0..<3 {
+                        let a = Int(image.pixels[((y + 3) * image.width + x + 2) * 4 + ch]), b = Int(fine.pixels[(y * fine.width + x) * 4 + ch])
+                        total += abs(a - b); worst = max(worst, abs(a - b))
+                    }
+                }
+            }
+            return (Double(total) / Double(Int(thumb.width) * Int(thumb.height) * 3), worst)
+        }
+        let supersampled = difference(try canvas(true)), direct = difference(try canvas(false))
+        #expect(supersampled.mean < 0.6 && supersampled.max <= 6, "supersampled: \(supersampled)")
+        #expect(direct.mean > supersampled.mean * 2, "drawn at its own scale: \(direct), supersampled: \(supersampled)")
     }
 
     /// A plotted property is the view's effects summed along its modifiers and containers; the

@@ -13,6 +13,14 @@ int ps_png_encode_argb32(const uint8_t *argb, uint32_t width, uint32_t height, u
                          int level, int filter, uint8_t **out, size_t *out_len, char *err,
                          size_t err_len);
 
+/* The same PNG through zlib's streaming deflate (`level` 1 … 9): each row is made straight,
+ * filtered and compressed in turn, so besides the raster the memory is a few rows and the
+ * compressed bytes (IDAT chunks of at most 64 KiB), not a filtered copy of the whole raster.
+ * For large sheets; the bytes differ from ps_png_encode_argb32's (another compressor). */
+int ps_png_stream_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride,
+                         int level, int filter, uint8_t **out, size_t *out_len, char *err,
+                         size_t err_len);
+
 /* Encodes straight RGBA rows (stride 4*w) as an RGBA PNG, with the same options. */
 int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
                        uint8_t **out, size_t *out_len, char *err, size_t err_len);
