@@ -411,7 +411,9 @@ enum Help {
           --label-size PT      The labels' size (default 11; the title is 1.5 times as large)
           --assets DIR         Also look for images in DIR (repeatable)
           --png-compression fastest|fast|small
-                               How the sheet is compressed (default fast)
+                               How the sheet is compressed (default fast). fast and small
+                               stream row by row: the sheet's pixels are its only copy in
+                               memory; fastest is quicker, twice the bytes, and needs a copy
           -q, --quiet          No notes or summary on standard error
 
         EXTRAS:

@@ -64,9 +64,12 @@ public final class RasterCanvas {
     }
 
     /// The canvas as a PNG.
-    /// Encoded row by row through a streaming deflate, so that the canvas's own pixels are the
-    /// only copy of the image in memory.
+    /// `.fast` and `.small` are encoded row by row through a streaming deflate, so that the
+    /// canvas's own pixels are the only copy of the image in memory; `.fastest` is the project's
+    /// own whole-image encoder (about four times quicker, twice the bytes, and a filtered copy of
+    /// the pixels while it runs).
     public func png(compression: PNGCompression = .fast) throws -> [UInt8] {
+        if compression == .fastest { return try backend.encodePNG(surface, compression: .fastest, path: .automatic) }
         var result: Result<[UInt8], ImageError> = .success([])
         surface.withData { data, stride in
             result = Result { () throws(ImageError) in
