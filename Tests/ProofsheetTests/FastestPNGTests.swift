@@ -123,6 +123,32 @@ struct FastestPNGTests {
         }
     }
 
+    /// The streaming writer (contact sheets) writes the pixels the whole-image deflate writer
+    /// writes, from the same premultiplied buffer, in IDAT chunks that libpng's tools accept.
+    @Test func theStreamingWriterWritesTheSamePixels() throws {
+        for (name, image) in try Self.corpus() {
+            let argb = Self.argb32(image)
+            let reference = try PNGCodec.decode(Self.encode(argb32: argb, image, .small, .automatic))
+            for compression in [PNGCompression.fast, .small] {
+                let streamed = try argb.withUnsafeBytes { raw in
+                    try PNGCodec.encodeStreaming(
+                        argb32: raw.baseAddress!, width: image.width, height: image.height, stride: image.width * 4, compression: compression)
+                }
+                let same = try PNGCodec.decode(streamed) == reference
+                #expect(same, "\(name) (\(compression)): not the pixels the deflate writer writes")
+            }
+        }
+        // Larger than one 64 KiB chunk of compressed bytes: several IDAT chunks, read back whole.
+        let noise = try Self.image(.noise, width: 300, height: 300, alpha: false, seed: 7)
+        let argb = Self.argb32(noise)
+        let big = try argb.withUnsafeBytes { raw in
+            try PNGCodec.encodeStreaming(argb32: raw.baseAddress!, width: 300, height: 300, stride: 1200, compression: .fast)
+        }
+        let idats = (0..<big.count - 4).filter { big[$0] == 0x49 && big[$0 + 1] == 0x44 && big[$0 + 2] == 0x41 && big[$0 + 3] == 0x54 }.count
+        #expect(big.count > 65_536 && idats > 1, "\(big.count) bytes in \(idats) IDAT chunk(s)")
+        #expect(try PNGCodec.decode(big) == PNGCodec.decode(Self.encode(argb32: argb, noise, .small, .automatic)))
+    }
+
     @Test func theDefaultPathFollowsTheMachineAndTheEnvironment() {
         let off = ProcessInfo.processInfo.environment["PROOFSHEET_SIMD"] == "off"
         #expect(PNGEncoderPath.automaticIsVector == (PNGEncoderPath.vectorAvailable && !off))
