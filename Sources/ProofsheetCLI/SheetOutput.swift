@@ -100,3 +100,39 @@ struct SheetOutput {
         return (scene, cell)
     }
 }
+
+/// The options `strip` and `sweep` share, checked: the sheet's look, its thumbnails' scale, its
+/// pixels per point and its format.
+struct SheetLook {
+    var style = ContactSheet.Style()
+    var thumbScale = 0.5
+    var scale = 2.0
+    var format = OutputFormat.png
+
+    init(
+        spacing: String?, labelSize: String?, background: String?, thumbScale thumbText: String?, scale scaleText: String?, output: String?,
+        supersample: Bool
+    ) throws {
+        if let scaleText { scale = try number(scaleText, option: "--scale", in: Scene.Limits.scaleRange) }
+        if let spacing { style.spacing = try number(spacing, option: "--spacing", in: 0...200) }
+        if let labelSize { style.labelSize = try number(labelSize, option: "--label-size", in: 4...72) }
+        if let background {
+            guard let c = Color.parse(background) else {
+                throw ProofsheetError.usage("--background: '\(excerpt(background))' is not a colour", hint: "a name such as white, or #RRGGBB")
+            }
+            style.background = c
+        }
+        if let thumbText { thumbScale = try number(thumbText, option: "--thumb-scale", in: 0.01...4) }
+        if let output {
+            guard let f = OutputFormat(path: output) else {
+                throw ProofsheetError.usage("-o \(excerpt(output)): the extension must be .png, .svg or .pdf")
+            }
+            format = f
+        }
+        guard !supersample || format == .png else {
+            throw ProofsheetError.usage(
+                "--supersample draws thumbnails as pixels: it applies to PNG sheets",
+                hint: "write -o sheet.png, or leave --supersample out (SVG and PDF sheets stay vector)")
+        }
+    }
+}

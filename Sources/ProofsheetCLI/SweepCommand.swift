@@ -40,31 +40,11 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
         throw ProofsheetError.usage("--columns is for one --vary: two make a grid, the first across and the second down")
     }
     let device = try deviceName.map { try Device.named($0) }
-    let outputScale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) } ?? 2
-    var style = ContactSheet.Style()
-    if let spacingText { style.spacing = try number(spacingText, option: "--spacing", in: 0...200) }
-    if let labelText { style.labelSize = try number(labelText, option: "--label-size", in: 4...72) }
-    if let backgroundText {
-        guard let c = Color.parse(backgroundText) else {
-            throw ProofsheetError.usage("--background: '\(excerpt(backgroundText))' is not a colour", hint: "a name such as white, or #RRGGBB")
-        }
-        style.background = c
-    }
-    let thumbScale = try thumbText.map { try number($0, option: "--thumb-scale", in: 0.01...4) } ?? 0.5
-    let outputFormat: OutputFormat
-    if let output {
-        guard let f = OutputFormat(path: output) else {
-            throw ProofsheetError.usage("-o \(excerpt(output)): the extension must be .png, .svg or .pdf")
-        }
-        outputFormat = f
-    } else {
-        outputFormat = .png
-    }
-    guard !supersample || outputFormat == .png else {
-        throw ProofsheetError.usage(
-            "--supersample draws thumbnails as pixels: it applies to PNG sheets",
-            hint: "write -o sheet.png, or leave --supersample out (SVG and PDF sheets stay vector)")
-    }
+    let look = try SheetLook(
+        spacing: spacingText, labelSize: labelText, background: backgroundText, thumbScale: thumbText, scale: scaleText, output: output,
+        supersample: supersample)
+    let outputScale = look.scale, outputFormat = look.format
+    let style = look.style, thumbScale = look.thumbScale
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let template = try SceneDecoder().template(file: path).on(device)

@@ -74,13 +74,7 @@ extension PNGCodec {
         argb32 data: UnsafeRawPointer, width: Int, height: Int, stride: Int, compression: PNGCompression,
         path: PNGEncoderPath = .automatic
     ) throws(ImageError) -> [UInt8] {
-        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max), stride >= width * 4,
-            stride <= Int(UInt32.max)
-        else {
-            throw ImageError(.encodingFailed(.png), detail: "image \(width)x\(height) cannot be written as PNG")
-        }
-        let pixels = data.assumingMemoryBound(to: UInt8.self)
-        let w = UInt32(width), h = UInt32(height), s = UInt32(stride)
+        let (pixels, w, h, s) = try checkedARGB32(data, width: width, height: height, stride: stride)
         let result = CPNGWriter.run { out, length, message, size in
             switch compression {
             case .fastest: return ps_png_fastest_argb32(pixels, w, h, s, path.code, out, length, message, size)
@@ -100,17 +94,23 @@ extension PNGCodec {
     public static func encodeStreaming(
         argb32 data: UnsafeRawPointer, width: Int, height: Int, stride: Int, compression: PNGCompression
     ) throws(ImageError) -> [UInt8] {
-        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max), stride >= width * 4,
-            stride <= Int(UInt32.max)
-        else {
-            throw ImageError(.encodingFailed(.png), detail: "image \(width)x\(height) cannot be written as PNG")
-        }
-        let pixels = data.assumingMemoryBound(to: UInt8.self)
-        let w = UInt32(width), h = UInt32(height), s = UInt32(stride)
+        let (pixels, w, h, s) = try checkedARGB32(data, width: width, height: height, stride: stride)
         let (level, filter): (Int32, Int32) = compression == .small ? (6, 5) : (1, 1)
         let result = CPNGWriter.run { out, length, message, size in
             ps_png_stream_argb32(pixels, w, h, s, level, filter, out, length, message, size)
         }
         return try result.get()
+    }
+
+    /// The arguments of an ARGB32 encoder, checked to be in range.
+    private static func checkedARGB32(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int) throws(ImageError) -> (
+        UnsafePointer<UInt8>, UInt32, UInt32, UInt32
+    ) {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max), stride >= width * 4,
+            stride <= Int(UInt32.max)
+        else {
+            throw ImageError(.encodingFailed(.png), detail: "image \(width)x\(height) cannot be written as PNG")
+        }
+        return (data.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height), UInt32(stride))
     }
 }
