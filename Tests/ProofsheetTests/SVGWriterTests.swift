@@ -182,7 +182,7 @@ struct SVGWriterTests {
     func chromiumDraws(_ scenes: [(name: String, scene: Scene)], mode: SVGTextMode, env: [String: String] = [:]) throws -> [RGBAImage] {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var html = "<!doctype html><html><body style=\"margin:0;background:#fff\">"
+        var html = "<!doctype html><html><head><meta charset=\"utf-8\"></head><body style=\"margin:0;background:#fff\">"
         var x = 0
         for (name, scene) in scenes {
             try Data(try r.render(scene, format: .svg, svgText: mode)).write(to: URL(fileURLWithPath: dir + "/\(name).svg"))
@@ -248,7 +248,7 @@ struct SVGWriterTests {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenes = try Self.exampleScenes()
-        var html = "<!doctype html><html><body>"
+        var html = "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>"
         for (k, (_, scene)) in scenes.enumerated() {
             var svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
             if let start = svg.range(of: "<svg") { svg = String(svg[start.lowerBound...]) }
