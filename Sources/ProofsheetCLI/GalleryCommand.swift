@@ -106,21 +106,8 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
         return scene
     }
-    var overview = try overviewScene(thumbScale)
-    let side = Scene.Limits.pixelSide.value, most = Scene.Limits.pixels.value
-    var shrunk = false
-    for _ in 0..<12 {
-        let w = (overview.canvas.width * overviewScale).rounded(.up), h = (overview.canvas.height * overviewScale).rounded(.up)
-        guard max(w, h) > side || w * h > most else { break }
-        thumbScale *= min(side / max(w, h), (most / (w * h)).squareRoot()) * 0.97
-        overview = try overviewScene(thumbScale)
-        shrunk = true
-    }
-    if shrunk && !quiet {
-        FileHandle.standardError.write(
-            Data(
-                "note: thumbnails at \(format(thumbScale, digits: 3))× to keep the overview within \(Int(side)) px a side and \(Int(most)) px\n"
-                    .utf8))
+    let overview = try fittingRasterLimits(&thumbScale, at: overviewScale, parts: "thumbnails", whole: "the overview", quiet: quiet) {
+        try overviewScene($0)
     }
     try overview.validateSize()
     let sheetBytes = try renderer.render(overview, format: overviewFormat, png: compression ?? .small)

@@ -29,22 +29,15 @@ struct SheetOutput {
         var sheet = sheet
         guard let stub = sheet.frames.first else { throw ProofsheetError.internal("a sheet without frames") }
         // Labels and margins do not shrink with the thumbnails: shrink until the sheet fits.
-        var (scene, cellSize) = try skeleton(sheet, stub)
-        let side = Scene.Limits.pixelSide.value, most = Scene.Limits.pixels.value
-        var shrunk = false
-        for _ in 0..<12 {
-            let w = (scene.canvas.width * scale).rounded(.up), h = (scene.canvas.height * scale).rounded(.up)
-            guard max(w, h) > side || w * h > most else { break }
-            sheet.thumbnailScale *= min(side / max(w, h), (most / (w * h)).squareRoot()) * 0.97
-            (scene, cellSize) = try skeleton(sheet, stub)
-            shrunk = true
+        var cellSize = Size(width: 1, height: 1), thumbnailScale = sheet.thumbnailScale
+        let scene = try fittingRasterLimits(&thumbnailScale, at: scale, parts: "thumbnails", whole: "the sheet", quiet: quiet) { thumb in
+            var probe = sheet
+            probe.thumbnailScale = thumb
+            let made = try skeleton(probe, stub)
+            cellSize = made.1
+            return made.0
         }
-        if shrunk && !quiet {
-            FileHandle.standardError.write(
-                Data(
-                    "note: thumbnails at \(format(sheet.thumbnailScale, digits: 3))× to keep the sheet within \(Int(side)) px a side and \(Int(most)) px\n"
-                        .utf8))
-        }
+        sheet.thumbnailScale = thumbnailScale
         try scene.validateSize()
         let pixels = (Int((scene.canvas.width * scale).rounded()), Int((scene.canvas.height * scale).rounded()))
         if outputFormat != .png {
@@ -135,4 +128,28 @@ struct SheetLook {
                 hint: "write -o sheet.png, or leave --supersample out (SVG and PDF sheets stay vector)")
         }
     }
+}
+
+/// Shrinks `factor` (the scale of a view's thumbnails or panels) until the scene `make(factor)`
+/// builds fits the raster limits at `pixelsPerPoint` (labels and margins do not shrink with it,
+/// so it may take a few rounds), and says so on standard error unless `quiet`. Returns the last
+/// scene made.
+func fittingRasterLimits(
+    _ factor: inout Double, at pixelsPerPoint: Double, parts: String, whole: String, quiet: Bool, _ make: (Double) throws -> Scene
+) throws -> Scene {
+    var scene = try make(factor)
+    let side = Scene.Limits.pixelSide.value, most = Scene.Limits.pixels.value
+    var shrunk = false
+    for _ in 0..<12 {
+        let w = (scene.canvas.width * pixelsPerPoint).rounded(.up), h = (scene.canvas.height * pixelsPerPoint).rounded(.up)
+        guard max(w, h) > side || w * h > most else { break }
+        factor *= min(side / max(w, h), (most / (w * h)).squareRoot()) * 0.97
+        scene = try make(factor)
+        shrunk = true
+    }
+    if shrunk && !quiet {
+        FileHandle.standardError.write(
+            Data("note: \(parts) at \(format(factor, digits: 3))× to keep \(whole) within \(Int(side)) px a side and \(Int(most)) px\n".utf8))
+    }
+    return scene
 }

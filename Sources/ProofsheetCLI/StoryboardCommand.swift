@@ -80,21 +80,7 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
         scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
         return scene
     }
-    var scene = try boardScene(panelScale)
-    let side = Scene.Limits.pixelSide.value, mostPixels = Scene.Limits.pixels.value
-    var shrunk = false
-    for _ in 0..<12 {
-        let w = (scene.canvas.width * outputScale).rounded(.up), h = (scene.canvas.height * outputScale).rounded(.up)
-        guard max(w, h) > side || w * h > mostPixels else { break }
-        panelScale *= min(side / max(w, h), (mostPixels / (w * h)).squareRoot()) * 0.97
-        scene = try boardScene(panelScale)
-        shrunk = true
-    }
-    if shrunk && !quiet {
-        FileHandle.standardError.write(
-            Data("note: panels at \(format(panelScale, digits: 3))× to keep the board within \(Int(side)) px a side and \(Int(mostPixels)) px\n".utf8)
-        )
-    }
+    let scene = try fittingRasterLimits(&panelScale, at: outputScale, parts: "panels", whole: "the board", quiet: quiet) { try boardScene($0) }
     try scene.validateSize()
     let bytes = try renderer.render(scene, format: outputFormat, png: compression, svgText: svgText ?? .text)
     try FileOutput.write(bytes, to: target)
