@@ -14,13 +14,9 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let durationText = try args.value("--duration")
     let columnsText = try args.value("--columns")
     let row = args.flag("--row")
-    let thumbText = try args.value("--thumb-scale")
-    let output = try args.value("-o", "--output")
     let deviceName = try args.value("--device")
-    let scaleText = try args.value("--scale")
-    let spacingText = try args.value("--spacing")
-    let backgroundText = try args.value("--background")
-    let labelText = try args.value("--label-size")
+    let look = try SheetLook(reading: &args)
+    let output = look.output
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let compression = try args.pngCompression() ?? .fast
@@ -28,7 +24,6 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let onionOverlay = args.flag("--onion-overlay")
     let plotText = try args.value("--plot")
     let touches = args.flag("--touches")
-    let supersample = args.flag("--supersample")
     let chrome = try chromeOption(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -56,9 +51,6 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     }
     guard plotted.count <= 8 else { throw ProofsheetError.usage("--plot takes at most 8 properties") }
     let device = try deviceName.map { try Device.named($0) }
-    let look = try SheetLook(
-        spacing: spacingText, labelSize: labelText, background: backgroundText, thumbScale: thumbText, scale: scaleText, output: output,
-        supersample: supersample)
     let outputScale = look.scale, outputFormat = look.format
     var style = look.style, thumbScale = look.thumbScale
 
@@ -190,7 +182,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         }
     if onionOverlay {
         title += " · onion #\(onionName ?? "")"
-        if thumbText == nil { thumbScale = 1 }
+        if !look.thumbScaleGiven { thumbScale = 1 }
     }
     var sheet = ContactSheet(title: title, frames: stubs, columns: onionOverlay ? 1 : columns, thumbnailScale: thumbScale, style: style)
     if !plotted.isEmpty {
@@ -207,7 +199,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     }
     var writer = SheetOutput(
         renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: run.first.assetRoots, quiet: quiet)
-    writer.supersample = supersample
+    writer.supersample = look.supersample
     let px = try writer.write(sheet, to: target, produce: frames)
     if !quiet {
         FileHandle.standardError.write(Data("wrote \(target): \(times.count) frames, \(px.width)×\(px.height) px\n".utf8))

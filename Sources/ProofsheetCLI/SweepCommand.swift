@@ -12,14 +12,9 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     let stillName = try args.value("--still")
     let sets = try args.values("--set")
     let columnsText = try args.value("--columns")
-    let thumbText = try args.value("--thumb-scale")
-    let supersample = args.flag("--supersample")
-    let output = try args.value("-o", "--output")
     let deviceName = try args.value("--device")
-    let scaleText = try args.value("--scale")
-    let spacingText = try args.value("--spacing")
-    let backgroundText = try args.value("--background")
-    let labelText = try args.value("--label-size")
+    let look = try SheetLook(reading: &args)
+    let output = look.output
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let compression = try args.pngCompression() ?? .fast
@@ -40,9 +35,6 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
         throw ProofsheetError.usage("--columns is for one --vary: two make a grid, the first across and the second down")
     }
     let device = try deviceName.map { try Device.named($0) }
-    let look = try SheetLook(
-        spacing: spacingText, labelSize: labelText, background: backgroundText, thumbScale: thumbText, scale: scaleText, output: output,
-        supersample: supersample)
     let outputScale = look.scale, outputFormat = look.format
     let style = look.style, thumbScale = look.thumbScale
 
@@ -88,7 +80,7 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     let target = output ?? "Output/\(base).sweep.\(outputFormat.rawValue)"
     var writer = SheetOutput(
         renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: first.assetRoots, quiet: quiet)
-    writer.supersample = supersample
+    writer.supersample = look.supersample
     let px = try writer.write(sheet, to: target) { body in
         for (k, values) in cells.enumerated() {
             let s = k == 0 ? first : try scene(values)
