@@ -101,7 +101,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     var fine: [(time: Double, values: [Double?], touch: Point?)] = []
     func resolve(_ tree: ResolvedView) throws {
         if let onionName { onionTrack = try ViewTrack(id: onionName, in: tree, option: "--onion") }
-        plotTracks = try plotted.map { try ViewTrack(id: $0.id, in: tree, option: "--plot '\($0.label)'") }
+        plotTracks = try plotted.map { try ViewTrack(id: $0.id, in: tree, option: "--plot '\(excerpt($0.label))'") }
     }
     func values(_ tree: ResolvedView) -> [Double?] {
         zip(plotted, plotTracks).map { p, track in

@@ -187,6 +187,13 @@ extension HostileCase {
         motionCLI(
             "render --timeline with --still", ["render", "tl.json", "--timeline", "move", "--at", "0", "--still", "x"],
             says: ["cannot be used with --timeline"]),
+        motionCLI(
+            "strip plotting a view of a 100 000-character id",
+            ["strip", "tl.json", "--timeline", "move", "--plot", "#" + String(repeating: "a", count: 100_000) + ".offset.x"],
+            says: ["no view has the id", "…"]),
+        motionCLI(
+            "strip onion of a 100 000-character id", ["strip", "tl.json", "--timeline", "move", "--onion", String(repeating: "a", count: 100_000)],
+            says: ["no view has the id"]),
         motionCLI("curve of a huge spelling", ["curve", String(repeating: "easeIn.", count: 200)], says: ["longer than 512"]),
         motionCLI("curve of a spring with no response", ["curve", "spring(response: 1e-300)"], says: ["response must be from 0.01"]),
         motionCLI("curve with a billion samples", ["curve", "easeIn", "--samples", "1000000000"], says: ["--samples"]),
