@@ -7,7 +7,7 @@ SCENES := $(wildcard Assets/Scenes/*.json)
 ## bind). Build release products with the same flags, or SwiftPM rebuilds everything.
 RELEASE := $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: deps build release demo test lint format bench fuzz leaks tsan install clean
+.PHONY: deps build release demo test clean-clone lint format bench fuzz leaks tsan install clean
 
 ## Install missing system packages and fonts (idempotent).
 deps:
@@ -39,11 +39,17 @@ demo: release
 	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/, as a contact sheet in Output/<scene>.<timeline>.strip.png, as a storyboard in Output/<scene>.<timeline>.storyboard.svg and .pdf, and as an animated PNG in Output/<scene>.<timeline>.animated.png; every still on three devices with an overview in Output/gallery/)"
 
 ## Install what is missing, check the formatting, and run every test (warnings are errors). The
-## release binary is built too: the hostile-input table runs its heavy cases through it.
+## release binary is built too: the hostile-input table runs its heavy cases through it, named
+## by path (so whatever was built before, `make demo` included, the table uses this one).
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(RELEASE) --product proofsheet
-	$(SWIFT) test --skip-build
+	PROOFSHEET_RELEASE_BINARY="$(CURDIR)/.build/release/proofsheet" $(SWIFT) test --skip-build
+
+## The README's two commands in their order, `make demo` then `make test`, on a fresh clone of
+## HEAD in a temporary folder (slow: a whole build from nothing; not part of `make test`).
+clean-clone:
+	bash scripts/clean-clone-check.sh
 
 ## The formatting check (`swift format` with the checked-in .swift-format); `make format` fixes it.
 FORMATTED := Package.swift Sources Tests

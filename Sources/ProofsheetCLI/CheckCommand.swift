@@ -53,6 +53,11 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
 
     // The project's configuration: --config, or proofsheet.json from here upward.
     let config = noConfig ? nil : try ProjectConfig.find(explicit: configPath, from: FileManager.default.currentDirectoryPath)
+    if let config {
+        // Which configuration is in use, on every run: one found upward is not a surprise.
+        FileHandle.standardError.write(Data("proofsheet: configuration \(config.file)\n".utf8))
+        if goldenOption == nil, let refusal = config.goldenRefusal { throw refusal }
+    }
     guard let golden = goldenOption ?? config?.golden else {
         throw ProofsheetError.usage(
             "check needs --golden DIR (or a \(ProjectConfig.fileName) with \"golden\")",
@@ -81,7 +86,17 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     if let compression { options.pngCompression = compression }
     options.sceneRoot = config?.root ?? "."
     options.wholeProject = config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty && chrome == nil
+    options.assetFolders = assetDirs + (config?.assets ?? [])
     options.compare = cliCompare.over(config?.compare ?? CompareSettings())
+    // A scope names one of the scenes checked (a typo would silently compare strictly).
+    let sceneNames = Set(scenes.compactMap { try? GoldenNames.scene($0, root: options.sceneRoot) })
+    for (scope, _) in ignores + masks {
+        guard let scene = scope?.scene, !sceneNames.contains(scene) else { continue }
+        let close = closeNames(to: scene, in: sceneNames.sorted())
+        throw ProofsheetError.usage(
+            "'\(clipped(scene))' in --ignore or --mask is none of the scenes checked",
+            hint: (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + "scenes are named by their path below the project root, without extension")
+    }
     options.sceneCompare = config?.sceneCompare ?? [:]
     for (scope, text) in ignores {
         guard let rect = PointRect(text: text) else {

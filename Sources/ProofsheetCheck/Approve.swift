@@ -24,6 +24,8 @@ public enum Approval {
     public static func goldenRoot(of report: CheckReport, override: String?, workingDirectory: String) throws -> String {
         let root = override ?? report.goldenRoot
         let absolute = root.hasPrefix("/") ? root : workingDirectory + "/" + root
+        // The rules every golden folder follows (not the project itself, no links inside it).
+        try GoldenRoot.check(absolute, base: workingDirectory)
         // A golden folder that does not exist yet (a first check on CI records nothing) is used
         // only when the user names it (from the wrong folder, the report's own would land
         // elsewhere); it is made when the first golden is written.
@@ -80,6 +82,18 @@ public enum Approval {
                 ? try SafePaths.inside(goldenRoot, entry.goldenPath, what: "\(entry.id): the golden")
                 : goldenRoot + "/" + entry.goldenPath
             changes.append(Change(id: entry.id, golden: golden, bytes: bytes))
+        }
+        // Two goldens whose paths differ only in case are one file on a case-insensitive disk
+        // (a Mac's, a Windows checkout's): the second would overwrite the first.
+        var seen: [String: String] = [:]
+        for c in changes {
+            let key = c.golden.lowercased()
+            if let other = seen[key], other != c.id {
+                throw ProofsheetError.badInput(
+                    "the report's images '\(SafePaths.clip(other))' and '\(SafePaths.clip(c.id))' differ only in case: their goldens would be one file on a case-insensitive disk",
+                    hint: "rename one of the scenes or stills so their names differ in more than case")
+            }
+            seen[key] = c.id
         }
         return changes
     }

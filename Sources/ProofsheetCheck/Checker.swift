@@ -49,6 +49,8 @@ public struct CheckOptions: Sendable {
     /// The folder scene names are relative to: `<scene>` in golden paths is the scene file's
     /// path below it, without extension (the project root, or the working directory).
     public var sceneRoot = "."
+    /// The folders images are read from: the golden folder may not hold one.
+    public var assetFolders: [String] = []
     /// Whether the scenes, devices, scales and stills are the project's whole definition (from
     /// the configuration, nothing narrowed on the command line): then every golden below the
     /// golden root that no image produces is an orphan, not only those of the scenes' old stills.
@@ -98,11 +100,13 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         /// For a timeline (``state`` is its name): what it runs and its key instants.
         var timeline: TimelineItem?
         var id: String { timeline == nil ? "\(name)/\(state)/\(variant)" : "\(name)/\(state)@/\(variant)" }
-        var goldenPath: String { "\(name)/\(state)/\(variant).png" }
+        var goldenPath: String { GoldenNames.path(scene: name, state: state, variant: variant) }
         /// The goldens the item is compared with: its still's, or one per key instant.
         var goldenPaths: [String] {
             guard let timeline else { return [goldenPath] }
-            return timeline.instants.map { "\(name)/\(TimelineInstant.folder(timeline: state, milliseconds: $0.milliseconds))/\(variant).png" }
+            return timeline.instants.map {
+                GoldenNames.path(scene: name, state: TimelineInstant.folder(timeline: state, milliseconds: $0.milliseconds), variant: variant)
+            }
         }
     }
 
@@ -284,7 +288,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 if FileOutput.isLink(path) { continue }
                 if FileOutput.isFolder(path) {
                     walk(rel, depth: depth + 1)
-                } else if name.hasSuffix(".png"), !owned(rel), out.count < ReportFolder.maxEntries {
+                } else if name.hasSuffix(".png"), GoldenNames.isGoldenPath(rel), !owned(rel), out.count < ReportFolder.maxEntries {
                     out.append(rel)
                 }
             }
@@ -329,6 +333,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
     public func run(
         scenes: [String], options: CheckOptions, progress: @Sendable (CheckEntry, Int, Int) -> Void = { _, _, _ in }
     ) throws -> CheckReport {
+        // Before anything is read or written: the golden folder is a folder of its own.
+        try GoldenRoot.check(options.goldenDirectory, base: options.sceneRoot, scenes: scenes, assets: options.assetFolders)
         let (states, sceneErrors) = try sceneStates(scenes, options)
         var (allItems, stateErrors) = try items(states, options)
         try findKeyInstants(&allItems, &stateErrors, options)
@@ -386,15 +392,25 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 "\(n) golden\(n == 1 ? " was" : "s were") recorded in another environment (\(what)): a difference may come from the environment, not the scene; "
                     + "record and check goldens in one environment (the project's container)")
         }
-        result.warnings = warnings.isEmpty ? nil : warnings
         // Scenes that could not be read produce nothing: their goldens are not orphans.
         let unread = Set(errors.map(\.scene))
         let orphans = orphans(states, allItems, options).filter { o in !unread.contains { o.hasPrefix($0 + "/") } }
         if options.prune && !orphans.isEmpty {
-            result.pruned = try prune(orphans, root: options.goldenDirectory)
+            // Only what Proofsheet recorded is deleted: a PNG without its chunk stays, listed.
+            let root = options.goldenDirectory
+            let recorded = try orphans.filter { GoldenNames.isRecorded(try SafePaths.inside(root, $0, what: "the orphaned golden \($0)")) }
+            result.pruned = try prune(recorded, root: root)
+            let kept = orphans.filter { !Set(recorded).contains($0) }
+            result.orphans = kept.isEmpty ? nil : kept
+            if !kept.isEmpty {
+                warnings.append(
+                    "\(kept.count) orphaned PNG\(kept.count == 1 ? " was" : "s were") not pruned: \(kept.count == 1 ? "it carries" : "they carry") no Proofsheet "
+                        + "environment chunk (not recorded by Proofsheet, or by a version before goldens carried one); delete by hand what is a golden")
+            }
         } else {
             result.orphans = orphans.isEmpty ? nil : orphans
         }
+        result.warnings = warnings.isEmpty ? nil : warnings
         if let report {
             try report.write(result, selfContained: options.selfContained)
             try report.commit(to: options.reportDirectory!)
@@ -465,7 +481,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         func actualPNG() throws -> [UInt8] {
             if let encoded { return encoded }
             var bytes = try PNGCodec.encode(actual, compression: options.pngCompression)
-            if let env = options.environment { bytes = PNGText.inserting(EnvironmentFingerprint.pngKeyword, env.text, into: bytes) }
+            if let env = options.environment { bytes = PNGText.inserting(EnvironmentFingerprint.pngKeyword, GoldenNames.chunkText(env), into: bytes) }
             encoded = bytes
             return bytes
         }
@@ -585,6 +601,10 @@ final class MaskCache: Sendable {
             if let cached = images.withLock({ $0[path] }) {
                 image = cached
             } else {
+                if GitLFS.isPointer(GitLFS.head(of: path)) {
+                    throw ProofsheetError.badInput(
+                        "the mask \(SafePaths.clip(path)) is a Git LFS pointer, not an image: run `git lfs pull` to fetch it")
+                }
                 do { image = try RGBAImage(contentsOfFile: path) } catch {
                     throw ProofsheetError.badInput("the mask cannot be read: \(error.description)")
                 }
@@ -611,45 +631,5 @@ final class MaskCache: Sendable {
             }
         }
         return out
-    }
-}
-
-/// How golden files are named.
-public enum GoldenNames {
-    /// The name of a scene file in golden paths: its path below `root`, without extension.
-    public static func scene(_ path: String, root: String) throws -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        func absolute(_ p: String) -> String {
-            URL(fileURLWithPath: p.hasPrefix("/") ? p : cwd + "/" + p).standardizedFileURL.path
-        }
-        let file = absolute(path), base = absolute(root)
-        let prefix = base == "/" ? "/" : base + "/"
-        guard file.hasPrefix(prefix) else {
-            throw ProofsheetError.badInput(
-                "the scene \(SafePaths.clip(path)) is outside \(root == "." ? "the working directory" : "the project root \(SafePaths.clip(root))")",
-                hint:
-                    "goldens are named after the scene's path below the project root (the folder of proofsheet.json, or the working directory): run check from a folder above the scenes"
-            )
-        }
-        var parts = String(file.dropFirst(prefix.count)).split(separator: "/").map(String.init)
-        if let last = parts.last { parts[parts.count - 1] = (last as NSString).deletingPathExtension }
-        guard !parts.isEmpty, parts.count <= ReportValidator.maxSceneDepth, parts.allSatisfy(SafePaths.isPlainComponent) else {
-            throw ProofsheetError.badInput(
-                "the scene path '\(SafePaths.clip(parts.joined(separator: "/")))' cannot name a golden folder (\(SafePaths.clip(path)))",
-                hint: "name scene files and their folders with letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
-        }
-        return parts.joined(separator: "/")
-    }
-
-    /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
-    /// `+chrome` with the status bar and home indicator and `+frame` with the device frame, so
-    /// chrome and plain goldens never collide.
-    public static func variant(of scene: Scene) -> String {
-        let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
-        return "\(base)@\(fmt(scene.scale))x" + (scene.chrome.show ? "+chrome" : "") + (scene.chrome.deviceFrame ? "+frame" : "")
-    }
-
-    static func slug(_ s: String) -> String {
-        String(s.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ProofsheetCore
 
 /// What a render depends on besides the scene: Proofsheet's version, the versions of the
@@ -123,5 +124,12 @@ enum PNGSignature {
 public enum GitLFS {
     public static func isPointer(_ bytes: [UInt8]) -> Bool {
         bytes.count < 1024 && bytes.starts(with: Array("version https://git-lfs.github.com/spec/".utf8))
+    }
+
+    /// The first bytes of a file (up to 1 KiB and one more, enough to tell a pointer), or none.
+    public static func head(of path: String) -> [UInt8] {
+        guard let h = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? h.close() }
+        return [UInt8]((try? h.read(upToCount: 1025)) ?? Data())
     }
 }

@@ -42,6 +42,9 @@ public struct ProjectConfig: Sendable {
     /// Scene files matched by the globs, relative to the working directory (or absolute), sorted.
     public var scenes: [String] = []
     public var golden: String = ""
+    /// Why ``golden`` may not be used unless `--golden` names a folder instead: it lies outside
+    /// the configuration's folder (a configuration cannot send goldens, or `--prune`, elsewhere).
+    public var goldenRefusal: ProofsheetError?
     public var devices: [Device] = []
     public var scales: [Double] = []
     /// `"chrome": true|false`: every image with the status bar and home indicator, or none
@@ -54,8 +57,10 @@ public struct ProjectConfig: Sendable {
     public var compare = CompareSettings()
     public var sceneCompare: [String: SceneCompareSettings] = [:]
 
-    /// The configuration `--config` names, or the first `proofsheet.json` from `directory` upward;
-    /// nil when there is none.
+    /// The configuration `--config` names, or the first `proofsheet.json` from `directory` upward,
+    /// looking no higher than the repository root (the first folder holding `.git`): a
+    /// configuration in a folder above the project (a shared home, a CI workspace's parent) is
+    /// never used. Nil when there is none.
     public static func find(explicit: String?, from directory: String) throws -> ProjectConfig? {
         if let explicit {
             guard FileOutput.isRegularFile(explicit) else {
@@ -73,7 +78,8 @@ public struct ProjectConfig: Sendable {
                 let here = URL(fileURLWithPath: directory).standardizedFileURL.path == dir
                 return try load(here ? fileName : candidate)
             }
-            guard dir != "/" else { return nil }
+            // The repository root ends the search (`.git` is a folder, or a file in a worktree).
+            guard dir != "/", !FileOutput.exists(dir + "/.git") else { return nil }
             dir = FileOutput.parent(of: dir)
         }
     }
@@ -164,7 +170,14 @@ struct ConfigReader {
         guard let golden = json["golden"] else {
             throw fail(json, "the configuration has no 'golden'", hint: "\"golden\": \"Tests/Goldens\" (relative to this file)")
         }
-        config.golden = config.resolve(try string(golden, "golden"))
+        let goldenText = try string(golden, "golden")
+        config.golden = config.resolve(goldenText)
+        let goldenAbsolute = SafePaths.absolute(config.golden), rootAbsolute = SafePaths.absolute(root)
+        if !goldenAbsolute.hasPrefix(rootAbsolute == "/" ? "/" : rootAbsolute + "/") && goldenAbsolute != rootAbsolute {
+            config.goldenRefusal = fail(
+                golden, "golden '\(SafePaths.clip(goldenText))' lies outside the configuration's folder",
+                hint: "keep the goldens inside the folder of \(ProjectConfig.fileName) (e.g. \"Tests/Goldens\"), or name a folder outside on the command line: --golden DIR")
+        }
         var found: [String] = []
         for (pattern, v) in try strings(scenes, "scenes") {
             let matches = try glob(pattern, at: v)
@@ -280,10 +293,23 @@ struct ConfigReader {
         let rc = Glibc.glob(full, 0, nil, &g)
         guard rc == 0 else { return [] }
         var out: [String] = []
+        let realRoot = SafePaths.realFolder(root)
         for i in 0..<Int(g.gl_pathc) {
             guard let p = g.gl_pathv[i] else { continue }
             let path = String(cString: p)
-            if FileOutput.isRegularFile(path) { out.append(path) }
+            guard FileOutput.isRegularFile(path) else { continue }
+            // A scene is read from inside the project: a link out of it is an error, not a scene.
+            if let realRoot, let real = realpath(path, nil) {
+                defer { free(real) }
+                let r = String(cString: real)
+                guard r.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else {
+                    let what = FileOutput.isLink(path) ? "is a symbolic link out of the project" : "lies outside the project"
+                    throw fail(
+                        v, "'\(SafePaths.clip(path))' (matched by '\(SafePaths.clip(pattern))') \(what)",
+                        hint: "scenes are read from inside the folder of \(ProjectConfig.fileName): copy the scene in, or move the configuration up")
+                }
+            }
+            out.append(path)
         }
         return out.sorted()
     }

@@ -94,6 +94,13 @@ public enum SafePaths {
         return Array(bytes.prefix(offset))
     }
 
+    /// `path` made absolute from the working directory, `.` and `..` taken away by name
+    /// (symbolic links are not resolved).
+    public static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: full).standardizedFileURL.path
+    }
+
     /// At most 200 characters of `s`, for messages.
     public static func clip(_ s: String) -> String {
         s.count <= 200 ? s : String(s.prefix(200)) + "…"

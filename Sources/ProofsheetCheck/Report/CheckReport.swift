@@ -107,7 +107,7 @@ public struct CheckEntry: Sendable, Codable, Hashable {
     /// the scene file's path below the project root, without its extension).
     public var id: String { "\(scene)/\(state)/\(variant)" }
     /// The golden's path below the golden root: `scene/state/variant.png`.
-    public var goldenPath: String { "\(scene)/\(state)/\(variant).png" }
+    public var goldenPath: String { GoldenNames.path(scene: scene, state: state, variant: variant) }
     public var scene: String
     public var state: String
     /// `device@scale`, e.g. `iphone-14@3x`.

@@ -20,11 +20,20 @@ enum HostileRunner {
     static var debugBinary: String { Paths.root + "/.build/debug/proofsheet" }
     static var releaseBinary: String { Paths.root + "/.build/release/proofsheet" }
 
-    /// Heavy cases (bombs, huge text, huge files, deep nesting) run through the release binary
-    /// when it exists and is not older than the debug one (`make test` builds it): a debug build
-    /// parses, decodes and lays out several times slower, so with only the debug binary (or a
-    /// stale release one) they get twice the time.
+    /// The release binary `make test` builds for the table and names in
+    /// `PROOFSHEET_RELEASE_BINARY`: whatever ran before (`make demo` builds the release binary
+    /// first, so the debug test build is then the newer one), heavy cases run through it.
+    static var namedReleaseBinary: String? {
+        guard let path = ProcessInfo.processInfo.environment["PROOFSHEET_RELEASE_BINARY"], !path.isEmpty else { return nil }
+        return path
+    }
+
+    /// Heavy cases (bombs, huge text, huge files, deep nesting) run through the release binary:
+    /// the one `PROOFSHEET_RELEASE_BINARY` names (`make test`), else one that exists and is not
+    /// older than the debug one. A debug build parses, decodes and lays out several times
+    /// slower, so with only the debug binary (or a stale release one) they get twice the time.
     static func binary(heavy: Bool) -> (path: String, timeLimit: Double) {
+        if heavy, let named = namedReleaseBinary { return (named, timeLimit) }
         if heavy, let release = modified(releaseBinary), release >= modified(debugBinary) ?? .distantPast {
             return (releaseBinary, timeLimit)
         }

@@ -11,7 +11,7 @@ struct HostileTests {
     static let all =
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
         + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
-        + HostileCase.configCases + HostileCase.motionCases
+        + HostileCase.configCases + HostileCase.motionCases + HostileCase.goldenSafetyCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -47,6 +47,9 @@ struct HostileTests {
     @Test("goldens", arguments: HostileCase.goldenCases)
     func goldens(_ c: HostileCase) async throws { try await Self.check(c) }
 
+    @Test("configurations, golden folders and prune (safety)", arguments: HostileCase.goldenSafetyCases)
+    func goldenSafety(_ c: HostileCase) async throws { try await Self.check(c) }
+
     @Test("check reports (approve)", arguments: HostileCase.reportCases)
     func reports(_ c: HostileCase) async throws { try await Self.check(c) }
 
@@ -63,6 +66,13 @@ struct HostileTests {
             #expect(c.exit != [2] || !c.says.isEmpty, "\(c.name): a refusal says what it refuses")
             #expect(c.pending.map { !$0.isEmpty } ?? true, "\(c.name): a pending case says why")
         }
+    }
+
+    /// `make test` names the release binary it built for the heavy cases: a name that leads
+    /// nowhere is an error, never a quiet fall back to the slower debug binary.
+    @Test func theNamedReleaseBinaryIsThere() {
+        guard let named = HostileRunner.namedReleaseBinary else { return }
+        #expect(FileManager.default.isExecutableFile(atPath: named), "PROOFSHEET_RELEASE_BINARY=\(named) is not an executable")
     }
 
     /// The bytes builders make what real decoders accept (the hostile images differ from these

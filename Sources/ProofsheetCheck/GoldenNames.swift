@@ -1,0 +1,178 @@
+import Foundation
+import ProofsheetCore
+import ProofsheetScene
+import ProofsheetImage
+
+/// How golden files are named, and which files are goldens.
+///
+/// One place owns golden paths: ``path(scene:state:variant:)`` makes every path a check records
+/// or compares (`<scene>/<still>/<variant>.png`, a timeline's key instant as
+/// `<scene>/<timeline>@<t>ms/<variant>.png`), and ``isGoldenPath(_:)`` tells whether a path
+/// could have come from it. `check --prune` deletes only files that pass both that test and
+/// ``isRecorded(_:)`` (they carry the environment chunk that recording writes): anything else
+/// below a golden folder is never deleted.
+public enum GoldenNames {
+    /// The version of the golden format, written into every golden's `tEXt` chunk as
+    /// `golden-format=N` (goldens recorded before the field count as format 1). It changes when
+    /// the way goldens are named or stored changes; see CHANGELOG.md for what to do then.
+    public static let formatVersion = 1
+
+    /// The golden of `state` (a still, `default`, or a key instant's folder) of a scene on a
+    /// variant, below the golden root.
+    public static func path(scene: String, state: String, variant: String) -> String {
+        "\(scene)/\(state)/\(variant).png"
+    }
+
+    /// The text of the `tEXt` chunk a golden recorded in `environment` carries.
+    public static func chunkText(_ environment: EnvironmentFingerprint) -> String {
+        environment.text + " golden-format=\(formatVersion)"
+    }
+
+    /// Whether `relative` (below a golden root) is a path ``path(scene:state:variant:)`` could
+    /// have made: scene folders and a state folder of plain names, and a variant file named as
+    /// ``variant(of:)`` names them.
+    public static func isGoldenPath(_ relative: String) -> Bool {
+        guard let parts = SafePaths.plainComponents(relative), parts.count >= 3, parts.count <= ReportValidator.maxSceneDepth + 2 else {
+            return false
+        }
+        let state = parts[parts.count - 2]
+        guard state == "default" || Still.isValidName(state) || TimelineInstant.parse(folder: state) != nil else { return false }
+        let file = parts[parts.count - 1]
+        guard file.hasSuffix(".png") else { return false }
+        return isVariant(String(file.dropLast(4)))
+    }
+
+    /// Whether `name` is a variant as ``variant(of:)`` spells it: `<device slug>@<scale>x` or
+    /// `<width>x<height>@<scale>x`, then `+chrome` and `+frame`, each at most once, in that order.
+    static func isVariant(_ name: String) -> Bool {
+        var parts = name.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        let base = parts.removeFirst()
+        let suffixes = ["chrome", "frame"]
+        var next = 0
+        for p in parts {
+            guard let i = suffixes[next...].firstIndex(of: p) else { return false }
+            next = i + 1
+        }
+        guard let at = base.lastIndex(of: "@"), base.hasSuffix("x") else { return false }
+        let what = base[..<at], scale = base[base.index(after: at)...].dropLast()
+        func isNumber(_ s: Substring) -> Bool {
+            !s.isEmpty && s.count <= 16 && s.first != "." && s.last != "." && s.filter { $0 == "." }.count <= 1
+                && s.allSatisfy { $0 == "." || ($0.isASCII && $0.isNumber) }
+        }
+        guard isNumber(scale) else { return false }
+        let size = what.split(separator: "x", omittingEmptySubsequences: false)
+        if size.count == 2 && isNumber(size[0]) && isNumber(size[1]) { return true }
+        return !what.isEmpty && what.allSatisfy { ($0.isLetter && $0.isLowercase) || $0.isNumber || $0 == "-" }
+    }
+
+    /// Whether the file at `path` is a golden Proofsheet recorded: a regular file (not a link)
+    /// whose PNG header carries a valid environment chunk. Reads at most the first 64 KiB.
+    public static func isRecorded(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        var bytes = [UInt8](repeating: 0, count: min(Int(st.st_size), 64 << 10))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, $0.count - got, off_t(got)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        guard let text = PNGText.read(EnvironmentFingerprint.pngKeyword, in: Array(bytes.prefix(got))) else { return false }
+        return EnvironmentFingerprint(text: text) != nil
+    }
+
+    /// The name of a scene file in golden paths: its path below `root`, without extension.
+    public static func scene(_ path: String, root: String) throws -> String {
+        let file = SafePaths.absolute(path), base = SafePaths.absolute(root)
+        let prefix = base == "/" ? "/" : base + "/"
+        guard file.hasPrefix(prefix) else {
+            throw ProofsheetError.badInput(
+                "the scene \(SafePaths.clip(path)) is outside \(root == "." ? "the working directory" : "the project root \(SafePaths.clip(root))")",
+                hint:
+                    "goldens are named after the scene's path below the project root (the folder of proofsheet.json, or the working directory): run check from a folder above the scenes"
+            )
+        }
+        var parts = String(file.dropFirst(prefix.count)).split(separator: "/").map(String.init)
+        if let last = parts.last { parts[parts.count - 1] = (last as NSString).deletingPathExtension }
+        guard !parts.isEmpty, parts.count <= ReportValidator.maxSceneDepth, parts.allSatisfy(SafePaths.isPlainComponent) else {
+            throw ProofsheetError.badInput(
+                "the scene path '\(SafePaths.clip(parts.joined(separator: "/")))' cannot name a golden folder (\(SafePaths.clip(path)))",
+                hint: "name scene files and their folders with letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
+    /// `+chrome` with the status bar and home indicator and `+frame` with the device frame, so
+    /// chrome and plain goldens never collide.
+    public static func variant(of scene: Scene) -> String {
+        let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
+        return "\(base)@\(fmt(scene.scale))x" + (scene.chrome.show ? "+chrome" : "") + (scene.chrome.deviceFrame ? "+frame" : "")
+    }
+
+    static func slug(_ s: String) -> String {
+        String(s.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}
+
+/// Where goldens may live. Recording, approving and pruning all go through ``check(_:base:scenes:assets:)``
+/// first, so a golden folder can never be the project itself, hold the project's scenes or
+/// assets, or be reached through a symbolic link below the project root.
+public enum GoldenRoot {
+    /// Checks the golden folder `golden` against the project root `base` (the configuration's
+    /// folder, or the working directory).
+    ///
+    /// - The golden folder is not `base` itself, nor a folder above it.
+    /// - It holds none of `scenes` and none of the `assets` folders.
+    /// - Inside `base`, no folder on the way from `base` down to it is a symbolic link (nor is
+    ///   the golden folder itself). A golden folder outside `base` is used only when the user
+    ///   named it on the command line; the callers see to that.
+    ///
+    /// - Throws: a usage error saying which rule the folder breaks and what to give instead.
+    public static func check(_ golden: String, base: String, scenes: [String] = [], assets: [String] = []) throws {
+        let root = SafePaths.absolute(base), folder = SafePaths.absolute(golden)
+        let shown = SafePaths.clip(golden)
+        let hint = "give the goldens a folder of their own, e.g. \"golden\": \"Tests/Goldens\""
+        if folder == root || root.hasPrefix(folder == "/" ? "/" : folder + "/") {
+            throw ProofsheetError.usage("the golden folder '\(shown)' is the project folder or above it", hint: hint)
+        }
+        if let realFolder = SafePaths.realFolder(folder), let realRoot = SafePaths.realFolder(root),
+            realFolder == realRoot || realRoot.hasPrefix(realFolder == "/" ? "/" : realFolder + "/")
+        {
+            throw ProofsheetError.usage("the golden folder '\(shown)' is the project folder or above it (through a link)", hint: hint)
+        }
+        func inside(_ path: String) -> Bool {
+            let p = SafePaths.absolute(path)
+            if p.hasPrefix(folder + "/") { return true }
+            guard let real = realpath(p, nil) else { return false }
+            defer { free(real) }
+            let r = String(cString: real)
+            return SafePaths.realFolder(folder).map { r.hasPrefix($0 + "/") } ?? false
+        }
+        if let scene = scenes.first(where: inside) {
+            throw ProofsheetError.usage("the golden folder '\(shown)' holds the scene \(SafePaths.clip(scene))", hint: hint)
+        }
+        if let asset = assets.first(where: inside) {
+            throw ProofsheetError.usage("the golden folder '\(shown)' holds the asset folder \(SafePaths.clip(asset))", hint: hint)
+        }
+        guard folder.hasPrefix(root == "/" ? "/" : root + "/") else { return }
+        var path = root
+        for part in folder.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/") {
+            path += "/" + part
+            var st = stat()
+            guard lstat(path, &st) == 0 else { return }
+            if st.st_mode & S_IFMT == S_IFLNK {
+                throw ProofsheetError.usage(
+                    "the golden folder '\(shown)' lies through the symbolic link \(SafePaths.clip(path)); goldens are never written, approved or pruned through links",
+                    hint: "give the real folder (inside the project) instead of the link")
+            }
+            guard st.st_mode & S_IFMT == S_IFDIR else {
+                throw ProofsheetError.usage("the golden folder '\(shown)': \(SafePaths.clip(path)) is not a folder")
+            }
+        }
+    }
+}
