@@ -199,7 +199,8 @@ enum Help {
 
         PROJECT:
           --config FILE            The project configuration (default: proofsheet.json in the
-                                   working directory or the nearest folder above): scene globs,
+                                   working directory or the nearest folder above, up to the
+                                   repository root, the folder holding .git): scene globs,
                                    golden folder, devices, scales, assets, tolerances, ignores,
                                    masks and per-scene and per-still overrides. Options given
                                    here win; scenes given here replace its globs
@@ -250,7 +251,9 @@ enum Help {
                                    <scene>/<timeline>@<t>ms/<variant>.png (t in whole ms)
           --timeline NAME          Check this timeline too (repeatable, or a,b,c)
           --strict                 Orphaned goldens fail the check (exit 1)
-          --prune                  Delete orphaned goldens (only inside the golden folder)
+          --prune                  Delete orphaned goldens: only files named as goldens are,
+                                   carrying Proofsheet's environment chunk, inside the golden
+                                   folder
           --png-compression fastest|fast|small
                                    How the goldens recorded and the report's images are
                                    compressed (default: small, for goldens kept in a repository;
