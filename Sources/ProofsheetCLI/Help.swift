@@ -307,10 +307,12 @@ enum Help {
         Render a timeline of a scene frame by frame: every animation with SwiftUI's curves,
         springs and scoping, every gesture from its touches. Writes frame-00000.png, … (frame k
         at k / fps seconds) and manifest.json into the output folder:
-          {"scene", "timeline", "fps", "scale", "device",
-           "frames": [{"index", "t", "file", "events", "state", "animating"}, …]}
-        where events name what happened since the previous frame (touch down, release, tap,
-        removed #id, appeared #id, the scene's markers, haptic …).
+          {"version": 2, "scene", "timeline", "fps", "scale", "device", "state",
+           "frames": [{"index", "t", "file", "events", "changes", "animating"}, …]}
+        where state is the state at the start, each frame's changes the state variables whose
+        values changed since the previous frame (the first: since the start), and events name
+        what happened since the previous frame (touch down, release, tap, removed #id,
+        appeared #id, the scene's markers, haptic …).
 
         USAGE: proofsheet frames <scene.json> --timeline NAME [options]
 
