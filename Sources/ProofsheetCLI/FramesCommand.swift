@@ -3,6 +3,7 @@ import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
 import ProofsheetMotion
+import ProofsheetSheets
 import ProofsheetTimeline
 
 /// What `frames` and `render --timeline` share: the scene's template, the timeline and the
@@ -103,6 +104,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     // previous one.
     let start = session.state.values
     var shown = start
+    var shownViews: [String: [Double]] = [:]
     let temp = try FileOutput.temporaryFolder(beside: target)
     let progress = !quiet && isatty(2) != 0
     var rows: [String] = []
@@ -115,7 +117,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
             for (f, b) in done {
                 let name = String(format: "frame-%05d.png", f.index)
                 try FileOutput.write(b, to: temp + "/" + name, createFolders: false, sync: false)
-                rows.append(manifestRow(f, file: name, since: &shown))
+                rows.append(manifestRow(f, file: name, since: &shown, views: &shownViews))
             }
             if progress, let last = done.last {
                 FileHandle.standardError.write(Data("\rframes: \(rows.count) (\(format(last.frame.time, digits: 2)) s)".utf8))
@@ -155,16 +157,26 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
 let manifestVersion = 2
 
 /// One frame's line of `manifest.json`: its `changes` are the state variables whose values
-/// differ from `shown` (the state as of the previous frame), which it then brings up to date.
-/// A long string in the state is written once, not once a frame.
-func manifestRow(_ f: Frame, file: String, since shown: inout [String: ScriptValue]) -> String {
+/// differ from `shown` (the state as of the previous frame), and its `views` the named views
+/// whose animated values differ from `shownViews` (those of the previous frame); it then brings
+/// both up to date. A long string in the state is written once, not once a frame.
+func manifestRow(_ f: Frame, file: String, since shown: inout [String: ScriptValue], views shownViews: inout [String: [Double]]) -> String {
     let events = "[" + f.events.map(LayoutJSON.string).joined(separator: ", ") + "]"
     var changes: [String: ScriptValue] = [:]
     for (name, value) in f.state.values where shown[name] != value { changes[name] = value }
     for name in shown.keys where f.state.values[name] == nil { changes[name] = .null }
     shown = f.state.values
+    var views: [String] = []
+    var now: [String: [Double]] = [:]
+    for (id, values) in ViewTrack.namedValues(in: f.tree) {
+        now[id] = values
+        guard shownViews[id] != values else { continue }
+        let fields = zip(PlottedProperty.names, values).map { LayoutJSON.string($0) + ": " + LayoutJSON.number($1) }
+        views.append(LayoutJSON.string(id) + ": {" + fields.joined(separator: ", ") + "}")
+    }
+    shownViews = now
     return "{\"index\": \(f.index), \"t\": \(LayoutJSON.number((f.time * 1e9).rounded() / 1e9)), \"file\": \(LayoutJSON.string(file)), "
-        + "\"events\": \(events), \"changes\": \(stateJSON(changes)), \"animating\": \(f.animating)}"
+        + "\"events\": \(events), \"changes\": \(stateJSON(changes)), \"views\": {\(views.joined(separator: ", "))}, \"animating\": \(f.animating)}"
 }
 
 /// State values as a JSON object, names sorted.

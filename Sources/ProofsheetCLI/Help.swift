@@ -308,9 +308,12 @@ enum Help {
         springs and scoping, every gesture from its touches. Writes frame-00000.png, … (frame k
         at k / fps seconds) and manifest.json into the output folder:
           {"version": 2, "scene", "timeline", "fps", "scale", "device", "state",
-           "frames": [{"index", "t", "file", "events", "changes", "animating"}, …]}
+           "frames": [{"index", "t", "file", "events", "changes", "views", "animating"}, …]}
         where state is the state at the start, each frame's changes the state variables whose
-        values changed since the previous frame (the first: since the start), and events name
+        values changed since the previous frame (the first: since the start), views the named
+        views whose animated values (offset.x, offset.y, rotation, scale.x, scale.y, opacity,
+        blur, frame.x, frame.y, frame.width, frame.height, as --plot names them) changed since
+        the previous frame (the first: every named view), and events name
         what happened since the previous frame (touch down, release, tap, removed #id,
         appeared #id, the scene's markers, haptic …).
 
