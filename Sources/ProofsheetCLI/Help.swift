@@ -570,6 +570,10 @@ enum Help {
         defaults. Any command takes --limit NAME=VALUE to change one for that run (repeatable);
         values may use k, M, G (10³, 10⁶, 10⁹) or KiB, MiB, GiB.
 
+        While a timeline runs, views, scene-strings and nesting also bound every state variable:
+        an action that would make one hold more values, bytes of strings or levels of nesting is
+        an error where the action is written (exit 2).
+
         USAGE: proofsheet limits
         """
 
