@@ -3,6 +3,7 @@ import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
 import ProofsheetMotion
+import ProofsheetSheets
 import ProofsheetTimeline
 
 /// What `frames` and `render --timeline` share: the scene's template, the timeline and the
@@ -99,6 +100,11 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     try FileOutput.checkReplaceableFolder(target, marker: "manifest.json", what: "frames")
 
     let session = try run.session()
+    // The manifest holds the state once, at the start; each frame, what changed since the
+    // previous one.
+    let start = session.state.values
+    var shown = start
+    var shownViews: [String: [Double]] = [:]
     let temp = try FileOutput.temporaryFolder(beside: target)
     let progress = !quiet && isatty(2) != 0
     var rows: [String] = []
@@ -111,7 +117,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
             for (f, b) in done {
                 let name = String(format: "frame-%05d.png", f.index)
                 try FileOutput.write(b, to: temp + "/" + name, createFolders: false, sync: false)
-                rows.append(manifestRow(f, file: name))
+                rows.append(manifestRow(f, file: name, since: &shown, views: &shownViews))
             }
             if progress, let last = done.last {
                 FileHandle.standardError.write(Data("\rframes: \(rows.count) (\(format(last.frame.time, digits: 2)) s)".utf8))
@@ -132,8 +138,9 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
         if let last = drawing { try finish(last) }
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
         let manifest =
-            "{\n  \"scene\": \(LayoutJSON.string(path)),\n  \"timeline\": \(LayoutJSON.string(timelineName)),\n  \"fps\": \(LayoutJSON.number(fps)),\n"
-            + "  \"scale\": \(LayoutJSON.number(run.first.scale)),\n  \"device\": \(run.first.device.map { LayoutJSON.string($0.name) } ?? "null"),\n"
+            "{\n  \"version\": \(manifestVersion),\n  \"scene\": \(LayoutJSON.string(path)),\n  \"timeline\": \(LayoutJSON.string(timelineName)),\n"
+            + "  \"fps\": \(LayoutJSON.number(fps)),\n  \"scale\": \(LayoutJSON.number(run.first.scale)),\n"
+            + "  \"device\": \(run.first.device.map { LayoutJSON.string($0.name) } ?? "null"),\n  \"state\": \(stateJSON(start)),\n"
             + "  \"frames\": [\n" + rows.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n"
         try FileOutput.write(Array(manifest.utf8), to: temp + "/manifest.json", createFolders: false)
         try FileOutput.replaceFolder(target, with: temp)
@@ -145,13 +152,36 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     return 0
 }
 
-/// One frame's line of `manifest.json`.
-func manifestRow(_ f: Frame, file: String) -> String {
+/// The version of `manifest.json`'s format: 2 since frames carry the state's changes, not the
+/// whole state (which the manifest holds once, as it is at the start).
+let manifestVersion = 2
+
+/// One frame's line of `manifest.json`: its `changes` are the state variables whose values
+/// differ from `shown` (the state as of the previous frame), and its `views` the named views
+/// whose animated values differ from `shownViews` (those of the previous frame); it then brings
+/// both up to date. A long string in the state is written once, not once a frame.
+func manifestRow(_ f: Frame, file: String, since shown: inout [String: ScriptValue], views shownViews: inout [String: [Double]]) -> String {
     let events = "[" + f.events.map(LayoutJSON.string).joined(separator: ", ") + "]"
-    let state =
-        "{" + f.state.values.keys.sorted().map { LayoutJSON.string($0) + ": " + scriptJSON(f.state.values[$0]!) }.joined(separator: ", ") + "}"
+    var changes: [String: ScriptValue] = [:]
+    for (name, value) in f.state.values where shown[name] != value { changes[name] = value }
+    for name in shown.keys where f.state.values[name] == nil { changes[name] = .null }
+    shown = f.state.values
+    var views: [String] = []
+    var now: [String: [Double]] = [:]
+    for (id, values) in ViewTrack.namedValues(in: f.tree) {
+        now[id] = values
+        guard shownViews[id] != values else { continue }
+        let fields = zip(PlottedProperty.names, values).map { LayoutJSON.string($0) + ": " + LayoutJSON.number($1) }
+        views.append(LayoutJSON.string(id) + ": {" + fields.joined(separator: ", ") + "}")
+    }
+    shownViews = now
     return "{\"index\": \(f.index), \"t\": \(LayoutJSON.number((f.time * 1e9).rounded() / 1e9)), \"file\": \(LayoutJSON.string(file)), "
-        + "\"events\": \(events), \"state\": \(state), \"animating\": \(f.animating)}"
+        + "\"events\": \(events), \"changes\": \(stateJSON(changes)), \"views\": {\(views.joined(separator: ", "))}, \"animating\": \(f.animating)}"
+}
+
+/// State values as a JSON object, names sorted.
+func stateJSON(_ values: [String: ScriptValue]) -> String {
+    "{" + values.keys.sorted().map { LayoutJSON.string($0) + ": " + scriptJSON(values[$0]!) }.joined(separator: ", ") + "}"
 }
 
 /// A state value as JSON.

@@ -310,10 +310,15 @@ enum Help {
         Render a timeline of a scene frame by frame: every animation with SwiftUI's curves,
         springs and scoping, every gesture from its touches. Writes frame-00000.png, … (frame k
         at k / fps seconds) and manifest.json into the output folder:
-          {"scene", "timeline", "fps", "scale", "device",
-           "frames": [{"index", "t", "file", "events", "state", "animating"}, …]}
-        where events name what happened since the previous frame (touch down, release, tap,
-        removed #id, appeared #id, the scene's markers, haptic …).
+          {"version": 2, "scene", "timeline", "fps", "scale", "device", "state",
+           "frames": [{"index", "t", "file", "events", "changes", "views", "animating"}, …]}
+        where state is the state at the start, each frame's changes the state variables whose
+        values changed since the previous frame (the first: since the start), views the named
+        views whose animated values (offset.x, offset.y, rotation, scale.x, scale.y, opacity,
+        blur, frame.x, frame.y, frame.width, frame.height, as --plot names them) changed since
+        the previous frame (the first: every named view), and events name
+        what happened since the previous frame (touch down, release, tap, removed #id,
+        appeared #id, the scene's markers, haptic …).
 
         USAGE: proofsheet frames <scene.json> --timeline NAME [options]
 
@@ -567,6 +572,10 @@ enum Help {
         List the limits that keep hostile input from exhausting memory or time, with their
         defaults. Any command takes --limit NAME=VALUE to change one for that run (repeatable);
         values may use k, M, G (10³, 10⁶, 10⁹) or KiB, MiB, GiB.
+
+        While a timeline runs, views, scene-strings and nesting also bound every state variable:
+        an action that would make one hold more values, bytes of strings or levels of nesting is
+        an error where the action is written (exit 2).
 
         USAGE: proofsheet limits
         """

@@ -86,6 +86,42 @@ public struct ViewTrack: Sendable {
     }
 }
 
+extension ViewTrack {
+    /// Every named view's animated values in `tree`, in one walk: the ``PlottedProperty``
+    /// properties (in their order), as ``effects(in:)`` gives them for each view; a view named
+    /// twice is the first one.
+    public static func namedValues(in tree: ResolvedView) -> [(id: String, values: [Double])] {
+        var out: [(id: String, values: [Double])] = []
+        var seen: Set<String> = []
+        func adding(_ e: ResolvedView.Effects, _ v: ResolvedView) -> ResolvedView.Effects {
+            var e = e
+            e.offset = Point(x: e.offset.x + v.effects.offset.x, y: e.offset.y + v.effects.offset.y)
+            e.rotation.degrees += v.effects.rotation.degrees
+            e.scale.x *= v.effects.scale.x
+            e.scale.y *= v.effects.scale.y
+            e.opacity *= v.effects.opacity
+            e.blur = max(e.blur, v.effects.blur)
+            return e
+        }
+        // `around`: the effects of the containers around `v`, not its own.
+        func walk(_ v: ResolvedView, _ around: ResolvedView.Effects) {
+            if let id = v.id, seen.insert(id).inserted {
+                var e = adding(around, v)
+                var inner = v
+                while case .children = inner.content, inner.children.count == 1 {
+                    inner = inner.children[0]
+                    e = adding(e, inner)
+                }
+                out.append((id, PlottedProperty.Property.allCases.map { $0.value(v, e) }))
+            }
+            let e = adding(around, v)
+            for c in v.children { walk(c, e) }
+        }
+        walk(tree, ResolvedView.Effects())
+        return out
+    }
+}
+
 /// Onion skins: a view's earlier positions, faded, drawn over a frame.
 public enum Onion {
     /// How many earlier positions a thumbnail shows.

@@ -66,6 +66,20 @@ extension CLITests {
         #expect((frames[1]["events"] as? [String]) == ["touch down"])
         #expect((frames[4]["events"] as? [String])?.contains("release") == true)
         #expect(frames.last?["animating"] as? Bool == true)
+        // The state once, at the start; each frame only what changed since the previous one.
+        #expect(manifest["version"] as? Int == 2)
+        let start = try #require(manifest["state"] as? [String: Any])
+        #expect(start["items"] is [Any] && start["drag"] is NSNull, "\(start)")
+        let changes = frames.map { $0["changes"] as? [String: Any] ?? [:] }
+        #expect(frames.allSatisfy { $0["state"] == nil && $0["changes"] is [String: Any] })
+        #expect(changes[0].isEmpty, "nothing changes before the touch: \(changes[0])")
+        #expect(changes[2]["drag"] is [String: Any], "the drag moves: \(changes[2])")
+        #expect(changes.compactMap { ($0["items"] as? [Any])?.count } == [9], "the thrown card is removed once")
+        // The named views' animated values: all of them at first, then those that moved.
+        let views = frames.map { $0["views"] as? [String: [String: Double]] ?? [:] }
+        #expect(views[0]["card-0"]?["offset.x"] == 0 && views[0]["card-0"]?["opacity"] == 1, "\(views[0])")
+        #expect(views[1].isEmpty, "nothing moves at the touch down: \(views[1])")
+        #expect((views[3]["card-0"]?["offset.x"] ?? 0) > 0, "the dragged card moves right: \(views[3])")
         // An instant of the timeline is the frame at that time.
         let instant = try run(["render", scene, "--timeline", "throw-right", "--at", "0.3", "--scale", "1", "-o", dir + "/at.png", "-q"])
         #expect(instant.status == 0, "\(instant.err)")

@@ -46,6 +46,26 @@ public indirect enum SceneAction: Sendable {
     /// The longest delay of `after`, in seconds.
     public static let longestDelay = 600.0
 
+    /// The element `value` names in an array of `count` (a whole number from 0, or from -1 for
+    /// the last), or nil when it names none: not a number, not whole, or outside the array.
+    static func index(_ value: ScriptValue, count: Int) -> Int? {
+        guard case .number(let n) = value, n == n.rounded(), n >= -Double(count), n < Double(count) else { return nil }
+        return n < 0 ? count + Int(n) : Int(n)
+    }
+
+    /// An index as it is shown in messages.
+    static func describe(_ value: ScriptValue) -> String {
+        if case .number(let n) = value { return fmt(n) }
+        return value.typeName
+    }
+
+    /// What indices an array of `count` elements has, for hints.
+    static func indexRule(count: Int) -> String {
+        count == 0
+            ? "the array is empty: there is nothing to remove (test count($array) > 0 with \"if\")"
+            : "a whole number from 0 to \(count - 1), or from -\(count) to -1 counting from the end"
+    }
+
     public static let hapticKinds = ["success", "warning", "error", "light", "medium", "heavy", "rigid", "soft", "selection"]
 }
 
@@ -130,7 +150,13 @@ extension Context {
                 return .append(path: path, value: val, location: val.location)
             }
             guard let at = o["at"] else { throw ProofsheetError.badInput("'remove' needs 'at' (an index; -1 is the last)", at: v.location) }
-            _ = try value(at)
+            // An index no array can have is refused before anything runs.
+            let n = try value(at)
+            if !n.isUnknown, SceneAction.index(n, count: Scene.Limits.maxStateArray) == nil {
+                throw ProofsheetError.badInput(
+                    "remove at \(SceneAction.describe(n)): an index is a whole number", at: at.location,
+                    hint: "0 is the first element, -1 the last; an array holds at most \(Scene.Limits.maxStateArray) elements")
+            }
             return .remove(path: path, index: at, location: at.location)
         case "after":
             let o = try object(v, allowed: ["after", "do"])
@@ -204,9 +230,13 @@ extension SceneTemplate {
             try ctx.loadVars(try ctx.object(document, allowed: Context.sceneKeys))
             return ctx
         }
-        func setValue(_ path: [String], _ value: ScriptValue, at: SourceLocation) throws {
+        /// Sets `path` to `value` for `action` (named in messages): no variable grows past the
+        /// state's budget (see ``StateBudget``).
+        func setValue(_ path: [String], _ value: ScriptValue, by action: String, at: SourceLocation) throws {
             switch schema.setting(result.state.values, path, to: value) {
-            case .success(let values): result.state.values = values
+            case .success(let values):
+                if let grown = values[path[0]] { try StateBudget.check(grown, of: path[0], by: action, at: at) }
+                result.state.values = values
             case .failure(let e):
                 let m = schema.message(e)
                 throw ProofsheetError.badInput(m.message, at: at, hint: m.hint)
@@ -231,7 +261,7 @@ extension SceneTemplate {
                                 "\(a.path.joined(separator: ".")) would be \(v.typeName), but its type is \(a.type)", at: a.value.location,
                                 hint: a.type.example)
                         }
-                        try setValue(a.path, v, at: a.value.location)
+                        try setValue(a.path, v, by: "setting \(a.path.joined(separator: "."))", at: a.value.location)
                     }
                 case .withAnimation(let animation, let body):
                     flush(tx)
@@ -254,20 +284,20 @@ extension SceneTemplate {
                             "\(path.joined(separator: ".")) would hold more than \(Scene.Limits.maxStateArray) elements", at: at)
                     }
                     items.append(v)
-                    try setValue(path, .array(items), at: at)
+                    try setValue(path, .array(items), by: "appending to \(path.joined(separator: "."))", at: at)
                 case .remove(let path, let json, let at):
-                    guard case .number(let n) = try context().value(json), n == n.rounded() else {
-                        throw ProofsheetError.badInput("'at' must be a whole number", at: at)
-                    }
+                    let name = path.joined(separator: ".")
                     guard case .array(var items) = current(path) else {
-                        throw ProofsheetError.badInput("\(path.joined(separator: ".")) is unset", at: at)
+                        throw ProofsheetError.badInput("\(name) is unset", at: at)
                     }
-                    let index = n < 0 ? items.count + Int(max(n, -1e9)) : Int(min(n, 1e9))
-                    // Removing past the end does nothing (the element is already gone).
-                    if items.indices.contains(index) {
-                        items.remove(at: index)
-                        try setValue(path, .array(items), at: at)
+                    let n = try context().value(json)
+                    guard let index = SceneAction.index(n, count: items.count) else {
+                        throw ProofsheetError.badInput(
+                            "remove at \(SceneAction.describe(n)): \(name) has \(items.count) element\(items.count == 1 ? "" : "s")", at: at,
+                            hint: SceneAction.indexRule(count: items.count))
                     }
+                    items.remove(at: index)
+                    try setValue(path, .array(items), by: "removing from \(name)", at: at)
                 case .after(let delay, let body):
                     result.steps.append(.schedule(after: delay, body, tx))
                 case .haptic(let kind):

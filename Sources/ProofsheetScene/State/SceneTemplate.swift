@@ -23,6 +23,8 @@ public struct SceneTemplate: Sendable {
     public internal(set) var timelines: [Timeline] = []
     /// The named moments timelines report (`"markers"`).
     public internal(set) var markers: [Marker] = []
+    /// The markers (their indices) that read each state variable.
+    var markerReaders: [String: [Int]] = [:]
     /// What `.spring()` and `.default` mean in the scene.
     public internal(set) var sdk = AnimationSDK.ios17
     /// The device the scene is shown on when not its canvas's own (see ``on(_:)``).
@@ -178,7 +180,8 @@ extension SceneDecoder {
         template.components = components
         template.sdk = check.sdk
         template.timelines = try m["timelines"].map { try Self.timelines($0, schema, stills: stills, context: check) } ?? []
-        template.markers = try m["markers"].map { try Self.markers($0, context: check) } ?? []
+        template.markers = try m["markers"].map { try Self.markers($0, context: check, constants: m["vars"]) } ?? []
+        for (k, marker) in template.markers.enumerated() { for name in marker.reads { template.markerReaders[name, default: []].append(k) } }
         return template
     }
 

@@ -49,6 +49,9 @@ public struct Timeline: Sendable {
 public struct Marker: Sendable {
     public var name: String
     public var condition: JSONValue
+    /// The state variables the condition reads, itself or through constants: it can only
+    /// change when one of them does.
+    public var reads: Set<String> = []
 }
 
 extension SceneDecoder {
@@ -132,13 +135,55 @@ extension SceneDecoder {
         }
     }
 
-    static func markers(_ v: JSONValue, context: Context) throws -> [Marker] {
+    static func markers(_ v: JSONValue, context: Context, constants: JSONValue?) throws -> [Marker] {
         let ctx = context.actionContext()
+        var definitions: [String: String] = [:]
+        if let constants, case .object(let members) = constants.kind {
+            for (k, c) in members { if case .string(let s) = c.kind { definitions[k] = s } }
+        }
+        let hint = "a marker is a condition on the state, e.g. \"threshold crossed\": \"=abs($dx) > 80\""
         return try ctx.members(v).map { name, value in
             guard !name.isEmpty, name.count <= 64 else { throw ProofsheetError.badInput("a marker's name is 1 to 64 characters", at: value.location) }
-            _ = try ctx.value(value)
-            return Marker(name: name, condition: value)
+            guard case .string(let text) = value.kind, text.hasPrefix("=") || Context.reference(text) != nil else {
+                let what = if case .string = value.kind { "a plain string" } else { value.typeName }
+                throw ProofsheetError.badInput("the marker '\(excerpt(name))' is \(what), not an expression", at: value.location, hint: hint)
+            }
+            let known = try ctx.value(value)
+            guard known.isUnknown || Marker.isCondition(known) else {
+                throw ProofsheetError.badInput(
+                    "the marker '\(excerpt(name))' gives \(known.typeName), not true or false", at: value.location, hint: hint)
+            }
+            return Marker(name: name, condition: value, reads: Marker.stateReads(text, constants: definitions, schema: context.schema))
         }
+    }
+}
+
+extension Marker {
+    /// Whether a condition's value is one a marker can have: true or false.
+    static func isCondition(_ v: ScriptValue) -> Bool {
+        if case .bool = v { return true }
+        return false
+    }
+
+    /// The state variables `text` reads: each `$name` that is a state variable, and those the
+    /// constants it names read in turn (a constant may be an expression over the state).
+    static func stateReads(_ text: String, constants: [String: String], schema: StateSchema) -> Set<String> {
+        var reads: Set<String> = []
+        var seen: Set<String> = []
+        var texts = [Substring(text)]
+        while var rest = texts.popLast() {
+            while let dollar = rest.firstIndex(of: "$") {
+                rest = rest[rest.index(after: dollar)...]
+                let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                guard !name.isEmpty, seen.insert(name).inserted else { continue }
+                if schema[name] != nil {
+                    reads.insert(name)
+                } else if let definition = constants[name] {
+                    texts.append(Substring(definition))
+                }
+            }
+        }
+        return reads
     }
 }
 
@@ -151,11 +196,57 @@ extension SceneTemplate {
     /// The markers that are true in `state`, by name.
     public func markers(in state: SceneState) throws -> Set<String> {
         guard !markers.isEmpty else { return [] }
+        let ctx = try markerContext(state)
+        return Set(try markers.filter { try isTrue($0, ctx) }.map(\.name))
+    }
+
+    /// Brings `truth`, the markers true in `old`, to those true in `new`, evaluating only the
+    /// markers that read a variable that changed; returns the names that turned true, in the
+    /// order declared. A drag changes its gesture state 120 times a second: markers reading
+    /// other values are not evaluated again.
+    public func updateMarkers(_ truth: inout Set<String>, from old: SceneState, to new: SceneState) throws -> [String] {
+        guard !markers.isEmpty else { return [] }
+        var due: Set<Int> = []
+        for (name, value) in new.values where old.values[name] != value {
+            for k in markerReaders[name] ?? [] { due.insert(k) }
+        }
+        for name in old.values.keys where new.values[name] == nil {
+            for k in markerReaders[name] ?? [] { due.insert(k) }
+        }
+        guard !due.isEmpty else { return [] }
+        let ctx = try markerContext(new)
+        var turned: [Int] = []
+        for k in due {
+            let m = markers[k]
+            if try isTrue(m, ctx) {
+                if truth.insert(m.name).inserted { turned.append(k) }
+            } else {
+                truth.remove(m.name)
+            }
+        }
+        return turned.sorted().map { markers[$0].name }
+    }
+
+    /// What a marker's condition reads in `state`: the state and the constants.
+    private func markerContext(_ state: SceneState) throws -> Context {
         var ctx = Context(file: file)
         ctx.device = device
         ctx.origins = state.origins
         for (k, v) in state.values { ctx.vars[k] = v }
         try ctx.loadVars(try ctx.object(document, allowed: Context.sceneKeys))
-        return Set(try markers.filter { try ctx.value($0.condition).truthy }.map(\.name))
+        return ctx
+    }
+
+    /// Whether `marker` is true in `ctx`.
+    ///
+    /// - Throws: a located error when its condition gives anything but true or false.
+    private func isTrue(_ marker: Marker, _ ctx: Context) throws -> Bool {
+        let v = try ctx.value(marker.condition)
+        guard case .bool(let b) = v else {
+            throw ProofsheetError.badInput(
+                "the marker '\(excerpt(marker.name))' gives \(v.typeName), not true or false\(ctx.originNote(marker.condition))",
+                at: marker.condition.location, hint: "a marker is a condition, e.g. \"=abs($dx) > 80\" or \"=count($cards) < 4\"")
+        }
+        return b
     }
 }

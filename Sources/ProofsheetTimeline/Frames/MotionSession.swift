@@ -248,6 +248,7 @@ public final class MotionSession {
                 "the timeline '\(timeline.name)' makes more than \(Self.mostChanges) changes of state", at: timeline.location)
         }
         let before = animator.model
+        let old = state
         state = new
         let tree = try layout(try template.instantiate(new))
         animator.update(to: tree, transaction: tx, at: t)
@@ -256,9 +257,7 @@ public final class MotionSession {
         let was = Self.ids(before), now = Self.ids(tree)
         for id in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
         for id in Self.outermost(now, minus: was) { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
-        let nowTrue = try template.markers(in: new)
-        for m in template.markerNames where nowTrue.contains(m) && !markers.contains(m) { events.append(MotionEvent(time: t, name: m)) }
-        markers = nowTrue
+        for m in try template.updateMarkers(&markers, from: old, to: new) { events.append(MotionEvent(time: t, name: m)) }
     }
 
     /// The ids of named views, each with the ids of the named views around it.

@@ -11,7 +11,7 @@ struct HostileTests {
     static let all =
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
         + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
-        + HostileCase.configCases + HostileCase.motionCases + HostileCase.goldenSafetyCases
+        + HostileCase.configCases + HostileCase.motionCases + HostileCase.goldenSafetyCases + HostileCase.motionSafetyCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -37,6 +37,9 @@ struct HostileTests {
 
     @Test("motion (animations, gestures, actions, timelines, frames)", arguments: HostileCase.motionCases)
     func motion(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("motion budgets (safety)", arguments: HostileCase.motionSafetyCases)
+    func motionSafety(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test("images", arguments: HostileCase.imageCases)
     func images(_ c: HostileCase) async throws { try await Self.check(c) }
