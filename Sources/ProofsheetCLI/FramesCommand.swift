@@ -141,7 +141,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
         FileOutput.discardFolder(temp)
         throw error
     }
-    if !quiet { FileHandle.standardError.write(Data("wrote \(rows.count) frames and manifest.json into \(target)\n".utf8)) }
+    if !quiet { FileHandle.standardError.write(Data("wrote \(rows.count) frames and manifest.json into \(visible(target))\n".utf8)) }
     return 0
 }
 
@@ -185,7 +185,7 @@ func renderInstant(
     }
     for o in outputs {
         try FileOutput.write(o.bytes, to: o.target)
-        if !quiet { FileHandle.standardError.write(Data("wrote \(o.target)\n".utf8)) }
+        if !quiet { FileHandle.standardError.write(Data("wrote \(visible(o.target))\n".utf8)) }
     }
     return 0
 }

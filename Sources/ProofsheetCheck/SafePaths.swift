@@ -94,8 +94,8 @@ public enum SafePaths {
         return Array(bytes.prefix(offset))
     }
 
-    /// At most 200 characters of `s`, for messages.
+    /// At most 200 characters of `s`, for messages, control characters escaped.
     public static func clip(_ s: String) -> String {
-        s.count <= 200 ? s : String(s.prefix(200)) + "…"
+        visible(s.count <= 200 ? s : String(s.prefix(200)) + "…")
     }
 }
