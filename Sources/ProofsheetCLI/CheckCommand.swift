@@ -271,7 +271,7 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     let dirs = try args.positionals()
     guard !dirs.isEmpty else { throw ProofsheetError.usage("no report folders given", hint: "proofsheet merge-reports shard-1 shard-2 -o report") }
     try checkOutputs(files: [junit, summary], folders: [])
-    try ReportFolder.checkReplaceable(out)
+    try ReportFolder.checkReplaceable(out, option: "-o")
     let merged = try ReportMerge.merge(dirs, into: out, selfContained: selfContained)
     try writeJUnitAndSummary(merged, junit: junit, summary: summary, reportDirectory: out)
     for w in merged.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(visible(w))\n".utf8)) }

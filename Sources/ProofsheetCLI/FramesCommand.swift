@@ -96,7 +96,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
-    try FileOutput.checkReplaceableFolder(target, marker: "manifest.json", what: "frames")
+    try FileOutput.checkReplaceableFolder(target, what: "frames")
 
     let session = try run.session()
     let temp = try FileOutput.temporaryFolder(beside: target)
@@ -136,7 +136,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
             + "  \"scale\": \(LayoutJSON.number(run.first.scale)),\n  \"device\": \(run.first.device.map { LayoutJSON.string($0.name) } ?? "null"),\n"
             + "  \"frames\": [\n" + rows.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n"
         try FileOutput.write(Array(manifest.utf8), to: temp + "/manifest.json", createFolders: false)
-        try FileOutput.replaceFolder(target, with: temp)
+        try FileOutput.replaceFolder(target, with: temp, what: "frames")
     } catch {
         FileOutput.discardFolder(temp)
         throw error
