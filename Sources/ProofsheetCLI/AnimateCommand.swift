@@ -126,7 +126,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     if !quiet {
         FileHandle.standardError.write(
             Data(
-                "wrote \(target): \(count) frames at \(fmt(fps)) fps, \(width)x\(height) px, \(format(end * slow, digits: 2)) s, \(size / 1024) KiB\n"
+                "wrote \(visible(target)): \(count) frames at \(fmt(fps)) fps, \(width)x\(height) px, \(format(end * slow, digits: 2)) s, \(size / 1024) KiB\n"
                     .utf8))
     }
     return 0

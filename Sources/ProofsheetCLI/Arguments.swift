@@ -106,8 +106,8 @@ func checkOutputs(files: [String?], folders: [String?] = []) throws {
     }
 }
 
-/// At most 200 characters of a user's text, for messages.
-func clipped(_ s: String) -> String { s.count <= 200 ? s : s.prefix(200) + "…" }
+/// At most 200 characters of a user's text, for messages, control characters escaped.
+func clipped(_ s: String) -> String { visible(s.count <= 200 ? s : s.prefix(200) + "…") }
 
 /// Parses a number option within a range.
 func number(_ text: String, option: String, in range: ClosedRange<Double>, whole: Bool = false) throws -> Double {

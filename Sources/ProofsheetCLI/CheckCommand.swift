@@ -130,18 +130,19 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         let label = entry.status == .tolerated ? "PASSED" : entry.status.rawValue.uppercased()
         var line = "[\(n)/\(total)] \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) \(entry.id)"
         if let m = entry.message, entry.status != .passed { line += " — \(m)" }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((visible(line) + "\n").utf8))
     }
     try writeJUnitAndSummary(report, junit: junit, summary: summary, reportDirectory: reportDirectory)
     for e in report.sceneErrors ?? [] {
-        FileHandle.standardError.write(Data("proofsheet: \(e.still.map { "still '\($0)' of \(e.file): " } ?? "")\(e.message)\n".utf8))
+        // The message is escaped already, but for the line break before its hint.
+        FileHandle.standardError.write(Data("proofsheet: \(visible(e.still.map { "still '\($0)' of \(e.file): " } ?? ""))\(e.message)\n".utf8))
     }
-    for w in report.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
-    for t in report.timelines ?? [] { if let line = timelineLine(t, report) { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
+    for w in report.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(visible(w))\n".utf8)) }
+    for t in report.timelines ?? [] { if let line = timelineLine(t, report) { FileHandle.standardError.write(Data((visible(line) + "\n").utf8)) } }
     let overflowFailed = watch.report(quiet: quiet)
     let orphans = report.orphans ?? []
     if !orphans.isEmpty {
-        let list = orphans.prefix(10).map { "  \(golden)/\($0)" }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
+        let list = orphans.prefix(10).map { "  " + visible("\(golden)/\($0)") }.joined(separator: "\n") + (orphans.count > 10 ? "\n  …" : "")
         FileHandle.standardError.write(
             Data(
                 ("proofsheet: \(strict ? "error" : "warning"): \(orphans.count) golden\(orphans.count == 1 ? " belongs" : "s belong") to no still "
@@ -149,7 +150,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
                     + (strict ? "" : "; --strict makes this a failure") + "\n").utf8))
         if let hint = legacyLayoutHint(orphans, report: report, golden: golden) { FileHandle.standardError.write(Data((hint + "\n").utf8)) }
     }
-    for p in report.pruned ?? [] { FileHandle.standardError.write(Data("pruned \(golden)/\(p)\n".utf8)) }
+    for p in report.pruned ?? [] { FileHandle.standardError.write(Data("pruned \(visible("\(golden)/\(p)"))\n".utf8)) }
     let failed = !report.passed || (strict && !orphans.isEmpty) || overflowFailed
     let counts = report.counts
     let parts =
@@ -176,7 +177,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
         if let first = unreadable.first {
             what.append("\(unreadable.count) image\(unreadable.count == 1 ? "" : "s") could not be checked; \(first.id): \(first.message ?? "")")
         }
-        FileHandle.standardError.write(Data("proofsheet: error: \(what.joined(separator: "; "))\n".utf8))
+        FileHandle.standardError.write(Data("proofsheet: error: \(visible(what.joined(separator: "; ")))\n".utf8))
         return 2
     }
     return failed ? 1 : 0
@@ -285,11 +286,11 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     let dirs = try args.positionals()
     guard !dirs.isEmpty else { throw ProofsheetError.usage("no report folders given", hint: "proofsheet merge-reports shard-1 shard-2 -o report") }
     try checkOutputs(files: [junit, summary], folders: [])
-    try ReportFolder.checkReplaceable(out)
+    try ReportFolder.checkReplaceable(out, option: "-o")
     let merged = try ReportMerge.merge(dirs, into: out, selfContained: selfContained)
     try writeJUnitAndSummary(merged, junit: junit, summary: summary, reportDirectory: out)
-    for w in merged.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(w)\n".utf8)) }
-    for t in merged.timelines ?? [] { if let line = timelineLine(t, merged) { FileHandle.standardError.write(Data((line + "\n").utf8)) } }
+    for w in merged.warnings ?? [] { FileHandle.standardError.write(Data("proofsheet: warning: \(visible(w))\n".utf8)) }
+    for t in merged.timelines ?? [] { if let line = timelineLine(t, merged) { FileHandle.standardError.write(Data((visible(line) + "\n").utf8)) } }
     if let missing = merged.missingShards, !missing.isEmpty {
         FileHandle.standardError.write(
             Data(

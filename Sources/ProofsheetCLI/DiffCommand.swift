@@ -91,7 +91,7 @@ func diffCommand(_ args: inout Arguments) throws -> Int32 {
         }
         try FileOutput.write(try PNGCodec.encode(composed.image, compression: compression), to: panels)
     }
-    for n in notes { FileHandle.standardError.write(Data("proofsheet: \(n)\n".utf8)) }
+    for n in notes { FileHandle.standardError.write(Data("proofsheet: \(visible(n))\n".utf8)) }
     if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -97,7 +97,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
-    try FileOutput.checkReplaceableFolder(target, marker: "manifest.json", what: "frames")
+    try FileOutput.checkReplaceableFolder(target, what: "frames")
 
     let session = try run.session()
     // The manifest holds the state once, at the start; each frame, what changed since the
@@ -143,12 +143,12 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
             + "  \"device\": \(run.first.device.map { LayoutJSON.string($0.name) } ?? "null"),\n  \"state\": \(stateJSON(start)),\n"
             + "  \"frames\": [\n" + rows.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n"
         try FileOutput.write(Array(manifest.utf8), to: temp + "/manifest.json", createFolders: false)
-        try FileOutput.replaceFolder(target, with: temp)
+        try FileOutput.replaceFolder(target, with: temp, what: "frames")
     } catch {
         FileOutput.discardFolder(temp)
         throw error
     }
-    if !quiet { FileHandle.standardError.write(Data("wrote \(rows.count) frames and manifest.json into \(target)\n".utf8)) }
+    if !quiet { FileHandle.standardError.write(Data("wrote \(rows.count) frames and manifest.json into \(visible(target))\n".utf8)) }
     return 0
 }
 
@@ -215,7 +215,7 @@ func renderInstant(
     }
     for o in outputs {
         try FileOutput.write(o.bytes, to: o.target)
-        if !quiet { FileHandle.standardError.write(Data("wrote \(o.target)\n".utf8)) }
+        if !quiet { FileHandle.standardError.write(Data("wrote \(visible(o.target))\n".utf8)) }
     }
     return 0
 }

@@ -119,7 +119,9 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
     if !quiet {
         let px = "\(Int((overview.canvas.width * overviewScale).rounded()))×\(Int((overview.canvas.height * overviewScale).rounded())) px"
         FileHandle.standardError.write(
-            Data("wrote \(items.count) images into \(outDir)/ and the overview \(overviewPath) (\(px), \(sheetBytes.count / 1024) KiB)\n".utf8))
+            Data(
+                "wrote \(items.count) images into \(visible(outDir))/ and the overview \(visible(overviewPath)) (\(px), \(sheetBytes.count / 1024) KiB)\n"
+                    .utf8))
     }
     return 0
 }

@@ -87,7 +87,8 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
     if !quiet {
         FileHandle.standardError.write(
             Data(
-                "wrote \(target): \(made.panels.count) panels, \(fmt(scene.canvas.width))×\(fmt(scene.canvas.height)) pt, \(bytes.count) bytes\n".utf8
+                "wrote \(visible(target)): \(made.panels.count) panels, \(fmt(scene.canvas.width))×\(fmt(scene.canvas.height)) pt, \(bytes.count) bytes\n"
+                    .utf8
             ))
     }
     return 0

@@ -202,7 +202,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     writer.supersample = look.supersample
     let px = try writer.write(sheet, to: target, produce: frames)
     if !quiet {
-        FileHandle.standardError.write(Data("wrote \(target): \(times.count) frames, \(px.width)×\(px.height) px\n".utf8))
+        FileHandle.standardError.write(Data("wrote \(visible(target)): \(times.count) frames, \(px.width)×\(px.height) px\n".utf8))
     }
     return 0
 }

@@ -91,7 +91,7 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
             try body(SheetFrame(index: k, time: 0, events: [], picture: list, caption: caption(values)))
         }
     }
-    if !quiet { FileHandle.standardError.write(Data("wrote \(target): \(cells.count) states, \(px.width)×\(px.height) px\n".utf8)) }
+    if !quiet { FileHandle.standardError.write(Data("wrote \(visible(target)): \(cells.count) states, \(px.width)×\(px.height) px\n".utf8)) }
     return 0
 }
 

@@ -321,7 +321,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     }
     for o in outputs {
         try FileOutput.write(o.bytes, to: o.target)
-        if !quiet { FileHandle.standardError.write(Data("wrote \(o.target) (\(o.note))\n".utf8)) }
+        if !quiet { FileHandle.standardError.write(Data("wrote \(visible(o.target)) (\(o.note))\n".utf8)) }
     }
     return 0
 }
@@ -368,25 +368,15 @@ func stillsCommand(_ args: inout Arguments) throws -> Int32 {
     return 0
 }
 
-/// `text` with control characters other than newlines shown as escapes, so no input can write
-/// raw control bytes (a NUL, an escape sequence) to the terminal.
-func visible(_ text: String) -> String {
-    var out = ""
-    for u in text.unicodeScalars {
-        if (u.value < 0x20 && u != "\n") || u.value == 0x7F { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
-    }
-    return out
-}
-
 ProcessMemory.keepLargeBlocks()
 let status: Int32
 do {
     status = try run(Array(CommandLine.arguments.dropFirst()))
 } catch let e as ProofsheetError {
-    FileHandle.standardError.write(Data("proofsheet: \(visible(e.description))\n".utf8))
+    FileHandle.standardError.write(Data("proofsheet: \(e.description)\n".utf8))
     status = e.exitCode
 } catch {
-    FileHandle.standardError.write(Data("proofsheet: internal error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("proofsheet: internal error: \(visible("\(error)"))\n".utf8))
     status = 3
 }
 exit(status)

@@ -196,13 +196,13 @@ public enum ReportMerge {
         // From the merged entries: a timeline's instants may come from several shards' reports.
         let timelines = merged.timelineSummaries()
         merged.timelines = timelines.isEmpty ? nil : timelines
-        let target = try ReportFolder.staging(for: output)
+        let target = try ReportFolder.staging(for: output, option: "-o")
         do {
             for (rel, source) in images.sorted(by: { $0.key < $1.key }) {
                 try FileOutput.write(try source.folder.pngImage(rel, what: source.what), to: target.path + "/" + rel)
             }
             try target.write(merged, selfContained: selfContained)
-            try target.commit(to: output)
+            try target.commit(to: output, option: "-o")
         } catch {
             target.discard()
             throw error

@@ -101,8 +101,8 @@ public enum SafePaths {
         return URL(fileURLWithPath: full).standardizedFileURL.path
     }
 
-    /// At most 200 characters of `s`, for messages.
+    /// At most 200 characters of `s`, for messages, control characters escaped.
     public static func clip(_ s: String) -> String {
-        s.count <= 200 ? s : String(s.prefix(200)) + "…"
+        visible(s.count <= 200 ? s : String(s.prefix(200)) + "…")
     }
 }

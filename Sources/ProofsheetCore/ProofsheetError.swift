@@ -109,11 +109,15 @@ public struct ProofsheetError: Error, Sendable, CustomStringConvertible {
     /// The process exit code: 2 for bad input or usage, 3 for an internal failure.
     public var exitCode: Int32 { kind == .internal ? 3 : 2 }
 
+    /// `file:line:column (at path): error: message` and the hint on a line of its own: every
+    /// part with its control characters escaped (``visible(_:)``), so text from an input (a
+    /// scene string, a file name) can never start a line of its own on the console, in a CI
+    /// log or in a report.
     public var description: String {
         var s = ""
-        if let location { s += "\(location): " }
-        s += "error: \(message)"
-        if let hint { s += "\n  hint: \(hint)" }
+        if let location { s += "\(visible(location.description)): " }
+        s += "error: \(visible(message))"
+        if let hint { s += "\n  hint: \(visible(hint))" }
         return s
     }
 }
@@ -187,10 +191,29 @@ func editDistance(_ x: [Character], _ y: [Character], atMost: Int) -> Int {
 package func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
     let scalars = text.unicodeScalars
     let head = scalars.prefix(limit)
-    if head.endIndex == scalars.endIndex { return String(text) }
+    if head.endIndex == scalars.endIndex { return visible(String(text)) }
     var cut = String.UnicodeScalarView()
     cut.append(contentsOf: head)
-    return String(cut) + "…"
+    return visible(String(cut)) + "…"
+}
+
+/// `text` with every control character escaped as `\u{…}`: C0 controls (newline, carriage
+/// return, tab, ESC of ANSI sequences), DEL, C1 controls and the Unicode line and paragraph
+/// separators. The one escaper of every message: text quoted from an input never starts a line
+/// of its own (GitHub Actions runs a log line starting `::` as a workflow command) nor moves or
+/// recolours the terminal. Escaping twice changes nothing more.
+public func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = String.UnicodeScalarView()
+    for u in text.unicodeScalars {
+        if isControl(u) { out.append(contentsOf: "\\u{\(String(u.value, radix: 16))}".unicodeScalars) } else { out.append(u) }
+    }
+    return String(out)
+}
+
+/// Whether `u` is escaped by ``visible(_:)``.
+func isControl(_ u: Unicode.Scalar) -> Bool {
+    u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
 }
 
 /// Names for a hint, sorted, each cut by ``excerpt(_:limit:)``, at most `limit` of them and

@@ -55,7 +55,8 @@ extension CLITests {
         let two = try run(common + ["--jobs", "2", "-o", dir + "/two"])
         #expect(one.status == 0 && two.status == 0, "\(one.err)\(two.err)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/one").sorted()
-        #expect(names.count == 10 && names.first == "frame-00000.png" && names.last == "manifest.json")
+        // The frames, the manifest, and the folder's list of them (`.proofsheet-files`, the same bytes too).
+        #expect(names.count == 11 && names.first == ".proofsheet-files" && names[1] == "frame-00000.png" && names.last == "manifest.json")
         for n in names { #expect(try bytes(dir + "/one/" + n) == bytes(dir + "/two/" + n), "\(n) differs between --jobs 1 and 2") }
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/one/manifest.json"))) as? [String: Any])

@@ -69,16 +69,99 @@ struct OutputSafetyTests {
 
     @Test func folderTemporariesOfDeadProcessesAreCleanedAndLiveOnesKept() throws {
         let dir = try folder()
-        let dead = [dir + "/.frames.partial-4194305-abc", dir + "/.frames.old-4194305-abc"]
-        let kept = [dir + "/.frames.partial-1-abc", dir + "/.other.partial-4194305-abc", dir + "/.frames.partial-x-abc"]
-        for p in dead + kept { try FileManager.default.createDirectory(atPath: p + "/inner", withIntermediateDirectories: true) }
+        let fm = FileManager.default
+        // Ours: a partial folder whose marker names its (dead) process, and an old folder holding
+        // exactly what its marker lists.
+        let partial = dir + "/.frames.partial-4194305-abc", old = dir + "/.frames.old-4194305-abc"
+        try fm.createDirectory(atPath: partial + "/inner", withIntermediateDirectories: true)
+        try "proofsheet files 1\npartial 4194305\n".write(toFile: partial + "/.proofsheet-files", atomically: false, encoding: .utf8)
+        try fm.createDirectory(atPath: old, withIntermediateDirectories: true)
+        try "ab".write(toFile: old + "/a.png", atomically: false, encoding: .utf8)
+        try "proofsheet files 1\n2 a.png\n".write(toFile: old + "/.proofsheet-files", atomically: false, encoding: .utf8)
+        // Not ours, or not stale: a live process's, another target's, a name without a pid, a
+        // user's folder of our name without a marker, one whose marker names another process,
+        // and an old folder changed since.
+        let kept = [
+            dir + "/.frames.partial-1-abc", dir + "/.other.partial-4194305-abc", dir + "/.frames.partial-x-abc",
+            dir + "/.frames.partial-4194305-user", dir + "/.frames.partial-4194305-other", dir + "/.frames.old-4194305-changed"
+        ]
+        for p in kept { try fm.createDirectory(atPath: p + "/inner", withIntermediateDirectories: true) }
+        try "proofsheet files 1\npartial 4194306\n".write(toFile: kept[4] + "/.proofsheet-files", atomically: false, encoding: .utf8)
+        try "proofsheet files 1\n- inner\n".write(toFile: kept[5] + "/.proofsheet-files", atomically: false, encoding: .utf8)
+        try "note".write(toFile: kept[5] + "/inner/note.txt", atomically: false, encoding: .utf8)
         let temp = try FileOutput.temporaryFolder(beside: dir + "/frames")
         try FileOutput.replaceFolder(dir + "/frames", with: temp)
-        for p in dead { #expect(!FileManager.default.fileExists(atPath: p), "\(p) was left") }
-        for p in kept { #expect(FileManager.default.fileExists(atPath: p + "/inner"), "\(p) was removed") }
+        for p in [partial, old] { #expect(!fm.fileExists(atPath: p), "\(p) was left") }
+        for p in kept { #expect(fm.fileExists(atPath: p + "/inner"), "\(p) was removed") }
     }
 
-    // MARK: - diff -o
+    /// The one rule of whole output folders: a folder is replaced only when it holds exactly
+    /// the files its marker lists (names, sizes, regular files, no links).
+    @Test func aFolderIsOursOnlyWhenItHoldsExactlyWhatItsMarkerLists() throws {
+        let dir = try folder()
+        let fm = FileManager.default
+        let target = dir + "/out"
+        // Written once: the marker lists every file and folder, with sizes.
+        var temp = try FileOutput.temporaryFolder(beside: target)
+        #expect(fm.fileExists(atPath: temp + "/.proofsheet-files"), "a temporary folder is marked partial from the start")
+        try FileOutput.write([1, 2, 3], to: temp + "/images/a.png")
+        try FileOutput.write([4], to: temp + "/results.json")
+        try FileOutput.replaceFolder(target, with: temp)
+        let marker = try String(contentsOfFile: target + "/.proofsheet-files", encoding: .utf8)
+        #expect(marker == "proofsheet files 1\n- images\n3 images/a.png\n1 results.json\n")
+        #expect(FileOutput.isOurFolder(target))
+        try FileOutput.checkReplaceableFolder(target, what: "tests")
+        // Replaced again, as a whole.
+        temp = try FileOutput.temporaryFolder(beside: target)
+        try FileOutput.write([5], to: temp + "/b.png")
+        try FileOutput.replaceFolder(target, with: temp)
+        #expect(listing(target) == [".proofsheet-files", "b.png"])
+        // Anything else is refused, naming what is foreign; the folder is left as it was.
+        func refused(_ change: () throws -> Void, _ says: String, undo: () throws -> Void) throws {
+            try change()
+            #expect(!FileOutput.isOurFolder(target))
+            #expect { try FileOutput.checkReplaceableFolder(target, what: "tests") } throws: { "\($0)".contains(says) }
+            let t = try FileOutput.temporaryFolder(beside: target)
+            #expect(throws: ProofsheetError.self) { try FileOutput.replaceFolder(target, with: t) }
+            FileOutput.discardFolder(t)
+            try undo()
+            #expect(FileOutput.isOurFolder(target))
+        }
+        try refused({ try "mine".write(toFile: target + "/notes.txt", atomically: false, encoding: .utf8) }, "notes.txt") {
+            try fm.removeItem(atPath: target + "/notes.txt")
+        }
+        try refused({ try Data([5, 6]).write(to: URL(fileURLWithPath: target + "/b.png")) }, "b.png (1 → 2 bytes)") {
+            try Data([5]).write(to: URL(fileURLWithPath: target + "/b.png"))
+        }
+        try refused({ try fm.moveItem(atPath: target + "/b.png", toPath: dir + "/b.png") }, "b.png (missing)") {
+            try fm.moveItem(atPath: dir + "/b.png", toPath: target + "/b.png")
+        }
+        try refused(
+            {
+                try fm.moveItem(atPath: target + "/b.png", toPath: dir + "/b.png")
+                try fm.createSymbolicLink(atPath: target + "/b.png", withDestinationPath: dir + "/b.png")
+            }, "b.png (not a file)"
+        ) {
+            try fm.removeItem(atPath: target + "/b.png")
+            try fm.moveItem(atPath: dir + "/b.png", toPath: target + "/b.png")
+        }
+        try refused({ try fm.removeItem(atPath: target + "/.proofsheet-files") }, "older version") {
+            try "proofsheet files 1\n1 b.png\n".write(toFile: target + "/.proofsheet-files", atomically: false, encoding: .utf8)
+        }
+        // A link to our folder is never followed.
+        try fm.createSymbolicLink(atPath: dir + "/link", withDestinationPath: target)
+        #expect { try FileOutput.checkReplaceableFolder(dir + "/link", what: "tests") } throws: { "\($0)".contains("symbolic link") }
+        #expect(listing(target) == [".proofsheet-files", "b.png"])
+    }
+
+    /// Every message escapes control characters: no input starts a line of its own.
+    @Test func messagesEscapeControlCharacters() {
+        #expect(visible("a\n::error::x\r\u{1B}[31m\u{2028}\u{9B}") == "a\\u{a}::error::x\\u{d}\\u{1b}[31m\\u{2028}\\u{9b}")
+        #expect(visible(visible("a\nb")) == visible("a\nb"))
+        let e = ProofsheetError.badInput("'red\n::error::x' is not a colour", hint: "try\n::warning::y")
+        #expect(e.description == "error: 'red\\u{a}::error::x' is not a colour\n  hint: try\\u{a}::warning::y")
+        #expect(!e.description.split(separator: "\n").contains { $0.hasPrefix("::") })
+    }
 
     @Test func diffNeverWritesOverItsInputsOrAFolder() throws {
         let dir = try folder(["out/keep.txt": "keep"])

@@ -293,7 +293,8 @@ extension HTMLReport {
             case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "~", "#", "!": out += "\\" + String(c)
             case "\n", "\r", "\t": out += " "
-            default: out.unicodeScalars.append(c)
+            // Other control characters (ESC of ANSI sequences, line separators) as escapes.
+            default: out += visible(String(c))
             }
         }
         return out

@@ -36,92 +36,35 @@ public struct ReportFolder: Sendable {
         try FileOutput.makeFolders(path + "/images")
     }
 
-    /// What a report folder holds; anything else in a folder means it is not (only) a report.
-    static let reportNames: Set<String> = [resultsFile, "index.html", "images", ReportTimes.file]
-
     /// Checks that a report may be written at `path`: nothing there, an empty folder, or an
-    /// earlier report (which is then replaced as a whole, never mixed with the new one).
+    /// earlier report exactly as Proofsheet wrote it (which is then replaced as a whole, never
+    /// mixed with the new one): the rule of ``FileOutput/checkReplaceableFolder(_:what:option:)``.
     ///
-    /// - Throws: a usage error for a file, a link, or a folder holding anything but a report.
-    public static func checkReplaceable(_ path: String) throws {
-        guard FileOutput.exists(path) else { return }
-        if FileOutput.isLink(path) {
-            throw ProofsheetError.usage("the report folder '\(SafePaths.clip(path))' is a symbolic link", hint: "give the folder itself")
-        }
-        guard FileOutput.isFolder(path) else {
-            throw ProofsheetError.usage("the output folder '\(SafePaths.clip(path))' is a file", hint: "give a folder name")
-        }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        if names.isEmpty { return }
-        let other = names.filter { !reportNames.contains($0) }
-        guard other.isEmpty, names.contains(resultsFile) else {
-            let shown = (other.isEmpty ? names : other).prefix(3).joined(separator: ", ")
-            throw ProofsheetError.usage(
-                "the folder '\(SafePaths.clip(path))' holds \(other.isEmpty ? "no report" : "other files") (\(SafePaths.clip(shown))\(names.count > 3 ? ", …" : ""))",
-                hint: "a report replaces its folder as a whole: give a new folder, or the folder of an earlier report")
-        }
-        for name in ["images"] where names.contains(name) && (!FileOutput.isFolder(path + "/" + name) || FileOutput.isLink(path + "/" + name)) {
-            throw ProofsheetError.usage("'\(SafePaths.clip(path))/\(name)' is not a folder; this is not a report folder")
-        }
-        for name in [resultsFile, "index.html", ReportTimes.file] where names.contains(name) && !FileOutput.isRegularFile(path + "/" + name) {
-            throw ProofsheetError.usage("'\(SafePaths.clip(path))/\(name)' is not a file; this is not a report folder")
-        }
+    /// - Throws: a usage error for a file, a link, or a folder holding anything else.
+    public static func checkReplaceable(_ path: String, option: String = "--report") throws {
+        try FileOutput.checkReplaceableFolder(path, what: "reports", option: option)
     }
 
-    /// A new, empty report folder beside `target` (same file system), to be moved into place by
-    /// ``commit(to:)``. Staging folders of processes that are gone are removed first.
-    public static func staging(for target: String) throws -> ReportFolder {
-        try checkReplaceable(target)
-        let parent = FileOutput.parent(of: target)
-        try FileOutput.makeFolders(parent)
-        removeStaleStaging(in: parent)
-        let name = "\(stagingPrefix)\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).report"
-        let folder = ReportFolder(path: parent + "/" + name)
-        guard mkdir(folder.path, 0o755) == 0 else {
-            throw ProofsheetError.badInput(
-                "cannot create a folder beside \(SafePaths.clip(target)): \(String(cString: strerror(errno)))",
-                hint: "check that the folder is writable")
+    /// A new, empty report folder beside `target` (same file system), marked as partial, to be
+    /// moved into place by ``commit(to:option:)``. Stale ones of processes that are gone are
+    /// removed first (only those whose marker is ours).
+    public static func staging(for target: String, option: String = "--report") throws -> ReportFolder {
+        try checkReplaceable(target, option: option)
+        let folder = ReportFolder(path: try FileOutput.temporaryFolder(beside: target))
+        do { try folder.prepare() } catch {
+            folder.discard()
+            throw error
         }
-        try folder.prepare()
         return folder
     }
 
-    static let stagingPrefix = ".proofsheet-"
-
     /// Moves this (staged) report to `target`, replacing the report there as a whole.
-    public func commit(to target: String) throws {
-        try Self.checkReplaceable(target)
-        let parent = FileOutput.parent(of: target)
-        var old: String? = nil
-        if FileOutput.exists(target) {
-            let aside = parent + "/" + Self.stagingPrefix + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).report"
-            guard rename(target, aside) == 0 else {
-                throw ProofsheetError.badInput("cannot replace the report \(SafePaths.clip(target)): \(String(cString: strerror(errno)))")
-            }
-            old = aside
-        }
-        guard rename(path, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let old { rename(old, target) }
-            throw ProofsheetError.badInput("cannot write the report \(SafePaths.clip(target)): \(reason)")
-        }
-        if let old { try? FileManager.default.removeItem(atPath: old) }
+    public func commit(to target: String, option: String = "--report") throws {
+        try FileOutput.replaceFolder(target, with: path, what: "reports", option: option)
     }
 
     /// Removes this (staged) folder.
-    public func discard() { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Removes staging folders left beside reports by processes that are gone.
-    static func removeStaleStaging(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(stagingPrefix) && name.hasSuffix(".report") {
-            let middle = name.dropFirst(stagingPrefix.count).dropLast(".report".count)
-            guard let pid = middle.split(separator: "-").first.flatMap({ Int32($0) }) else { continue }
-            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(atPath: folder + "/" + name)
-            }
-        }
-    }
+    public func discard() { FileOutput.discardFolder(path) }
 
     /// The report-relative path of an entry's image of `kind` (`expected`, `actual`, `diff`,
     /// `thumb`): `images/<scene>/<state>/<variant>.<kind>.png`, mirroring the id.

@@ -39,8 +39,21 @@ struct ComponentLibrary: Sendable {
         var library = ComponentLibrary()
         var loading: [String] = file.map { [Self.canonical($0)] } ?? []
         var count = 0
+        library.root = Self.real(folder.isEmpty ? "." : folder)
         try library.add(m, folder: folder, loading: &loading, count: &count)
         return library
+    }
+
+    /// The scene's folder, links resolved: every import, at every level, must be a file in it or
+    /// below it once its links are resolved (a link out of the folder, to a file or through a
+    /// folder, is refused before the file is read).
+    private var root: String? = nil
+
+    /// The canonical path of an existing file or folder (links resolved), or nil.
+    static func real(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
     }
 
     /// Adds the definitions of one file, then those of its imports (depth first).
@@ -76,6 +89,11 @@ struct ComponentLibrary: Sendable {
                 let cycle = (loading[start...] + [key]).map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")
                 throw ProofsheetError.badInput(
                     "import cycle: \(cycle)", at: item.location, hint: "a file may not import itself, directly or through others")
+            }
+            if let real = Self.real(path), let root, !(root == "/" || real.hasPrefix(root + "/")) {
+                throw ProofsheetError.badInput(
+                    "import '\(excerpt(name))' resolves outside the scene's folder (through a symbolic link)", at: item.location,
+                    hint: "imports are files in the scene's folder or below it: copy the file there instead of linking to it")
             }
             count += 1
             guard count <= Self.maxImports else {

@@ -52,7 +52,7 @@ extension HostileCase {
         // Refused before anything is rendered or written.
         golden(
             "a report folder whose results.json is a folder", [.folder("r/results.json")], exits: [2], argv: ["--report", "r"],
-            says: ["r/results.json"]),
+            says: ["'r' holds other files (results.json)"]),
         HostileCase(
             "a scene named ...json", [.file("...json", .text(redScene))], ["check", "...json", "--golden", "g"], exits: [1, 2],
             writes: ["g/**"]),

@@ -199,7 +199,10 @@ extension HostileCase {
         motionCLI("curve with a billion samples", ["curve", "easeIn", "--samples", "1000000000"], says: ["--samples"]),
         HostileCase(
             "frames replace an earlier frames folder as a whole",
-            [timelineFile, .file("f/manifest.json", .text("{}")), .file("f/frame-09999.png", .text("old"))],
+            [
+                timelineFile, .file("f/manifest.json", .text("{}")), .file("f/frame-09999.png", .text("old")),
+                .file("f/.proofsheet-files", .text(folderMarker([("frame-09999.png", 3), ("manifest.json", 2)])))
+            ],
             ["frames", "tl.json", "--timeline", "move", "--fps", "10", "-o", "f", "-q"], exits: [0], writes: ["f/*"],
             verify: { run in
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: run.sandbox + "/f")) ?? []

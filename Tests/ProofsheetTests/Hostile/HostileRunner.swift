@@ -412,7 +412,7 @@ struct Snapshot {
 
     /// What changed from this snapshot to `after`, outside the paths `allowed` (patterns
     /// relative to the snapshot's root), plus any new hidden file (a temporary left behind)
-    /// wherever it is.
+    /// wherever it is, but for the marker of an output folder where that may be written.
     func changes(to after: Snapshot, allowing allowed: [String]) -> [String] {
         func isAllowed(_ path: String, _ kind: String?) -> Bool {
             for pattern in allowed {
@@ -427,7 +427,9 @@ struct Snapshot {
         for path in Set(nodes.keys).union(after.nodes.keys).sorted() {
             let old = nodes[path], new = after.nodes[path]
             let name = (path as NSString).lastPathComponent
-            if old == nil, new != nil, name.hasPrefix(".") {
+            // The marker of a whole output folder (`.proofsheet-files`) is no temporary: it may
+            // appear where the folder it lists may be written.
+            if old == nil, new != nil, name.hasPrefix("."), !(name == ".proofsheet-files" && isAllowed(path, new?.kind)) {
                 problems.append("stray temporary file left: \(path)")
                 continue
             }

@@ -12,6 +12,7 @@ struct HostileTests {
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
         + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
         + HostileCase.configCases + HostileCase.motionCases + HostileCase.goldenSafetyCases + HostileCase.motionSafetyCases
+        + HostileCase.outputSafetyCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -58,6 +59,9 @@ struct HostileTests {
 
     @Test("shard folders (merge-reports)", arguments: HostileCase.mergeCases)
     func merge(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("output folders, imports and messages (safety)", arguments: HostileCase.outputSafetyCases)
+    func outputSafety(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test func theTableIsWellFormed() {
         #expect(Self.all.count >= 150)
