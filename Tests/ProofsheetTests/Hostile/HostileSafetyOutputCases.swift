@@ -302,6 +302,17 @@ extension HostileCase {
             ["check", "s.json", "--golden", "g", "--summary", "sum.md"], exit: 2, says: ["not a colour"], writes: ["sum.md"],
             verify: noInjection(escaped: "\\u{2028}::error", also: ["sum.md"])),
         HostileCase(
+            "merge-reports of a shard whose warning holds ::error and ANSI, into the summary",
+            [
+                .file(
+                    "r1/results.json",
+                    .text(
+                        HostileBytes.report([HostileBytes.entry(status: "passed", actual: nil)]).replacingOccurrences(
+                            of: "\"entries\"", with: #""warnings": ["w\n::error title=x::owned \u001b[31m"], "entries""#)))
+            ],
+            ["merge-reports", "r1", "-o", "merged", "--summary", "s.md"], exit: 0, writes: ["merged/**", "s.md"],
+            verify: noInjection(escaped: "w\\u{a}::error", also: ["s.md"])),
+        HostileCase(
             "an -o path holding a newline and ::error", [sceneFile], ["render", "s.json", "-o", "x\n::error::y.png"], exit: 0,
             writes: ["x\n::error::y.png"], verify: noInjection(escaped: "x\\u{a}::error"))
     ]
