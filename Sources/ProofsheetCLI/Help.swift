@@ -217,7 +217,8 @@ enum Help {
           --report DIR             Write a report: DIR/index.html (open it from disk; it links
                                    the images in DIR/images/), DIR/results.json, the images,
                                    and the seconds each image took in DIR/times.json (the rest
-                                   is the same bytes on every run). An earlier report in DIR is
+                                   is the same bytes on every run). An earlier report in DIR,
+                                   exactly as written (DIR/.proofsheet-files lists its files), is
                                    replaced as a whole; a folder holding anything else is refused
           --self-contained         Inline the images in index.html (one file to pass around)
           --junit FILE             Write JUnit XML (classname: the scene; name: still/variant;
@@ -331,9 +332,10 @@ enum Help {
                                animation has settled, at most 60 s; an animation that repeats
                                forever needs a duration)
           -o DIR               The output folder (default Output/<scene>.<timeline>). It must be
-                               absent, empty, or an earlier frames folder (it has a
-                               manifest.json), which is replaced as a whole: frames are written
-                               beside it first, so a failed run leaves it untouched
+                               absent, empty, or an earlier frames folder exactly as written
+                               (its .proofsheet-files lists every file and size), which is
+                               replaced as a whole: frames are written beside it first, so a
+                               failed run leaves it untouched; anything else is refused
           --device NAME        Render on a device preset (see `proofsheet devices`)
           --scale N            Pixels per point (default: the scene's)
           --chrome on|off      Draw the status bar and home indicator on every frame (default:

@@ -101,7 +101,10 @@ extension FileOutput {
         try checkReplaceableFolder(target, what: what, option: option)
         var old: String? = nil
         if exists(target) {
-            let o = temp.replacingOccurrences(of: ".partial-", with: ".old-")
+            // `.<name>.old-<pid>-…` beside it (only the last component renamed: the path above
+            // may hold ".partial-" too).
+            let last = temp.split(separator: "/").last.map(String.init) ?? temp
+            let o = parent(of: temp) + "/" + last.replacingOccurrences(of: ".partial-", with: ".old-")
             guard rename(target, o) == 0 else {
                 throw ProofsheetError.badInput(
                     "cannot replace \(clip(target)): \(String(cString: strerror(errno)))", hint: "check that the folder is writable")

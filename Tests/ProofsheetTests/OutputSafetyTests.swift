@@ -154,6 +154,18 @@ struct OutputSafetyTests {
         #expect(listing(target) == [".proofsheet-files", "b.png"])
     }
 
+    @Test func aFolderBelowAPathHoldingPartialIsReplacedInPlace() throws {
+        let dir = try folder()
+        let target = dir + "/.x.partial-1-a/out"
+        for byte: UInt8 in [1, 2] {
+            let temp = try FileOutput.temporaryFolder(beside: target)
+            try FileOutput.write([byte], to: temp + "/a.png")
+            try FileOutput.replaceFolder(target, with: temp)
+        }
+        #expect(FileManager.default.contents(atPath: target + "/a.png") == Data([2]))
+        #expect(listing(dir + "/.x.partial-1-a") == ["out", "out/.proofsheet-files", "out/a.png"])
+    }
+
     /// Every message escapes control characters: no input starts a line of its own.
     @Test func messagesEscapeControlCharacters() {
         #expect(visible("a\n::error::x\r\u{1B}[31m\u{2028}\u{9B}") == "a\\u{a}::error::x\\u{d}\\u{1b}[31m\\u{2028}\\u{9b}")

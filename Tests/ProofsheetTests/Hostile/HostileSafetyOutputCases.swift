@@ -197,6 +197,13 @@ extension HostileCase {
             [sceneFile, .file(".r.partial-4194305-ab/results.json", .text("{}\n"))], checkRed + ["--report", "r"], exit: 0,
             writes: ["g/**", "r/**"], creates: ["r/results.json"]),
 
+        // A file is no folder: a temporary file carries no marker, so a user's file of a stale
+        // temporary's name is still taken for one.
+        HostileCase(
+            "render beside a user's file named like a stale temporary", [sceneFile, .file(".proofsheet-4194305-notes.tmp", .text("mine\n"))],
+            ["render", "s.json", "-o", "out.png"], exit: 0, writes: ["out.png"], creates: [".proofsheet-4194305-notes.tmp"]
+        ).pending("stale temporary files are known by their name alone (FileOutput.removeStaleTemporaries)"),
+
         // Ours: replaced (a stale partial of ours is cleared).
         HostileCase(
             "frames -o onto its own earlier folder replaces it", [timelineFile] + earlierFrames(), framesMove + ["-o", "f"], exit: 0,
@@ -301,6 +308,17 @@ extension HostileCase {
             [.file("s.json", .text(small(#"{"type": "Color", "color": "\u001b[31mred\u2028::error::x"}"#)))],
             ["check", "s.json", "--golden", "g", "--summary", "sum.md"], exit: 2, says: ["not a colour"], writes: ["sum.md"],
             verify: noInjection(escaped: "\\u{2028}::error", also: ["sum.md"])),
+        HostileCase(
+            "merge-reports of a shard whose warning holds ::error and ANSI, into the summary",
+            [
+                .file(
+                    "r1/results.json",
+                    .text(
+                        HostileBytes.report([HostileBytes.entry(status: "passed", actual: nil)]).replacingOccurrences(
+                            of: "\"entries\"", with: #""warnings": ["w\n::error title=x::owned \u001b[31m"], "entries""#)))
+            ],
+            ["merge-reports", "r1", "-o", "merged", "--summary", "s.md"], exit: 0, writes: ["merged/**", "s.md"],
+            verify: noInjection(escaped: "w\\u{a}::error", also: ["s.md"])),
         HostileCase(
             "an -o path holding a newline and ::error", [sceneFile], ["render", "s.json", "-o", "x\n::error::y.png"], exit: 0,
             writes: ["x\n::error::y.png"], verify: noInjection(escaped: "x\\u{a}::error"))
