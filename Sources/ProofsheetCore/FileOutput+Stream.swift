@@ -13,7 +13,7 @@ extension FileOutput {
     /// removes its temporary file, so there is never a partial output.
     public final class Stream: @unchecked Sendable {
         public let path: String
-        private let temporary: String
+        private let temporary: FileOutput.TemporaryFile
         private var fd: Int32
         /// Bytes written so far.
         public private(set) var count = 0
@@ -29,12 +29,9 @@ extension FileOutput {
             if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
                 throw ProofsheetError.badInput("'\(path)' is a folder; it cannot be replaced by a file", hint: "give a file name")
             }
-            FileOutput.removeStaleTemporaries(in: folder)
             self.path = path
-            temporary =
-                folder + "/" + FileOutput.tempPrefix + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))" + FileOutput.tempSuffix
-            fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw FileOutput.failure(path, errno) }
+            temporary = try FileOutput.TemporaryFile(in: folder, for: path)
+            fd = temporary.fd
         }
 
         deinit { discard() }
@@ -76,21 +73,17 @@ extension FileOutput {
             guard fd >= 0 else { throw ProofsheetError.internal("\(path) was already finished") }
             var code: Int32 = 0
             if fsync(fd) != 0 { code = errno }
-            if close(fd) != 0 && code == 0 { code = errno }
+            if code == 0 { code = temporary.publish(as: path) }
+            if code == 0 { temporary.close() } else { temporary.discard() }
             fd = -1
-            guard code == 0, rename(temporary, path) == 0 else {
-                if code == 0 { code = errno }
-                unlink(temporary)
-                throw FileOutput.failure(path, code)
-            }
+            if code != 0 { throw FileOutput.failure(path, code) }
         }
 
         /// Gives up: the temporary file is removed and the target left as it was.
         public func discard() {
             guard fd >= 0 else { return }
-            close(fd)
+            temporary.discard()
             fd = -1
-            unlink(temporary)
         }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,9 +10,11 @@ import Synchronization
 /// the bytes go to a temporary file that this code opens itself in the target's folder, are
 /// flushed, and the temporary file is renamed over the target.
 ///
-/// Temporary files are named `.proofsheet-<pid>-<random>.tmp` — short, whatever the target's
-/// name, so a legal 255-byte file name still has room — and a write first removes those left in
-/// the same folder by processes that no longer run (after a SIGKILL, say).
+/// The temporary file has no name while it is written (`O_TMPFILE`), so a process killed then
+/// leaves nothing behind; it is given one only for the rename, `.proofsheet-<pid>-<random>.tmp`
+/// (short, whatever the target's name, so a legal 255-byte file name still has room). Where the
+/// file system has no unnamed files it is named from the start. Nothing is ever deleted by its
+/// name alone: a user's file named like a temporary is the user's.
 public enum FileOutput {
     /// The prefix and suffix of temporary files.
     static let tempPrefix = ".proofsheet-"
@@ -36,29 +36,116 @@ public enum FileOutput {
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             throw ProofsheetError.badInput("'\(path)' is a folder; it cannot be replaced by a file", hint: "give a file name")
         }
-        removeStaleTemporaries(in: folder)
-        let tmp = folder + "/" + tempPrefix + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))" + tempSuffix
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(path, errno) }
-        var ok = true
+        let tmp = try TemporaryFile(in: folder, for: path)
         var code: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.write(tmp.fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    ok = false; code = errno; return
+                    code = errno; return
                 }
                 offset += n
             }
         }
-        if ok && sync && fsync(fd) != 0 { ok = false; code = errno }
-        if close(fd) != 0 && ok { ok = false; code = errno }
-        guard ok, rename(tmp, path) == 0 else {
-            if ok { code = errno }
-            unlink(tmp)
-            throw failure(path, code)
+        if code == 0 && sync && fsync(tmp.fd) != 0 { code = errno }
+        if code == 0 { code = tmp.publish(as: path) }
+        if code == 0 { tmp.close() } else { tmp.discard() }
+        if code != 0 { throw failure(path, code) }
+    }
+
+    /// A temporary file for a target in `folder`: unnamed where the file system allows it,
+    /// named only to be renamed over the target (see ``FileOutput``).
+    struct TemporaryFile {
+        let fd: Int32
+        let folder: String
+        /// The name it was made with; nil while it has none.
+        let name: String?
+
+        /// `O_TMPFILE` (Linux's `__O_TMPFILE | O_DIRECTORY`; Glibc's module does not show it).
+        static let unnamed: Int32 = 0o20000000 | O_DIRECTORY
+        /// `AT_EMPTY_PATH` (Linux; not shown by Glibc's module either).
+        static let emptyPath: Int32 = 0x1000
+
+        static func freshName(in folder: String) -> String {
+            folder + "/" + tempPrefix + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))" + tempSuffix
+        }
+
+        init(in folder: String, for path: String) throws {
+            self.folder = folder
+            let anonymous = open(folder, Self.unnamed | O_RDWR | O_CLOEXEC, 0o644)
+            if anonymous >= 0 {
+                fd = anonymous; name = nil
+                return
+            }
+            let named = Self.freshName(in: folder)
+            let fd = open(named, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw FileOutput.failure(path, errno) }
+            self.fd = fd; name = named
+        }
+
+        /// Gives the finished (flushed) file the name `path`; returns 0 or the error number.
+        func publish(as path: String) -> Int32 {
+            var named = name
+            if named == nil {
+                let fresh = Self.freshName(in: folder)
+                // Through /proc (any user), else by the descriptor itself (root), else a copy.
+                if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, fresh, AT_SYMLINK_FOLLOW) == 0
+                    || linkat(fd, "", AT_FDCWD, fresh, Self.emptyPath) == 0
+                {
+                    named = fresh
+                } else {
+                    let code = copy(to: fresh)
+                    guard code == 0 else { return code }
+                    named = fresh
+                }
+            }
+            guard let named else { return EIO }
+            guard rename(named, path) == 0 else {
+                let code = errno
+                unlink(named)
+                return code
+            }
+            return 0
+        }
+
+        /// Copies the unnamed file into a new file `target` (flushed); returns 0 or the error.
+        private func copy(to target: String) -> Int32 {
+            let out = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard out >= 0 else { return errno }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            var offset = 0
+            var code: Int32 = 0
+            while code == 0 {
+                let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { code = errno; break }
+                if n == 0 { break }
+                var done = 0
+                while done < n {
+                    let w = buffer.withUnsafeBytes { Glibc.write(out, $0.baseAddress! + done, n - done) }
+                    if w < 0 && errno == EINTR { continue }
+                    if w < 0 { code = errno; break }
+                    done += w
+                }
+                offset += n
+            }
+            if code == 0 && fsync(out) != 0 { code = errno }
+            if Glibc.close(out) != 0 && code == 0 { code = errno }
+            if code != 0 { unlink(target) }
+            return code
+        }
+
+        /// Closes the file (after ``publish(as:)``).
+        func close() {
+            _ = Glibc.close(fd)
+        }
+
+        /// Gives up: a named file is removed (an unnamed one vanishes when closed).
+        func discard() {
+            _ = Glibc.close(fd)
+            if let name { unlink(name) }
         }
     }
 
@@ -113,30 +200,6 @@ public enum FileOutput {
         guard isFolder(folder) else {
             throw ProofsheetError.badInput("cannot create the folder \(folder): a file of that name is in the way")
         }
-    }
-
-    /// The folders already cleaned by this process (each is scanned once, so writing many files
-    /// into one folder stays linear).
-    private static let cleaned = Mutex<Set<String>>([])
-
-    /// Removes temporary files in `folder` left by processes that are gone.
-    static func removeStaleTemporaries(in folder: String) {
-        guard cleaned.withLock({ $0.insert(folder).inserted }) else { return }
-        guard let dir = opendir(folder) else { return }
-        defer { closedir(dir) }
-        var stale: [String] = []
-        while let entry = readdir(dir) {
-            // NB: read up to the NUL in place; the record may be shorter than `d_name`'s 256
-            // bytes, so copying the whole field reads past the entry.
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
-            }
-            guard name.hasPrefix(tempPrefix), name.hasSuffix(tempSuffix) else { continue }
-            let middle = name.dropFirst(tempPrefix.count).dropLast(tempSuffix.count)
-            guard let pidText = middle.split(separator: "-").first, let pid = Int32(pidText) else { continue }
-            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH { stale.append(name) }
-        }
-        for name in stale { unlink(folder + "/" + name) }
     }
 
     static func failure(_ path: String, _ code: Int32) -> ProofsheetError {

@@ -54,17 +54,23 @@ struct OutputSafetyTests {
         #expect(FileManager.default.contents(atPath: dir + "/x/keep.txt") == Data("keep".utf8))
     }
 
-    @Test func temporariesOfDeadProcessesAreCleanedAndLiveOnesKept() throws {
+    /// Files are never deleted by their name alone: a user's file named like a temporary of a
+    /// process that is gone (pid 2^22 + 1 is above Linux's pid_max default) is the user's. A
+    /// write leaves no temporary of its own behind either.
+    @Test func filesNamedLikeTemporariesAreKept() throws {
         let dir = try folder()
-        // A process that is gone (pid 2^22 + 1 is above Linux's pid_max default) and one that runs.
         let dead = dir + "/.proofsheet-4194305-abc.tmp"
         let live = dir + "/.proofsheet-1-abc.tmp"
         let other = dir + "/.proofsheet-notes.tmp"
         for p in [dead, live, other] { try Data([0]).write(to: URL(fileURLWithPath: p)) }
         try FileOutput.write([1], to: dir + "/out.png")
-        #expect(!FileManager.default.fileExists(atPath: dead))
-        #expect(FileManager.default.fileExists(atPath: live))
-        #expect(FileManager.default.fileExists(atPath: other))
+        let stream = try FileOutput.Stream(path: dir + "/streamed.png")
+        try stream.write([1, 2, 3])
+        try stream.commit()
+        for p in [dead, live, other] { #expect(FileManager.default.fileExists(atPath: p), "\(p) was deleted") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(names == [".proofsheet-1-abc.tmp", ".proofsheet-4194305-abc.tmp", ".proofsheet-notes.tmp", "out.png", "streamed.png"])
+        #expect(FileManager.default.contents(atPath: dir + "/streamed.png") == Data([1, 2, 3]))
     }
 
     @Test func folderTemporariesOfDeadProcessesAreCleanedAndLiveOnesKept() throws {

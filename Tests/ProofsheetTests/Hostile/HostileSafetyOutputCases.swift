@@ -197,12 +197,11 @@ extension HostileCase {
             [sceneFile, .file(".r.partial-4194305-ab/results.json", .text("{}\n"))], checkRed + ["--report", "r"], exit: 0,
             writes: ["g/**", "r/**"], creates: ["r/results.json"]),
 
-        // A file is no folder: a temporary file carries no marker, so a user's file of a stale
-        // temporary's name is still taken for one.
+        // A file is never deleted by its name alone.
         HostileCase(
             "render beside a user's file named like a stale temporary", [sceneFile, .file(".proofsheet-4194305-notes.tmp", .text("mine\n"))],
             ["render", "s.json", "-o", "out.png"], exit: 0, writes: ["out.png"], creates: [".proofsheet-4194305-notes.tmp"]
-        ).pending("stale temporary files are known by their name alone (FileOutput.removeStaleTemporaries)"),
+        ),
 
         // Ours: replaced (a stale partial of ours is cleared).
         HostileCase(
