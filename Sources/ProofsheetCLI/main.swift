@@ -381,7 +381,8 @@ func visible(_ text: String) -> String {
 ProcessMemory.keepLargeBlocks()
 let status: Int32
 do {
-    status = try run(Array(CommandLine.arguments.dropFirst()))
+    // On a thread with a stack for the deepest nesting the limit allows (see DeepStack).
+    status = try DeepStack.run { try run(Array(CommandLine.arguments.dropFirst())) }
 } catch let e as ProofsheetError {
     FileHandle.standardError.write(Data("proofsheet: \(visible(e.description))\n".utf8))
     status = e.exitCode
