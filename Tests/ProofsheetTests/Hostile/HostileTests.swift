@@ -11,7 +11,7 @@ struct HostileTests {
     static let all =
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
         + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
-        + HostileCase.configCases + HostileCase.motionCases
+        + HostileCase.configCases + HostileCase.motionCases + HostileCase.bombSafetyCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -52,6 +52,9 @@ struct HostileTests {
 
     @Test("shard folders (merge-reports)", arguments: HostileCase.mergeCases)
     func merge(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("stack depth, effect and pixel budgets (safety)", arguments: HostileCase.bombSafetyCases)
+    func bombSafety(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test func theTableIsWellFormed() {
         #expect(Self.all.count >= 150)
