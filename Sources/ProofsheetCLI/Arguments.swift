@@ -111,7 +111,7 @@ func clipped(_ s: String) -> String { visible(s.count <= 200 ? s : s.prefix(200)
 
 /// Parses a number option within a range.
 func number(_ text: String, option: String, in range: ClosedRange<Double>, whole: Bool = false) throws -> Double {
-    guard let v = Double(text), v.isFinite, range.contains(v), !whole || v == v.rounded() else {
+    guard let v = decimalNumber(text), range.contains(v), !whole || v == v.rounded() else {
         throw ProofsheetError.usage(
             "\(option) '\(clipped(text))' is not a \(whole ? "whole number" : "number") from \(fmt(range.lowerBound)) to \(fmt(range.upperBound))")
     }

@@ -127,7 +127,7 @@ struct SweepAxis {
             throw fail("the scene has no state named '\(excerpt(head))'", (close.isEmpty ? "" : "did you mean '\(close[0])'? ") + listing)
         }
         let bounds = [text[text.index(after: eq)..<dots.lowerBound], text[dots.upperBound...]].map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let lo = Double(bounds[0]), let hi = Double(bounds[1]), lo.isFinite, hi.isFinite, abs(lo) <= 1e6, abs(hi) <= 1e6 else {
+        guard let lo = decimalNumber(bounds[0]), let hi = decimalNumber(bounds[1]), abs(lo) <= 1e6, abs(hi) <= 1e6 else {
             throw fail("FROM and TO must be numbers within ±1000000", "e.g. --vary '\(path)=-200...200'")
         }
         guard lo != hi else { throw fail("the range is empty (\(fmt(lo)) to \(fmt(hi)))", "give two different ends") }

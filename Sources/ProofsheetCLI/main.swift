@@ -371,7 +371,8 @@ func stillsCommand(_ args: inout Arguments) throws -> Int32 {
 ProcessMemory.keepLargeBlocks()
 let status: Int32
 do {
-    status = try run(Array(CommandLine.arguments.dropFirst()))
+    // On a thread with a stack for the deepest nesting the limit allows (see DeepStack).
+    status = try DeepStack.run { try run(Array(CommandLine.arguments.dropFirst())) }
 } catch let e as ProofsheetError {
     FileHandle.standardError.write(Data("proofsheet: \(e.description)\n".utf8))
     status = e.exitCode

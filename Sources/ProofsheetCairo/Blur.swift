@@ -38,51 +38,57 @@ extension Painter {
             for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
             return
         }
-        let off = try CairoSurface(width: Int(device.width), height: Int(device.height))
-        try off.draw { ocr in
-            cairo_translate(ocr, -device.minX, -device.minY)
-            cairo_scale(ocr, pixelsPerUnit, pixelsPerUnit)
-            cairo_transform(ocr, &m)
-            var inner = Painter(text: text, images: images, scale: scale, rasterTarget: true)
-            // Materials inside find their backdrop in the whole list, in the offscreen's pixels.
-            inner.backdrop = backdrop
-            inner.backdropDepth = backdropDepth
-            inner.pixels = pixels.map { PixelSpace(scale: $0.scale, offset: Point(x: $0.offset.x + device.minX, y: $0.offset.y + device.minY)) }
-            for (i, c) in g.children.enumerated() { try inner.draw(c, ocr, path: path + [i]) }
-        }
-        // Paint back in device space.
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_scale(cr, 1 / pixelsPerUnit, 1 / pixelsPerUnit)
-        if g.opacity < 1 { cairo_push_group(cr) }
-        if let s = g.shadow {
-            let shadow = try CairoSurface(width: off.width, height: off.height)
-            let sigmaPx = s.radius * devScale
-            shadow.withData { dst, dstStride in
-                off.withData { src, srcStride in
-                    ps_shadow_argb32(
-                        src.assumingMemoryBound(to: UInt8.self), UInt32(srcStride), dst.assumingMemoryBound(to: UInt8.self),
-                        UInt32(dstStride), UInt32(off.width), UInt32(off.height), sigmaPx,
-                        s.color.red, s.color.green, s.color.blue, s.color.alpha)
+        // The offscreen (and the shadow's, as large) counts against the render's effect budget.
+        let layerSize = device.width * device.height * (g.shadow != nil ? 2 : 1)
+        try effects.layer(layerSize, g.shadow != nil ? "shadow" : "blur", in: view) {
+            let off = try CairoSurface(width: Int(device.width), height: Int(device.height))
+            try off.draw { ocr in
+                cairo_translate(ocr, -device.minX, -device.minY)
+                cairo_scale(ocr, pixelsPerUnit, pixelsPerUnit)
+                cairo_transform(ocr, &m)
+                var inner = Painter(text: text, images: images, scale: scale, rasterTarget: true)
+                inner.effects = effects
+                inner.view = view
+                // Materials inside find their backdrop in the whole list, in the offscreen's pixels.
+                inner.backdrop = backdrop
+                inner.backdropDepth = backdropDepth
+                inner.pixels = pixels.map { PixelSpace(scale: $0.scale, offset: Point(x: $0.offset.x + device.minX, y: $0.offset.y + device.minY)) }
+                for (i, c) in g.children.enumerated() { try inner.draw(c, ocr, path: path + [i]) }
+            }
+            // Paint back in device space.
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_scale(cr, 1 / pixelsPerUnit, 1 / pixelsPerUnit)
+            if g.opacity < 1 { cairo_push_group(cr) }
+            if let s = g.shadow {
+                let shadow = try CairoSurface(width: off.width, height: off.height)
+                let sigmaPx = s.radius * devScale
+                shadow.withData { dst, dstStride in
+                    off.withData { src, srcStride in
+                        ps_shadow_argb32(
+                            src.assumingMemoryBound(to: UInt8.self), UInt32(srcStride), dst.assumingMemoryBound(to: UInt8.self),
+                            UInt32(dstStride), UInt32(off.width), UInt32(off.height), sigmaPx,
+                            s.color.red, s.color.green, s.color.blue, s.color.alpha)
+                    }
+                }
+                let dx = (s.x * ctm.a + s.y * ctm.c) * pixelsPerUnit, dy = (s.x * ctm.b + s.y * ctm.d) * pixelsPerUnit
+                cairo_set_source_surface(cr, shadow.raw, device.minX + dx, device.minY + dy)
+                cairo_paint(cr)
+            }
+            if let b = g.blur {
+                let sigmaPx = b * devScale
+                off.withData { data, stride in
+                    ps_box_blur_argb32(data.assumingMemoryBound(to: UInt8.self), UInt32(off.width), UInt32(off.height), UInt32(stride), sigmaPx)
                 }
             }
-            let dx = (s.x * ctm.a + s.y * ctm.c) * pixelsPerUnit, dy = (s.x * ctm.b + s.y * ctm.d) * pixelsPerUnit
-            cairo_set_source_surface(cr, shadow.raw, device.minX + dx, device.minY + dy)
+            cairo_set_source_surface(cr, off.raw, device.minX, device.minY)
             cairo_paint(cr)
-        }
-        if let b = g.blur {
-            let sigmaPx = b * devScale
-            off.withData { data, stride in
-                ps_box_blur_argb32(data.assumingMemoryBound(to: UInt8.self), UInt32(off.width), UInt32(off.height), UInt32(stride), sigmaPx)
+            if g.opacity < 1 {
+                popGroupToSource(cr)
+                cairo_paint_with_alpha(cr, g.opacity)
             }
+            cairo_restore(cr)
         }
-        cairo_set_source_surface(cr, off.raw, device.minX, device.minY)
-        cairo_paint(cr)
-        if g.opacity < 1 {
-            popGroupToSource(cr)
-            cairo_paint_with_alpha(cr, g.opacity)
-        }
-        cairo_restore(cr)
     }
 }
 

@@ -70,40 +70,49 @@ extension Painter {
             return Int(max(whole > start ? whole : up, start + 1) - start)
         }
         let lw = end(need.maxX, canvas.maxX, lx), lh = end(need.maxY, canvas.maxY, ly)
-        let low = try CairoSurface(width: max(1, lw), height: max(1, lh))
-        try low.draw { lcr in
-            cairo_translate(lcr, -lx, -ly)
-            cairo_scale(lcr, space.scale / kk, space.scale / kk)
-            var inner = Painter(text: text, images: images, scale: space.scale / kk, rasterTarget: true)
-            inner.pixels = PixelSpace(scale: space.scale / kk, offset: Point(x: lx, y: ly))
-            inner.backdropDepth = backdropDepth + 1
-            try inner.draw(source.list.backdrop(before: path), lcr)
-        }
-        let tint = recipe.tint
-        low.withData { data, stride in
-            let px = data.assumingMemoryBound(to: UInt8.self)
-            _ = ps_blur_at_scale(px, UInt32(low.width), UInt32(low.height), UInt32(stride), 4, ps_blur_sigma_at_factor(sigma, k), 1)
-            ps_saturate_tint_argb32(
-                px, UInt32(low.width), UInt32(low.height), UInt32(stride), recipe.saturation, tint.red, tint.green, tint.blue, tint.alpha)
-        }
-        // Grown back to this painter's pixels over the area.
-        let out = try CairoSurface(width: Int(area.width), height: Int(area.height))
-        out.withData { dst, dstStride in
-            low.withData { src, srcStride in
-                ps_grow(
-                    src.assumingMemoryBound(to: UInt8.self), UInt32(low.width), UInt32(low.height), UInt32(srcStride), 4, k,
-                    Int(onCanvas.minX - lx * kk), Int(onCanvas.minY - ly * kk), dst.assumingMemoryBound(to: UInt8.self),
-                    UInt32(out.width), UInt32(out.height), UInt32(dstStride))
+        // A pass inside a backdrop draws with fewer pixels, but costs as much drawing: counted
+        // at the output's scale.
+        let fullScale = effects.outputScale / space.scale
+        // The backdrop pass and the grown result count against the render's effect budget.
+        let layerSize = Double(max(1, lw) * max(1, lh)) + area.width * area.height
+        try effects.layer(layerSize, covers: need.width * need.height * fullScale * fullScale + area.width * area.height, "material", in: view) {
+            let low = try CairoSurface(width: max(1, lw), height: max(1, lh))
+            try low.draw { lcr in
+                cairo_translate(lcr, -lx, -ly)
+                cairo_scale(lcr, space.scale / kk, space.scale / kk)
+                var inner = Painter(text: text, images: images, scale: space.scale / kk, rasterTarget: true)
+                inner.effects = effects
+                inner.view = view
+                inner.pixels = PixelSpace(scale: space.scale / kk, offset: Point(x: lx, y: ly))
+                inner.backdropDepth = backdropDepth + 1
+                try inner.draw(source.list.backdrop(before: path), lcr)
             }
+            let tint = recipe.tint
+            low.withData { data, stride in
+                let px = data.assumingMemoryBound(to: UInt8.self)
+                _ = ps_blur_at_scale(px, UInt32(low.width), UInt32(low.height), UInt32(stride), 4, ps_blur_sigma_at_factor(sigma, k), 1)
+                ps_saturate_tint_argb32(
+                    px, UInt32(low.width), UInt32(low.height), UInt32(stride), recipe.saturation, tint.red, tint.green, tint.blue, tint.alpha)
+            }
+            // Grown back to this painter's pixels over the area.
+            let out = try CairoSurface(width: Int(area.width), height: Int(area.height))
+            out.withData { dst, dstStride in
+                low.withData { src, srcStride in
+                    ps_grow(
+                        src.assumingMemoryBound(to: UInt8.self), UInt32(low.width), UInt32(low.height), UInt32(srcStride), 4, k,
+                        Int(onCanvas.minX - lx * kk), Int(onCanvas.minY - ly * kk), dst.assumingMemoryBound(to: UInt8.self),
+                        UInt32(out.width), UInt32(out.height), UInt32(dstStride))
+                }
+            }
+            cairo_save(cr)
+            self.path(m.shape, cr)
+            cairo_clip(cr)
+            cairo_identity_matrix(cr)
+            cairo_scale(cr, 1 / perUnit, 1 / perUnit)
+            cairo_set_source_surface(cr, out.raw, area.minX, area.minY)
+            cairo_paint(cr)
+            cairo_restore(cr)
         }
-        cairo_save(cr)
-        self.path(m.shape, cr)
-        cairo_clip(cr)
-        cairo_identity_matrix(cr)
-        cairo_scale(cr, 1 / perUnit, 1 / perUnit)
-        cairo_set_source_surface(cr, out.raw, area.minX, area.minY)
-        cairo_paint(cr)
-        cairo_restore(cr)
     }
 
     /// The material's tint alone in its shape (where there is no backdrop to draw).

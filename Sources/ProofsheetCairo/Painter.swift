@@ -26,6 +26,10 @@ struct Painter {
     /// On a PDF: the pixels each image asset is embedded at, whatever the size of a draw (see
     /// `vectorImageSizes`).
     var vectorImages: [String: (width: Int, height: Int)]? = nil
+    /// The render's offscreen work, shared by every painter of one render.
+    var effects = EffectBudget()
+    /// The innermost named view being drawn, for messages.
+    var view: String? = nil
 
     func draw(_ list: DisplayList, _ cr: OpaquePointer) throws {
         if let bg = list.background {
@@ -35,7 +39,10 @@ struct Painter {
         }
         var painter = self
         painter.backdrop = BackdropSource(list: list)
-        if painter.pixels == nil { painter.pixels = PixelSpace(scale: scale, offset: .zero) }
+        if painter.pixels == nil {
+            painter.pixels = PixelSpace(scale: scale, offset: .zero)
+            effects.outputScale = scale
+        }
         for (i, item) in list.items.enumerated() { try painter.draw(item, cr, path: [i]) }
         try checkCairo(cairo_status(cr), "drawing the scene")
     }
@@ -239,6 +246,14 @@ struct Painter {
     // MARK: - Groups
 
     func drawGroup(_ g: DisplayGroup, _ cr: OpaquePointer, path: [Int]) throws {
+        if let name = g.name {
+            // Effects inside a named view are reported in it.
+            var named = self
+            named.view = "'\(excerpt(name, limit: 80))'" + (g.identity.map { " at \(excerpt($0, limit: 200))" } ?? "")
+            var plain = g
+            plain.name = nil
+            return try named.drawGroup(plain, cr, path: path)
+        }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if !g.transform.isIdentity {
@@ -266,10 +281,12 @@ struct Painter {
         if let bounds = DisplayItem.group(DisplayGroup(children: g.children)).bounds {
             clipLayer(to: bounds, margin: Self.layerMargin, cr)
         }
-        cairo_push_group(cr)
-        for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
-        popGroupToSource(cr)
-        cairo_paint_with_alpha(cr, g.opacity)
+        try effects.layer(layerPixels(cr), "translucent group", in: view) {
+            cairo_push_group(cr)
+            for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
+            popGroupToSource(cr)
+            cairo_paint_with_alpha(cr, g.opacity)
+        }
     }
 
     /// How far past its items' bounds (in points) a layer reaches: room for what draws past a
@@ -293,6 +310,19 @@ struct Painter {
         cairo_rectangle(cr, x0, y0, d.maxX.rounded(.up) - x0, d.maxY.rounded(.up) - y0)
         cairo_clip(cr)
         cairo_set_matrix(cr, &m)
+    }
+
+    /// The device pixels a layer made now covers (the clip's extents); none on a vector target,
+    /// which keeps groups as drawing commands.
+    func layerPixels(_ cr: OpaquePointer) -> Double {
+        guard rasterTarget else { return 0 }
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let d = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0).apply(Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+        let area = d.width * d.height
+        return area.isFinite ? max(0, area) : 0
     }
 
     /// `cairo_pop_group_to_source`, keeping the group until the end on a vector target.

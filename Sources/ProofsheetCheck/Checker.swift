@@ -438,9 +438,11 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         do {
             actual = try renderer.image(of: prepared, scene: item.scene)
         } catch let e as ProofsheetError {
-            // Inputs were checked up front: what fails now is a failure of the renderer.
+            // Inputs were checked up front: what fails now is the renderer, or a budget of the
+            // render itself (the effects'), which is the input's.
             entry.status = .error
-            entry.message = e.message
+            entry.message = e.kind == .internal ? e.message : e.description
+            entry.inputError = e.kind != .internal
             return (entry, nil)
         }
         return try compare(entry, actual, item.scene, options.settings(scene: item.name, still: item.state), options, report, masks)

@@ -15,7 +15,7 @@ public struct PointRect: Sendable, Hashable, Codable {
 
     /// Parses `x,y,w,h` (numbers, width and height ≥ 0); nil when malformed.
     public init?(text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
             [x, y, w, h].allSatisfy({ $0.isFinite && $0.magnitude <= 1e6 }), w >= 0, h >= 0
         else { return nil }

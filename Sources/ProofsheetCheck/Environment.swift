@@ -120,16 +120,4 @@ enum PNGSignature {
     static let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }
 
-/// A Git LFS pointer file: what a checkout without `git lfs pull` leaves where a golden should be.
-public enum GitLFS {
-    public static func isPointer(_ bytes: [UInt8]) -> Bool {
-        bytes.count < 1024 && bytes.starts(with: Array("version https://git-lfs.github.com/spec/".utf8))
-    }
-
-    /// The first bytes of a file (up to 1 KiB and one more, enough to tell a pointer), or none.
-    public static func head(of path: String) -> [UInt8] {
-        guard let h = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? h.close() }
-        return [UInt8]((try? h.read(upToCount: 1025)) ?? Data())
-    }
-}
+// `GitLFS` (a Git LFS pointer file) lives in ProofsheetCore, where scene files are read too.

@@ -103,8 +103,8 @@ extension Limit {
             ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9)
         ]
         for (s, f) in suffixes where t.hasSuffix(s) {
-            return Double(t.dropLast(s.count)).map { $0 * f }
+            return decimalNumber(t.dropLast(s.count)).map { $0 * f }
         }
-        return Double(t)
+        return decimalNumber(t)
     }
 }

@@ -10,7 +10,8 @@ package func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable
     if workers == 1 { return try (0..<count).map(body) }
     let results = Mutex<[Int: Result<T, any Error>]>([:])
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    // Worker threads with room for the deepest scene the nesting limit allows.
+    DeepStack.concurrentPerform(iterations: workers) { _ in
         while true {
             let i = next.add(1, ordering: .relaxed).oldValue
             guard i < count else { return }

@@ -102,7 +102,19 @@ class WrapperElement: Element {
     func childRect(in size: Size) -> Rect { Rect(origin: .zero, size: size) }
 
     override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? {
+        // Memoised like sizes: a frame's child rectangle asks the child for both guides, so
+        // without it a chain of n wrappers would ask its innermost view 3ⁿ times.
+        let key = GuideKey(guide: g, size: size)
+        if let known = guides[key] { return known }
         let r = childRect(in: size)
-        return child.explicitGuide(g, r.size).map { $0 + (g.isHorizontal ? r.minX : r.minY) }
+        let value = child.explicitGuide(g, r.size).map { $0 + (g.isHorizontal ? r.minX : r.minY) }
+        guides[key] = value
+        return value
     }
+
+    private struct GuideKey: Hashable {
+        let guide: AlignmentGuide
+        let size: Size
+    }
+    private var guides: [GuideKey: Double?] = [:]
 }

@@ -40,7 +40,11 @@ public struct SceneDecoder: Sendable {
         guard let data = FileManager.default.contents(atPath: path), data.count <= Scene.Limits.fileBytes.int else {
             throw ProofsheetError.badInput("cannot read '\(path)'", hint: "check that the file is readable")
         }
-        return [UInt8](data)
+        let bytes = [UInt8](data)
+        if GitLFS.isPointer(bytes) {
+            throw ProofsheetError.badInput("'\(path)' is a Git LFS pointer, not the scene file itself", hint: GitLFS.fetchHint(path))
+        }
+        return bytes
     }
 }
 

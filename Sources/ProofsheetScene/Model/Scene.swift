@@ -68,7 +68,7 @@ public struct Scene: Sendable {
         /// Deepest nesting of views and modifiers, so no scene exhausts the stack.
         public static let depth = Limit(
             "nesting", "deepest nesting of views and modifiers", unit: "levels",
-            default: 400, range: 1...2_000)
+            default: 400, range: 1...Double(DeepStack.maxNesting))
         /// Largest scene file, in bytes.
         public static let fileBytes = Limit(
             "scene-bytes", "largest scene file", unit: "bytes",

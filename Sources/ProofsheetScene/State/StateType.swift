@@ -303,7 +303,7 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
         }
         switch wrapped {
         case .number:
-            guard let n = Double(text), n.isFinite else { throw fail("'\(excerpt(text))' is not a number", example) }
+            guard let n = decimalNumber(text) else { throw fail("'\(excerpt(text))' is not a number", example) }
             return .number(n)
         case .bool:
             guard text == "true" || text == "false" else { throw fail("'\(excerpt(text))' is not true or false", example) }
@@ -317,7 +317,7 @@ public indirect enum StateType: Sendable, Equatable, CustomStringConvertible {
             guard cases.contains(text) else { throw fail("'\(excerpt(text))' is not one of the cases", Self.caseHint(text, cases)) }
             return .string(text)
         case .size, .point:
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let a = parts[0], let b = parts[1], a.isFinite, b.isFinite else {
                 throw fail(
                     "'\(excerpt(text))' is not a \(wrapped)",

@@ -12,7 +12,7 @@ struct HostileTests {
         HostileCase.sceneCases + HostileCase.cliCases + HostileCase.imageCases
         + HostileCase.goldenCases + HostileCase.reportCases + HostileCase.mergeCases + HostileCase.stateCases
         + HostileCase.configCases + HostileCase.motionCases + HostileCase.goldenSafetyCases + HostileCase.motionSafetyCases
-        + HostileCase.outputSafetyCases
+        + HostileCase.outputSafetyCases + HostileCase.bombSafetyCases
 
     /// Runs a case; its problems are issues, known ones when it is pending. A failure of the
     /// harness itself (a sandbox that cannot be built) is never a known issue.
@@ -62,6 +62,9 @@ struct HostileTests {
 
     @Test("output folders, imports and messages (safety)", arguments: HostileCase.outputSafetyCases)
     func outputSafety(_ c: HostileCase) async throws { try await Self.check(c) }
+
+    @Test("stack depth, effect and pixel budgets (safety)", arguments: HostileCase.bombSafetyCases)
+    func bombSafety(_ c: HostileCase) async throws { try await Self.check(c) }
 
     @Test func theTableIsWellFormed() {
         #expect(Self.all.count >= 150)
