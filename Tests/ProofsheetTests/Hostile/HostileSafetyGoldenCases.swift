@@ -170,6 +170,4 @@ extension HostileCase {
                     ]))) + [.file("report/images/Red.actual.png", blue40), .folder("g")],
             approve, exit: 2, says: ["differ only in case"])
     ]
-
-    static let lfsPointer = "version https://git-lfs.github.com/spec/v1\noid sha256:0123456789abcdef\nsize 1234\n"
 }
