@@ -405,7 +405,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             if !kept.isEmpty {
                 warnings.append(
                     "\(kept.count) orphaned PNG\(kept.count == 1 ? " was" : "s were") not pruned: \(kept.count == 1 ? "it carries" : "they carry") no Proofsheet "
-                        + "environment chunk (not recorded by Proofsheet, or by a version before goldens carried one); delete by hand what is a golden")
+                        + "environment chunk (not recorded by Proofsheet, or by a version before goldens carried one); delete by hand what is a golden"
+                )
             }
         } else {
             result.orphans = orphans.isEmpty ? nil : orphans

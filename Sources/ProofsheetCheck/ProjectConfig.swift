@@ -176,7 +176,9 @@ struct ConfigReader {
         if !goldenAbsolute.hasPrefix(rootAbsolute == "/" ? "/" : rootAbsolute + "/") && goldenAbsolute != rootAbsolute {
             config.goldenRefusal = fail(
                 golden, "golden '\(SafePaths.clip(goldenText))' lies outside the configuration's folder",
-                hint: "keep the goldens inside the folder of \(ProjectConfig.fileName) (e.g. \"Tests/Goldens\"), or name a folder outside on the command line: --golden DIR")
+                hint:
+                    "keep the goldens inside the folder of \(ProjectConfig.fileName) (e.g. \"Tests/Goldens\"), or name a folder outside on the command line: --golden DIR"
+            )
         }
         var found: [String] = []
         for (pattern, v) in try strings(scenes, "scenes") {

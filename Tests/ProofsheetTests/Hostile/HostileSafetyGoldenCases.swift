@@ -28,7 +28,9 @@ extension HostileCase {
         "$OUTSIDE/../proofsheet.json", .text(#"{"scenes": ["sandbox/*.json"], "golden": "outside/g"}"#))
 
     /// Prune cases: the red scene as s.json checked into g, with `golden` files beside its own.
-    static func prune(_ name: String, _ goldens: [Item], writes: [String] = [], says: [String] = [], verify: (@Sendable (HostileRun) -> [String])? = nil)
+    static func prune(
+        _ name: String, _ goldens: [Item], writes: [String] = [], says: [String] = [], verify: (@Sendable (HostileRun) -> [String])? = nil
+    )
         -> HostileCase
     {
         HostileCase(
@@ -51,8 +53,11 @@ extension HostileCase {
             "a configuration in a parent folder without .git is named", [sceneFile, parentConfig], ["check", "--record", "never"], exit: 1,
             says: ["proofsheet: configuration ", "/proofsheet.json"]),
         HostileCase(
-            "the configuration in use is named", [.file("proofsheet.json", .text(#"{"scenes": ["scenes/*.json"], "golden": "g"}"#)),
-                .file("scenes/s.json", .text(redScene))],
+            "the configuration in use is named",
+            [
+                .file("proofsheet.json", .text(#"{"scenes": ["scenes/*.json"], "golden": "g"}"#)),
+                .file("scenes/s.json", .text(redScene))
+            ],
             ["check", "--record", "never"], exit: 1, says: ["proofsheet: configuration proofsheet.json"]),
         // A configuration keeps its goldens inside its own folder.
         refusedConfig(
@@ -86,7 +91,8 @@ extension HostileCase {
             "a golden folder holding the assets", #"{"scenes": ["scenes/*.json"], "golden": "Assets", "assets": ["Assets/Images"]}"#,
             also: [.file("Assets/Images/logo.png", .bytes(plainPNG))], argv: ["check", "--prune"], says: ["holds the asset folder"]),
         HostileCase(
-            "--golden . with --prune", [sceneFile, .file("Assets/Images/logo.png", .bytes(plainPNG))], ["check", "s.json", "--golden", ".", "--prune"],
+            "--golden . with --prune", [sceneFile, .file("Assets/Images/logo.png", .bytes(plainPNG))],
+            ["check", "s.json", "--golden", ".", "--prune"],
             exit: 2, says: ["is the project folder"]),
         HostileCase(
             "--golden .. with --prune", [sceneFile], ["check", "s.json", "--golden", "..", "--prune"], exit: 2, says: ["above it"]),
@@ -119,7 +125,10 @@ extension HostileCase {
         // Prune deletes only what Proofsheet recorded, where it records.
         prune(
             "--prune leaves PNGs that are not named like goldens",
-            [.file("g/logo.png", .bytes(recordedPNG)), .file("g/docs/shots/home.png", .bytes(recordedPNG)), .file("g/s/default/notes.png", .bytes(recordedPNG))]),
+            [
+                .file("g/logo.png", .bytes(recordedPNG)), .file("g/docs/shots/home.png", .bytes(recordedPNG)),
+                .file("g/s/default/notes.png", .bytes(recordedPNG))
+            ]),
         prune("--prune leaves a golden-named PNG without the chunk", [.file("g/s/old/40x30@1x.png", .bytes(plainPNG))], says: ["not pruned"]),
         prune(
             "--prune deletes a recorded orphan", [.file("g/s/old/40x30@1x.png", .bytes(recordedPNG))], writes: ["g/s/old/40x30@1x.png", "g/s/old"],
@@ -145,7 +154,8 @@ extension HostileCase {
             "--mask scoped to a scene not checked", [sceneFile, .file("m.png", .png(40, 30))],
             ["check", "s.json", "--golden", "g", "--mask", "nope:default=m.png"], exit: 2, says: ["none of the scenes"]),
         HostileCase(
-            "--mask that is a Git LFS pointer", [sceneFile, .file("g/s/default/40x30@1x.png", .bytes(recordedPNG)), .file("m.png", .text(lfsPointer))],
+            "--mask that is a Git LFS pointer",
+            [sceneFile, .file("g/s/default/40x30@1x.png", .bytes(recordedPNG)), .file("m.png", .text(lfsPointer))],
             ["check", "s.json", "--golden", "g", "--mask", "m.png"], exit: 2, says: ["Git LFS pointer", "git lfs pull"]),
         refusedConfig(
             "a configured mask that is a Git LFS pointer", #"{"scenes": ["scenes/*.json"], "golden": "g", "masks": ["m.png"]}"#,
@@ -153,13 +163,16 @@ extension HostileCase {
             says: ["Git LFS pointer"]),
         // approve follows the same rules for its golden folder.
         HostileCase(
-            "approve into the project folder", reportFolder(results: .text(HostileBytes.report([HostileBytes.entry(golden: "./red/default/40x30@1x.png")], goldenRoot: "."))),
+            "approve into the project folder",
+            reportFolder(results: .text(HostileBytes.report([HostileBytes.entry(golden: "./red/default/40x30@1x.png")], goldenRoot: "."))),
             approve, exit: 2, says: ["is the project folder"]),
         HostileCase(
-            "approve through a linked golden folder", reportFolder(results: .text(HostileBytes.report([HostileBytes.entry()]))) + [.symlink("g", to: "$OUTSIDE")],
+            "approve through a linked golden folder",
+            reportFolder(results: .text(HostileBytes.report([HostileBytes.entry()]))) + [.symlink("g", to: "$OUTSIDE")],
             approve, exit: 2, says: ["symbolic link"]),
         HostileCase(
-            "approve --golden through a link", reportFolder(results: .text(HostileBytes.report([HostileBytes.entry()]))) + [.symlink("h", to: "$OUTSIDE")],
+            "approve --golden through a link",
+            reportFolder(results: .text(HostileBytes.report([HostileBytes.entry()]))) + [.symlink("h", to: "$OUTSIDE")],
             approve + ["--golden", "h"], exit: 2, says: ["symbolic link"]),
         HostileCase(
             "approve of two scenes whose names differ only in case",
