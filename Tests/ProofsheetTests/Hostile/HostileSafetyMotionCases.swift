@@ -91,13 +91,13 @@ extension HostileCase {
             at: "$.timelines.grow[14].do[0].value", says: ["appending to list", "200000 values"],
             argv: ["frames", "s.json", "--timeline", "grow", "-o", "f", "-q"]),
         scene(
-            "a list nested 500 deep by its appends",
+            "a list nested 200 deep by its appends",
             boxScene(
                 #" "state": {"list": {"type": {"array": "any"}, "default": [1]}},"#
                     + growTimeline(
-                        { _ in #"{"append": "list", "value": «"=slice($list, count($list) - 1, count($list))"}"# }, count: 500, marked: 398)),
-            at: "$.timelines.grow[398].do[0].value", says: ["nested more than 400 deep", "'nesting' limit"],
-            argv: ["frames", "s.json", "--timeline", "grow", "-o", "f", "-q"]
+                        { _ in #"{"append": "list", "value": «"=slice($list, count($list) - 1, count($list))"}"# }, count: 200, marked: 98)),
+            at: "$.timelines.grow[98].do[0].value", says: ["nested more than 100 deep", "'nesting' limit"],
+            argv: ["frames", "s.json", "--timeline", "grow", "-o", "f", "-q", "--limit", "nesting=100"]
         ).heavyCase,
         scene(
             "the same doubling with the views limit lowered",
