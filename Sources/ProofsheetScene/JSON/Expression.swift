@@ -158,11 +158,16 @@ public struct Expression {
     }
 
     private mutating func space() { while i < chars.count, chars[i] == " " { i += 1 } }
-    private mutating func eat(_ s: String) -> Bool {
+    /// Reads the operator `s` (ASCII) if it comes next; compared in place, without a copy of
+    /// either side (this runs for every operator tried at every step).
+    private mutating func eat(_ s: StaticString) -> Bool {
         space()
-        let a = Array(s)
-        guard i + a.count <= chars.count, Array(chars[i..<i + a.count]) == a else { return false }
-        i += a.count
+        var j = i
+        for k in 0..<s.utf8CodeUnitCount {
+            guard j < chars.count, chars[j].asciiValue == s.utf8Start[k] else { return false }
+            j += 1
+        }
+        i = j
         return true
     }
 
@@ -238,7 +243,8 @@ public struct Expression {
     }
     private mutating func comparison() throws(ExpressionError) -> ScriptValue {
         let l = try sum()
-        for op in ["==", "!=", "<=", ">=", "<", ">"] where eat(op) {
+        let operators: [(StaticString, String)] = [("==", "=="), ("!=", "!="), ("<=", "<="), (">=", ">="), ("<", "<"), (">", ">")]
+        for (spelling, op) in operators where eat(spelling) {
             let r = try sum()
             if skip > 0 || l.isUnknown || r.isUnknown { return .unknown }
             switch op {

@@ -21,14 +21,15 @@ public protocol SceneProgram: Sendable {
     /// The markers that are true in `state`.
     func markers(in state: SceneState) throws -> Set<String>
     /// Brings `truth`, the markers true in `old`, to those true in `new`; returns the names that
-    /// turned true, in the order declared.
-    func updateMarkers(_ truth: inout Set<String>, from old: SceneState, to new: SceneState) throws -> [String]
+    /// turned true, in the order declared. `evaluations` counts the markers evaluated in a run.
+    func updateMarkers(_ truth: inout Set<String>, from old: SceneState, to new: SceneState, evaluations: inout Int) throws -> [String]
     /// The timeline named `name`, or a usage error naming the scene's timelines.
     func timeline(named name: String) throws -> Timeline
 }
 
 extension SceneProgram {
-    public func updateMarkers(_ truth: inout Set<String>, from old: SceneState, to new: SceneState) throws -> [String] {
+    public func updateMarkers(_ truth: inout Set<String>, from old: SceneState, to new: SceneState, evaluations: inout Int) throws -> [String] {
+        evaluations += markerNames.count
         let now = try markers(in: new)
         let turned = markerNames.filter { now.contains($0) && !truth.contains($0) }
         truth = now

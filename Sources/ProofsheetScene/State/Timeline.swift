@@ -159,6 +159,11 @@ extension SceneDecoder {
 }
 
 extension Marker {
+    /// The most evaluations of markers one run may make: each marker is evaluated again at
+    /// every change of what it reads, so thousands of markers reading a dragged value would
+    /// be evaluated millions of times.
+    public static let mostEvaluations = 100_000
+
     /// Whether a condition's value is one a marker can have: true or false.
     static func isCondition(_ v: ScriptValue) -> Bool {
         if case .bool = v { return true }
@@ -204,7 +209,7 @@ extension SceneTemplate {
     /// markers that read a variable that changed; returns the names that turned true, in the
     /// order declared. A drag changes its gesture state 120 times a second: markers reading
     /// other values are not evaluated again.
-    public func updateMarkers(_ truth: inout Set<String>, from old: SceneState, to new: SceneState) throws -> [String] {
+    public func updateMarkers(_ truth: inout Set<String>, from old: SceneState, to new: SceneState, evaluations: inout Int) throws -> [String] {
         guard !markers.isEmpty else { return [] }
         var due: Set<Int> = []
         for (name, value) in new.values where old.values[name] != value {
@@ -214,6 +219,17 @@ extension SceneTemplate {
             for k in markerReaders[name] ?? [] { due.insert(k) }
         }
         guard !due.isEmpty else { return [] }
+        evaluations += due.count
+        guard evaluations <= Marker.mostEvaluations else {
+            let first = markers[due.min()!]
+            let changed = new.values.keys.filter { markerReaders[$0] != nil && old.values[$0] != new.values[$0] }.sorted()
+            throw ProofsheetError.badInput(
+                "the markers are evaluated more than \(Marker.mostEvaluations) times in one run (\(due.count) of them read "
+                    + "\(listForHint(changed.map { "$" + excerpt($0) })), which changes again and again)",
+                at: first.condition.location,
+                hint: "a marker is evaluated again at every change of what it reads (a drag changes its state 120 times a second): "
+                    + "declare fewer markers, or have them read values that change less often")
+        }
         let ctx = try markerContext(new)
         var turned: [Int] = []
         for k in due {

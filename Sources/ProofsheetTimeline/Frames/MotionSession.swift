@@ -41,6 +41,7 @@ public final class MotionSession {
     public private(set) var liftPoints: [Int: Point] = [:]
     private var trackers: [Int: GestureTracker] = [:]
     private var markers: Set<String> = []
+    private var markerEvaluations = 0
     private var changes = 0
 
     /// Touches are sampled this often (per second), whatever the output frame rate.
@@ -257,7 +258,9 @@ public final class MotionSession {
         let was = Self.ids(before), now = Self.ids(tree)
         for id in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
         for id in Self.outermost(now, minus: was) { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
-        for m in try template.updateMarkers(&markers, from: old, to: new) { events.append(MotionEvent(time: t, name: m)) }
+        for m in try template.updateMarkers(&markers, from: old, to: new, evaluations: &markerEvaluations) {
+            events.append(MotionEvent(time: t, name: m))
+        }
     }
 
     /// The ids of named views, each with the ids of the named views around it.

@@ -91,13 +91,13 @@ extension HostileCase {
             at: "$.timelines.grow[14].do[0].value", says: ["appending to list", "200000 values"],
             argv: ["frames", "s.json", "--timeline", "grow", "-o", "f", "-q"]),
         scene(
-            "a list nested 500 deep by its appends",
+            "a list nested 200 deep by its appends",
             boxScene(
                 #" "state": {"list": {"type": {"array": "any"}, "default": [1]}},"#
                     + growTimeline(
-                        { _ in #"{"append": "list", "value": «"=slice($list, count($list) - 1, count($list))"}"# }, count: 500, marked: 398)),
-            at: "$.timelines.grow[398].do[0].value", says: ["nested more than 400 deep", "'nesting' limit"],
-            argv: ["frames", "s.json", "--timeline", "grow", "-o", "f", "-q"]
+                        { _ in #"{"append": "list", "value": «"=slice($list, count($list) - 1, count($list))"}"# }, count: 200, marked: 98)),
+            at: "$.timelines.grow[98].do[0].value", says: ["nested more than 100 deep", "'nesting' limit"],
+            argv: ["frames", "s.json", "--timeline", "grow", "-o", "f", "-q", "--limit", "nesting=100"]
         ).heavyCase,
         scene(
             "the same doubling with the views limit lowered",
@@ -179,6 +179,18 @@ extension HostileCase {
                 )))
     }
 
+    /// `count` markers reading the dragged value (the drag changes it 120 times a second).
+    static func dragMarkerScene(_ count: Int) -> Item {
+        let markers = (0..<count).map { "\"m\($0)\": \"=($drag.width ?? 0) > \($0)\"" }.joined(separator: ", ")
+        return .file(
+            "m.json",
+            .text(
+                boxScene(
+                    #" "state": {"drag": {"type": "size?"}}, "markers": {"# + markers + "},"
+                        + #" "timelines": {"drag": [{"at": 0, "touch": "drag #box 0,0 -> 10,0 in 1s; release"}]},"#,
+                    modifiers: #"{"gesture": {"drag": {"minimumDistance": 0}, "updating": {"drag": "=$gesture.translation"}}}"#)))
+    }
+
     /// Markers m0, m1 and m2 are reported, and no other.
     static let threeMarkers: @Sendable (HostileRun) -> [String] = { run in
         guard let m = manifest(run), let frames = m["frames"] as? [[String: Any]] else { return ["no manifest"] }
@@ -186,22 +198,32 @@ extension HostileCase {
         return events == ["m0", "m1", "m2"] ? [] : ["marker events \(events.prefix(8)), expected m0, m1, m2"]
     }
 
-    static let manyMarkers: [HostileCase] = [5000, 20000].flatMap { n in
-        [
-            HostileCase(
-                "frames of a drag with \(n) markers", [markerScene(n)], ["frames", "m.json", "--timeline", "drag", "--fps", "30", "-o", "f", "-q"],
-                exit: 0, writes: ["f/**"], verify: threeMarkers
-            ).heavyCase,
-            HostileCase(
-                "strip of a drag with \(n) markers", [markerScene(n)], ["strip", "m.json", "--timeline", "drag", "-o", "s.png", "-q"], exit: 0,
-                writes: ["s.png"]
-            ).heavyCase,
-            HostileCase(
-                "check --timelines of a drag with \(n) markers", [markerScene(n)],
-                ["check", "m.json", "--golden", "g", "--timelines", "--no-config", "--record", "all"], exits: [0], writes: ["g/**"]
-            ).heavyCase
-        ]
+    static let markersReadingADrag: [HostileCase] = [5000, 20000].map { n in
+        HostileCase(
+            "frames of a drag read by \(n) markers", [dragMarkerScene(n)], ["frames", "m.json", "--timeline", "drag", "--fps", "30", "-o", "f", "-q"],
+            exit: 2, says: ["m.json:", "(at $.markers.m0): error:", "evaluated more than 100000 times", "$drag"]
+        ).heavyCase
     }
+
+    static let manyMarkers: [HostileCase] =
+        markersReadingADrag
+        + [5000, 20000].flatMap { n in
+            [
+                HostileCase(
+                    "frames of a drag with \(n) markers", [markerScene(n)],
+                    ["frames", "m.json", "--timeline", "drag", "--fps", "30", "-o", "f", "-q"],
+                    exit: 0, writes: ["f/**"], verify: threeMarkers
+                ).heavyCase,
+                HostileCase(
+                    "strip of a drag with \(n) markers", [markerScene(n)], ["strip", "m.json", "--timeline", "drag", "-o", "s.png", "-q"], exit: 0,
+                    writes: ["s.png"]
+                ).heavyCase,
+                HostileCase(
+                    "check --timelines of a drag with \(n) markers", [markerScene(n)],
+                    ["check", "m.json", "--golden", "g", "--timelines", "--no-config", "--record", "all"], exits: [0], writes: ["g/**"]
+                ).heavyCase
+            ]
+        }
 
     /// A scene whose list `items` is [1, 2] and whose timeline `rm` removes at `index`.
     static func removeScene(_ name: String, _ index: String, at path: String? = nil, says: [String], exit: Int32 = 2) -> HostileCase {
