@@ -4,7 +4,7 @@ import Foundation
 /// multiply (stacked materials, nested blurs and shadows), and numbers no option may read
 /// (hexadecimal, infinities, NaN); and a scene file that is a Git LFS pointer.
 extension HostileCase {
-    static let bombSafetyCases: [HostileCase] = deepNesting + effectBombs + sceneImageBombs + nonDecimalNumbers + lfsScenes
+    static let bombSafetyCases: [HostileCase] = deepNesting + effectBombs + sceneImageBombs + giantCanvases + nonDecimalNumbers + lfsScenes
 
     /// A 40x30 scene with a timeline `t`, whose root is a red colour with `count` copies of
     /// `modifier`, or `count` VStacks around it.
@@ -156,6 +156,19 @@ extension HostileCase {
                         )))
             ] + bigPNGs(1, side: 100),
             ["render", "s.json", "-o", "out.png", "--limit", "scene-image-pixels=10000"], exit: 0, writes: ["out.png"])
+    ]
+
+    static let giantCanvas = #"{"canvas": {"width": 31200, "height": 31250}, "root": {"type": "Color", "color": "red"}}"# + "\n"
+
+    static let giantCanvases: [HostileCase] = [
+        HostileCase(
+            "a 3.9 GB canvas under canvas-pixels=1G", [.file("g.json", .text(giantCanvas))],
+            ["render", "g.json", "-o", "out.png", "--limit", "canvas-pixels=1G", "--limit", "canvas-side=32767"], exit: 2,
+            says: ["--limit canvas-pixels=1000000000 is outside 1…400000000"]),
+        HostileCase(
+            "a 3.9 GB canvas inside raised limits", [.file("g.json", .text(giantCanvas))],
+            ["render", "g.json", "-o", "out.png", "--limit", "canvas-pixels=400M", "--limit", "canvas-side=32767"], exit: 2,
+            says: ["g.json:1:12", "canvas): error:", "31200x31250 px, outside the limits"])
     ]
 
     static let nonDecimalNumbers: [HostileCase] = [
