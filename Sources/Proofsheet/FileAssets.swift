@@ -60,7 +60,10 @@ final class SceneImages: Sendable {
     /// - Throws: a bad-input error naming the image and the limit when the scene's images would
     ///   pass it (layout adds where the image is).
     func count(_ path: String, name: String) throws {
-        let pixels = ImageHeader.pixels(path: path) ?? 0
+        // Only a regular file is opened here (a FIFO would block); an image over the per-image
+        // limit is left to the decoder, which refuses it in its own words.
+        var pixels = FileOutput.isRegularFile(path) ? ImageHeader.pixels(path: path) ?? 0 : 0
+        if pixels > ImageLimits.pixels.int { pixels = 0 }
         let limit = ImageLimits.scenePixels.int
         let total: Int? = state.withLock { s in
             if s.paths.contains(path) { return nil }
