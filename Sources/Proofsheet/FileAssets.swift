@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import ProofsheetImage
 import ProofsheetCore
 import ProofsheetLayout
 import ProofsheetCairo
@@ -8,6 +10,8 @@ import ProofsheetCairo
 public struct FileAssets: AssetProvider {
     public let roots: [String]
     let images: ImageStore
+    /// The images this scene has decoded, against ``ImageLimits/scenePixels``.
+    private let decoded = SceneImages()
     public init(roots: [String], images: ImageStore) { self.roots = roots; self.images = images }
 
     public static let extensions = ["", ".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG"]
@@ -39,8 +43,40 @@ public struct FileAssets: AssetProvider {
 
     public func image(named name: String) throws -> (path: String, size: Size) {
         let path = try resolve(name)
+        try decoded.count(path, name: name)
         let px = try images.pixelSize(path: path)
         // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x.
         return (path, Size(width: Double(px.width), height: Double(px.height)))
+    }
+}
+
+/// The distinct images one scene decodes and their pixels, so that the scene's images together
+/// stay within ``ImageLimits/scenePixels``: each is counted from its header before it is decoded.
+final class SceneImages: Sendable {
+    private let state = Mutex<(paths: Set<String>, pixels: Int)>(([], 0))
+
+    /// Counts the image at `path` (once).
+    ///
+    /// - Throws: a bad-input error naming the image and the limit when the scene's images would
+    ///   pass it (layout adds where the image is).
+    func count(_ path: String, name: String) throws {
+        // Only a regular file is opened here (a FIFO would block); an image over the per-image
+        // limit is left to the decoder, which refuses it in its own words.
+        var pixels = FileOutput.isRegularFile(path) ? ImageHeader.pixels(path: path) ?? 0 : 0
+        if pixels > ImageLimits.pixels.int { pixels = 0 }
+        let limit = ImageLimits.scenePixels.int
+        let total: Int? = state.withLock { s in
+            if s.paths.contains(path) { return nil }
+            let t = s.pixels.addingReportingOverflow(pixels)
+            guard !t.overflow, t.partialValue <= limit else { return t.overflow ? Int.max : t.partialValue }
+            s.paths.insert(path)
+            s.pixels = t.partialValue
+            return nil
+        }
+        if let total {
+            throw ProofsheetError.badInput(
+                "image '\(excerpt(name))' would take the scene's decoded images to \(total) pixels, past the limit of \(limit)",
+                hint: "use fewer or smaller images in one scene, or raise the limit with --limit scene-image-pixels=N")
+        }
     }
 }

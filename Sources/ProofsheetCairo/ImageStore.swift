@@ -277,7 +277,11 @@ final class CairoSurface: @unchecked Sendable {
         }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard let block = PixelMemory.shared.take(stride * height) else {
-            throw ProofsheetError.internal("cairo: cannot create a \(width)x\(height) surface: out of memory")
+            // The sizes come from the input (a canvas, a scale, an effect's reach): too large a
+            // raster for this machine is the input's, not a failure inside.
+            throw ProofsheetError.badInput(
+                "cannot set aside \(stride * height / 1_048_576) MiB for a \(width)x\(height) px image: out of memory",
+                hint: "render at a smaller scale or canvas, or lower --limit canvas-pixels=N")
         }
         let s = cairo_image_surface_create_for_data(
             block.pointer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!

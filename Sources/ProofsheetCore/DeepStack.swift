@@ -11,11 +11,13 @@ public enum DeepStack {
     /// The deepest nesting of views and modifiers the `nesting` limit can be raised to.
     public static let maxNesting = 2_000
     /// The stack one level of nesting may take in decoding, layout, painting and SVG or PDF
-    /// output, with room to spare: measured at about 20 KiB in a debug build and under 8 KiB
-    /// in a release build (2 000 nested paddings, frames, offsets, opacities and stacks).
-    public static let bytesPerLevel = 96 << 10
+    /// output, with room to spare: 2 000 nested paddings grow the peak resident memory (stack
+    /// and heap together) by about 24 KiB a level in a debug build and 17 KiB in a release one.
+    /// Kept small enough that a process capped at 1 GB of address space (`ulimit -v`) still
+    /// has room for a 400 MB image.
+    public static let bytesPerLevel = 40 << 10
     /// The stack of the work around the nesting (the command line, Cairo, Pango, libpng).
-    public static let baseBytes = 32 << 20
+    public static let baseBytes = 16 << 20
     /// The stack each thread gets.
     public static var stackBytes: Int { baseBytes + maxNesting * bytesPerLevel }
 

@@ -25,8 +25,15 @@ public enum ImageLimits {
     /// guards chunks it may parse one day.
     public static let pngChunkBytes = 8 << 20
 
+    /// The most pixels of distinct images one scene may decode, all its images together (each
+    /// counted once, from its header, before it is decoded): one photo at the ``pixels`` limit and
+    /// room for more, while eight 10000×10000 files cannot take half a minute between them.
+    public static let scenePixels = Limit(
+        "scene-image-pixels", "most pixels of distinct images one scene decodes", unit: "pixels",
+        default: 120_000_000, range: 1...10_000_000_000)
+
     /// Every image limit, for ``Limit/register(_:)``.
-    public static var all: [Limit] { [pixels, processBytes] }
+    public static var all: [Limit] { [pixels, processBytes, scenePixels] }
 }
 
 /// Decoded image memory, counted against a limit (by default ``ImageLimits/processBytes``).

@@ -55,10 +55,12 @@ public struct Scene: Sendable {
         public static let pixelSide = Limit(
             "canvas-side", "largest side of a rendered image", unit: "pixels",
             default: 16384, range: 1...32767)
-        /// Largest raster in pixels.
+        /// Largest raster in pixels. It can be raised to 400 million, the most the PNG encoder
+        /// writes (`ps_encode_png`; a 1.6 GB raster): a larger canvas inside raised limits would
+        /// be drawn and then fail to encode.
         public static let pixels = Limit(
             "canvas-pixels", "largest rendered image", unit: "pixels",
-            default: 80_000_000, range: 1...1_000_000_000)
+            default: 80_000_000, range: 1...400_000_000)
         /// Largest scale (pixels per point); the smallest is always 0.25.
         public static let scale = Limit("scale", "largest scale", unit: "pixels per point", default: 8, range: 1...16, whole: false)
         /// Most views and modifiers a scene may expand to (ForEach and GeometryReader included).

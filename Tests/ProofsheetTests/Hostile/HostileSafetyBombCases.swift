@@ -4,7 +4,7 @@ import Foundation
 /// multiply (stacked materials, nested blurs and shadows), and numbers no option may read
 /// (hexadecimal, infinities, NaN); and a scene file that is a Git LFS pointer.
 extension HostileCase {
-    static let bombSafetyCases: [HostileCase] = deepNesting + effectBombs + nonDecimalNumbers + lfsScenes
+    static let bombSafetyCases: [HostileCase] = deepNesting + effectBombs + sceneImageBombs + giantCanvases + nonDecimalNumbers + lfsScenes
 
     /// A 40x30 scene with a timeline `t`, whose root is a red colour with `count` copies of
     /// `modifier`, or `count` VStacks around it.
@@ -118,6 +118,57 @@ extension HostileCase {
         ).heavyCase,
         cli("--limit effect-pixels=0", render + ["-o", "out.png", "--limit", "effect-pixels=0"], says: ["--limit effect-pixels=0 is outside"]),
         cli("limits lists the effect budgets", ["limits"], exit: 0, prints: ["effect-pixels=400000000", "effect-layer-pixels=100000000"])
+    ]
+
+    /// A scene of `count` resizable images i0…, each 40x30 pt, in a VStack.
+    static func images(_ count: Int) -> String {
+        let views = (0..<count).map {
+            #"{"type": "Image", "name": "i\#($0)", "resizable": true, "modifiers": [{"frame": {"width": 4, "height": 3}}]}"#
+        }
+        return small(#"{"type": "VStack", "children": ["# + views.joined(separator: ", ") + "]}")
+    }
+
+    /// `count` distinct (differently coloured) side×side PNGs i0.png….
+    static func bigPNGs(_ count: Int, side: Int) -> [Item] {
+        (0..<count).map { .file("i\($0).png", .png(side, side, [UInt8(10 * $0), 40, 40, 255])) }
+    }
+
+    static let sceneImageBombs: [HostileCase] = [
+        HostileCase(
+            "eight distinct 10000x10000 PNGs in one scene", [.file("s.json", .text(images(8)))] + bigPNGs(8, side: 10000),
+            ["render", "s.json", "-o", "out.png"], exit: 2, says: ["s.json:2:", "image 'i1'", "--limit scene-image-pixels="]
+        ).heavyCase,
+        HostileCase(
+            "two distinct 8000x8000 PNGs under a raised scene-image-pixels", [.file("s.json", .text(images(2)))] + bigPNGs(2, side: 8000),
+            ["render", "s.json", "-o", "out.png", "--limit", "scene-image-pixels=200M"], exit: 0, writes: ["out.png"]
+        ).heavyCase,
+        HostileCase(
+            "three 100x100 PNGs under scene-image-pixels=20000", [.file("s.json", .text(images(3)))] + bigPNGs(3, side: 100),
+            ["render", "s.json", "-o", "out.png", "--limit", "scene-image-pixels=20000"], exit: 2, says: ["image 'i2'", "past the limit of 20000"]),
+        HostileCase(
+            "one image drawn three times counts once",
+            [
+                .file(
+                    "s.json",
+                    .text(
+                        small(
+                            #"{"type": "VStack", "children": [{"type": "Image", "name": "i0"}, {"type": "Image", "name": "i0"}, {"type": "Image", "name": "i0"}]}"#
+                        )))
+            ] + bigPNGs(1, side: 100),
+            ["render", "s.json", "-o", "out.png", "--limit", "scene-image-pixels=10000"], exit: 0, writes: ["out.png"])
+    ]
+
+    static let giantCanvas = #"{"canvas": {"width": 31200, "height": 31250}, "root": {"type": "Color", "color": "red"}}"# + "\n"
+
+    static let giantCanvases: [HostileCase] = [
+        HostileCase(
+            "a 3.9 GB canvas under canvas-pixels=1G", [.file("g.json", .text(giantCanvas))],
+            ["render", "g.json", "-o", "out.png", "--limit", "canvas-pixels=1G", "--limit", "canvas-side=32767"], exit: 2,
+            says: ["--limit canvas-pixels=1000000000 is outside 1…400000000"]),
+        HostileCase(
+            "a 3.9 GB canvas inside raised limits", [.file("g.json", .text(giantCanvas))],
+            ["render", "g.json", "-o", "out.png", "--limit", "canvas-pixels=400M", "--limit", "canvas-side=32767"], exit: 2,
+            says: ["g.json:1:12", "canvas): error:", "31200x31250 px, outside the limits"])
     ]
 
     static let nonDecimalNumbers: [HostileCase] = [
