@@ -58,14 +58,7 @@ public struct ViewTrack: Sendable {
     /// rotations added, scales and opacities multiplied.
     public func effects(in tree: ResolvedView) -> ResolvedView.Effects? {
         var e = ResolvedView.Effects()
-        func add(_ v: ResolvedView) {
-            e.offset = Point(x: e.offset.x + v.effects.offset.x, y: e.offset.y + v.effects.offset.y)
-            e.rotation.degrees += v.effects.rotation.degrees
-            e.scale.x *= v.effects.scale.x
-            e.scale.y *= v.effects.scale.y
-            e.opacity *= v.effects.opacity
-            e.blur = max(e.blur, v.effects.blur)
-        }
+        func add(_ v: ResolvedView) { e = e.followed(by: v.effects) }
         func walk(_ v: ResolvedView) -> ResolvedView? {
             if v.identity == identity { return v }
             for c in v.children {
@@ -93,16 +86,7 @@ extension ViewTrack {
     public static func namedValues(in tree: ResolvedView) -> [(id: String, values: [Double])] {
         var out: [(id: String, values: [Double])] = []
         var seen: Set<String> = []
-        func adding(_ e: ResolvedView.Effects, _ v: ResolvedView) -> ResolvedView.Effects {
-            var e = e
-            e.offset = Point(x: e.offset.x + v.effects.offset.x, y: e.offset.y + v.effects.offset.y)
-            e.rotation.degrees += v.effects.rotation.degrees
-            e.scale.x *= v.effects.scale.x
-            e.scale.y *= v.effects.scale.y
-            e.opacity *= v.effects.opacity
-            e.blur = max(e.blur, v.effects.blur)
-            return e
-        }
+        func adding(_ e: ResolvedView.Effects, _ v: ResolvedView) -> ResolvedView.Effects { e.followed(by: v.effects) }
         // `around`: the effects of the containers around `v`, not its own.
         func walk(_ v: ResolvedView, _ around: ResolvedView.Effects) {
             if let id = v.id, seen.insert(id).inserted {
@@ -164,5 +148,20 @@ public enum TouchMarks {
             items.append(.stroke(.ellipse(disc.insetBy(1)), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.8)), lineWidth: 2))
         }
         return items
+    }
+}
+
+extension ResolvedView.Effects {
+    /// These effects (a container's) with `inner`'s (a view inside it) added, as plotted:
+    /// offsets and rotations added, scales and opacities multiplied, the larger blur.
+    func followed(by inner: ResolvedView.Effects) -> ResolvedView.Effects {
+        var e = self
+        e.offset = Point(x: offset.x + inner.offset.x, y: offset.y + inner.offset.y)
+        e.rotation.degrees += inner.rotation.degrees
+        e.scale.x *= inner.scale.x
+        e.scale.y *= inner.scale.y
+        e.opacity *= inner.opacity
+        e.blur = max(blur, inner.blur)
+        return e
     }
 }
