@@ -18,8 +18,18 @@ public enum DeepStack {
     public static let bytesPerLevel = 40 << 10
     /// The stack of the work around the nesting (the command line, Cairo, Pango, libpng).
     public static let baseBytes = 16 << 20
-    /// The stack each thread gets.
-    public static var stackBytes: Int { baseBytes + maxNesting * bytesPerLevel }
+    /// The stack of a thread for scenes nested `levels` deep.
+    public static func stackBytes(levels: Int) -> Int { baseBytes + min(max(levels, 1), maxNesting) * bytesPerLevel }
+    /// The stack of a command's thread: started before its `--limit` options are read, it holds
+    /// the deepest nesting the limit can be raised to.
+    public static var stackBytes: Int { stackBytes(levels: maxNesting) }
+    /// The stack of a worker of ``concurrentPerform(iterations:_:)``: for the `nesting` limit in
+    /// effect (workers start once the options are read), the maximum when no such limit is
+    /// registered. A process capped in address space (`ulimit -v`) then keeps its room for
+    /// images.
+    public static var workerStackBytes: Int {
+        stackBytes(levels: Limit.all.first { $0.name == "nesting" }?.int ?? maxNesting)
+    }
 
     private final class Job: @unchecked Sendable {
         let body: () -> Void
@@ -31,26 +41,26 @@ public enum DeepStack {
     public static func run<T>(_ body: () throws -> T) throws -> T {
         var result: Result<T, any Error>?
         withoutActuallyEscaping({ result = Result { try body() } }) { work in
-            if !start([work]) { work() }
+            if !start([work], stack: stackBytes) { work() }
         }
         return try result!.get()
     }
 
-    /// Runs `body(0..<count)` each on its own thread of ``stackBytes``, and waits for all.
+    /// Runs `body(0..<count)` each on its own thread of ``workerStackBytes``, and waits for all.
     public static func concurrentPerform(iterations count: Int, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             let works = (0..<count).map { i in { body(i) } }
-            if !start(works) { for w in works { w() } }
+            if !start(works, stack: workerStackBytes) { for w in works { w() } }
         }
     }
 
     /// Starts a thread for each of `works` and joins them all; false (and nothing run) when
     /// not one thread could be made.
-    private static func start(_ works: [() -> Void]) -> Bool {
+    private static func start(_ works: [() -> Void], stack: Int) -> Bool {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, stackBytes)
+        pthread_attr_setstacksize(&attributes, stack)
         var threads: [pthread_t] = []
         var leftOver: [() -> Void] = []
         for work in works {
