@@ -371,8 +371,13 @@ func stillsCommand(_ args: inout Arguments) throws -> Int32 {
 ProcessMemory.keepLargeBlocks()
 let status: Int32
 do {
-    // On a thread with a stack for the deepest nesting the limit allows (see DeepStack).
-    status = try DeepStack.run { try run(Array(CommandLine.arguments.dropFirst())) }
+    let argv = Array(CommandLine.arguments.dropFirst())
+    // The limits first, here: the command then runs on a thread with a stack for the nesting
+    // they allow (see DeepStack); `run` reads them again, to the same values.
+    var limits = Arguments(command: argv.first ?? "", Array(argv.dropFirst()))
+    Limit.registerAll()
+    for assignment in try limits.values("--limit") { try Limit.apply(assignment) }
+    status = try DeepStack.run { try run(argv) }
 } catch let e as ProofsheetError {
     FileHandle.standardError.write(Data("proofsheet: \(e.description)\n".utf8))
     status = e.exitCode

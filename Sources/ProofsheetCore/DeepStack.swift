@@ -17,16 +17,15 @@ public enum DeepStack {
     /// has room for a 400 MB image.
     public static let bytesPerLevel = 40 << 10
     /// The stack of the work around the nesting (the command line, Cairo, Pango, libpng).
-    public static let baseBytes = 16 << 20
+    public static let baseBytes = 8 << 20
     /// The stack of a thread for scenes nested `levels` deep.
     public static func stackBytes(levels: Int) -> Int { baseBytes + min(max(levels, 1), maxNesting) * bytesPerLevel }
-    /// The stack of a command's thread: started before its `--limit` options are read, it holds
-    /// the deepest nesting the limit can be raised to.
+    /// The stack for the deepest nesting the limit can be raised to.
     public static var stackBytes: Int { stackBytes(levels: maxNesting) }
-    /// The stack of a worker of ``concurrentPerform(iterations:_:)``: for the `nesting` limit in
-    /// effect (workers start once the options are read), the maximum when no such limit is
-    /// registered. A process capped in address space (`ulimit -v`) then keeps its room for
-    /// images.
+    /// The stack for the `nesting` limit in effect (the maximum when no such limit is
+    /// registered): what a command's thread and each worker of
+    /// ``concurrentPerform(iterations:_:)`` get, once the options are read. A process capped in
+    /// address space (`ulimit -v`) then keeps its room for images.
     public static var workerStackBytes: Int {
         stackBytes(levels: Limit.all.first { $0.name == "nesting" }?.int ?? maxNesting)
     }
@@ -36,12 +35,12 @@ public enum DeepStack {
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    /// Runs `body` on a new thread of ``stackBytes`` and waits for it; on the calling thread if
-    /// no such thread can be made.
+    /// Runs `body` on a new thread of ``workerStackBytes`` (the limits read first) and waits
+    /// for it; on the calling thread if no such thread can be made.
     public static func run<T>(_ body: () throws -> T) throws -> T {
         var result: Result<T, any Error>?
         withoutActuallyEscaping({ result = Result { try body() } }) { work in
-            if !start([work], stack: stackBytes) { work() }
+            if !start([work], stack: workerStackBytes) { work() }
         }
         return try result!.get()
     }
