@@ -400,7 +400,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             let root = options.goldenDirectory
             let recorded = try orphans.filter { GoldenNames.isRecorded(try SafePaths.inside(root, $0, what: "the orphaned golden \($0)")) }
             result.pruned = try prune(recorded, root: root)
-            let kept = orphans.filter { !Set(recorded).contains($0) }
+            let pruned = Set(recorded)
+            let kept = orphans.filter { !pruned.contains($0) }
             result.orphans = kept.isEmpty ? nil : kept
             if !kept.isEmpty {
                 warnings.append(

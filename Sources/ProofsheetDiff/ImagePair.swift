@@ -33,7 +33,8 @@ public enum ImagePair {
                 DispatchQueue.concurrentPerform(iterations: 2) { decode($0) }
             }
         }
-        guard let second = results[1] else { return (try results[0]!.get(), try results[0]!.get()) }
-        return (try results[0]!.get(), try second.get())
+        // The second is left undecoded only when the first failed: its error is thrown first.
+        let first = try results[0]!.get()
+        return (first, try results[1]!.get())
     }
 }
