@@ -40,7 +40,7 @@ extension Painter {
         }
         // The offscreen (and the shadow's, as large) counts against the render's effect budget.
         let layerSize = device.width * device.height * (g.shadow != nil ? 2 : 1)
-        try effects.layer(layerSize, g.shadow != nil ? "shadow" : "blur", in: view) {
+        try effects.layer(layerSize, g.shadow != nil ? "shadow" : "blur", in: view, at: source) {
             let off = try CairoSurface(width: Int(device.width), height: Int(device.height))
             try off.draw { ocr in
                 cairo_translate(ocr, -device.minX, -device.minY)
@@ -49,6 +49,7 @@ extension Painter {
                 var inner = Painter(text: text, images: images, scale: scale, rasterTarget: true)
                 inner.effects = effects
                 inner.view = view
+                inner.source = source
                 // Materials inside find their backdrop in the whole list, in the offscreen's pixels.
                 inner.backdrop = backdrop
                 inner.backdropDepth = backdropDepth

@@ -30,24 +30,26 @@ public final class EffectBudget {
 
     public init() {}
 
-    /// Opens a layer of `pixels` for `effect` (in `view`, a named view's identity, when known)
-    /// and runs `body` while it is alive. The layer costs `covers` pixels of the budget (the
+    /// Opens a layer of `pixels` for `effect` (in `view`, a named view's identity, when known;
+    /// written at `source` in a scene file, when it was) and runs `body` while it is alive. The layer costs `covers` pixels of the budget (the
     /// output pixels it stands for: a material's backdrop is drawn with fewer pixels, but each
     /// pass costs the drawing of everything under it), `pixels` when not given.
     ///
     /// - Throws: a bad-input error naming the limit crossed, before the layer is made.
-    func layer<T>(_ pixels: Double, covers: Double? = nil, _ effect: String, in view: String?, _ body: () throws -> T) throws -> T {
+    func layer<T>(
+        _ pixels: Double, covers: Double? = nil, _ effect: String, in view: String?, at source: SourceLocation?, _ body: () throws -> T
+    ) throws -> T {
         let cost = max(covers ?? pixels, pixels)
         let place = view.map { " (in the view \($0))" } ?? ""
         guard alive + pixels <= layerLimit else {
             throw ProofsheetError.badInput(
-                "the scene's effects hold more than \(fmt(layerLimit)) pixels of offscreen layers at once, at a \(effect)\(place)",
+                "the scene's effects hold more than \(fmt(layerLimit)) pixels of offscreen layers at once, at a \(effect)\(place)", at: source,
                 hint: "each shadow, blur, material and translucent group inside another holds a layer while the inner ones draw: "
                     + "nest fewer, or raise the limit with --limit effect-layer-pixels=N")
         }
         guard spent + cost <= pixelLimit else {
             throw ProofsheetError.badInput(
-                "the scene's effects draw more than \(fmt(pixelLimit)) pixels offscreen in one render, at a \(effect)\(place)",
+                "the scene's effects draw more than \(fmt(pixelLimit)) pixels offscreen in one render, at a \(effect)\(place)", at: source,
                 hint: "each material redraws what is under it, and each shadow or blur draws its view again: "
                     + "use fewer stacked or nested effects, or raise the limit with --limit effect-pixels=N")
         }

@@ -73,9 +73,12 @@ extension Painter {
         // A pass inside a backdrop draws with fewer pixels, but costs as much drawing: counted
         // at the output's scale.
         let fullScale = effects.outputScale / space.scale
-        // The backdrop pass and the grown result count against the render's effect budget.
+        // The backdrop pass and the grown result count against the render's effect budget; what
+        // a backdrop's redrawing costs is reported at the material it is for.
+        let place = backdropDepth == 0 ? m.source ?? self.source : self.source
         let layerSize = Double(max(1, lw) * max(1, lh)) + area.width * area.height
-        try effects.layer(layerSize, covers: need.width * need.height * fullScale * fullScale + area.width * area.height, "material", in: view) {
+        let covers = need.width * need.height * fullScale * fullScale + area.width * area.height
+        try effects.layer(layerSize, covers: covers, "material", in: view, at: place) {
             let low = try CairoSurface(width: max(1, lw), height: max(1, lh))
             try low.draw { lcr in
                 cairo_translate(lcr, -lx, -ly)
@@ -83,6 +86,7 @@ extension Painter {
                 var inner = Painter(text: text, images: images, scale: space.scale / kk, rasterTarget: true)
                 inner.effects = effects
                 inner.view = view
+                inner.source = place
                 inner.pixels = PixelSpace(scale: space.scale / kk, offset: Point(x: lx, y: ly))
                 inner.backdropDepth = backdropDepth + 1
                 try inner.draw(source.list.backdrop(before: path), lcr)

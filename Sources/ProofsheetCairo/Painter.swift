@@ -30,6 +30,9 @@ struct Painter {
     var effects = EffectBudget()
     /// The innermost named view being drawn, for messages.
     var view: String? = nil
+    /// Where the innermost effect being drawn was written in a scene file, for messages (in a
+    /// material's backdrop: the material).
+    var source: SourceLocation? = nil
 
     func draw(_ list: DisplayList, _ cr: OpaquePointer) throws {
         if let bg = list.background {
@@ -254,6 +257,15 @@ struct Painter {
             plain.name = nil
             return try named.drawGroup(plain, cr, path: path)
         }
+        if let place = g.source, backdropDepth == 0 {
+            // Effects inside a located one are reported at it, unless they have a place of their
+            // own; inside a material's backdrop, at the material (whose redrawing it is).
+            var located = self
+            located.source = place
+            var plain = g
+            plain.source = nil
+            return try located.drawGroup(plain, cr, path: path)
+        }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if !g.transform.isIdentity {
@@ -281,7 +293,7 @@ struct Painter {
         if let bounds = DisplayItem.group(DisplayGroup(children: g.children)).bounds {
             clipLayer(to: bounds, margin: Self.layerMargin, cr)
         }
-        try effects.layer(layerPixels(cr), "translucent group", in: view) {
+        try effects.layer(layerPixels(cr), "translucent group", in: view, at: source) {
             cairo_push_group(cr)
             for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
             popGroupToSource(cr)

@@ -14,6 +14,9 @@ internal import CHarfBuzzSubset
 final class CairoSVGSource: SVGSource {
     let text: TextContext
     let images: ImageStore
+    /// The offscreen work of the whole SVG: each material's pixels are drawn offscreen, its
+    /// backdrop with them, and all of one SVG's count against one budget.
+    let effects = EffectBudget()
     /// The HarfBuzz face of each font met, by its key (a reference each, dropped at the end).
     private var faces: [String: OpaquePointer] = [:]
     /// The glyphs of every run handed out, by run index, for its outline.
@@ -247,6 +250,16 @@ final class CairoSVGSource: SVGSource {
 
     // MARK: - Materials
 
+    /// Where the material at `path` (or the innermost located group around it) was written.
+    private static func source(at path: ArraySlice<Int>, in items: [DisplayItem]) -> SourceLocation? {
+        guard let i = path.first, items.indices.contains(i) else { return nil }
+        switch items[i] {
+        case .material(let m): return m.source
+        case .group(let g): return source(at: path.dropFirst(), in: g.children) ?? g.source
+        default: return nil
+        }
+    }
+
     func materialImage(in list: DisplayList, path: [Int], scale: Double) throws -> (png: [UInt8], frame: Rect)? {
         // Everything but the material (and the groups around it) left out; its backdrop is still
         // the whole list, found by the same path.
@@ -264,14 +277,19 @@ final class CairoSVGSource: SVGSource {
         let items = keep(list.items, path[...])
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         guard w > 0, h > 0, Double(w) * Double(h) <= Painter.maxMaterialPixels else { return nil }
-        let surface = try CairoSurface(width: w, height: h)
-        try surface.draw { cr in
-            cairo_scale(cr, scale, scale)
-            var painter = Painter(text: text, images: images, scale: scale, rasterTarget: true)
-            painter.backdrop = BackdropSource(list: list)
-            painter.pixels = PixelSpace(scale: scale, offset: .zero)
-            for (i, item) in items.enumerated() { try painter.draw(item, cr, path: [i]) }
-            try checkCairo(cairo_status(cr), "drawing a material")
+        let surface = try effects.layer(Double(w) * Double(h), "material", in: nil, at: Self.source(at: path[...], in: list.items)) {
+            let surface = try CairoSurface(width: w, height: h)
+            try surface.draw { cr in
+                cairo_scale(cr, scale, scale)
+                var painter = Painter(text: text, images: images, scale: scale, rasterTarget: true)
+                painter.effects = effects
+                painter.effects.outputScale = scale
+                painter.backdrop = BackdropSource(list: list)
+                painter.pixels = PixelSpace(scale: scale, offset: .zero)
+                for (i, item) in items.enumerated() { try painter.draw(item, cr, path: [i]) }
+                try checkCairo(cairo_status(cr), "drawing a material")
+            }
+            return surface
         }
         // The pixels it covers.
         var result: Result<(png: [UInt8], frame: Rect)?, ImageError> = .success(nil)

@@ -38,12 +38,15 @@ public struct DisplayGroup: Hashable, Sendable, Codable {
     /// A named view's identity (its place in the scene: child, branch, `ForEach` key, modifier;
     /// see `ViewID`): a vector output gives the group a class from it.
     public var identity: String? = nil
+    /// Where the effect (opacity, shadow, blur) was written in a scene file, when it was: an
+    /// error found while drawing it (an effect over budget) names that place.
+    public var source: SourceLocation? = nil
     public init(
         transform: Transform = .identity, clip: DisplayShape? = nil, opacity: Double = 1,
-        shadow: Shadow? = nil, blur: Double? = nil, children: [DisplayItem], name: String? = nil
+        shadow: Shadow? = nil, blur: Double? = nil, children: [DisplayItem], name: String? = nil, source: SourceLocation? = nil
     ) {
         self.transform = transform; self.clip = clip; self.opacity = opacity
-        self.shadow = shadow; self.blur = blur; self.children = children; self.name = name
+        self.shadow = shadow; self.blur = blur; self.children = children; self.name = name; self.source = source
     }
 }
 

@@ -40,7 +40,11 @@ public struct MaterialRecipe: Hashable, Sendable {
 public struct MaterialDraw: Hashable, Sendable, Codable {
     public var material: Material
     public var shape: DisplayShape
-    public init(material: Material, shape: DisplayShape) { self.material = material; self.shape = shape }
+    /// Where the material was written in a scene file, when it was (for errors found drawing it).
+    public var source: SourceLocation? = nil
+    public init(material: Material, shape: DisplayShape, source: SourceLocation? = nil) {
+        self.material = material; self.shape = shape; self.source = source
+    }
 }
 
 extension DisplayList {

@@ -29,15 +29,35 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.file == b.file && a.line == b.line && a.column == b.column && a.path == b.path
+        // The path's text is only made when the places agree and the paths are not one object:
+        // laid-out views carry their locations, and are compared state to state.
+        guard a.line == b.line, a.column == b.column, a.file == b.file else { return false }
+        return (a.base === b.base && a.element == b.element) || a.path == b.path
     }
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(file); hasher.combine(path); hasher.combine(line); hasher.combine(column)
+        hasher.combine(file); hasher.combine(line); hasher.combine(column)
     }
     /// `file:line:column (at path)`.
     public var description: String {
         let place = "\(file ?? "<scene>"):\(line):\(column)"
         return path.isEmpty ? place : "\(place) (at \(path))"
+    }
+}
+
+extension SourceLocation: Codable {
+    private enum CodingKeys: String, CodingKey { case file, path, line, column }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            file: try c.decodeIfPresent(String.self, forKey: .file), path: try c.decode(String.self, forKey: .path),
+            line: try c.decode(Int.self, forKey: .line), column: try c.decode(Int.self, forKey: .column))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(file, forKey: .file)
+        try c.encode(path, forKey: .path)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
     }
 }
 

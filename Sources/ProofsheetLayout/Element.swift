@@ -26,6 +26,8 @@ class Element {
     var layoutPriority: Double = 0
     /// What motion and touches read of the element (see ``ResolvedView/Traits``).
     var traits = ResolvedView.Traits()
+    /// Where a drawing effect or material was written in a scene file (see ``ResolvedView/source``).
+    var source: SourceLocation?
     private var cache: [Proposal: Size] = [:]
 
     init(name: String) { self.name = name }
@@ -72,6 +74,7 @@ class Element {
             identity: identity, name: name, id: id, frame: exact, zIndex: zIndex, effects: effects, content: content,
             children: children.map { $0.resolve() })
         v.traits = traits
+        v.source = source
         return v
     }
 

@@ -193,6 +193,9 @@ public struct LayoutEngine: Sendable {
             var look = look
             if look.style == .automatic, let style = env.buttonStyle { look.style = style }
             return try build(look.apply(to: label, environmentTint: env.tint), id.slot("label"), env, location: location)
+        case .located(.modified, _):
+            // A located modifier: the place is the modifier's own (see `buildModified`).
+            return try buildModified(node, id, env, location: location)
         case .located(let inner, let loc):
             return try build(inner, id, env, location: loc)
         case .branch(let b, let inner):
@@ -230,6 +233,7 @@ public struct LayoutEngine: Sendable {
             element = ShapeElement(kind: .rectangle, fill: p, name: "Color")
         case .material(let material, let kind):
             element = MaterialElement(material: material, kind: kind)
+            element.source = location
         case .spacer(let minLength):
             element = SpacerElement(minLength: minLength)
         case .picture(let list):
@@ -273,14 +277,17 @@ public struct LayoutEngine: Sendable {
     /// A view under modifiers: the view, then each modifier from the view outwards, the
     /// `k`th (0 = innermost) with identity `id:k`. Environment values flow inwards, so each
     /// modifier (and its content) sees the changes outside it; environment modifiers and `.id`
-    /// make no element but are counted.
+    /// make no element but are counted. A location around a modifier is that modifier's place
+    /// (the view under it keeps the place it had); around a view, the view's and its contents'.
     private func buildModified(_ node: Node, _ id: ViewID, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
         var chain: [(modifier: Modifier, env: LayoutEnvironment, location: SourceLocation?)] = []
         var base = node, env = env, location = location
         peeling: while true {
             switch base {
-            case .modified(let inner, let m):
-                chain.append((m, env, location))
+            case .modified(let inner, let m), .located(.modified(let inner, let m), _):
+                var at = location
+                if case .located(_, let loc) = base { at = loc }
+                chain.append((m, env, at))
                 if case .environment(let change) = m { env = env.applying(change) }
                 base = inner
             case .located(let inner, let loc):
@@ -321,9 +328,15 @@ public struct LayoutEngine: Sendable {
         case .offset(let x, let y): element = EffectElement(.offset(x, y), name: "offset", child: child)
         case .scaleEffect(let x, let y, let a): element = EffectElement(.scale(x, y, a), name: "scaleEffect", child: child)
         case .rotationEffect(let d, let a): element = EffectElement(.rotation(d, a), name: "rotationEffect", child: child)
-        case .opacity(let o): element = EffectElement(.opacity(o), name: "opacity", child: child)
-        case .shadow(let s): element = EffectElement(.shadow(s), name: "shadow", child: child)
-        case .blur(let r): element = EffectElement(.blur(r), name: "blur", child: child)
+        case .opacity(let o):
+            element = EffectElement(.opacity(o), name: "opacity", child: child)
+            element.source = location
+        case .shadow(let s):
+            element = EffectElement(.shadow(s), name: "shadow", child: child)
+            element.source = location
+        case .blur(let r):
+            element = EffectElement(.blur(r), name: "blur", child: child)
+            element.source = location
         case .hidden: element = EffectElement(.hidden, name: "hidden", child: child)
         case .zIndex(let z):
             element = EffectElement(.trait, name: "zIndex", child: child)

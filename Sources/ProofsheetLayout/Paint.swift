@@ -58,9 +58,11 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
     case .picture(let list):
         items = picture(list, in: frame)
     case .material(let m):
-        items = frame.width > 0 && frame.height > 0 ? [.material(MaterialDraw(material: m.material, shape: displayShape(m.kind, in: frame)))] : []
+        items =
+            frame.width > 0 && frame.height > 0
+            ? [.material(MaterialDraw(material: m.material, shape: displayShape(m.kind, in: frame), source: v.source))] : []
     }
-    let drawn = applying(v.effects, in: frame, to: items)
+    let drawn = applying(v.effects, in: frame, to: items, source: v.source)
     // A named view's drawing is a named group (its outermost effect's group when it has one), so
     // that an SVG's layers carry the name.
     guard let name = v.id, !drawn.isEmpty else { return drawn }
@@ -99,12 +101,13 @@ private func picture(_ list: DisplayList, in frame: Rect) -> [DisplayItem] {
 }
 
 /// `items` wrapped in a group per effect, from the inside out: opacity, shadow, blur, clip,
-/// rotation, scale, offset. Effects at their defaults add no group.
-private func applying(_ e: ResolvedView.Effects, in frame: Rect, to items: [DisplayItem]) -> [DisplayItem] {
+/// rotation, scale, offset. Effects at their defaults add no group. The groups that draw
+/// offscreen (opacity, shadow, blur) carry the place the effect was written.
+private func applying(_ e: ResolvedView.Effects, in frame: Rect, to items: [DisplayItem], source: SourceLocation?) -> [DisplayItem] {
     var inner = items
-    if !(e.opacity >= 1) { inner = e.opacity <= 0 ? [] : [.group(DisplayGroup(opacity: e.opacity, children: inner))] }
-    if let s = e.shadow { inner = [.group(DisplayGroup(shadow: s, children: inner))] }
-    if !(e.blur <= 0) { inner = [.group(DisplayGroup(blur: e.blur, children: inner))] }
+    if !(e.opacity >= 1) { inner = e.opacity <= 0 ? [] : [.group(DisplayGroup(opacity: e.opacity, children: inner, source: source))] }
+    if let s = e.shadow { inner = [.group(DisplayGroup(shadow: s, children: inner, source: source))] }
+    if !(e.blur <= 0) { inner = [.group(DisplayGroup(blur: e.blur, children: inner, source: source))] }
     if let kind = e.clip { inner = [.group(DisplayGroup(clip: displayShape(kind, in: frame), children: inner))] }
     if !e.rotation.isIdentity {
         let t = Transform.about(frame.point(at: e.rotation.anchor), .rotation(degrees: e.rotation.degrees))

@@ -26,6 +26,10 @@ public struct ResolvedView: Hashable, Sendable {
     /// What motion and touches need to know of the view: its implicit animation, transition,
     /// gestures and how it takes touches.
     public var traits = Traits()
+    /// Where the view's drawing effect or material was written in a scene file, when it was:
+    /// painting passes it to the display list, so that an error found while drawing (an effect
+    /// over budget) names the place.
+    public var source: SourceLocation? = nil
     public var children: [ResolvedView]
 
     public init(

@@ -190,6 +190,44 @@ struct MaterialTests {
         }
     }
 
+    /// What draws offscreen carries the place it was written, for an effect over budget to name:
+    /// materials (as views, fills and backgrounds) and the opacity, shadow and blur modifiers;
+    /// other modifiers (padding) and the view under a located modifier keep no place of theirs.
+    @Test func offscreenEffectsCarryTheirPlace() throws {
+        let json = """
+            {"canvas": {"width": 200, "height": 300}, "root": {"type": "VStack", "children": [
+              {"type": "Text", "text": "a", "modifiers": [{"padding": 2}, {"background": "ultraThinMaterial"}]},
+              {"type": "Circle", "fill": "ultraThickMaterial", "modifiers": [{"blur": 2}]},
+              {"type": "Material", "material": "thickMaterial",
+               "modifiers": [{"opacity": 0.5}, {"padding": 1}, {"shadow": 3}]}
+            ]}}
+            """
+        let list = try r.layout(try SceneDecoder().decode(bytes: Array(json.utf8), file: "m.json")).displayList
+        var places: [String] = []
+        func walk(_ items: [DisplayItem]) {
+            for item in items {
+                switch item {
+                case .group(let g):
+                    let kind = g.shadow != nil ? "shadow" : g.blur != nil ? "blur" : g.opacity < 1 ? "opacity" : "group"
+                    places.append("\(kind) \(g.source.map(\.description) ?? "-")")
+                    walk(g.children)
+                case .material(let m): places.append("\(m.material.styleName) \(m.source.map(\.description) ?? "-")")
+                default: break
+                }
+            }
+        }
+        walk(list.items)
+        #expect(
+            places == [
+                "ultraThinMaterial m.json:2:78 (at $.root.children[0].modifiers[1].background)",
+                "blur m.json:3:66 (at $.root.children[1].modifiers[0])",
+                "ultraThickMaterial m.json:3:3 (at $.root.children[1])",
+                "shadow m.json:5:52 (at $.root.children[2].modifiers[2])",
+                "opacity m.json:5:18 (at $.root.children[2].modifiers[0])",
+                "thickMaterial m.json:4:3 (at $.root.children[2])"
+            ], "\(places)")
+    }
+
     /// The Swift spellings: SwiftUI's `.background(.ultraThinMaterial)` (reaching into the safe
     /// area), `.background(_:in:)`, `fill(_:)` and a material as a view.
     @Test func swiftSpellings() throws {

@@ -328,7 +328,7 @@ struct Context {
                 let width = try m["lineWidth"].map { try length($0, min: 0) } ?? 1
                 return .strokedShape(kind, paint: p, lineWidth: width, inside: inside)
             }
-            if let f = m["fill"], let material = Self.material(f) { return .material(material, in: kind) }
+            if let f = m["fill"], let material = Self.material(f) { return .located(.material(material, in: kind), json.location) }
             return .shape(kind, fill: try m["fill"].map(paint))
         case "Material":
             guard let v = m["material"] else { throw missing("material", json, example: "\"material\": \"ultraThinMaterial\"") }
@@ -336,7 +336,7 @@ struct Context {
                 throw badValue(
                     "'material' must name a material", v, hint: "one of \(listForHint(Material.allCases.map { "'\($0.styleName)'" }))")
             }
-            return .material(material, in: .rectangle)
+            return .located(.material(material, in: .rectangle), json.location)
         case "Color":
             guard let c = m["color"] else { throw missing("color", json, example: "\"color\": \"red\"") }
             return .paint(try paint(c))
@@ -515,6 +515,8 @@ struct Context {
                 at: json.location, hint: "e.g. {\"padding\": 16}; put several modifiers in order in the array")
         }
         func wrap(_ m: Modifier) -> Node { .modified(node, m) }
+        // Effects that draw offscreen carry their place, for errors found while drawing them.
+        func located(_ m: Modifier) -> Node { .located(.modified(node, m), json.location) }
         switch name {
         case "padding": return wrap(.padding(try paddingInsets(v)))
         case "frame": return wrap(try frame(v))
@@ -554,19 +556,19 @@ struct Context {
                 return wrap(.rotationEffect(degrees: try number(d, in: -100_000...100_000), anchor: try o["anchor"].map(unitPoint) ?? .center))
             }
             return wrap(.rotationEffect(degrees: try number(v, in: -100_000...100_000), anchor: .center))
-        case "opacity": return wrap(.opacity(try number(v, in: 0...1)))
+        case "opacity": return located(.opacity(try number(v, in: 0...1)))
         case "shadow":
             if case .object = v.kind {
                 let o = try object(v, allowed: ["color", "radius", "x", "y"])
-                return wrap(
+                return located(
                     .shadow(
                         Shadow(
                             color: try o["color"].map(color) ?? Color.black.opacity(0.33),
                             radius: try o["radius"].map { try number($0, in: 0...500) } ?? 0,
                             x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0)))
             }
-            return wrap(.shadow(Shadow(color: Color.black.opacity(0.33), radius: try number(v, in: 0...500), x: 0, y: 0)))
-        case "blur": return wrap(.blur(radius: try number(v, in: 0...500)))
+            return located(.shadow(Shadow(color: Color.black.opacity(0.33), radius: try number(v, in: 0...500), x: 0, y: 0)))
+        case "blur": return located(.blur(radius: try number(v, in: 0...500)))
         case "zIndex": return wrap(.zIndex(try number(v, in: -1e9...1e9)))
         case "layoutPriority": return wrap(.layoutPriority(try number(v, in: -1e9...1e9)))
         case "aspectRatio":
@@ -662,12 +664,13 @@ struct Context {
     /// it), or `{"style": colour or material, "in": shape}` (SwiftUI's `background(_:in:)`).
     mutating func layer(_ v: JSONValue) throws -> Node {
         if case .object = v.kind, v["type"] != nil { return try view(v) }
-        if let material = Self.material(v) { return .modified(.material(material, in: .rectangle), .ignoresSafeArea(.all)) }
+        if let material = Self.material(v) { return .modified(.located(.material(material, in: .rectangle), v.location), .ignoresSafeArea(.all)) }
         if case .object = v.kind, let style = v["style"] {
             let o = try object(v, allowed: ["style", "in"])
             let kind = try o["in"].map(shapeKind) ?? .rectangle
             if let material = Self.material(style) {
-                return o["in"] == nil ? .modified(.material(material, in: kind), .ignoresSafeArea(.all)) : .material(material, in: kind)
+                let drawn = Node.located(.material(material, in: kind), v.location)
+                return o["in"] == nil ? .modified(drawn, .ignoresSafeArea(.all)) : drawn
             }
             return .shape(kind, fill: try paint(style))
         }

@@ -78,13 +78,55 @@ extension HostileCase {
         ])
     }
 
+    /// A 390x844 screen of a red colour with `count` full-screen material backgrounds, each
+    /// redrawing the ones inside it.
+    static func stackedBackgrounds(_ count: Int) -> Content {
+        .pieces([
+            (#"{"canvas": {"width": 390, "height": 844}, "root": {"type": "Color", "color": "red", "modifiers": [{"padding": 1}"#, 1),
+            (#", {"background": "thinMaterial"}"#, count), ("]}}\n", 1)
+        ])
+    }
+
+    /// A 390x844 screen of a red colour under `count` full-screen capsules filled with a material.
+    static func materialShapes(_ count: Int) -> Content {
+        .pieces([
+            (#"{"canvas": {"width": 390, "height": 844}, "root": {"type": "ZStack", "children": [{"type": "Color", "color": "red"}"#, 1),
+            (#", {"type": "Capsule", "fill": "regularMaterial"}"#, count), ("]}}\n", 1)
+        ])
+    }
+
     static let blur = #"{"blur": 4}"#
     static let shadow = #"{"shadow": {"radius": 4}}"#
 
     static let effectBombs: [HostileCase] = [
         HostileCase(
             "40 stacked full-screen materials", [.file("m.json", stackedMaterials(40))], ["render", "m.json", "-o", "out.png"], exit: 2,
-            says: ["more than 400000000 pixels offscreen", "material", "--limit effect-pixels="]
+            says: ["m.json:1:1068 (at $.root.children[20])", "more than 400000000 pixels offscreen", "material", "--limit effect-pixels="]
+        ).heavyCase,
+        // One SVG or PDF is one render: its materials' images share one budget.
+        HostileCase(
+            "40 stacked full-screen materials as SVG", [.file("m.json", stackedMaterials(40))], ["render", "m.json", "-o", "out.svg"], exit: 2,
+            says: ["m.json:1:1068 (at $.root.children[20])", "pixels offscreen", "--limit effect-pixels="]
+        ).heavyCase,
+        HostileCase(
+            "40 stacked full-screen materials as PDF", [.file("m.json", stackedMaterials(40))], ["render", "m.json", "-o", "out.pdf"], exit: 2,
+            says: ["m.json:1:", "(at $.root.children[", "pixels offscreen", "--limit effect-pixels="]
+        ).heavyCase,
+        HostileCase(
+            "12 stacked material backgrounds as SVG under effect-pixels=20M", [.file("m.json", stackedBackgrounds(12))],
+            ["render", "m.json", "-o", "out.svg", "--limit", "effect-pixels=20M"], exit: 2,
+            says: ["m.json:1:", "(at $.root.modifiers[", "].background)", "--limit effect-pixels="]
+        ).heavyCase,
+        HostileCase(
+            "material-filled shapes are located", [.file("m.json", materialShapes(12))],
+            ["render", "m.json", "-o", "out.png", "--limit", "effect-pixels=20M"], exit: 2,
+            says: ["m.json:1:", "(at $.root.children[", "material", "--limit effect-pixels="]
+        ).heavyCase,
+        HostileCase(
+            "3 nested translucent groups on 1000x1000 under effect-layer-pixels=2M are located",
+            [.file("b.json", nestedEffects(#"{"opacity": 0.9}"#, 3, side: 1000))],
+            ["render", "b.json", "-o", "out.png", "--limit", "effect-layer-pixels=2M"], exit: 2,
+            says: ["b.json:1:145 (at $.root.modifiers[1])", "translucent group", "effect-layer-pixels"]
         ).heavyCase,
         HostileCase(
             "160 stacked full-screen materials", [.file("m.json", stackedMaterials(160))], ["render", "m.json", "-o", "out.png"], exit: 2,
@@ -101,7 +143,7 @@ extension HostileCase {
         ).heavyCase,
         HostileCase(
             "120 nested shadows on a 3000x3000 view", [.file("b.json", nestedEffects(shadow, 120))], ["render", "b.json", "-o", "out.png"],
-            exit: 2, says: ["pixels of offscreen layers at once", "shadow", "--limit effect-layer-pixels="]
+            exit: 2, says: ["b.json:1:", "(at $.root.modifiers[", "pixels of offscreen layers at once", "shadow", "--limit effect-layer-pixels="]
         ).heavyCase,
         HostileCase(
             "398 nested blurs on a 3000x3000 view at nesting=2000", [.file("b.json", nestedEffects(blur, 398))],
@@ -109,7 +151,8 @@ extension HostileCase {
         ).heavyCase,
         HostileCase(
             "3 nested blurs on 1000x1000 are refused under effect-layer-pixels=2M", [.file("b.json", nestedEffects(blur, 3, side: 1000))],
-            ["render", "b.json", "-o", "out.png", "--limit", "effect-layer-pixels=2M"], exit: 2, says: ["effect-layer-pixels"]
+            ["render", "b.json", "-o", "out.png", "--limit", "effect-layer-pixels=2M"], exit: 2,
+            says: ["b.json:1:158 (at $.root.modifiers[2])", "at a blur", "effect-layer-pixels"]
         ).heavyCase,
         HostileCase(
             "3 nested blurs on 1000x1000 render at the top of both effect limits' ranges", [.file("b.json", nestedEffects(blur, 3, side: 1000))],
