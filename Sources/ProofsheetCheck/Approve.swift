@@ -135,7 +135,7 @@ public enum ReportMerge {
         // Shards I/N: each at most once; a missing one (failed or cancelled before it uploaded
         // its report) is named in the merged report, which then fails: its images went unchecked.
         var missingShards: [String] = []
-        let shards = reports.map { $0.report.shard.flatMap(ReportValidator.parseShard) }
+        let shards = reports.map { $0.report.shard.flatMap(ReportReader.parseShard) }
         if shards.contains(where: { $0 != nil }) {
             guard shards.allSatisfy({ $0 != nil }) else {
                 throw ProofsheetError.badInput("some reports come from a sharded check and some do not")

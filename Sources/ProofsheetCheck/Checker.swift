@@ -279,7 +279,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var out: [String] = []
         /// PNGs below `folder` (relative to the root, through plain names, no links).
         func walk(_ relative: String, depth: Int) {
-            guard depth <= ReportValidator.maxSceneDepth + 2, out.count < ReportFolder.maxEntries else { return }
+            guard depth <= ReportReader.maxSceneDepth + 2, out.count < ReportFolder.maxEntries else { return }
             let dir = relative.isEmpty ? root : root + "/" + relative
             guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
             for name in names.sorted() where SafePaths.isPlainComponent(name) {

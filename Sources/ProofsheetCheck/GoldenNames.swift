@@ -32,7 +32,7 @@ public enum GoldenNames {
     /// have made: scene folders and a state folder of plain names, and a variant file named as
     /// ``variant(of:)`` names them.
     public static func isGoldenPath(_ relative: String) -> Bool {
-        guard let parts = SafePaths.plainComponents(relative), parts.count >= 3, parts.count <= ReportValidator.maxSceneDepth + 2 else {
+        guard let parts = SafePaths.plainComponents(relative), parts.count >= 3, parts.count <= ReportReader.maxSceneDepth + 2 else {
             return false
         }
         let state = parts[parts.count - 2]
@@ -98,7 +98,7 @@ public enum GoldenNames {
         }
         var parts = String(file.dropFirst(prefix.count)).split(separator: "/").map(String.init)
         if let last = parts.last { parts[parts.count - 1] = (last as NSString).deletingPathExtension }
-        guard !parts.isEmpty, parts.count <= ReportValidator.maxSceneDepth, parts.allSatisfy(SafePaths.isPlainComponent) else {
+        guard !parts.isEmpty, parts.count <= ReportReader.maxSceneDepth, parts.allSatisfy(SafePaths.isPlainComponent) else {
             throw ProofsheetError.badInput(
                 "the scene path '\(SafePaths.clip(parts.joined(separator: "/")))' cannot name a golden folder (\(SafePaths.clip(path)))",
                 hint: "name scene files and their folders with letters, digits, '.', '-', '_' and '@', not starting with '.' or '-'")

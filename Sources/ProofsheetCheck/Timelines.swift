@@ -105,7 +105,7 @@ extension CheckReport {
 
 /// A timeline checked on one variant: its key instants (milliseconds, in order) and the first
 /// of them whose image diverges from its golden (nil when none does).
-public struct TimelineSummary: Sendable, Codable, Hashable {
+public struct TimelineSummary: Sendable, Encodable, Hashable {
     public var scene: String
     public var timeline: String
     public var variant: String

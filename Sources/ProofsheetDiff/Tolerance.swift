@@ -44,6 +44,12 @@ public struct DiffReport: Sendable, Hashable, Codable {
     public var actualSize: ImageSize?
     public var tolerance: Tolerance
 
+    /// A summary read back (a report's): the outcome, the other fields nil until set.
+    public init(passed: Bool, tolerance: Tolerance) {
+        self.passed = passed
+        self.tolerance = tolerance
+    }
+
     public init(outcome: DiffOutcome, tolerance: Tolerance) {
         self.tolerance = tolerance
         passed = tolerance.passes(outcome)

@@ -93,6 +93,49 @@ struct UntrustedReportTests {
         #expect(s.files() == before, "files changed", sourceLocation: sourceLocation)
     }
 
+    /// The reader reads back every field the report writes: a report with all of them set is
+    /// written and read again, equal (a field the reader forgot would come back nil).
+    @Test func everyFieldWrittenIsReadBack() throws {
+        let tolerance = Tolerance(maxPixels: 4, maxRatio: 0.25)
+        var failed = CheckEntry(
+            scene: "Assets/card", state: "swipe@401ms", variant: "a@1x", frame: 12, status: .failed,
+            golden: "goldens/Assets/card/swipe@401ms/a@1x.png",
+            expected: "images/Assets/card/swipe@401ms/a@1x.expected.png", actual: "images/Assets/card/swipe@401ms/a@1x.actual.png",
+            diff: "images/Assets/card/swipe@401ms/a@1x.diff.png",
+            result: DiffReport(
+                outcome: .compared(DiffResult(width: 3, height: 2, mismatched: 5, total: 6, ignored: 0, diffImage: nil)), tolerance: tolerance),
+            message: "5 of 6 pixels differ")
+        failed.thumb = "images/Assets/card/swipe@401ms/a@1x.thumb.png"
+        failed.timeline = "swipe"
+        failed.at = 401
+        failed.events = ["release"]
+        failed.reasons = ["after release"]
+        failed.seconds = 0.5
+        var resized = CheckEntry(
+            scene: "Assets/card", state: "default", variant: "a@1x", status: .error, golden: "goldens/Assets/card/default/a@1x.png",
+            result: DiffReport(
+                outcome: .sizeMismatch(expected: ImageSize(width: 3, height: 2), actual: ImageSize(width: 4, height: 2)), tolerance: .exact),
+            message: "sizes differ")
+        resized.inputError = true
+        var report = CheckReport(
+            entries: [failed, resized], goldenRoot: "goldens", threshold: 0.1, tolerance: tolerance, record: "missing", shard: "2/3")
+        report.includeAA = true
+        report.orphans = ["Assets/card/old/a@1x.png"]
+        report.pruned = ["Assets/card/gone/a@1x.png"]
+        report.sceneErrors = [SceneError(scene: "Assets/bad", file: "Assets/bad.json", still: "open", message: "bad.json:1:2: error: no")]
+        report.environment = EnvironmentFingerprint(
+            proofsheet: "0.1.0", cairo: "1.16.0", pango: "1.50.12", harfbuzz: "6.0.0", freetype: "2.12.1", fontconfig: "2.14.1",
+            fonts: "0123456789abcdef")
+        report.warnings = ["recorded elsewhere"]
+        report.missingShards = ["1/3"]
+        report.timelines = report.timelineSummaries()
+        #expect(report.timelines?.isEmpty == false)
+        let sandbox = try Sandbox()
+        let folder = ReportFolder(path: sandbox.root + "/written")
+        try folder.write(report)
+        #expect(try folder.read() == report)
+    }
+
     @Test func aGoodReportApprovesIntoTheGoldenRoot() throws {
         let s = try Sandbox()
         try s.writeReport()

@@ -4,8 +4,9 @@ import ProofsheetImage
 import ProofsheetDiff
 
 /// What `proofsheet check` found, image by image: the data behind the HTML report, the JUnit
-/// XML, the Markdown summary, `approve` and `merge-reports` (stored as `results.json`).
-public struct CheckReport: Sendable, Codable, Hashable {
+/// XML, the Markdown summary, `approve` and `merge-reports` (stored as `results.json`, and read
+/// back only through the validating ``ReportFolder/parse(_:file:)``).
+public struct CheckReport: Sendable, Encodable, Hashable {
     /// Format version of `results.json`.
     public var version = CheckReport.currentVersion
     /// The version this build writes and reads.
@@ -78,7 +79,7 @@ public struct CheckReport: Sendable, Codable, Hashable {
 }
 
 /// One image of a check: a scene's state on a device at a scale, or a key instant of a timeline.
-public struct CheckEntry: Sendable, Codable, Hashable {
+public struct CheckEntry: Sendable, Encodable, Hashable {
     public enum Status: String, Sendable, Codable, Hashable, CaseIterable {
         /// Matched its golden exactly (every pixel outside ignored areas equal).
         case passed
@@ -161,7 +162,7 @@ public struct CheckEntry: Sendable, Codable, Hashable {
 
 /// A scene file, or one still of it, that could not be checked: bad JSON, an unknown view, a
 /// still whose values do not fit the state. Reported as that scene's error (exit 2).
-public struct SceneError: Sendable, Codable, Hashable {
+public struct SceneError: Sendable, Encodable, Hashable {
     /// The scene's name in golden paths (its path below the project root, without extension), or
     /// the file as given when it has none.
     public var scene: String
