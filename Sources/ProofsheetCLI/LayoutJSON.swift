@@ -78,28 +78,8 @@ enum LayoutJSON {
     }
 
     /// A number in full precision: the shortest text that reads back as the same double.
-    static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return String(v)
-    }
+    static func number(_ v: Double) -> String { v.isFinite ? shortestText(v) : "null" }
 
     /// A JSON string: quotes, backslashes and control characters escaped.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ s: String) -> String { "\"" + backslashEscaped(s, .json) + "\"" }
 }

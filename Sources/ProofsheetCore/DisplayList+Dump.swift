@@ -76,20 +76,7 @@ extension Paint {
 }
 
 /// Text with backslash, quote and control characters escaped, so a dump stays one item a line.
-func escaped(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\\": out += "\\\\"
-        case "\"": out += "\\\""
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20 || u.value == 0x7F: out += "\\u{\(String(u.value, radix: 16))}"
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out
-}
+func escaped(_ s: String) -> String { backslashEscaped(s, .dump) }
 
 func rectDump(_ r: Rect) -> String { "(\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height)))" }
 
@@ -103,24 +90,12 @@ package func byteSize(_ n: Int) -> String {
     return "\(fmt((v * 10).rounded() / 10)) \(units[u])"
 }
 
+/// A number for messages and dumps: at most three decimals (see ``decimalText(_:places:keepZeros:grouped:)``),
+/// `nan` and `inf` spelt out, and from 10¹² on, all its digits.
 package func fmt(_ v: Double) -> String {
     guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
     if abs(v) >= 1e12 { return String(v) }
-    let r = (v * 1000).rounded() / 1000
-    if r == r.rounded() { return String(Int(r)) }
-    var s = String(r)
-    if s.contains("e") { s = String(format3(r)) }
-    return s
-}
-
-private func format3(_ v: Double) -> String {
-    let i = Int((v * 1000).rounded())
-    let sign = i < 0 ? "-" : ""
-    let a = abs(i)
-    var frac = String(a % 1000)
-    while frac.count < 3 { frac = "0" + frac }
-    while frac.hasSuffix("0") { frac.removeLast() }
-    return "\(sign)\(a / 1000).\(frac)"
+    return decimalText(v, places: 3)!
 }
 
 extension FontSpec {

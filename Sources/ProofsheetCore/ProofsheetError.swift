@@ -217,25 +217,6 @@ package func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
     return visible(String(cut)) + "…"
 }
 
-/// `text` with every control character escaped as `\u{…}`: C0 controls (newline, carriage
-/// return, tab, ESC of ANSI sequences), DEL, C1 controls and the Unicode line and paragraph
-/// separators. The one escaper of every message: text quoted from an input never starts a line
-/// of its own (GitHub Actions runs a log line starting `::` as a workflow command) nor moves or
-/// recolours the terminal. Escaping twice changes nothing more.
-public func visible(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var out = String.UnicodeScalarView()
-    for u in text.unicodeScalars {
-        if isControl(u) { out.append(contentsOf: "\\u{\(String(u.value, radix: 16))}".unicodeScalars) } else { out.append(u) }
-    }
-    return String(out)
-}
-
-/// Whether `u` is escaped by ``visible(_:)``.
-func isControl(_ u: Unicode.Scalar) -> Bool {
-    u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
-}
-
 /// Names for a hint, sorted, each cut by ``excerpt(_:limit:)``, at most `limit` of them and
 /// then an ellipsis: `$a, $b, $c, …`.
 package func namesForHint(_ names: [String], limit: Int = 20) -> String {

@@ -1,3 +1,5 @@
+import ProofsheetCore
+
 /// A minimal XML writer: elements with attributes in the order given, text escaped, numbers in a
 /// fixed short form. The same input gives the same bytes.
 struct XMLBuffer {
@@ -20,37 +22,10 @@ struct XMLBuffer {
 }
 
 /// Text content escaped for XML; characters XML 1.0 cannot hold are dropped.
-func escapeText(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for u in s.unicodeScalars {
-        switch u {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        default:
-            let v = u.value
-            let allowed = v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-            if allowed { out.unicodeScalars.append(u) }
-        }
-    }
-    return out
-}
+func escapeText(_ s: String) -> String { markupEscaped(s, .svgText) }
 
 /// An attribute value escaped for XML (also quotes and line breaks).
-func escapeAttribute(_ s: String) -> String {
-    var out = ""
-    for c in escapeText(s).unicodeScalars {
-        switch c {
-        case "\"": out += "&quot;"
-        case "\n": out += "&#10;"
-        case "\r": out += "&#13;"
-        case "\t": out += "&#9;"
-        default: out.unicodeScalars.append(c)
-        }
-    }
-    return out
-}
+func escapeAttribute(_ s: String) -> String { markupEscaped(s, .svgAttribute) }
 
 /// A number with at most three decimals, no trailing zeros, no exponent, no "-0".
 func num(_ v: Double) -> String { num(v, decimals: 3) }
@@ -60,21 +35,7 @@ public func svgNumber(_ v: Double) -> String { num(v, decimals: 3) }
 
 func num(_ v: Double, decimals: Int) -> String {
     guard v.isFinite else { return "0" }
-    var p = 1.0
-    for _ in 0..<decimals { p *= 10 }
-    let scaled = (abs(v) * p).rounded()
-    guard scaled < 9e15 else { return String(Int64(v.rounded())) }
-    let n = Int64(scaled)
-    if n == 0 { return "0" }
-    let whole = n / Int64(p), frac = n % Int64(p)
-    var s = (v < 0 ? "-" : "") + String(whole)
-    if frac != 0 {
-        var f = String(frac)
-        while f.count < decimals { f = "0" + f }
-        while f.hasSuffix("0") { f.removeLast() }
-        s += "." + f
-    }
-    return s
+    return decimalText(v, places: decimals) ?? String(Int64(v.rounded()))
 }
 
 /// Standard base64 of bytes.

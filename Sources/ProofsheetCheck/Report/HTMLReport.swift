@@ -367,32 +367,10 @@ public enum HTMLReport {
     }
 
     /// Escapes text for HTML and XML content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { markupEscaped(text, .html) }
 
     /// `1234567` → `1,234,567`.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    static func grouped(_ n: Int) -> String { decimalText(Double(n), places: 0, grouped: true) ?? String(n) }
 
     /// A fraction as a percentage with at most two decimals: `0.16666` → `16.67%`.
     static func percent(_ ratio: Double) -> String {
@@ -405,23 +383,10 @@ public enum HTMLReport {
     }
 
     /// A number with up to `digits` decimals, trailing zeros dropped, thousands grouped.
-    static func fixed(_ value: Double, digits: Int) -> String {
-        var scale = 1
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (value * Double(scale)).rounded()
-        guard scaled.isFinite, scaled.magnitude < 1e15 else { return "\(value)" }
-        let n = Int(scaled)
-        var fraction = String(n.magnitude % UInt(scale))
-        while fraction.count < digits { fraction = "0" + fraction }
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let whole = grouped(Int(n.magnitude / UInt(scale)))
-        return (n < 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
-    }
+    static func fixed(_ value: Double, digits: Int) -> String { decimalText(value, places: digits, grouped: true) ?? "\(value)" }
 
     /// A setting such as the threshold: `0.1`, `0.05`, `1`.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : "\(value)"
-    }
+    static func number(_ value: Double) -> String { shortestText(value) }
 
     /// `exact`, `at most 10 px`, `at most 0.5%`, or both limits.
     static func describe(_ tolerance: Tolerance) -> String {

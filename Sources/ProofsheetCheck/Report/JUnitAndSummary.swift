@@ -135,10 +135,7 @@ extension HTMLReport {
     /// Seconds with three decimals, as JUnit's `time` (`0.125`).
     static func seconds(_ value: Double) -> String {
         guard value.isFinite, value > 0 else { return "0" }
-        let ms = Int((value * 1000).rounded())
-        var fraction = String(ms % 1000)
-        while fraction.count < 3 { fraction = "0" + fraction }
-        return "\(ms / 1000).\(fraction)"
+        return decimalText(value, places: 3, keepZeros: true) ?? "0"
     }
 
     /// A GitHub job summary (`$GITHUB_STEP_SUMMARY`): a one-line verdict with the counts, then the
@@ -264,22 +261,7 @@ extension HTMLReport {
 
     /// Escapes text for XML 1.0; characters XML cannot hold become U+FFFD. In attributes, line
     /// breaks and tabs become character references so that they survive attribute normalisation.
-    static func xml(_ text: String, attribute: Bool) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&apos;"
-            case 0x09, 0x0A, 0x0D: out += attribute ? "&#\(c.value);" : String(c)
-            case 0x00...0x1F, 0xFFFE, 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String, attribute: Bool) -> String { markupEscaped(text, attribute ? .xmlAttribute : .xmlText) }
 
     /// Text for a Markdown table cell: on one line, with `|` escaped, and HTML and emphasis
     /// characters neutralised so that a name like `<img src=x>` shows as text.

@@ -102,13 +102,5 @@ public struct CurveSamples: Hashable, Sendable {
 
 /// A number for a label or a sample: at most `digits` decimals, no trailing zeros.
 public func format(_ v: Double, digits: Int = 2) -> String {
-    let p = pow(10, Double(digits))
-    var r = (v * p).rounded() / p
-    if r == 0 { r = 0 }  // no "-0"
-    var s = String(format: "%.\(digits)f", r)
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    return s
+    decimalText(v, places: digits) ?? "\(v)"
 }
