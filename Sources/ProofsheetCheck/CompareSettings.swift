@@ -80,8 +80,7 @@ public struct CompareSettings: Sendable, Hashable {
         var parts: [String] = []
         if effectiveThreshold != 0 { parts.append("threshold \(fmt(effectiveThreshold))") }
         if !effectiveIncludeAA { parts.append("anti-aliasing ignored") }
-        if let p = maxDiffPixels { parts.append("at most \(p) px") }
-        if let r = maxDiffRatio { parts.append("at most \(fmt(r * 100))%") }
+        if maxDiffPixels != nil || maxDiffRatio != nil { parts.append(tolerance.inWords(none: "")) }
         return parts.joined(separator: ", ")
     }
 }

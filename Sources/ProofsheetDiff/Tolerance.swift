@@ -1,3 +1,5 @@
+import ProofsheetCore
+
 /// How many differing pixels a comparison may have and still pass.
 ///
 /// With no limit given, any differing pixel fails. With `maxPixels` and/or `maxRatio`, it passes
@@ -15,6 +17,17 @@ public struct Tolerance: Sendable, Hashable, Codable {
 
     /// Zero differing pixels.
     public static let exact = Tolerance()
+
+    /// The limits in words, the one spelling of every report and message: `at most 1,000 pixels`,
+    /// `at most 0.5% of the pixels`, both joined by `and`; `none` when there is no limit.
+    public func inWords(none: String) -> String {
+        var limits: [String] = []
+        if let maxPixels {
+            limits.append("at most \(decimalText(Double(maxPixels), places: 0, grouped: true) ?? "\(maxPixels)") pixel\(maxPixels == 1 ? "" : "s")")
+        }
+        if let maxRatio { limits.append("at most \(fmt(maxRatio * 100))% of the pixels") }
+        return limits.isEmpty ? none : limits.joined(separator: " and ")
+    }
 
     /// Whether `outcome` is within the tolerance.
     public func passes(_ outcome: DiffOutcome) -> Bool {
@@ -58,10 +71,8 @@ public struct DiffReport: Sendable, Hashable, Codable {
             mismatched = r.mismatched; total = r.total; ratio = r.ratio; ignored = r.ignored
             width = r.width; height = r.height
             if !passed {
-                var limits: [String] = []
-                if let p = tolerance.maxPixels { limits.append("at most \(p) pixels") }
-                if let q = tolerance.maxRatio { limits.append("a ratio of at most \(q)") }
-                reason = "\(r.mismatched) of \(r.total) pixels differ" + (limits.isEmpty ? "" : "; allowed: " + limits.joined(separator: " and "))
+                let limits = tolerance.inWords(none: "")
+                reason = "\(r.mismatched) of \(r.total) pixels differ" + (limits.isEmpty ? "" : "; allowed: " + limits)
             }
         case .sizeMismatch(let e, let a):
             reason = "sizes differ: expected \(e), actual \(a)"

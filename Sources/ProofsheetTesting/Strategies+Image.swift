@@ -46,12 +46,7 @@ extension Diffing where Format == RGBAImage {
     }
 
     /// A tolerance in words: `none`, `at most 10 pixels`, `at most 0.5% of the pixels`.
-    static func describe(_ tolerance: Tolerance) -> String {
-        var limits: [String] = []
-        if let p = tolerance.maxPixels { limits.append("at most \(p) pixel\(p == 1 ? "" : "s")") }
-        if let r = tolerance.maxRatio { limits.append("at most \(fmt(r * 100))% of the pixels") }
-        return limits.isEmpty ? "none" : limits.joined(separator: " and ")
-    }
+    static func describe(_ tolerance: Tolerance) -> String { tolerance.inWords(none: "none") }
 }
 
 extension Snapshotting where Value == Scene, Format == RGBAImage {

@@ -209,7 +209,7 @@ struct HTMLReportTests {
         }
         #expect(header.contains("6 of 8 images need attention"))
         #expect(header.contains("threshold <b>0.1</b>"))
-        #expect(header.contains("tolerance <b>at most 10 px</b>"))
+        #expect(header.contains("tolerance <b>at most 10 pixels</b>"))
         #expect(header.contains("<span class=\"shard\">shard 2/3</span>"))
         #expect(header.contains("record mode <b>never</b>"))
     }

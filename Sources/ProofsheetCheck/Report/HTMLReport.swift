@@ -388,13 +388,8 @@ public enum HTMLReport {
     /// A setting such as the threshold: `0.1`, `0.05`, `1`.
     static func number(_ value: Double) -> String { shortestText(value) }
 
-    /// `exact`, `at most 10 px`, `at most 0.5%`, or both limits.
-    static func describe(_ tolerance: Tolerance) -> String {
-        var limits: [String] = []
-        if let p = tolerance.maxPixels { limits.append("at most \(grouped(p)) px") }
-        if let r = tolerance.maxRatio { limits.append("at most \(percent(r))") }
-        return limits.isEmpty ? "exact" : limits.joined(separator: " and ")
-    }
+    /// `exact`, or the limits in words (see ``Tolerance/inWords(none:)``).
+    static func describe(_ tolerance: Tolerance) -> String { tolerance.inWords(none: "exact") }
 
     static func plural(_ n: Int, _ word: String) -> String { n == 1 ? word : word + "s" }
 
