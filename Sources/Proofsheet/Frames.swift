@@ -4,9 +4,21 @@ import ProofsheetTimeline
 
 extension Renderer {
     /// A running timeline of `program` (a scene file's template or a ``SwiftScene``), laid out
-    /// by this renderer.
-    public func session(of program: some SceneProgram, timeline name: String) throws -> MotionSession {
-        try MotionSession(template: program, timeline: try program.timeline(named: name)) { scene in try self.layout(scene).tree }
+    /// by this renderer, every scene framed by `framing` (see ``TimelineFraming``).
+    public func session(of program: some SceneProgram, timeline name: String, framing: TimelineFraming = TimelineFraming()) throws
+        -> MotionSession
+    {
+        try MotionSession(template: program, timeline: try program.timeline(named: name)) { scene in try self.layout(framing.apply(scene)).tree }
+    }
+
+    /// The timeline `name` of `program` run once and recorded (see ``TimelineRun``), laid out by
+    /// this renderer, every scene framed by `framing`: what `proofsheet frames`, `strip`,
+    /// `storyboard`, `animate` and `check --timelines` run.
+    public func run(
+        of program: some SceneProgram, timeline name: String, framing: TimelineFraming = TimelineFraming(),
+        retention: TimelineRun.Retention = .everything
+    ) throws -> TimelineRun {
+        try TimelineRun(of: program, timeline: name, framing: framing, retention: retention) { scene in try self.layout(scene).tree }
     }
 
     /// Renders the frames of the timeline `name` of `program` at `fps`, in order, handing each
@@ -17,15 +29,13 @@ extension Renderer {
     ///         try FileOutput.write(png, to: "Output/swipe/frame-\(frame.index).png")
     ///     }
     public func frames(
-        of program: some SceneProgram, timeline name: String, fps: Double = 60, span: FrameSpan = .auto, format: OutputFormat = .png,
-        png: PNGCompression = .fastest, _ body: (Frame, [UInt8]) throws -> Void
+        of program: some SceneProgram, timeline name: String, fps: Double = 60, span: FrameSpan = .auto, framing: TimelineFraming = TimelineFraming(),
+        format: OutputFormat = .png, png: PNGCompression = .fastest, _ body: (Frame, [UInt8]) throws -> Void
     ) throws {
-        let first = try program.instantiate(try program.state(still: try program.timeline(named: name).from))
-        try first.validateSize()
-        try FrameSampler(fps: fps, span: span).run(try session(of: program, timeline: name)) { frames in
+        let run = try run(of: program, timeline: name, framing: framing, retention: .latest)
+        try FrameSampler(fps: fps, span: span).run(run) { frames in
             for f in frames {
-                let list = DisplayList(painting: f.tree, of: first)
-                try body(f, try backend.render(list, format: format, scale: first.scale, png: png))
+                try body(f, try backend.render(try run.displayList(f.tree), format: format, scale: run.first?.scale ?? 1, png: png))
             }
         }
     }

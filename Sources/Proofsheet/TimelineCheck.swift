@@ -1,32 +1,40 @@
+import Foundation
 import ProofsheetCairo
 import ProofsheetLayout
 import ProofsheetTimeline
 
 extension Renderer: TimelineRendering {
-    /// A fresh run of the timeline `name` of `program`, every scene moved by `scene`.
-    private func session(of program: any SceneProgram, timeline name: String, scene: @escaping @Sendable (Scene) -> Scene) throws
-        -> MotionSession
-    {
-        try MotionSession(template: program, timeline: try program.timeline(named: name)) { s in try self.layout(scene(s)).tree }
+    public func record(_ program: any SceneProgram, timeline name: String, framing: TimelineFraming) throws -> any TimelineRecording {
+        try RecordedTimeline(run: try run(of: program, timeline: name, framing: framing), renderer: self)
     }
+}
 
-    public func keyInstants(of program: any SceneProgram, timeline name: String, scene: @escaping @Sendable (Scene) -> Scene) throws
-        -> [TimelineInstant]
-    {
-        try KeyInstant.of(try session(of: program, timeline: name, scene: scene)).map {
+/// A check's timeline: run once by the renderer, its key instants found by the goldens' rule,
+/// its images drawn from the same run.
+///
+/// A check hands it from the worker that ran it to the one that draws its images, never to two
+/// at once; the lock keeps that so.
+private final class RecordedTimeline: TimelineRecording, @unchecked Sendable {
+    private let run: TimelineRun
+    private let renderer: Renderer
+    private let lock = NSLock()
+    let keyInstants: [TimelineInstant]
+
+    init(run: TimelineRun, renderer: Renderer) throws {
+        self.run = run; self.renderer = renderer
+        keyInstants = try run.keyInstants(.goldens).map {
             TimelineInstant(milliseconds: $0.milliseconds, reasons: $0.reasons, events: $0.events)
         }
     }
 
-    public func images(
-        of program: any SceneProgram, timeline name: String, scene: @escaping @Sendable (Scene) -> Scene, at milliseconds: [Int]
-    ) throws -> [RGBAImage] {
-        let first = scene(try program.instantiate(try program.state(still: try program.timeline(named: name).from)))
-        try first.validateSize()
-        var out: [RGBAImage] = []
-        try FrameSampler.run(try session(of: program, timeline: name, scene: scene), at: milliseconds.map { Double($0) / 1000 }) { frame in
-            out.append(try backend.renderRGBA(DisplayList(painting: frame.tree, of: first), scale: first.scale))
+    func images(at milliseconds: [Int]) throws -> [RGBAImage] {
+        try lock.withLock {
+            var out: [RGBAImage] = []
+            let scale = run.first?.scale ?? 1
+            try run.frames(at: milliseconds.map { Double($0) / 1000 }) { frame in
+                out.append(try renderer.backend.renderRGBA(try run.displayList(frame.tree), scale: scale))
+            }
+            return out
         }
-        return out
     }
 }

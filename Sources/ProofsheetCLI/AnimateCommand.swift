@@ -69,7 +69,8 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     try checkFrameCount(fps: fps, span: span)
 
     let renderer = try Renderer(assetRoots: assetDirs)
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
+    let run = try timelineRun(
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest)
     // Times in the output: the timeline's, `slow` times as long.
     func milliseconds(_ t: Double) -> Int { Int((t * slow * 1000).rounded()) }
     func centiseconds(_ t: Double) -> Int { Int((t * slow * 100).rounded()) }
@@ -80,9 +81,9 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let progress = !quiet && isatty(2) != 0
     var count = 0
     var last = 0.0
-    try FrameSampler(fps: fps, span: span).run(try run.session(), batch: max(4, jobs * 4)) { frames in
-        let lists = frames.map { f -> DisplayList in
-            var list = run.displayList(f.tree)
+    try FrameSampler(fps: fps, span: span).run(run, batch: max(4, jobs * 4)) { frames in
+        let lists = try frames.map { f -> DisplayList in
+            var list = try run.displayList(f.tree)
             if touches { list.items += f.touches.flatMap(touchMark) }
             return list
         }

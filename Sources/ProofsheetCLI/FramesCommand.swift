@@ -6,50 +6,23 @@ import ProofsheetMotion
 import ProofsheetSheets
 import ProofsheetTimeline
 
-/// What `frames` and `render --timeline` share: the scene's template, the timeline and the
-/// overrides of device and scale.
-struct TimelineRun {
-    let path: String
-    let template: SceneTemplate
-    let timeline: Timeline
-    let device: Device?
-    let scale: Double?
-    /// `--chrome on|off`, nil for the scene's own choice.
-    let chrome: Bool?
-    let renderer: Renderer
-    /// The scene at the timeline's start, with the overrides (its canvas, scale and background
-    /// hold for every frame).
-    let first: Scene
+/// The run of a scene file's timeline that `frames`, `strip`, `storyboard`, `animate` and
+/// `render --timeline` draw: the scene on `device` (its expressions see it), framed by the
+/// overrides of device, scale and chrome. Chrome asked for on a canvas without a device is
+/// refused before anything runs.
+func timelineRun(
+    path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer,
+    retention: TimelineRun.Retention = .everything
+) throws -> TimelineRun {
+    let template = try SceneDecoder().template(file: path).on(device)
+    let framing = TimelineFraming(device: device, scale: scale, chrome: chrome)
+    try checkChrome(framing.apply(try template.scene(still: try template.timeline(named: timelineName).from)), path: path)
+    return try renderer.run(of: template, timeline: timelineName, framing: framing, retention: retention)
+}
 
-    init(path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer) throws {
-        self.path = path; self.device = device; self.scale = scale; self.chrome = chrome; self.renderer = renderer
-        template = try SceneDecoder().template(file: path).on(device)
-        timeline = try template.timeline(named: timelineName)
-        var s = try template.scene(still: timeline.from)
-        if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
-        s = s.with(chrome: chrome)
-        // NB: timelines are drawn without the device frame, even when the scene asks for it:
-        // touches are in screen points.
-        s.chrome.deviceFrame = false
-        try checkChrome(s, path: path)
-        try s.validateSize()
-        first = s
-    }
-
-    func session() throws -> MotionSession {
-        let device = device, scale = scale, chrome = chrome, renderer = renderer
-        return try MotionSession(template: template, timeline: timeline) { scene in
-            var s = scene
-            if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
-            s = s.with(chrome: chrome)
-            s.chrome.deviceFrame = false
-            return try renderer.layout(s).tree
-        }
-    }
-
-    func displayList(_ tree: ResolvedView) -> DisplayList {
-        DisplayList(painting: tree, of: first)
-    }
+extension TimelineRun {
+    /// The scene at the timeline's start (a run of a scene file always has one).
+    var start: Scene { first! }
 }
 
 /// Refuses, before anything is rendered, a rate and span that could pass
@@ -94,15 +67,15 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) }
     try checkFrameCount(fps: fps, span: span)
     let renderer = try Renderer(assetRoots: assetDirs)
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
+    let run = try timelineRun(
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
     try FileOutput.checkReplaceableFolder(target, what: "frames")
 
-    let session = try run.session()
     // The manifest holds the state once, at the start; each frame, what changed since the
     // previous one.
-    let start = session.state.values
+    let start = try run.state(at: -.infinity).values
     var shown = start
     var shownViews: [String: [Double]] = [:]
     let temp = try FileOutput.temporaryFolder(beside: target)
@@ -123,9 +96,9 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
                 FileHandle.standardError.write(Data("\rframes: \(rows.count) (\(format(last.frame.time, digits: 2)) s)".utf8))
             }
         }
-        try FrameSampler(fps: fps, span: span).run(session, batch: max(4, jobs * 4)) { frames in
-            let lists = frames.map { run.displayList($0.tree) }
-            let scale = run.first.scale
+        try FrameSampler(fps: fps, span: span).run(run, batch: max(4, jobs * 4)) { frames in
+            let lists = try frames.map { try run.displayList($0.tree) }
+            let scale = run.start.scale
             let next = BackgroundJob {
                 let bytes = try parallelMap(lists.count, jobs: jobs) { k in
                     try renderer.backend.render(lists[k], format: .png, scale: scale, png: compression)
@@ -139,8 +112,8 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
         if progress { FileHandle.standardError.write(Data("\n".utf8)) }
         let manifest =
             "{\n  \"version\": \(manifestVersion),\n  \"scene\": \(LayoutJSON.string(path)),\n  \"timeline\": \(LayoutJSON.string(timelineName)),\n"
-            + "  \"fps\": \(LayoutJSON.number(fps)),\n  \"scale\": \(LayoutJSON.number(run.first.scale)),\n"
-            + "  \"device\": \(run.first.device.map { LayoutJSON.string($0.name) } ?? "null"),\n  \"state\": \(stateJSON(start)),\n"
+            + "  \"fps\": \(LayoutJSON.number(fps)),\n  \"scale\": \(LayoutJSON.number(run.start.scale)),\n"
+            + "  \"device\": \(run.start.device.map { LayoutJSON.string($0.name) } ?? "null"),\n  \"state\": \(stateJSON(start)),\n"
             + "  \"frames\": [\n" + rows.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n"
         try FileOutput.write(Array(manifest.utf8), to: temp + "/manifest.json", createFolders: false)
         try FileOutput.replaceFolder(target, with: temp, what: "frames")
@@ -201,16 +174,14 @@ func renderInstant(
     path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer,
     formats: [OutputFormat], output: String?, outDir: String, png: PNGCompression, svgText: SVGTextMode, quiet: Bool
 ) throws -> Int32 {
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
-    let session = try run.session()
-    try session.advance(to: t)
-    let list = run.displayList(session.presented(at: t))
+    let run = try timelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
+    let list = try run.displayList(try run.presented(at: t))
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let name = "\(base).\(timelineName)@\(Int((t * 1000).rounded()))ms"
     let outputs = try formats.map { f in
         (
             target: output ?? "\(outDir)/\(name).\(f.rawValue)",
-            bytes: try renderer.backend.render(list, format: f, scale: run.first.scale, png: png, svgText: svgText)
+            bytes: try renderer.backend.render(list, format: f, scale: run.start.scale, png: png, svgText: svgText)
         )
     }
     for o in outputs {

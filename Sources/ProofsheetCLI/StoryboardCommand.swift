@@ -50,19 +50,19 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
     }
 
     let renderer = try Renderer(assetRoots: assetDirs)
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, renderer: renderer)
+    let run = try timelineRun(path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, renderer: renderer)
     // The key instants: the start, each event, the settled end; then as many as asked.
-    let end = try FrameSampler.settledEnd(of: try run.session())
-    let keys = try StoryboardFrames.keyInstants(of: try run.session(), end: end)
+    let end = try run.settledEnd()
+    let keys = try StoryboardFrames.keyInstants(of: run)
     let instants = StoryboardFrames.choose(keys, count: panelCount ?? maxPanels, fill: panelCount != nil)
     if !quiet, panelCount == nil, keys.count > maxPanels {
         FileHandle.standardError.write(
             Data("note: \(keys.count) key frames, \(instants.count) shown (--max-panels \(maxPanels)); the rest are in the captions\n".utf8))
     }
-    let made = try StoryboardFrames.panels(try run.session(), at: instants) { run.displayList($0) }
+    let made = try StoryboardFrames.panels(run, at: instants) { try run.displayList($0) }
     let columns = columnsAsked ?? min(6, made.panels.count)
 
-    let deviceLabel = run.first.device?.name ?? "\(fmt(run.first.canvas.width))×\(fmt(run.first.canvas.height)) pt"
+    let deviceLabel = run.start.device?.name ?? "\(fmt(run.start.canvas.width))×\(fmt(run.start.canvas.height)) pt"
     let keyCount = instants.filter { $0.kind != .between }.count
     var subtitle = "\(deviceLabel) · \(keyCount) key frame\(keyCount == 1 ? "" : "s")"
     if made.panels.count > keyCount { subtitle += " and \(made.panels.count - keyCount) between" }
@@ -75,7 +75,7 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
             title: title, subtitle: subtitle, panels: made.panels, end: end, touchSpans: made.touchSpans, columns: columns,
             panelScale: panelScale)
         var scene = Scene(canvas: Size(width: 1, height: 1), scale: outputScale, background: board.style.background, root: board.node())
-        scene.assetRoots = run.first.assetRoots
+        scene.assetRoots = run.start.assetRoots
         let size = try renderer.size(of: scene)
         scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
         return scene

@@ -55,7 +55,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     var style = look.style, thumbScale = look.thumbScale
 
     let renderer = try Renderer(assetRoots: assetDirs)
-    let run = try TimelineRun(path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, renderer: renderer)
+    let run = try timelineRun(path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, renderer: renderer)
     // The instants on the sheet.
     var times: [Double]
     if let atText {
@@ -70,7 +70,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         let end: Double
         switch span {
         case .seconds(let d): end = d
-        case .auto: end = try FrameSampler.settledEnd(of: try run.session())
+        case .auto: end = try run.settledEnd()
         }
         if let fpsText {
             let fps = try number(fpsText, option: "--fps", in: 0.1...240)
@@ -87,7 +87,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let columns =
         row ? times.count : try columnsText.map { Int(try number($0, option: "--columns", in: 1...1000, whole: true)) } ?? min(6, times.count)
 
-    let deviceLabel = run.first.device?.name ?? "\(fmt(run.first.canvas.width))×\(fmt(run.first.canvas.height)) pt"
+    let deviceLabel = run.start.device?.name ?? "\(fmt(run.start.canvas.width))×\(fmt(run.start.canvas.height)) pt"
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let rate = fpsText.map { "\($0) fps" } ?? atText.map { _ in "chosen instants" } ?? "\(times.count) frames"
     var title = "\(base) — \(timelineName) · \(deviceLabel) · \(rate)"
@@ -113,7 +113,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         // 60 a second, and the sheet's own instants (so each marker is its frame's value).
         let grid = (0...Int((end * 60 + 1e-9).rounded(.down))).map { Double($0) / 60 }
         let instants = Array(Set(grid + times)).sorted()
-        try FrameSampler.run(try run.session(), at: instants) { f in
+        try run.frames(at: instants) { f in
             if f.index == 0 { try resolve(f.tree) }
             fine.append((f.time, values(f.tree), f.touches.first))
         }
@@ -130,10 +130,10 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         return points
     }
 
-    let size = run.first.canvas
+    let size = run.start.canvas
     func isolated(_ tree: ResolvedView) -> DisplayList? {
         guard let track = onionTrack, let v = track.isolate(in: tree) else { return nil }
-        return DisplayList(painting: v, size: size, background: nil, scale: run.first.scale)
+        return DisplayList(painting: v, size: size, background: nil, scale: run.start.scale)
     }
     /// Renders the frames in order, handing each on as a sheet frame (its drawing dropped once
     /// painted: only the onion's last few views are kept).
@@ -141,9 +141,9 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         var ghosts: [DisplayList] = []
         var overlay: DisplayList? = nil
         var lastFrame: SheetFrame? = nil
-        try FrameSampler.run(try run.session(), at: times) { f in
+        try run.frames(at: times) { f in
             if f.index == 0 && fine.isEmpty { try resolve(f.tree) }
-            var list = run.displayList(f.tree)
+            var list = try run.displayList(f.tree)
             let view = isolated(f.tree)
             if onionOverlay {
                 // One full-size frame: the first, with the view at every later instant over it.
@@ -198,7 +198,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         sheet.footer = [PropertyPlot(series: series, start: 0, end: max(end, 1e-3), width: max(width, 240), style: style).node()]
     }
     var writer = SheetOutput(
-        renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: run.first.assetRoots, quiet: quiet)
+        renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: run.start.assetRoots, quiet: quiet)
     writer.supersample = look.supersample
     let px = try writer.write(sheet, to: target, produce: frames)
     if !quiet {

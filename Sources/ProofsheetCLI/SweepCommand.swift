@@ -48,10 +48,8 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     _ = try template.state(still: stillName, sets: sets)
     func scene(_ values: [Double]) throws -> Scene {
         let state = try template.state(still: stillName, sets: sets + zip(axes, values).map { "\($0.path)=\(fmt($1))" })
-        var s = try template.instantiate(state)
-        if let device { s = s.on(device, scale: nil) }
-        s = s.with(chrome: chrome)
-        s.chrome.deviceFrame = false
+        // A state drawn as a timeline's frames are.
+        let s = TimelineFraming(device: device, chrome: chrome).apply(try template.instantiate(state))
         try checkChrome(s, path: path)
         try s.validateSize()
         return s

@@ -3,8 +3,9 @@ import ProofsheetImage
 import ProofsheetScene
 
 extension Checker {
-    /// Finds the key instants of every timeline item (on every shard: they name the goldens the
-    /// run produces). A timeline that cannot run is an error of its scene, and has no images.
+    /// Runs every timeline item once and finds its key instants (on every shard: they name the
+    /// goldens the run produces); the images come from the same run. A timeline that cannot run
+    /// is an error of its scene, and has no images.
     func findKeyInstants(_ items: inout [Item], _ errors: inout [SceneError], _ options: CheckOptions) throws {
         let indices = items.indices.filter { items[$0].timeline != nil }
         guard !indices.isEmpty else { return }
@@ -12,11 +13,10 @@ extension Checker {
             throw ProofsheetError.internal("this renderer cannot run timelines")
         }
         let all = items
-        let found: [Result<[TimelineInstant], ProofsheetError>] = try parallelMap(indices.count, jobs: options.jobs) { k in
+        let found: [Result<any TimelineRecording, ProofsheetError>] = try parallelMap(indices.count, jobs: options.jobs) { k in
             let item = all[indices[k]], t = item.timeline!
-            let variant = t.variant
             do {
-                return .success(try timelines.keyInstants(of: t.program, timeline: item.state, scene: { variant.apply($0) }))
+                return .success(try timelines.record(t.program, timeline: item.state, framing: t.variant))
             } catch let e as ProofsheetError where e.kind != .internal {
                 return .failure(e)
             }
@@ -24,7 +24,7 @@ extension Checker {
         var failed = Set<Int>()
         for (k, result) in found.enumerated() {
             switch result {
-            case .success(let instants): items[indices[k]].timeline!.instants = instants
+            case .success(let recording): items[indices[k]].timeline!.recording = recording
             case .failure(let e):
                 let item = items[indices[k]]
                 failed.insert(indices[k])
@@ -53,11 +53,10 @@ extension Checker {
             e.reasons = instant.reasons
             return e
         }
-        let variant = t.variant
         let images: [RGBAImage]
         do {
-            guard let timelines else { throw ProofsheetError.internal("this renderer cannot run timelines") }
-            images = try timelines.images(of: t.program, timeline: item.state, scene: { variant.apply($0) }, at: t.instants.map(\.milliseconds))
+            guard let recording = t.recording else { throw ProofsheetError.internal("the timeline '\(item.state)' was not run") }
+            images = try recording.images(at: t.instants.map(\.milliseconds))
             guard images.count == entries.count else {
                 throw ProofsheetError.internal("the timeline gave \(images.count) images for \(entries.count) instants")
             }

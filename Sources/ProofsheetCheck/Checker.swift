@@ -113,8 +113,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
     /// A timeline on one variant.
     struct TimelineItem: Sendable {
         var program: SceneTemplate
-        var variant: TimelineVariant
-        var instants: [TimelineInstant] = []
+        var variant: TimelineFraming
+        /// The timeline run once on the variant: its key instants, then its images at them.
+        var recording: (any TimelineRecording)?
+        var instants: [TimelineInstant] { recording?.keyInstants ?? [] }
     }
 
     /// The states of a scene file that have goldens: its stills, or `default`.
@@ -216,7 +218,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     let scales: [Double?] = options.scales.isEmpty ? [nil] : options.scales
                     for device in devices {
                         for scale in scales {
-                            let variant = TimelineVariant(device: device, scale: scale, chrome: options.chrome)
+                            let variant = TimelineFraming(device: device, scale: scale, chrome: options.chrome)
                             let program = s.template.on(device)
                             let first = variant.apply(try program.scene(still: from))
                             try first.validateSize()

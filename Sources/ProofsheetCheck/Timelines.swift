@@ -28,17 +28,19 @@ public struct TimelineInstant: Hashable, Sendable {
     }
 }
 
-/// What a check needs to check timelines besides stills: a timeline's key instants, and its
-/// images at them. `scene` moves every scene the timeline shows to the image's device, scale
-/// and chrome. The facade's `Renderer` is one.
+/// What a check needs to check timelines besides stills: a timeline run once on an image's
+/// device, scale and chrome (`framing`), recorded. The facade's `Renderer` is one.
 public protocol TimelineRendering: Sendable {
-    /// The key instants of the timeline `name` of `program`, in order.
-    func keyInstants(of program: any SceneProgram, timeline name: String, scene: @escaping @Sendable (Scene) -> Scene) throws
-        -> [TimelineInstant]
-    /// The images of the timeline at `milliseconds` (ascending), one per instant, in order.
-    func images(
-        of program: any SceneProgram, timeline name: String, scene: @escaping @Sendable (Scene) -> Scene, at milliseconds: [Int]
-    ) throws -> [RGBAImage]
+    /// The timeline `name` of `program` run once and recorded, to its key instants.
+    func record(_ program: any SceneProgram, timeline name: String, framing: TimelineFraming) throws -> any TimelineRecording
+}
+
+/// A timeline run once: its key instants, and its images at any instants, from the same run.
+public protocol TimelineRecording: Sendable {
+    /// The key instants, in order.
+    var keyInstants: [TimelineInstant] { get }
+    /// The images at `milliseconds` (ascending), one per instant, in order.
+    func images(at milliseconds: [Int]) throws -> [RGBAImage]
 }
 
 /// Which timelines a check covers.
@@ -56,23 +58,6 @@ public enum TimelineSelection: Sendable, Hashable {
         case .all: true
         case .named(let names): names.contains(name)
         }
-    }
-}
-
-/// The variant a timeline is checked on: the device, scale and chrome of its images.
-struct TimelineVariant: Sendable, Hashable {
-    var device: Device?
-    var scale: Double?
-    var chrome: Bool?
-
-    /// A scene of the timeline on this variant. Timelines are drawn without the device frame
-    /// (touches are in screen points), as `proofsheet frames` draws them.
-    func apply(_ scene: Scene) -> Scene {
-        var s = scene
-        if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
-        s = s.with(chrome: chrome)
-        s.chrome.deviceFrame = false
-        return s
     }
 }
 

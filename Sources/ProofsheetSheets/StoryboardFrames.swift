@@ -50,15 +50,18 @@ public enum StoryboardFrames {
     /// The most panels a board takes.
     public static let mostPanels = 48
 
-    /// The key instants of a timeline: its start, each instant something happens, and `end`
-    /// (when everything has settled), with what happens at each. `session` is run to `end`.
-    public static func keyInstants(of session: MotionSession, end: Double) throws -> [(time: Double, kind: StoryboardPanel.Kind)] {
-        var out: [(time: Double, kind: StoryboardPanel.Kind)] = [(0, .start)]
-        for e in try session.advance(to: end) where e.time > out[out.count - 1].time {
-            out.append((e.time, .event))
+    /// The key instants of a run by the storyboard's rule (``KeyInstant/Rule/storyboard``): its
+    /// start, each instant something happens, and its settled end.
+    public static func keyInstants(of run: TimelineRun) throws -> [(time: Double, kind: StoryboardPanel.Kind)] {
+        try run.keyInstants(.storyboard).map { key in
+            let kind: StoryboardPanel.Kind
+            switch key.kind {
+            case .start: kind = .start
+            case .end: kind = .settled
+            case .event, .animation: kind = .event
+            }
+            return (key.time, kind)
         }
-        if end > out[out.count - 1].time { out.append((end, .settled)) } else if out.count > 1 { out[out.count - 1].kind = .settled }
-        return out
     }
 
     /// `count` of `keys` (ascending): the first and the last always, and in between those that
@@ -109,11 +112,11 @@ public enum StoryboardFrames {
         return out
     }
 
-    /// Runs `session` to each of `instants` (ascending) and makes the panels: the frame drawn by
-    /// `picture`, the events since the panel before, and each finger's path from where it went
-    /// down (sampled at the session's touch rate); and when each finger was on the screen.
+    /// The panels at `instants` (ascending) of `run`: the frame drawn by `picture`, the events
+    /// since the panel before, and each finger's path from where it went down (sampled at the
+    /// session's touch rate); and when each finger was on the screen.
     public static func panels(
-        _ session: MotionSession, at instants: [(time: Double, kind: StoryboardPanel.Kind)], picture: (ResolvedView) -> DisplayList
+        _ run: TimelineRun, at instants: [(time: Double, kind: StoryboardPanel.Kind)], picture: (ResolvedView) throws -> DisplayList
     ) throws -> (panels: [StoryboardPanel], touchSpans: [ClosedRange<Double>]) {
         guard let last = instants.last?.time else { return ([], []) }
         // The touch samples' instants and the panels', in order (a panel's own instant last).
@@ -128,12 +131,14 @@ public enum StoryboardFrames {
         var lifted: [(id: Int, path: [Point])] = []
         var downAt: [Int: Double] = [:]
         var spans: [ClosedRange<Double>] = []
+        var previous = -Double.infinity
         for (t, panel) in samples {
-            events += try session.advance(to: t)
-            let now = session.touchPoints
+            events += try run.events(after: previous, through: t)
+            previous = t
+            let now = try run.touchPoints(at: t)
             for id in paths.keys.sorted() where now[id] == nil {
                 var path = paths[id]!
-                if let up = session.liftPoints[id], up != path.last { path.append(up) }
+                if let up = try run.liftPoints(at: t)[id], up != path.last { path.append(up) }
                 lifted.append((id, path))
                 paths[id] = nil
                 spans.append(downAt[id, default: t]...t)
@@ -148,7 +153,7 @@ public enum StoryboardFrames {
             touches += paths.keys.sorted().map { TouchTrace(path: paths[$0]!, isDown: true) }
             out.append(
                 StoryboardPanel(
-                    time: t, kind: instants[panel].kind, events: events, picture: picture(session.presented(at: t)), touches: touches))
+                    time: t, kind: instants[panel].kind, events: events, picture: try picture(try run.presented(at: t)), touches: touches))
             events = []
             lifted = []
         }

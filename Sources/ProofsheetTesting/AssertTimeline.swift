@@ -63,14 +63,9 @@ public func verifyTimelineSnapshots(
         let preset = try device.map { try Device.named($0) }
         // A scene file sees the device in its expressions, as `check --device` shows it.
         let runs: any SceneProgram = (program as? SceneTemplate).map { $0.on(preset) } ?? program
-        let move: @Sendable (Scene) -> Scene = { scene in
-            var s = scene
-            if let preset { s = s.on(preset, scale: scale) } else if let scale { s.scale = scale }
-            s.chrome.deviceFrame = false
-            return s
-        }
-        instants = try renderer.keyInstants(of: runs, timeline: timeline, scene: move)
-        images = try renderer.images(of: runs, timeline: timeline, scene: move, at: instants.map(\.milliseconds))
+        let recording = try renderer.record(runs, timeline: timeline, framing: TimelineFraming(device: preset, scale: scale))
+        instants = recording.keyInstants
+        images = try recording.images(at: instants.map(\.milliseconds))
     } catch {
         let reason = (error as? ProofsheetError).map { e in e.message + (e.hint.map { " (\($0))" } ?? "") } ?? "\(error)"
         return SnapshotFailure(

@@ -25,10 +25,11 @@ struct StoryboardTests {
     }
 
     func board(panelScale: Double = 0.25) throws -> (Storyboard, [(time: Double, kind: StoryboardPanel.Kind)]) {
-        let end = try FrameSampler.settledEnd(of: try stackSession().0)
-        let keys = try StoryboardFrames.keyInstants(of: try stackSession().0, end: end)
         let (session, first) = try stackSession()
-        let made = try StoryboardFrames.panels(session, at: keys) { DisplayList(painting: $0, of: first) }
+        let run = TimelineRun(session, first: first)
+        let end = try run.settledEnd()
+        let keys = try StoryboardFrames.keyInstants(of: run)
+        let made = try StoryboardFrames.panels(run, at: keys) { try run.displayList($0) }
         let board = Storyboard(
             title: "stack", subtitle: "", panels: made.panels, end: end, touchSpans: made.touchSpans, columns: 3, panelScale: panelScale)
         return (board, keys)

@@ -36,13 +36,20 @@ public struct FrameSampler {
 
     public init(fps: Double, span: FrameSpan) { self.fps = fps; self.span = span }
 
-    /// Runs `session` and hands frames to `body` in batches of at most `batch` (so a long
-    /// timeline is never held whole). Frame k is at k / fps seconds.
+    /// Runs `session` (fresh) and hands frames to `body` in batches of at most `batch` (so a
+    /// long timeline is never held whole). Frame k is at k / fps seconds.
     public func run(_ session: MotionSession, batch: Int = 16, _ body: ([Frame]) throws -> Void) throws {
+        try run(TimelineRun(session, retention: .latest), batch: batch, body)
+    }
+
+    /// Hands the frames of `run` to `body` in batches of at most `batch`. Frame k is at k / fps
+    /// seconds; an `auto` span ends at the first frame after the timeline's length with nothing
+    /// left to happen and nothing moving.
+    public func run(_ run: TimelineRun, batch: Int = 16, _ body: ([Frame]) throws -> Void) throws {
         var pending: [Frame] = []
         var index = 0
-        var eventsSince: [String] = []
-        let length = session.timeline.length
+        var previous = -Double.infinity
+        let length = run.timeline.length
         while true {
             let t = Double(index) / fps
             if case .seconds(let d) = span, t > d + 1e-9 { break }
@@ -52,25 +59,21 @@ public struct FrameSampler {
             }
             if case .auto = span, t > Self.autoCap + 1e-9 {
                 throw ProofsheetError.badInput(
-                    "the timeline '\(session.timeline.name)' has not settled after \(Int(Self.autoCap)) s", at: session.timeline.location,
+                    "the timeline '\(run.timeline.name)' has not settled after \(Int(Self.autoCap)) s", at: run.timeline.location,
                     hint: "give --duration SECONDS (an animation that repeats forever never settles)")
             }
-            eventsSince += try session.advance(to: t).map(\.name)
-            let animating = session.animator.isAnimating(at: t)
-            pending.append(
-                Frame(
-                    index: index, time: t, events: eventsSince, state: session.state, animating: animating, tree: session.presented(at: t),
-                    touches: session.touchPoints.sorted { $0.key < $1.key }.map(\.value)))
-            eventsSince = []
+            let frame = try run.frame(at: t, index: index, eventsAfter: previous)
+            previous = t
+            pending.append(frame)
             if pending.count >= batch { try body(pending); pending = [] }
             index += 1
-            if case .auto = span, t >= length, !session.hasPending {
-                guard session.animator.settledAt != nil else {
+            if case .auto = span, t >= length, !(try run.hasPending(after: t)) {
+                guard try run.settledAt(t) != nil else {
                     throw ProofsheetError.badInput(
-                        "the timeline '\(session.timeline.name)' never settles", at: session.timeline.location,
+                        "the timeline '\(run.timeline.name)' never settles", at: run.timeline.location,
                         hint: "give --duration SECONDS (an animation that repeats forever never settles)")
                 }
-                if !animating { break }
+                if !frame.animating { break }
             }
         }
         if !pending.isEmpty { try body(pending) }

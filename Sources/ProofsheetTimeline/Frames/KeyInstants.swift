@@ -1,27 +1,45 @@
 import ProofsheetCore
 import ProofsheetMotion
+import ProofsheetScene
 
-/// An instant of a timeline worth a golden: the start, just after an event, a quarter, half and
-/// three quarters of an animation, the end. Times are whole milliseconds.
+/// An instant of a timeline worth a picture of its own: the start, an event, a quarter, half
+/// and three quarters of an animation, the end. Which instants are key, and how exactly they
+/// are placed, is a ``Rule``: goldens (`check --timelines`, timeline snapshots) take whole
+/// milliseconds just after each event and the quarters of animations; a storyboard takes each
+/// event's own instant.
 public struct KeyInstant: Hashable, Sendable {
-    /// The instant, in whole milliseconds from the timeline's start.
-    public var milliseconds: Int
-    /// Why the instant is key, e.g. `start`, `after release`, `50 % of the animation 0.4–0.9 s`,
-    /// `end` (several reasons when they round to the same millisecond).
-    public var reasons: [String]
-    /// What happened since the previous key instant (for the first: at time 0).
-    public var events: [String]
-
-    public init(milliseconds: Int, reasons: [String], events: [String]) {
-        self.milliseconds = milliseconds; self.reasons = reasons; self.events = events
+    /// What an instant is for (an instant for several reasons is the first of these that applies).
+    public enum Kind: String, Hashable, Sendable {
+        /// The timeline's start.
+        case start
+        /// The end, once everything has settled.
+        case end
+        /// Something happened (a touch, a release, a tap, a view removed or appearing, a marker
+        /// turning true, an annotation).
+        case event
+        /// A quarter, half or three quarters of an animation.
+        case animation
     }
 
-    /// The instant in seconds.
-    public var time: Double { Double(milliseconds) / 1000 }
+    /// The instant, in seconds from the timeline's start.
+    public var time: Double
+    public var kind: Kind
+    /// Why the instant is key, e.g. `start`, `after release`, `50 % of the animation 0.4–0.9 s`,
+    /// `end` (several reasons when they fall on the same instant).
+    public var reasons: [String]
+    /// What happened since the previous key instant (for the first: by its instant).
+    public var events: [String]
+
+    public init(time: Double, kind: Kind, reasons: [String], events: [String]) {
+        self.time = time; self.kind = kind; self.reasons = reasons; self.events = events
+    }
+
+    /// The instant in whole milliseconds (see ``milliseconds(_:)``).
+    public var milliseconds: Int { Self.milliseconds(time) }
 }
 
 extension KeyInstant {
-    /// The most key instants one timeline may have.
+    /// The most key instants one timeline may have under the goldens' rule.
     public static let most = 1_000
 
     /// `t` seconds in whole milliseconds, rounded half up (0.0125 s is 13 ms).
@@ -31,48 +49,94 @@ extension KeyInstant {
         return Int((micro / 1000 + 0.5).rounded(.down))
     }
 
-    /// The key instants of the timeline `session` runs, which must be fresh (at time 0): the
-    /// session is run to its end (see ``FrameSampler/settledEnd(of:)``). In order, at most one
-    /// per millisecond:
-    ///
-    /// - 0, the start;
-    /// - just after each event (a touch going down, a release, a tap, a view removed or
-    ///   appearing, a marker turning true, an annotation): the event's time + 1 ms, the first
-    ///   millisecond at which its effect shows;
-    /// - 25 %, 50 % and 75 % of each animation a change of state started, from the change until
-    ///   everything it set moving has settled (a spring: until it is within 10⁻³ of rest), but
-    ///   not the animations that follow a moving finger (a drag's changes: the instants after
-    ///   its touch down and release show it);
-    /// - the end: when the timeline is over and everything has settled.
+    /// Which instants of a run are key, and where they fall. The two rules in use differ on
+    /// purpose: a golden is named by its millisecond and shows an event's effect, a storyboard
+    /// panel is drawn at the instant of the event its caption names.
+    public struct Rule: Hashable, Sendable {
+        /// Instants in whole milliseconds (``KeyInstant/milliseconds(_:)``), else as they are.
+        public var wholeMilliseconds: Bool
+        /// Each event's instant is the whole millisecond after it, the first at which its effect
+        /// shows (else the event's own instant, the start's when it is at 0).
+        public var afterEvents: Bool
+        /// 25 %, 50 % and 75 % of each animation a change of state started are key.
+        public var animationQuarters: Bool
+        /// More key instants than this are an error (nil: no limit).
+        public var most: Int?
+
+        public init(wholeMilliseconds: Bool, afterEvents: Bool, animationQuarters: Bool, most: Int?) {
+            self.wholeMilliseconds = wholeMilliseconds; self.afterEvents = afterEvents
+            self.animationQuarters = animationQuarters; self.most = most
+        }
+
+        /// The instants `check --timelines` compares with goldens, in whole milliseconds:
+        ///
+        /// - 0, the start;
+        /// - just after each event: the event's time + 1 ms, the first millisecond at which its
+        ///   effect shows;
+        /// - 25 %, 50 % and 75 % of each animation a change of state started, from the change
+        ///   until everything it set moving has settled (a spring: until it is within 10⁻³ of
+        ///   rest), but not the animations that follow a moving finger (a drag's changes: the
+        ///   instants after its touch down and release show it);
+        /// - the end: when the timeline is over and everything has settled.
+        ///
+        /// At most one per millisecond, and at most ``KeyInstant/most``.
+        public static let goldens = Rule(wholeMilliseconds: true, afterEvents: true, animationQuarters: true, most: KeyInstant.most)
+
+        /// A storyboard's key frames: the start, each instant something happens (exactly), and
+        /// the end, when everything has settled.
+        public static let storyboard = Rule(wholeMilliseconds: false, afterEvents: false, animationQuarters: false, most: nil)
+    }
+
+    /// The key instants of the timeline `session` runs, which must be fresh (at time 0), by the
+    /// goldens' rule: the session is run to its end (see ``TimelineRun/keyInstants(_:)``).
     public static func of(_ session: MotionSession) throws -> [KeyInstant] {
-        let end = try FrameSampler.settledEnd(of: session)
-        var reasons: [Int: [String]] = [0: ["start"]]
-        func add(_ t: Double, _ why: String) {
-            let ms = min(milliseconds(t), milliseconds(end))
-            if !(reasons[ms]?.contains(why) ?? false) { reasons[ms, default: []].append(why) }
+        try TimelineRun(session).keyInstants(.goldens)
+    }
+
+    /// The key instants of a run whose `events` and started `animations` are those by its
+    /// settled `end`, in order.
+    static func find(
+        in events: [MotionEvent], animations: [TreeAnimator.AnimationSpan], end: Double, rule: Rule, timeline: Timeline
+    ) throws -> [KeyInstant] {
+        /// Where an instant `t` falls (nothing falls after the end).
+        func place(_ t: Double) -> Double {
+            rule.wholeMilliseconds ? Double(min(milliseconds(t), milliseconds(end))) / 1000 : min(t, end)
         }
-        for e in session.history {
-            add(Double(milliseconds(e.time) + 1) / 1000, "after \(e.name)")
+        var found: [Double: (kinds: Set<Kind>, reasons: [String])] = [0: ([.start], ["start"])]
+        func add(_ t: Double, _ kind: Kind, _ why: String) {
+            let at = place(t)
+            found[at, default: ([], [])].kinds.insert(kind)
+            if !found[at]!.reasons.contains(why) { found[at]!.reasons.append(why) }
         }
-        for (k, span) in session.startedAnimations.enumerated() {
-            guard let stop = span.end, stop > span.start else { continue }
-            let label = "the animation \(k + 1) (\(format(span.start, digits: 3))–\(format(stop, digits: 3)) s)"
-            for q in [25, 50, 75] { add(span.start + (stop - span.start) * Double(q) / 100, "\(q) % of \(label)") }
+        for e in events {
+            if rule.afterEvents {
+                add(Double(milliseconds(e.time) + 1) / 1000, .event, "after \(e.name)")
+            } else {
+                add(e.time, .event, e.name)
+            }
         }
-        add(end, "end")
-        guard reasons.count <= most else {
+        if rule.animationQuarters {
+            for (k, span) in animations.enumerated() {
+                guard let stop = span.end, stop > span.start else { continue }
+                let label = "the animation \(k + 1) (\(format(span.start, digits: 3))–\(format(stop, digits: 3)) s)"
+                for q in [25, 50, 75] { add(span.start + (stop - span.start) * Double(q) / 100, .animation, "\(q) % of \(label)") }
+            }
+        }
+        add(end, .end, "end")
+        if let most = rule.most, found.count > most {
             throw ProofsheetError.badInput(
-                "the timeline '\(session.timeline.name)' has \(reasons.count) key instants, more than \(most)", at: session.timeline.location,
+                "the timeline '\(timeline.name)' has \(found.count) key instants, more than \(most)", at: timeline.location,
                 hint: "fewer events and animations per timeline: split it in two")
         }
-        let times = reasons.keys.sorted()
         var out: [KeyInstant] = []
-        var previous = -1
-        for ms in times {
+        var previous = -Double.infinity
+        for t in found.keys.sorted() {
+            let (kinds, reasons) = found[t]!
+            let kind: Kind = [.start, .end, .event, .animation].first { kinds.contains($0) }!
             // Events after the previous instant, up to and including this one.
-            let events = session.history.filter { milliseconds($0.time) > previous && milliseconds($0.time) <= ms }.map(\.name)
-            out.append(KeyInstant(milliseconds: ms, reasons: reasons[ms]!, events: events))
-            previous = ms
+            let since = events.filter { place($0.time) > previous && place($0.time) <= t }.map(\.name)
+            out.append(KeyInstant(time: t, kind: kind, reasons: reasons, events: since))
+            previous = t
         }
         return out
     }

@@ -43,6 +43,26 @@ public final class MotionSession {
     private var markers: Set<String> = []
     private var markerEvaluations = 0
     private var changes = 0
+    /// Whether ``moments`` are kept (a ``TimelineRun`` records its session).
+    var recordsMoments = false
+    /// What the session was after each instant at which something happened, in time order
+    /// (while ``recordsMoments``).
+    var moments: [Moment] = []
+
+    /// The session just after everything due at `time` happened: what any instant from then
+    /// until the next moment shows (the animator pruned to that instant first).
+    struct Moment: Sendable {
+        var time: Double
+        var state: SceneState
+        var animator: TreeAnimator
+        var touchPoints: [Int: Point]
+        var liftPoints: [Int: Point]
+    }
+
+    /// The session as it is now, as a moment at `time`.
+    func moment(at time: Double) -> Moment {
+        Moment(time: time, state: state, animator: animator, touchPoints: touchPoints, liftPoints: liftPoints)
+    }
 
     /// Touches are sampled this often (per second), whatever the output frame rate.
     public static let touchRate = 120.0
@@ -136,6 +156,7 @@ public final class MotionSession {
             }
             now = max(now, first.time)
             try handle(first.item, at: first.time, events: &events)
+            if recordsMoments, queue.first.map({ $0.time != first.time || $0.time > t }) ?? true { moments.append(moment(at: first.time)) }
         }
         now = max(now, t)
         animator.prune(at: now)
