@@ -2,15 +2,32 @@ import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
 
-/// A small command-line parser: flags with values, repeatable options, positionals.
+/// A small command-line parser: flags with values, repeatable options, positionals. It reads
+/// only the options its command declares (``CommandSpec``): reading another is a mistake in
+/// Proofsheet, caught by every debug build and test; an option given that the command does not
+/// declare is a usage error naming the close ones.
 struct Arguments {
     private var items: [String]
     let command: String
+    /// The command's declaration (nil for a command that is not one, such as `help`).
+    let spec: CommandSpec?
 
-    init(command: String, _ items: [String]) { self.command = command; self.items = items }
+    init(command: String, _ items: [String]) {
+        self.command = command
+        self.items = items
+        spec = CommandSpec.named(command == "colours" ? "colors" : command)
+    }
+
+    /// Checks (in debug builds) that the command declares the options it reads.
+    private func declared(_ names: [String]) {
+        assert(
+            spec.map { s in names.allSatisfy { s.optionNames.contains($0) || s.refuses.contains($0) } } ?? true,
+            "\(command) reads \(names.joined(separator: ", ")), which its CommandSpec does not declare")
+    }
 
     /// Removes and returns whether `--flag` was given.
     mutating func flag(_ names: String...) -> Bool {
+        declared(names)
         var found = false
         items.removeAll {
             if names.contains($0) { found = true; return true }; return false
@@ -20,6 +37,7 @@ struct Arguments {
 
     /// Removes and returns every value of `--name VALUE` / `--name=VALUE`.
     mutating func values(_ names: String...) throws -> [String] {
+        declared(names)
         var out: [String] = []
         var rest: [String] = []
         var i = 0
@@ -84,7 +102,10 @@ struct Arguments {
     /// What is left: positionals. Unknown options are a usage error.
     func positionals() throws -> [String] {
         if let bad = items.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw ProofsheetError.usage("unknown option '\(clipped(bad))' for \(command)", hint: "see `proofsheet \(command) --help`")
+            let close = spec.map { closeNames(to: String(bad.prefix { $0 != "=" }), in: $0.optionNames) } ?? []
+            throw ProofsheetError.usage(
+                "unknown option '\(clipped(bad))' for \(command)",
+                hint: close.isEmpty ? "see `proofsheet \(command) --help`" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
         return items
     }

@@ -16,57 +16,43 @@ func run(_ argv: [String]) throws -> Int32 {
     for assignment in try args.values("--limit") { try Limit.apply(assignment) }
     switch command {
     case "-h", "--help", "help":
-        if let topic = argv.dropFirst().first, let text = helpText(topic) { print(text) } else { print(Help.main) }
-        return 0
+        return try helpCommand(Array(argv.dropFirst()))
     case "--version", "version":
         print(Help.version)
         return 0
-    case "render", "layout":
-        if args.flag("-h", "--help") { printHelp(command == "render" ? Help.render : Help.layout); return 0 }
-        return try renderCommand(&args, layoutOnly: command == "layout")
-    case "diff":
-        if args.flag("-h", "--help") { printHelp(Help.diff); return 0 }
-        return try diffCommand(&args)
-    case "check":
-        if args.flag("-h", "--help") { printHelp(Help.check); return 0 }
-        return try checkCommand(&args)
-    case "approve":
-        if args.flag("-h", "--help") { printHelp(Help.approve); return 0 }
-        return try approveCommand(&args)
-    case "merge-reports":
-        if args.flag("-h", "--help") { printHelp(Help.mergeReports); return 0 }
-        return try mergeReportsCommand(&args)
-    case "stills":
-        if args.flag("-h", "--help") { printHelp(Help.stills); return 0 }
-        return try stillsCommand(&args)
-    case "frames":
-        if args.flag("-h", "--help") { printHelp(Help.frames); return 0 }
-        return try framesCommand(&args)
-    case "animate":
-        if args.flag("-h", "--help") { printHelp(Help.animate); return 0 }
-        return try animateCommand(&args)
-    case "strip":
-        if args.flag("-h", "--help") { printHelp(Help.strip); return 0 }
-        return try stripCommand(&args)
-    case "gallery":
-        if args.flag("-h", "--help") { printHelp(Help.gallery); return 0 }
-        return try galleryCommand(&args)
-    case "storyboard":
-        if args.flag("-h", "--help") { printHelp(Help.storyboard); return 0 }
-        return try storyboardCommand(&args)
-    case "sweep":
-        if args.flag("-h", "--help") { printHelp(Help.sweep); return 0 }
-        return try sweepCommand(&args)
-    case "curve":
-        if args.flag("-h", "--help") { printHelp(Help.curve); return 0 }
-        return try curveCommand(&args)
+    default:
+        break
+    }
+    guard let spec = CommandSpec.named(command == "colours" ? "colors" : command) else {
+        let close = closeNames(to: command, in: CommandSpec.all.map(\.name) + ["help"])
+        throw ProofsheetError.usage(
+            "unknown command '\(clipped(command))'",
+            hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+    }
+    if args.flag("-h", "--help") {
+        printHelp(spec)
+        return 0
+    }
+    switch spec.name {
+    case "render", "layout": return try renderCommand(&args, layoutOnly: command == "layout")
+    case "diff": return try diffCommand(&args)
+    case "check": return try checkCommand(&args)
+    case "approve": return try approveCommand(&args)
+    case "merge-reports": return try mergeReportsCommand(&args)
+    case "stills": return try stillsCommand(&args)
+    case "frames": return try framesCommand(&args)
+    case "animate": return try animateCommand(&args)
+    case "strip": return try stripCommand(&args)
+    case "gallery": return try galleryCommand(&args)
+    case "storyboard": return try storyboardCommand(&args)
+    case "sweep": return try sweepCommand(&args)
+    case "curve": return try curveCommand(&args)
+    case "completion": return try completionCommand(&args)
     case "symbols":
-        if args.flag("-h", "--help") { printHelp(Help.symbols); return 0 }
         try args.noPositionals()
         for name in SymbolCatalog.symbols.keys.sorted() { print(name) }
         return 0
-    case "colors", "colours":
-        if args.flag("-h", "--help") { printHelp(Help.colors); return 0 }
+    case "colors":
         try args.noPositionals()
         for entry in Color.catalogue.sorted(by: { $0.name < $1.name }) {
             let note = entry.estimated ? ", estimated" : ""
@@ -74,7 +60,6 @@ func run(_ argv: [String]) throws -> Int32 {
         }
         return 0
     case "limits":
-        if args.flag("-h", "--help") { printHelp(Help.limits); return 0 }
         try args.noPositionals()
         for l in Limit.all {
             let changed = l.value != l.defaultValue ? " (default \(fmt(l.defaultValue)))" : ""
@@ -82,7 +67,6 @@ func run(_ argv: [String]) throws -> Int32 {
         }
         return 0
     case "devices":
-        if args.flag("-h", "--help") { printHelp(Help.devices); return 0 }
         try args.noPositionals()
         for d in Device.presets {
             let aliases = Device.aliases.filter { $0.value == d.name }.keys.sorted()
@@ -92,28 +76,29 @@ func run(_ argv: [String]) throws -> Int32 {
         }
         return 0
     default:
-        let close = closeNames(
-            to: command,
-            in: [
-                "render", "layout", "stills", "frames", "strip", "sweep", "storyboard", "animate", "gallery", "curve", "diff", "check", "approve",
-                "merge-reports", "symbols", "colors", "devices",
-                "limits", "help"
-            ]
-        )
-        throw ProofsheetError.usage(
-            "unknown command '\(clipped(command))'",
-            hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+        throw ProofsheetError.internal("the command '\(spec.name)' is declared but not run")
     }
 }
 
-/// A command's help, with the option every command takes.
-func helpText(_ topic: String) -> String? {
-    [
-        "render": Help.render, "layout": Help.layout, "stills": Help.stills, "diff": Help.diff, "check": Help.check, "approve": Help.approve,
-        "merge-reports": Help.mergeReports, "symbols": Help.symbols, "colors": Help.colors, "devices": Help.devices, "limits": Help.limits,
-        "curve": Help.curve, "frames": Help.frames, "strip": Help.strip, "sweep": Help.sweep, "storyboard": Help.storyboard, "animate": Help.animate,
-        "gallery": Help.gallery
-    ][topic]
+/// `proofsheet help [CMD]`: the main help, or a command's (the same text as `CMD --help`);
+/// `proofsheet help synopsis`: the command line in brief, as the README has it.
+func helpCommand(_ topics: [String]) throws -> Int32 {
+    guard let topic = topics.first(where: { !$0.hasPrefix("-") }) else {
+        print(Help.main)
+        return 0
+    }
+    if topic == "synopsis" {
+        print(CommandSpec.synopsis())
+        return 0
+    }
+    guard let spec = CommandSpec.named(topic == "colours" ? "colors" : topic) else {
+        let close = closeNames(to: topic, in: CommandSpec.all.map(\.name) + ["synopsis"])
+        throw ProofsheetError.usage(
+            "no help on '\(clipped(topic))'",
+            hint: close.isEmpty ? "run `proofsheet --help` for the commands" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
+    }
+    printHelp(spec)
+    return 0
 }
 
 /// One state of one scene to lay out and render.
