@@ -65,11 +65,13 @@ let package = Package(
             dependencies: ["ProofsheetCore", "ProofsheetScene", "ProofsheetImage", "ProofsheetDiff"]),
 
         // MARK: - Facade, CLI, benchmark
+        // The facade draws what the commands write: frames folders, strips, storyboards and animated
+        // previews are library calls, and the CLI parses options, calls and prints.
         .target(
             name: "Proofsheet",
             dependencies: [
                 "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetSVG", "ProofsheetDiff", "ProofsheetCheck",
-                "ProofsheetMotion", "ProofsheetTimeline"
+                "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets", "ProofsheetAnimation"
             ]),
         .executableTarget(
             name: "ProofsheetCLI",

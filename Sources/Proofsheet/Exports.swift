@@ -15,6 +15,19 @@
 @_exported import ProofsheetMotion
 /// Timelines running: motion sessions, frame sampling, the frames they give.
 @_exported import ProofsheetTimeline
+/// Views made of a timeline's frames: contact sheets, storyboards and their key instants, view
+/// tracks and property plots, galleries. What `Renderer.storyboard(of:…)` draws is built of
+/// them, and a user may build their own.
+@_exported import ProofsheetSheets
+/// Animated previews: one protocol, `AnimatedPreviewWriter`, over the APNG, WebP and GIF
+/// encoders, begun by an `AnimatedPreviewFormat`; `Renderer.writeAnimatedPreview(of:…)` draws
+/// a run through it.
+@_exported import ProofsheetAnimation
+
+// The writers of what the commands write are the facade's own: `Renderer.writeFrames(of:…)`
+// (a frames folder with its manifest, `FramesFolder`), `Renderer.storyboard(of:…)` and
+// `writeStoryboard(of:…)` (`RenderedStoryboard`), `Renderer.writeAnimatedPreview(of:…)`
+// (`AnimatedPreview`).
 
 // From the layout engine and the Cairo backend, only what the pipeline's results are made of;
 // their engines stay internal.

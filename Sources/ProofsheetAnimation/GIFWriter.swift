@@ -118,6 +118,8 @@ public final class GIFWriter {
     private let sink = Sink()
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var map: UnsafeMutablePointer<ColorMapObject>?
+    /// The file ``finishFile(at:)`` writes (nil: the bytes are only returned by `finish`).
+    private var target: String?
 
     /// The shortest delay browsers honour (they stretch 0 and 1 centisecond to 10).
     public static let shortestDelay = 2
@@ -152,6 +154,12 @@ public final class GIFWriter {
         var loop: [UInt8] = [1, UInt8(self.loops & 0xFF), UInt8(self.loops >> 8)]
         try check(EGifPutExtensionBlock(gif, 3, &loop), "the loop extension")
         try check(EGifPutExtensionTrailer(gif), "the loop extension")
+    }
+
+    /// A writer whose file, `path`, is written by ``finishFile(at:)``: nothing is there until then.
+    public convenience init(width: Int, height: Int, loops: Int = 0, writingTo path: String) throws {
+        try self.init(width: width, height: height, loops: loops)
+        target = path
     }
 
     deinit {
@@ -190,6 +198,15 @@ public final class GIFWriter {
         self.gif = nil
         guard EGifCloseFile(gif, &error) == GIF_OK else { throw ProofsheetError.internal("giflib: closing the GIF failed (error \(error))") }
         return sink.bytes
+    }
+
+    /// Completes the file given at `init`, the last frame lasting until `end` centiseconds;
+    /// returns its size in bytes.
+    public func finishFile(at end: Int) throws -> Int {
+        guard let target else { throw ProofsheetError.internal("a GIF kept in memory is finished with finish") }
+        let bytes = try finish(at: end)
+        try FileOutput.write(bytes, to: target)
+        return bytes.count
     }
 
     private func flush(until: Int) throws {

@@ -12,6 +12,8 @@ public final class WebPWriter {
     private var config = WebPConfig()
     private var count = 0
     private var last = -1
+    /// The file ``finishFile(at:)`` writes (nil: the bytes are only returned by `finish`).
+    private var target: String?
 
     public init(width: Int, height: Int, loops: Int = 0, quality: Double = 80, lossless: Bool = false) throws {
         guard (1...16383).contains(width), (1...16383).contains(height) else {
@@ -34,6 +36,12 @@ public final class WebPWriter {
         config.quality = Float(min(max(quality, 0), 100))
         config.method = 4
         config.thread_level = 0
+    }
+
+    /// A writer whose file, `path`, is written by ``finishFile(at:)``: nothing is there until then.
+    public convenience init(width: Int, height: Int, loops: Int = 0, quality: Double = 80, lossless: Bool = false, writingTo path: String) throws {
+        try self.init(width: width, height: height, loops: loops, quality: quality, lossless: lossless)
+        target = path
     }
 
     deinit { if let encoder { WebPAnimEncoderDelete(encoder) } }
@@ -74,5 +82,14 @@ public final class WebPWriter {
             throw ProofsheetError.internal("libwebp: \(String(cString: WebPAnimEncoderGetError(encoder)))")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: data.size))
+    }
+
+    /// Completes the file given at `init`, the last frame lasting until `end` milliseconds;
+    /// returns its size in bytes.
+    public func finishFile(at end: Int) throws -> Int {
+        guard let target else { throw ProofsheetError.internal("an animated WebP kept in memory is finished with finish") }
+        let bytes = try finish(at: end)
+        try FileOutput.write(bytes, to: target)
+        return bytes.count
     }
 }

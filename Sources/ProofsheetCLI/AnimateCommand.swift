@@ -71,74 +71,28 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
         path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest)
-    // Times in the output: the timeline's, `slow` times as long.
-    func milliseconds(_ t: Double) -> Int { Int((t * slow * 1000).rounded()) }
-    func centiseconds(_ t: Double) -> Int { Int((t * slow * 100).rounded()) }
-    var apng: APNGWriter? = nil
-    var webp: WebPWriter? = nil
-    var gif: GIFWriter? = nil
-    var width = 0, height = 0
-    let progress = !quiet && isatty(2) != 0
-    var count = 0
-    var last = 0.0
-    try FrameSampler(fps: fps, span: span).run(run, batch: max(4, jobs * 4)) { frames in
-        let lists = try frames.map { f -> DisplayList in
-            var list = try run.displayList(f.tree)
-            if touches { list.items += f.touches.flatMap(touchMark) }
-            return list
-        }
-        // Frames are drawn on every core, then stored in order (each against the one before).
-        let images = try parallelMap(lists.count, jobs: jobs) { k in try renderer.backend.renderRGBA(lists[k], scale: scale) }
-        for (f, image) in zip(frames, images) {
-            if count == 0 {
-                // The writer takes the frames' own size.
-                width = image.width; height = image.height
-                switch kind {
-                // The APNG streams into its file (renamed into place at the end): never held whole.
-                case .apng: apng = try APNGWriter(width: width, height: height, loops: loops, compression: compression, writingTo: target)
-                case .webp: webp = try WebPWriter(width: width, height: height, loops: loops, quality: quality, lossless: lossless)
-                case .gif: gif = try GIFWriter(width: width, height: height, loops: loops)
-                }
-            }
-            switch kind {
-            case .apng: try apng!.add(image, at: milliseconds(f.time))
-            case .webp: try webp!.add(image, at: milliseconds(f.time))
-            case .gif: try gif!.add(image, at: centiseconds(f.time))
-            }
-            count += 1
-            last = f.time
-        }
-        if progress { FileHandle.standardError.write(Data("\ranimate: \(count) frames (\(format(last, digits: 2)) s)".utf8)) }
-    }
-    if progress { FileHandle.standardError.write(Data("\n".utf8)) }
-    let end = last + 1 / fps
-    let size: Int
+    let previewFormat: AnimatedPreviewFormat
     switch kind {
-    case .apng: size = try apng!.finishFile(at: milliseconds(end))
-    case .webp:
-        let bytes = try webp!.finish(at: milliseconds(end))
-        try FileOutput.write(bytes, to: target)
-        size = bytes.count
-    case .gif:
-        let bytes = try gif!.finish(at: centiseconds(end))
-        try FileOutput.write(bytes, to: target)
-        size = bytes.count
+    case .apng: previewFormat = .apng(compression: compression)
+    case .webp: previewFormat = .webp(quality: quality, lossless: lossless)
+    case .gif: previewFormat = .gif
+    }
+    let progress = !quiet && isatty(2) != 0
+    let preview = try renderer.writeAnimatedPreview(
+        of: run, format: previewFormat, fps: fps, span: span, to: target, loops: loops, slow: slow, touches: touches, jobs: jobs
+    ) { count, time in
+        guard progress else { return }
+        if let time {
+            FileHandle.standardError.write(Data("\ranimate: \(count) frames (\(format(time, digits: 2)) s)".utf8))
+        } else {
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
     }
     if !quiet {
-        FileHandle.standardError.write(
-            Data(
-                "wrote \(visible(target)): \(count) frames at \(fmt(fps)) fps, \(width)x\(height) px, \(format(end * slow, digits: 2)) s, \(size / 1024) KiB\n"
-                    .utf8))
+        let line =
+            "wrote \(visible(target)): \(preview.frames) frames at \(fmt(fps)) fps, \(preview.width)x\(preview.height) px, "
+            + "\(format(preview.duration, digits: 2)) s, \(preview.bytes / 1024) KiB\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
     return 0
-}
-
-/// A touch drawn on a frame as iOS's screen recordings show one: a grey disc with a light ring.
-func touchMark(_ p: Point) -> [DisplayItem] {
-    let r = 22.0
-    let disc = Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
-    return [
-        .fill(.ellipse(disc), .color(Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.45))),
-        .stroke(.ellipse(disc.insetBy(1)), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.8)), lineWidth: 2)
-    ]
 }

@@ -106,7 +106,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
         return scene
     }
-    let overview = try fittingRasterLimits(&thumbScale, at: overviewScale, parts: "thumbnails", whole: "the overview", quiet: quiet) {
+    let overview = try fittingRasterLimits(&thumbScale, at: overviewScale, parts: "thumbnails", whole: "the overview", note: notes(quiet: quiet)) {
         try overviewScene($0)
     }
     try overview.validateSize()

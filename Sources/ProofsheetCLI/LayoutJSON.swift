@@ -78,8 +78,8 @@ enum LayoutJSON {
     }
 
     /// A number in full precision: the shortest text that reads back as the same double.
-    static func number(_ v: Double) -> String { v.isFinite ? shortestText(v) : "null" }
+    static func number(_ v: Double) -> String { jsonNumber(v) }
 
     /// A JSON string: quotes, backslashes and control characters escaped.
-    static func string(_ s: String) -> String { "\"" + backslashEscaped(s, .json) + "\"" }
+    static func string(_ s: String) -> String { jsonString(s) }
 }

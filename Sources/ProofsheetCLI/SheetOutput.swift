@@ -30,7 +30,7 @@ struct SheetOutput {
         guard let stub = sheet.frames.first else { throw ProofsheetError.internal("a sheet without frames") }
         // Labels and margins do not shrink with the thumbnails: shrink until the sheet fits.
         var cellSize = Size(width: 1, height: 1), thumbnailScale = sheet.thumbnailScale
-        let scene = try fittingRasterLimits(&thumbnailScale, at: scale, parts: "thumbnails", whole: "the sheet", quiet: quiet) { thumb in
+        let scene = try fittingRasterLimits(&thumbnailScale, at: scale, parts: "thumbnails", whole: "the sheet", note: notes(quiet: quiet)) { thumb in
             var probe = sheet
             probe.thumbnailScale = thumb
             let made = try skeleton(probe, stub)
@@ -136,26 +136,8 @@ struct SheetLook {
     }
 }
 
-/// Shrinks `factor` (the scale of a view's thumbnails or panels) until the scene `make(factor)`
-/// builds fits the raster limits at `pixelsPerPoint` (labels and margins do not shrink with it,
-/// so it may take a few rounds), and says so on standard error unless `quiet`. Returns the last
-/// scene made.
-func fittingRasterLimits(
-    _ factor: inout Double, at pixelsPerPoint: Double, parts: String, whole: String, quiet: Bool, _ make: (Double) throws -> Scene
-) throws -> Scene {
-    var scene = try make(factor)
-    let side = Scene.Limits.pixelSide.value, most = Scene.Limits.pixels.value
-    var shrunk = false
-    for _ in 0..<12 {
-        let w = (scene.canvas.width * pixelsPerPoint).rounded(.up), h = (scene.canvas.height * pixelsPerPoint).rounded(.up)
-        guard max(w, h) > side || w * h > most else { break }
-        factor *= min(side / max(w, h), (most / (w * h)).squareRoot()) * 0.97
-        scene = try make(factor)
-        shrunk = true
-    }
-    if shrunk && !quiet {
-        FileHandle.standardError.write(
-            Data("note: \(parts) at \(format(factor, digits: 3))× to keep \(whole) within \(Int(side)) px a side and \(Int(most)) px\n".utf8))
-    }
-    return scene
+/// What a library call notes on the way (a sheet's thumbnails shrunk to fit, a storyboard's key
+/// frames left out), printed on standard error as `note: …`; nil when `quiet`.
+func notes(quiet: Bool) -> ((String) -> Void)? {
+    quiet ? nil : { FileHandle.standardError.write(Data("note: \($0)\n".utf8)) }
 }

@@ -37,7 +37,7 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
     let panelCount = try panelsText.map { Int(try number($0, option: "--panels", in: 2...most, whole: true)) }
     let maxPanels = try maxPanelsText.map { Int(try number($0, option: "--max-panels", in: 2...most, whole: true)) } ?? 12
     let columnsAsked = try columnsText.map { Int(try number($0, option: "--columns", in: 1...most, whole: true)) }
-    var panelScale = try panelScaleText.map { try number($0, option: "--panel-scale", in: 0.05...2) } ?? 0.5
+    let panelScale = try panelScaleText.map { try number($0, option: "--panel-scale", in: 0.05...2) } ?? 0.5
     let device = try deviceName.map { try Device.named($0) }
     let outputScale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) } ?? 2
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -51,43 +51,14 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, renderer: renderer)
-    // The key instants: the start, each event, the settled end; then as many as asked.
-    let end = try run.settledEnd()
-    let keys = try StoryboardFrames.keyInstants(of: run)
-    let instants = StoryboardFrames.choose(keys, count: panelCount ?? maxPanels, fill: panelCount != nil)
-    if !quiet, panelCount == nil, keys.count > maxPanels {
-        FileHandle.standardError.write(
-            Data("note: \(keys.count) key frames, \(instants.count) shown (--max-panels \(maxPanels)); the rest are in the captions\n".utf8))
-    }
-    let made = try StoryboardFrames.panels(run, at: instants) { try run.displayList($0) }
-    let columns = columnsAsked ?? min(6, made.panels.count)
-
-    let deviceLabel = run.start.device?.name ?? "\(fmt(run.start.canvas.width))×\(fmt(run.start.canvas.height)) pt"
-    let keyCount = instants.filter { $0.kind != .between }.count
-    var subtitle = "\(deviceLabel) · \(keyCount) key frame\(keyCount == 1 ? "" : "s")"
-    if made.panels.count > keyCount { subtitle += " and \(made.panels.count - keyCount) between" }
-    subtitle += " · settled at \(Int((end * 1000).rounded())) ms"
-    let title = "\(base) — \(timelineName)"
-
-    // The board, its panels shrunk until it fits the raster limits.
-    func boardScene(_ panelScale: Double) throws -> Scene {
-        let board = Storyboard(
-            title: title, subtitle: subtitle, panels: made.panels, end: end, touchSpans: made.touchSpans, columns: columns,
-            panelScale: panelScale)
-        var scene = Scene(canvas: Size(width: 1, height: 1), scale: outputScale, background: board.style.background, root: board.node())
-        scene.assetRoots = run.start.assetRoots
-        let size = try renderer.size(of: scene)
-        scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
-        return scene
-    }
-    let scene = try fittingRasterLimits(&panelScale, at: outputScale, parts: "panels", whole: "the board", quiet: quiet) { try boardScene($0) }
-    try scene.validateSize()
-    let bytes = try renderer.render(scene, format: outputFormat, png: compression, svgText: svgText ?? .text)
-    try FileOutput.write(bytes, to: target)
+    let board = try renderer.storyboard(
+        of: run, title: "\(base) — \(timelineName)", panels: panelCount, maxPanels: maxPanels, columns: columnsAsked, panelScale: panelScale,
+        scale: outputScale, format: outputFormat, png: compression, svgText: svgText ?? .text, note: notes(quiet: quiet))
+    try FileOutput.write(board.bytes, to: target)
     if !quiet {
         FileHandle.standardError.write(
             Data(
-                "wrote \(visible(target)): \(made.panels.count) panels, \(fmt(scene.canvas.width))×\(fmt(scene.canvas.height)) pt, \(bytes.count) bytes\n"
+                "wrote \(visible(target)): \(board.panels) panels, \(fmt(board.canvas.width))×\(fmt(board.canvas.height)) pt, \(board.bytes.count) bytes\n"
                     .utf8
             ))
     }

@@ -24,3 +24,24 @@ package func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable
 
 /// The number of jobs to run at once when none is given: the processor count.
 package var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+/// Work running on a thread of its own; `wait()` gives its result (or throws its error).
+package final class BackgroundJob<T>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<T, Error>?
+
+    package init(_ work: @escaping @Sendable () throws -> T) {
+        let thread = Thread { [self] in
+            result = Result { try work() }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    package func wait() throws -> T {
+        done.wait()
+        done.signal()
+        return try result!.get()
+    }
+}

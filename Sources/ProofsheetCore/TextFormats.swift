@@ -132,3 +132,10 @@ public func decimalText(_ v: Double, places: Int, keepZeros: Bool = false, group
 public func shortestText(_ v: Double) -> String {
     v == v.rounded() && v.magnitude < 1e15 ? String(Int(v)) : "\(v)"
 }
+
+/// `v` as a JSON number in full precision (``shortestText(_:)``); a number that is not finite
+/// is `null`. The numbers of `layout --json`, `manifest.json` and `curve --json`.
+package func jsonNumber(_ v: Double) -> String { v.isFinite ? shortestText(v) : "null" }
+
+/// `text` as a JSON string: quotes, backslashes and control characters escaped.
+package func jsonString(_ text: String) -> String { "\"" + backslashEscaped(text, .json) + "\"" }

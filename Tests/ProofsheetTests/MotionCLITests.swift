@@ -126,8 +126,9 @@ extension CLITests {
 /// `animate` through the binary, each format read back by an independent reader (Pillow, and
 /// libwebp's own webpmux for WebP timings).
 extension CLITests {
-    /// Pillow's view of an animation: frame count, total duration (ms), and frame `k` as RGB.
-    func pillow(_ file: String, frame k: Int, into png: String) throws -> (frames: Int, duration: Int) {
+    /// Pillow's view of an animation: frame count, total duration (ms), each frame's duration,
+    /// and frame `k` as RGB.
+    func pillow(_ file: String, frame k: Int, into png: String) throws -> (frames: Int, duration: Int, durations: [Int]) {
         let python = "/usr/bin/python3"
         try #require(FileManager.default.isExecutableFile(atPath: python), "Debian's python3 and python3-pil are needed; run make deps")
         let script = """
@@ -135,18 +136,18 @@ extension CLITests {
             from PIL import Image
             im = Image.open(sys.argv[1])
             n = getattr(im, "n_frames", 1)
-            total = 0
+            durations = []
             for i in range(n):
                 im.seek(i)
-                total += int(im.info.get("duration", 0))
+                durations.append(int(im.info.get("duration", 0)))
             im.seek(int(sys.argv[2]))
             im.convert("RGBA").save(sys.argv[3])
-            print(n, total)
+            print(n, sum(durations), ",".join(map(str, durations)))
             """
         let r = try runProcess(python, ["-c", script, file, String(k), png])
         try #require(r.status == 0, "Pillow: \(r.err.suffix(2000))")
-        let parts = r.out.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
-        return (parts[0], parts[1])
+        let parts = r.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+        return (Int(parts[0]) ?? -1, Int(parts[1]) ?? -1, parts[2].split(separator: ",").map { Int($0) ?? -1 })
     }
 
     @Test func animateWritesAPNGWebPAndGIFThatOthersRead() throws {
@@ -169,11 +170,16 @@ extension CLITests {
         let last = try pillow(dir + "/a.png", frame: apng.frames - 1, into: dir + "/aN.png")
         #expect(last.frames == apng.frames)
         #expect(try PNGCodec.decode(contentsOfFile: dir + "/aN.png") == PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00030.png"))
+        // The library's writer, through the animated-preview protocol: the same bytes.
+        #expect(try libraryPreview(.apng(), to: dir + "/lib.png").frames == 31)
+        #expect(try bytes(dir + "/lib.png") == bytes(dir + "/a.png"))
         // libpng's own checker reads it as a PNG (the first frame).
         if let pngcheck = which("pngcheck") { #expect(try runProcess(pngcheck, ["-q", dir + "/a.png"]).status == 0) }
 
         // WebP, lossless: the frames' pixels; webpmux counts the frames and their milliseconds.
         #expect(try run(common + ["--lossless", "-o", dir + "/a.webp"]).status == 0)
+        _ = try libraryPreview(.webp(lossless: true), to: dir + "/lib.webp")
+        #expect(try bytes(dir + "/lib.webp") == bytes(dir + "/a.webp"))
         let webp = try pillow(dir + "/a.webp", frame: 0, into: dir + "/w0.png")
         #expect(webp.frames > 10)
         #expect(try PNGCodec.decode(contentsOfFile: dir + "/w0.png") == PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00000.png"))
@@ -188,6 +194,8 @@ extension CLITests {
 
         // GIF: at most 50 fps, 25 by default; whole centiseconds adding up to the length.
         #expect(try run(common + ["-o", dir + "/a.gif"]).status == 0)
+        #expect(try libraryPreview(.gif, to: dir + "/lib.gif").frames == 26)
+        #expect(try bytes(dir + "/lib.gif") == bytes(dir + "/a.gif"))
         let gif = try pillow(dir + "/a.gif", frame: 0, into: dir + "/g0.png")
         #expect(gif.frames > 10 && gif.frames <= 26 && gif.duration == 1040, "\(gif)")
         // Colours within the fixed palette's reach of the true frame.

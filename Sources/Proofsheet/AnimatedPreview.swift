@@ -1,0 +1,74 @@
+import ProofsheetAnimation
+import ProofsheetCairo
+import ProofsheetTimeline
+
+/// An animated preview written by ``Renderer/writeAnimatedPreview(of:format:fps:span:to:loops:slow:touches:jobs:progress:)``:
+/// what `proofsheet animate` reports of it.
+public struct AnimatedPreview: Sendable, Hashable {
+    /// The frames drawn (a frame identical to the one before is stored as a longer one).
+    public var frames: Int
+    /// The frames' size in pixels.
+    public var width: Int
+    public var height: Int
+    /// How long the preview plays once, in seconds (the timeline's span, `slow` times as long).
+    public var duration: Double
+    /// The file's size in bytes.
+    public var bytes: Int
+
+    /// A touch drawn on a frame as iOS's screen recordings show one: a grey disc with a light
+    /// ring.
+    static func touchMark(_ p: Point) -> [DisplayItem] {
+        let r = 22.0
+        let disc = Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
+        return [
+            .fill(.ellipse(disc), .color(Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.45))),
+            .stroke(.ellipse(disc.insetBy(1)), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.8)), lineWidth: 2)
+        ]
+    }
+}
+
+extension Renderer {
+    /// Writes an animated preview of `run` into the file `path` in `format`: the frames at `fps`
+    /// over `span`, each shown from its instant `slow` times later, played `loops` times (0: for
+    /// ever), the fingers drawn on the frames when `touches`. What `proofsheet animate` writes.
+    ///
+    /// Frames are drawn a batch at a time on `jobs` threads (all the processors when nil) and
+    /// handed to the format's ``AnimatedPreviewWriter`` in order, which takes the first frame's
+    /// size; the bytes do not depend on `jobs`. `progress`, when given, hears the number of frames
+    /// drawn and the latest one's instant after each batch, then `nil` once every frame is drawn
+    /// (before the file is finished). The last frame lasts one frame's time.
+    @discardableResult
+    public func writeAnimatedPreview(
+        of run: TimelineRun, format: AnimatedPreviewFormat, fps: Double? = nil, span: FrameSpan = .auto, to path: String, loops: Int = 0,
+        slow: Double = 1, touches: Bool = false, jobs: Int? = nil, progress: ((_ frames: Int, _ time: Double?) -> Void)? = nil
+    ) throws -> AnimatedPreview {
+        let fps = fps ?? format.defaultFPS
+        let jobs = jobs ?? defaultJobs
+        let scale = run.first?.scale ?? 1
+        var writer: (any AnimatedPreviewWriter)? = nil
+        var count = 0
+        var last = 0.0
+        try FrameSampler(fps: fps, span: span).run(run, batch: max(4, jobs * 4)) { frames in
+            let lists = try frames.map { f -> DisplayList in
+                var list = try run.displayList(f.tree)
+                if touches { list.items += f.touches.flatMap(AnimatedPreview.touchMark) }
+                return list
+            }
+            // Frames are drawn on every core, then stored in order (each against the one before).
+            let images = try parallelMap(lists.count, jobs: jobs) { k in try self.backend.renderRGBA(lists[k], scale: scale) }
+            for (f, image) in zip(frames, images) {
+                // The writer takes the frames' own size.
+                if writer == nil { writer = try format.begin(width: image.width, height: image.height, loops: loops, writingTo: path) }
+                try writer!.append(image, shownFrom: f.time * slow)
+                count += 1
+                last = f.time
+            }
+            progress?(count, last)
+        }
+        progress?(count, nil)
+        guard var writer else { throw ProofsheetError.internal("an animation needs at least one frame") }
+        let end = last + 1 / fps
+        let bytes = try writer.finish(endingAt: end * slow)
+        return AnimatedPreview(frames: count, width: writer.width, height: writer.height, duration: end * slow, bytes: bytes)
+    }
+}
