@@ -65,6 +65,8 @@ struct Context {
     var components = ComponentLibrary()
     /// The components being expanded, outermost first (a component may not contain itself).
     var componentStack: [String] = []
+    /// The trees of the scene's expressions, read once with the template.
+    var expressions = ExpressionTrees()
 
     init(file: String?) { self.file = file }
 

@@ -1,4 +1,5 @@
 import ProofsheetCore
+import Synchronization
 
 /// Expressions and interpolation: a string's value (`"=…"`, `"$name"`, `"${…}"`), evaluated
 /// in the scope of the context, with the messages that say where a state value came from.
@@ -70,7 +71,10 @@ extension Context {
         // What the expression compares or joins is read from the same budget as the strings.
         var work = 0
         defer { _ = budget.takeStringBytes(work) }
-        do { return try Expression.evaluate(source, vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch {
+        do {
+            if let tree = expressions.tree(source) { return try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work) }
+            return try Expression.evaluate(source, vars: vars, workLimit: budget.stringBytesLeft, work: &work)
+        } catch {
             throw ProofsheetError.badInput(
                 "in expression '\(excerpt(source))': \(error.message)\(originNote(v))", at: v.location,
                 hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(namesForHint(vars.keys.map { "$" + $0 }))")
@@ -123,4 +127,39 @@ extension Context {
         try append(slice(literalStart..<bytes.endIndex))
         return out
     }
+}
+
+/// The trees of a scene's expressions (see ``ExpressionTree``), by their text: read when its
+/// template is loaded and shared by every state after, so a state evaluates trees and reads no
+/// expression's text again.
+struct ExpressionTrees: Sendable {
+    /// The trees read when the template was loaded (nil: the text does not read whole, and
+    /// ``Expression`` evaluates it to say what is wrong).
+    var read: [String: ExpressionTree?] = [:]
+    /// While a template is loaded: where each expression is read, once.
+    var loading: ExpressionLog?
+    /// Where an expression not read when the template was loaded is noted (nothing should be).
+    var unread: ExpressionLog?
+
+    /// The tree of `source`: the one read with the template, else read now.
+    func tree(_ source: String) -> ExpressionTree? {
+        if let tree = read[source] { return tree }
+        if let loading { return loading.tree(source) }
+        return (unread ?? ExpressionLog()).tree(source)
+    }
+}
+
+/// Expressions read into trees, each text once.
+final class ExpressionLog: Sendable {
+    private let trees = Mutex<[String: ExpressionTree?]>([:])
+    init() {}
+    /// The tree of `source`, read the first time it is asked for.
+    func tree(_ source: String) -> ExpressionTree? {
+        if let tree = trees.withLock({ $0[source] }) { return tree }
+        let tree = ExpressionTree(parsing: source)
+        trees.withLock { $0[source] = tree }
+        return tree
+    }
+    /// Every text read so far, with its tree.
+    var all: [String: ExpressionTree?] { trees.withLock { $0 } }
 }
