@@ -339,10 +339,12 @@ func encodeBenchmark(renderer: Renderer) throws {
 
 let environment = ProcessInfo.processInfo.environment
 let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
-/// BENCH_ONLY=states,text runs only those parts (frames, encode, diff, states, text, motion,
-/// previews, chrome, material); all by default.
+/// BENCH_ONLY=states,text, or the same list as the first argument (`ProofsheetBench template`),
+/// runs only those parts (frames, encode, diff, states, text, motion, template, previews, chrome,
+/// material); all by default.
 let parts = Set(
-    (environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion,previews,chrome,material").split(separator: ",").map(String.init))
+    (CommandLine.arguments.dropFirst().first ?? environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material")
+        .split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
     let renderer = try Renderer()
@@ -352,6 +354,7 @@ do {
     if parts.contains("diff") { try diffBenchmark(renderer: renderer, base: base) }
     if parts.contains("states") { try manyStatesBenchmark(states: Int(environment["BENCH_STATES"] ?? "") ?? 12) }
     if parts.contains("motion") { try motionBenchmark(scenePath: scenePath) }
+    if parts.contains("template") { try templateStatesBenchmark(rounds: 5) }
     if parts.contains("previews") { try previewsBenchmark(scenePath: scenePath) }
     if parts.contains("material") { try materialBenchmark(renderer: renderer) }
     if parts.contains("text") { try textThreadsBenchmark(count: Int(environment["BENCH_TEXT_RENDERS"] ?? "") ?? 32, rounds: 5) }

@@ -92,7 +92,7 @@ public struct Expression {
     private let vars: [String: ScriptValue]
     /// Nesting of parentheses and prefix operators, bounded so no input exhausts the stack.
     private var depth = 0
-    private static let maxDepth = 100
+    static let maxDepth = 100
     /// Bytes of strings (and elements of arrays and objects) compared or joined so far, and how
     /// many are allowed: `$a == $b` on two long variables is as costly as reading them.
     private var work = 0

@@ -34,6 +34,8 @@ public struct SceneTemplate: Sendable {
     let document: JSONValue
     /// The components the file defines and imports.
     var components = ComponentLibrary()
+    /// The trees of its expressions, by their text, read when it was loaded.
+    var expressions: [String: ExpressionTree?] = [:]
 
     init(file: String?, document: JSONValue, schema: StateSchema, stills: [Still], warnings: [String]) {
         self.file = file; self.document = document; self.schema = schema; self.stills = stills; self.warnings = warnings
@@ -120,7 +122,14 @@ public struct SceneTemplate: Sendable {
 
     /// The scene in `state`.
     public func instantiate(_ state: SceneState) throws -> Scene {
+        try instantiate(state, unread: nil)
+    }
+
+    /// The scene in `state`; an expression whose tree was not read with the template is noted
+    /// in `unread`.
+    func instantiate(_ state: SceneState, unread: ExpressionLog?) throws -> Scene {
         var ctx = Context(file: file)
+        ctx.expressions = ExpressionTrees(read: expressions, unread: unread)
         ctx.device = device
         ctx.schema = schema
         ctx.components = components
@@ -173,6 +182,8 @@ extension SceneDecoder {
         check.validating = true
         check.warnings = log
         check.components = components
+        let expressions = ExpressionLog()
+        check.expressions.loading = expressions
         for v in schema.variables { check.vars[v.name] = .unknown }
         try check.validateComponents()
         _ = try check.scene(json)
@@ -182,6 +193,7 @@ extension SceneDecoder {
         template.timelines = try m["timelines"].map { try Self.timelines($0, schema, stills: stills, context: check) } ?? []
         template.markers = try m["markers"].map { try Self.markers($0, context: check, constants: m["vars"]) } ?? []
         for (k, marker) in template.markers.enumerated() { for name in marker.reads { template.markerReaders[name, default: []].append(k) } }
+        template.expressions = expressions.all
         return template
     }
 

@@ -1,0 +1,152 @@
+import Foundation
+import ProofsheetCore
+import ProofsheetMotion
+
+/// How many views and modifiers, and how many characters of text, a scene may still expand to;
+/// shared by every copy of a decoding context, including those a GeometryReader keeps to build
+/// its content at layout time.
+final class ViewBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining = Scene.Limits.views.int
+    private var remainingText = Scene.Limits.sceneText.int
+    private var remainingStringBytes = Scene.Limits.stringBytes.int
+
+    init() {}
+
+    /// A new budget with what is left of this one: a GeometryReader builds its content from
+    /// this each time it is laid out, so laying a scene out again never spends it.
+    func copy() -> ViewBudget {
+        lock.lock(); defer { lock.unlock() }
+        let b = ViewBudget()
+        b.remaining = remaining; b.remainingText = remainingText; b.remainingStringBytes = remainingStringBytes
+        return b
+    }
+    /// Takes `n` from the budget; false when it is spent.
+    func take(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remaining -= n
+        return remaining >= 0
+    }
+    /// The bytes of strings still to be read.
+    var stringBytesLeft: Int {
+        lock.lock(); defer { lock.unlock() }
+        return remainingStringBytes
+    }
+    /// Takes `n` bytes of strings read from the budget; false when it is spent.
+    func takeStringBytes(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remainingStringBytes -= n
+        return remainingStringBytes >= 0
+    }
+    /// Takes `n` characters of text from the budget; false when it is spent.
+    func takeText(_ n: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        remainingText -= n
+        return remainingText >= 0
+    }
+}
+
+/// The state of one decoding: variables in scope, the budget of views and the nesting depth.
+struct Context {
+    let file: String?
+    var vars: [String: ScriptValue] = [:]
+    var budget = ViewBudget()
+    var depth = 0
+    /// Checking a template: the state is unknown, both branches of every `If` are read, a
+    /// `ForEach` body once.
+    var validating = false
+    /// Where the state's values came from, so an error at a use names where it was written.
+    var origins: [String: ValueOrigin] = [:]
+    /// Where validation notes what it does not refuse.
+    var warnings: WarningLog?
+    /// The declared state, for the actions of gestures and buttons.
+    var schema = StateSchema(variables: [], constants: [])
+    /// The custom views the scene defines and imports (see ``ComponentDefinition``).
+    var components = ComponentLibrary()
+    /// The components being expanded, outermost first (a component may not contain itself).
+    var componentStack: [String] = []
+    /// The trees of the scene's expressions, read once with the template.
+    var expressions = ExpressionTrees()
+
+    init(file: String?) { self.file = file }
+
+    static let sceneKeys: Set<String> = [
+        "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
+        "chrome", "components", "import"
+    ]
+    /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
+    /// describes it.
+    var device: Device?
+    /// What `.spring()` and `.default` mean in this scene's animations (the `"sdk"` option).
+    var sdk = AnimationSDK.ios17
+
+    // MARK: - Scene
+
+    mutating func scene(_ json: JSONValue) throws -> Scene {
+        let m = try object(json, allowed: Self.sceneKeys)
+        if let s = m["sdk"] { sdk = try choice(s, Dictionary(uniqueKeysWithValues: AnimationSDK.allCases.map { ($0.rawValue, $0) })) }
+        try loadVars(m)
+        var size = Size(width: 390, height: 844)
+        var safe = EdgeInsets.zero
+        var scale: Double? = nil
+        var device: Device? = nil
+        guard let canvas = m["canvas"] else {
+            throw ProofsheetError.badInput(
+                "missing 'canvas'", at: json.location, hint: "add \"canvas\": \"iPhone 14\" or \"canvas\": {\"width\": 390, \"height\": 844}")
+        }
+        if case .string(let name) = canvas.kind {
+            let d = try Device.named(try stringOrUnknown(canvas) ?? name, at: canvas.location)
+            device = d; size = d.size; safe = d.safeArea
+        } else {
+            let c = try object(canvas, allowed: ["device", "width", "height", "safeArea"])
+            if let dn = c["device"] {
+                let d = try Device.named(try stringOrUnknown(dn) ?? Device.presets[0].name, at: dn.location)
+                device = d; size = d.size; safe = d.safeArea
+            }
+            if let w = c["width"] { size.width = try length(w, min: 1) }
+            if let h = c["height"] { size.height = try length(h, min: 1) }
+            if c["device"] == nil, c["width"] == nil || c["height"] == nil {
+                throw ProofsheetError.badInput("a canvas needs a 'device' or both 'width' and 'height'", at: canvas.location)
+            }
+            if let s = c["safeArea"] {
+                safe = try insets(s)
+                guard validating || (safe.top + safe.bottom <= size.height && safe.leading + safe.trailing <= size.width) else {
+                    throw ProofsheetError.badInput(
+                        "the safe area (\(fmt(safe.top)), \(fmt(safe.leading)), \(fmt(safe.bottom)), \(fmt(safe.trailing))) "
+                            + "is larger than the \(fmt(size.width))x\(fmt(size.height)) canvas", at: s.location,
+                        hint: "insets on opposite sides must add up to at most the canvas size")
+                }
+            }
+        }
+        if let s = m["scale"] { scale = try number(s) }
+        var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)
+        scene.sdk = sdk
+        if !validating { try scene.validateSize(at: m["scale"]?.location ?? canvas.location) }
+        // Read after the size is checked: a canvas of its own size may still be shown on a
+        // device (`--device`), which is when chrome is checked.
+        if let c = m["chrome"] { scene.chrome = try chrome(c) }
+        if let b = m["background"] {
+            if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
+        }
+        guard let root = m["root"] else {
+            throw ProofsheetError.badInput("missing 'root'", at: json.location, hint: "add \"root\": {\"type\": \"VStack\", \"children\": [...]}")
+        }
+        scene.root = try view(root)
+        return scene
+    }
+
+    /// The constants (`"vars"`), in order: a string may be an expression over the state and
+    /// earlier ones.
+    mutating func loadVars(_ m: [String: JSONValue]) throws {
+        vars["device"] = deviceValue(m)
+        if let v = m["vars"] {
+            for (k, val) in try members(v) {
+                if k == "device" {
+                    throw ProofsheetError.badInput(
+                        "'device' is a name the scene reserves ($device describes the device)", at: val.location, hint: "choose another name")
+                }
+                if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import ProofsheetCore
+import Synchronization
+
+/// Expressions and interpolation: a string's value (`"=…"`, `"$name"`, `"${…}"`), evaluated
+/// in the scope of the context, with the messages that say where a state value came from.
+extension Context {
+    /// The value of a JSON value: an expression string `"= …"` or `"$var"` is evaluated;
+    /// other strings are interpolated (`"${…}"`).
+    func value(_ v: JSONValue) throws -> ScriptValue {
+        if case .string(let s) = v.kind {
+            // Reading a string (an expression, an interpolation) costs its length, and a
+            // ForEach reads its content's strings once per item: bounded per scene.
+            guard budget.takeStringBytes(s.utf8.count) else {
+                throw ProofsheetError.badInput(
+                    "the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions", at: v.location,
+                    hint:
+                        "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N"
+                )
+            }
+            if Self.reference(s) != nil { return try evaluate(s, at: v) }
+            if s.hasPrefix("=") { return try evaluate(String(s.dropFirst()), at: v) }
+            // `\=` and `\$` begin a text that starts with `=` or `$`; `\\` one that starts with `\`.
+            if s.hasPrefix("\\"), let next = s.dropFirst().first, next == "=" || next == "$" || next == "\\" {
+                return .string(try interpolate(String(s.dropFirst()), at: v))
+            }
+            return .string(try interpolate(s, at: v))
+        }
+        return ScriptValue(v)
+    }
+
+    /// The variable a `"$name.field"` string reads (`name`), or nil if it is not one.
+    static func reference(_ s: String) -> Substring? {
+        guard s.hasPrefix("$"), !s.dropFirst().isEmpty, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+            return nil
+        }
+        return s.dropFirst().split(separator: ".", omittingEmptySubsequences: false).first
+    }
+
+    /// The value of `v`, or nil when it is not known yet (while a template is validated).
+    func known(_ v: JSONValue) throws -> ScriptValue? {
+        let x = try value(v)
+        return x.isUnknown ? nil : x
+    }
+
+    /// A bad-input error at a use of a value; when the value is read from the state, the
+    /// message also says where that value was written (its default, a still or `--set`).
+    func badValue(_ message: String, _ v: JSONValue, hint: String? = nil) -> ProofsheetError {
+        .badInput(message + originNote(v), at: v.location, hint: hint)
+    }
+
+    /// ` (… comes from …)` for a value read from state variables, or "".
+    func originNote(_ v: JSONValue) -> String {
+        guard case .string(let s) = v.kind, !origins.isEmpty else { return "" }
+        var names: [String] = []
+        if let name = Self.reference(s) {
+            names = [String(name)]
+        } else if s.hasPrefix("=") || s.contains("${") {
+            // Every state variable the expression reads.
+            var rest = Substring(s)
+            while let dollar = rest.firstIndex(of: "$") {
+                rest = rest[rest.index(after: dollar)...]
+                let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if origins[String(name)] != nil, !names.contains(String(name)) { names.append(String(name)) }
+            }
+        }
+        let notes = names.compactMap { n in origins[n].map { "$\(n) comes from \($0)" } }
+        return notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+    }
+
+    func evaluate(_ source: String, at v: JSONValue) throws -> ScriptValue {
+        // What the expression compares or joins is read from the same budget as the strings.
+        var work = 0
+        defer { _ = budget.takeStringBytes(work) }
+        do {
+            if let tree = expressions.tree(source) { return try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work) }
+            return try Expression.evaluate(source, vars: vars, workLimit: budget.stringBytesLeft, work: &work)
+        } catch {
+            throw ProofsheetError.badInput(
+                "in expression '\(excerpt(source))': \(error.message)\(originNote(v))", at: v.location,
+                hint: vars.isEmpty ? "this scene defines no variables (add \"vars\")" : "variables here: \(namesForHint(vars.keys.map { "$" + $0 }))")
+        }
+    }
+
+    func interpolate(_ s: String, at v: JSONValue) throws -> String {
+        guard s.contains("${") else { return s }
+        var out = ""
+        // The result is bounded like any built string (`text-length`), counted piece by piece.
+        let cap = Scene.Limits.textLength.int
+        var length = 0
+        func append(_ piece: some StringProtocol) throws {
+            length += Scene.Limits.characterCount(piece, upTo: cap - length)
+            guard length <= cap else {
+                throw ProofsheetError.badInput(
+                    "the string with its ${…} values is longer than \(cap) characters", at: v.location,
+                    hint: "shorten it, or raise the limit with --limit text-length=N")
+            }
+            out += piece
+        }
+        // One pass over the bytes (`$`, `{` and `}` are ASCII, so their indices fall between
+        // code points): searching the rest of the string anew for each `${` took quadratic time.
+        let bytes = s.utf8
+        func slice(_ r: Range<String.Index>) -> Substring { Substring(s.unicodeScalars[r]) }
+        var literalStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let next = bytes.index(after: i)
+            // `\${` is a literal `${`.
+            if bytes[i] == UInt8(ascii: "\\"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "$"),
+                bytes.index(after: next) != bytes.endIndex, bytes[bytes.index(after: next)] == UInt8(ascii: "{")
+            {
+                try append(slice(literalStart..<i))
+                try append("${")
+                i = bytes.index(next, offsetBy: 2)
+                literalStart = i
+                continue
+            }
+            guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else { i = next; continue }
+            try append(slice(literalStart..<i))
+            let source = bytes.index(after: next)
+            guard let end = bytes[source...].firstIndex(of: UInt8(ascii: "}")) else {
+                throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
+            }
+            try append(try evaluate(String(slice(source..<end)), at: v).text)
+            i = bytes.index(after: end)
+            literalStart = i
+        }
+        try append(slice(literalStart..<bytes.endIndex))
+        return out
+    }
+}
+
+/// The trees of a scene's expressions (see ``ExpressionTree``), by their text: read when its
+/// template is loaded and shared by every state after, so a state evaluates trees and reads no
+/// expression's text again.
+struct ExpressionTrees: Sendable {
+    /// The trees read when the template was loaded (nil: the text does not read whole, and
+    /// ``Expression`` evaluates it to say what is wrong).
+    var read: [String: ExpressionTree?] = [:]
+    /// While a template is loaded: where each expression is read, once.
+    var loading: ExpressionLog?
+    /// Where an expression not read when the template was loaded is noted (nothing should be).
+    var unread: ExpressionLog?
+
+    /// The tree of `source`: the one read with the template, else read now.
+    func tree(_ source: String) -> ExpressionTree? {
+        if let tree = read[source] { return tree }
+        if let loading { return loading.tree(source) }
+        return (unread ?? ExpressionLog()).tree(source)
+    }
+}
+
+/// Expressions read into trees, each text once.
+final class ExpressionLog: Sendable {
+    private let trees = Mutex<[String: ExpressionTree?]>([:])
+    init() {}
+    /// The tree of `source`, read the first time it is asked for.
+    func tree(_ source: String) -> ExpressionTree? {
+        if let tree = trees.withLock({ $0[source] }) { return tree }
+        let tree = ExpressionTree(parsing: source)
+        trees.withLock { $0[source] = tree }
+        return tree
+    }
+    /// Every text read so far, with its tree.
+    var all: [String: ExpressionTree?] { trees.withLock { $0 } }
+}

@@ -1,0 +1,304 @@
+import ProofsheetCore
+
+/// Views: the view types, their members and children, `ForEach`, `If` and `GeometryReader`.
+extension Context {
+    static let viewTypes: [String: Set<String>] = [
+        "VStack": ["alignment", "spacing", "children"],
+        "HStack": ["alignment", "spacing", "children"],
+        "ZStack": ["alignment", "children"],
+        "Text": ["text"],
+        "Image": ["name", "systemName", "resizable"],
+        "Rectangle": ["fill", "stroke", "strokeBorder", "lineWidth"], "Circle": ["fill", "stroke", "strokeBorder", "lineWidth"],
+        "Ellipse": ["fill", "stroke", "strokeBorder", "lineWidth"], "Capsule": ["fill", "stroke", "strokeBorder", "lineWidth"],
+        "RoundedRectangle": ["fill", "stroke", "strokeBorder", "lineWidth", "cornerRadius", "style"],
+        "Color": ["color"],
+        "Material": ["material"],
+        "LinearGradient": ["colors", "stops", "startPoint", "endPoint"],
+        "Spacer": ["minLength"],
+        "Button": ["title", "label", "style", "tint", "borderShape", "controlSize", "action"],
+        "ForEach": ["data", "count", "as", "key", "content"],
+        "If": ["condition", "then", "else"],
+        "GeometryReader": ["content"],
+        "EmptyView": [],
+        "Group": ["children"]
+    ].merging(systemViewTypes) { own, _ in own }
+
+    mutating func view(_ json: JSONValue) throws -> Node {
+        let modifierCount: Int = {
+            if case .array(let a)? = json["modifiers"]?.kind { return a.count }; return 0
+        }()
+        guard budget.take(1 + modifierCount) else {
+            throw ProofsheetError.badInput(
+                "the scene expands to more than \(Scene.Limits.views.int) views and modifiers", at: json.location,
+                hint: "use smaller ForEach counts, or raise the limit with --limit views=N")
+        }
+        // A view and its modifiers nest one level each.
+        depth += 1 + modifierCount
+        defer { depth -= 1 + modifierCount }
+        guard depth <= Scene.Limits.depth.int else {
+            throw ProofsheetError.badInput(
+                "views and modifiers nest more than \(Scene.Limits.depth.int) levels deep", at: json.location,
+                hint: "flatten the scene (fewer nested stacks or modifiers), or raise the limit with --limit nesting=N")
+        }
+        guard case .object = json.kind else {
+            throw ProofsheetError.badInput(
+                "expected a view object, got \(json.typeName)", at: json.location, hint: "a view looks like {\"type\": \"Text\", \"text\": \"Hello\"}"
+            )
+        }
+        guard let t = json["type"] else {
+            throw ProofsheetError.badInput("a view needs a 'type'", at: json.location, hint: "one of \(listForHint(Self.viewTypes.keys.sorted()))")
+        }
+        let type = try string(t)
+        var node: Node
+        let m: [String: JSONValue]
+        if let allowed = Self.viewTypes[type] {
+            m = try object(json, allowed: allowed.union(["type", "modifiers"]))
+            node = try body(type, m, json)
+        } else if let definition = components.definitions[type] {
+            m = try object(json, allowed: Set(definition.parameters.map(\.name)).union(["type", "modifiers"]))
+            node = try component(definition, m, json)
+        } else {
+            throw unknownViewType(type, at: t.location)
+        }
+        if let mods = m["modifiers"] {
+            guard case .array(let list) = mods.kind else {
+                throw ProofsheetError.badInput(
+                    "'modifiers' must be an array, got \(mods.typeName)", at: mods.location, hint: "e.g. \"modifiers\": [{\"padding\": 16}]")
+            }
+            for mj in list { node = try modifier(mj, on: node) }
+        }
+        if case .geometryReader = node { return node }
+        return node
+    }
+
+    mutating func children(_ m: [String: JSONValue]) throws -> [Node] {
+        guard let c = m["children"] else { return [] }
+        guard case .array(let list) = c.kind else {
+            throw ProofsheetError.badInput("'children' must be an array of views, got \(c.typeName)", at: c.location)
+        }
+        return try list.map { try view($0) }
+    }
+
+    mutating func body(_ type: String, _ m: [String: JSONValue], _ json: JSONValue) throws -> Node {
+        switch type {
+        case "VStack", "HStack":
+            let axis: Axis = type == "VStack" ? .vertical : .horizontal
+            var a = 0.5
+            if let aj = m["alignment"] {
+                let names: [String: Double] =
+                    axis == .vertical
+                    ? ["leading": 0, "center": 0.5, "trailing": 1]
+                    : [
+                        "top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline,
+                        "lastTextBaseline": Node.lastTextBaseline
+                    ]
+                a = try choice(aj, names)
+            }
+            let spacing = try m["spacing"].map { try length($0, min: -Scene.Limits.maxLength) }
+            return .stack(axis: axis, alignment: a, spacing: spacing, children: try children(m))
+        case "ZStack":
+            return .zstack(alignment: try m["alignment"].map(alignment) ?? .center, children: try children(m))
+        case "Group":
+            return .group(try children(m))
+        case "Text":
+            guard let t = m["text"] else { throw missing("text", json, example: "\"text\": \"Hello\"") }
+            return .text(try text(t))
+        case "Image":
+            if let s = m["systemName"] {
+                guard let name = try stringOrUnknown(s) else { return .empty }
+                _ = try SymbolCatalog.layers(for: name, at: s.location)
+                return .located(.symbol(name: name), json.location)
+            }
+            guard let n = m["name"] else { throw missing("name", json, example: "\"name\": \"yosemite-usa\" or \"systemName\": \"heart\"") }
+            let resizable = try m["resizable"].map(bool) ?? false
+            return .located(.image(name: try assetName(n), resizable: resizable), n.location)
+        case "Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle":
+            let kind: ShapeKind
+            switch type {
+            case "Rectangle": kind = .rectangle
+            case "Circle": kind = .circle
+            case "Ellipse": kind = .ellipse
+            case "Capsule": kind = .capsule
+            default:
+                guard let r = m["cornerRadius"] else { throw missing("cornerRadius", json, example: "\"cornerRadius\": 10") }
+                let style = try m["style"].map { try choice($0, ["continuous": true, "circular": false]) } ?? true
+                kind = .roundedRectangle(radius: try length(r, min: 0), continuous: style)
+            }
+            if m["stroke"] != nil || m["strokeBorder"] != nil {
+                guard m["fill"] == nil, m["stroke"] == nil || m["strokeBorder"] == nil else {
+                    throw ProofsheetError.badInput(
+                        "a shape is filled, stroked or stroke-bordered: one of 'fill', 'stroke', 'strokeBorder'", at: json.location)
+                }
+                let inside = m["strokeBorder"] != nil
+                let p = try paint(m["strokeBorder"] ?? m["stroke"]!)
+                let width = try m["lineWidth"].map { try length($0, min: 0) } ?? 1
+                return .strokedShape(kind, paint: p, lineWidth: width, inside: inside)
+            }
+            if let f = m["fill"], let material = Self.material(f) { return .located(.material(material, in: kind), json.location) }
+            return .shape(kind, fill: try m["fill"].map(paint))
+        case "Material":
+            guard let v = m["material"] else { throw missing("material", json, example: "\"material\": \"ultraThinMaterial\"") }
+            guard let material = Self.material(v) else {
+                throw badValue(
+                    "'material' must name a material", v, hint: "one of \(listForHint(Material.allCases.map { "'\($0.styleName)'" }))")
+            }
+            return .located(.material(material, in: .rectangle), json.location)
+        case "Color":
+            guard let c = m["color"] else { throw missing("color", json, example: "\"color\": \"red\"") }
+            return .paint(try paint(c))
+        case "LinearGradient":
+            return .paint(try gradient(m, json))
+        case "Spacer":
+            return .spacer(minLength: try m["minLength"].map { try length($0, min: 0) })
+        case "Button":
+            var look = ButtonLook()
+            if let s = m["style"] {
+                look.style = try choice(s, Dictionary(uniqueKeysWithValues: ButtonLook.Style.allCases.map { ($0.rawValue, $0) }))
+            }
+            if let t = m["tint"] { look.tint = try color(t) }
+            if let c = m["controlSize"] {
+                look.controlSize = try choice(c, Dictionary(uniqueKeysWithValues: ButtonLook.ControlSize.allCases.map { ($0.rawValue, $0) }))
+            }
+            if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
+            let label: Node
+            if let l = m["label"] {
+                label = try view(l)
+            } else if let t = m["title"] {
+                label = .text(try text(t))
+            } else {
+                throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}")
+            }
+            if let a = m["action"] {
+                var count = 0
+                let actions = try actionContext().actions(a, schema: schema, count: &count)
+                return .modified(
+                    .button(label, look),
+                    .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: actions, location: a.location, captures: locals)))
+            }
+            return .button(label, look)
+        case "ForEach":
+            guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view}") }
+            return try forEach(m, json, content: content)
+        case "If":
+            guard let c = m["condition"] else { throw missing("condition", json, example: "\"condition\": \"$dragging\"") }
+            let condition = try value(c)
+            if validating {
+                // Both branches are checked, whatever the condition.
+                _ = try m["then"].map { try view($0) }
+                _ = try m["else"].map { try view($0) }
+                return .empty
+            }
+            let branch = condition.truthy ? "then" : "else"
+            return .branch(branch, try m[branch].map { try view($0) } ?? .empty)
+        case "GeometryReader":
+            guard let content = m["content"] else { throw missing("content", json, example: "\"content\": {view using $width and $height}") }
+            if validating {
+                var inner = self
+                inner.vars["width"] = .unknown
+                inner.vars["height"] = .unknown
+                _ = try inner.view(content)
+                return .empty
+            }
+            let captured = self
+            return .geometryReader { size in
+                // Each layout builds the content afresh, from its own copy of the budget.
+                var inner = captured
+                inner.budget = captured.budget.copy()
+                inner.vars["width"] = .number(size.width)
+                inner.vars["height"] = .number(size.height)
+                return try inner.view(content)
+            }
+        default:
+            return try systemView(type, m, json) ?? .empty
+        }
+    }
+
+    /// `ForEach`: the content once per element, each with its key (see ``ViewID``): `key`
+    /// evaluated for the element, else the element's `id` field, else its position.
+    mutating func forEach(_ m: [String: JSONValue], _ json: JSONValue, content: JSONValue) throws -> Node {
+        let name = try m["as"].map(string) ?? "item"
+        var items: [ScriptValue] = []
+        var counted = false
+        if let d = m["data"] {
+            let v = try value(d)
+            if v.isUnknown {
+                items = [.unknown]
+            } else {
+                guard case .array(let a) = v else {
+                    throw badValue("'data' must be an array (or a $variable holding one), got \(v.typeName)", d)
+                }
+                items = a
+            }
+        } else if let c = m["count"] {
+            counted = true
+            if try value(c).isUnknown {
+                items = [.unknown]
+            } else {
+                let n = try number(c)
+                guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else {
+                    throw badValue("'count' must be a whole number from 0 to \(Scene.Limits.views.int)", c)
+                }
+                // While validating, the body is read once: the numbers are not needed.
+                items = validating ? [] : (0..<Int(n)).map { .number(Double($0)) }
+            }
+        } else {
+            throw missing("data", json, example: "\"data\": [...] or \"count\": 3")
+        }
+        if validating {
+            // The body is checked once, for an element not known yet.
+            if m["key"] == nil, !counted, items.contains(where: { !$0.isUnknown && Self.idField($0) == nil }) {
+                warnings?.add(
+                    "\(json.location): ForEach has no \"key\" and its elements have no \"id\": each is known by its position, "
+                        + "so an element does not keep its identity when one before it is removed; add \"key\": \"$\(name).<field>\"")
+            }
+            var inner = self
+            inner.vars[name] = .unknown
+            inner.vars["index"] = .unknown
+            if let k = m["key"] { _ = try inner.value(k) }
+            _ = try inner.view(content)
+            return .empty
+        }
+        var out: [Node] = []
+        var seen: [String: Int] = [:]
+        let saved = vars
+        defer { vars = saved }
+        for (idx, item) in items.enumerated() {
+            vars[name] = item
+            vars["index"] = .number(Double(idx))
+            let key: String
+            if let k = m["key"] {
+                switch try value(k) {
+                case .string(let s): key = s
+                case .number(let n): key = fmt(n)
+                case let other: throw badValue("a ForEach key must be a string or a number, got \(other.typeName) for element \(idx)", k)
+                }
+            } else if !counted, let id = Self.idField(item) {
+                key = id
+            } else {
+                key = String(idx)
+            }
+            if let first = seen[key] {
+                throw ProofsheetError.badInput(
+                    "elements \(first) and \(idx) of the ForEach have the same key '\(excerpt(key))'", at: (m["key"] ?? json).location,
+                    hint: "keys identify elements, so each must be different (as SwiftUI needs for Identifiable data or id:)")
+            }
+            seen[key] = idx
+            out.append(.keyed(key, try view(content)))
+        }
+        return .group(out)
+    }
+
+    /// An element's `id` field as a key, if it has one that is a string or a number.
+    static func idField(_ item: ScriptValue) -> String? {
+        guard case .object(let o) = item else { return nil }
+        switch o["id"] {
+        case .string(let s)?: return s
+        case .number(let n)?: return fmt(n)
+        default: return nil
+        }
+    }
+
+    func missing(_ key: String, _ json: JSONValue, example: String) -> ProofsheetError {
+        .badInput("\(try! string(json["type"]!)) needs '\(key)'", at: json.location, hint: "add \(example)")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import Proofsheet
+@testable import ProofsheetScene
+
+/// Expressions read once into trees: a tree evaluates as its text does (value, error, work), a
+/// template reads every expression of the example scenes when it is loaded and no state reads
+/// one again, and an error found only for some state is located as before.
+@Suite("Expression trees")
+struct ExpressionTreeTests {
+    static let sources = [
+        "1 + 2 * 3 - 4 / 2 % 3", "-$n", "!$n", "!!$s", "($n + 1) * 2", "$n / 0", "$n % 0", "1 - 'a'", "'a' + 1 + $n + $s",
+        "$s + $s + $s", "$s == 'ab'", "$a == $a", "$o == $o", "$a != [1]", "$n <= 3", "$n >= 4", "$n < $n", "$n > 'x'", "$s < 2",
+        "$d ?? 0", "$d.width ?? 5", "$size.width ?? 0", "$size.depth", "$size.width.x", "$d ? $d.width : 0",
+        "$n > 2 ? 'big' : 'small'", "$u ? 1 : 1", "$u ? 1 : 2", "$u || true", "$u && false", "$u ?? 3", "$n || $zzz",
+        "true && $n / 0", "false && $n / 0", "true || $n / 0", "$d ?? $n / 0", "$a[0]", "$a[-1]", "$a[5]", "$a[1.5]", "$n[0]",
+        "$d[0]", "$a[$n - 1]", "$o.list[1]", "slice($a, 1, 2)", "slice($a, -3, 99)", "slice($n, 0, 1)", "slice($a, 0.5, 1)",
+        "count($a)", "count($s)", "count($o)", "count($d)", "count($n)", "min($n, 2)", "max($n, 'x')", "abs(-$n)", "abs($s)",
+        "$zzz", "$siz.width", "$u.any.field", "$u[0]", "$o.b", "$o.a.c", "1 +", "(1", "$n ? 1", "'open", "1..2", "foo(1)",
+        "slice($a 1)", "$a[0", "1 2", "$n == 1 == 2", "", "   7   ", "$u == $u", "-$u", "!$u", "$u + 1", "$s + $u",
+        "$n > 2 ? $zzz : 0", "$n > 5 ? 1 / 0 : 2"
+    ]
+
+    static let vars: [String: ScriptValue] = [
+        "n": .number(3), "s": .string("ab"), "d": .null, "u": .unknown, "a": .array([.number(1), .number(2), .number(3)]),
+        "size": .object(["width": .number(120), "height": .number(10)]),
+        "o": .object(["a": .number(1), "list": .array([.string("x"), .string("y")])])
+    ]
+
+    /// The value and the work, or the message.
+    static func outcome(_ f: (inout Int) throws(ExpressionError) -> ScriptValue) -> String {
+        var work = 0
+        do {
+            let v = try f(&work)
+            return "\(v.canonicalText) work \(work)"
+        } catch {
+            return "error: \(error.message) work \(work)"
+        }
+    }
+
+    @Test("a tree evaluates as its text: the same value, the same error, the same work")
+    func treesEvaluateAsTheirText() {
+        var trees = 0
+        for source in Self.sources {
+            for limit in [Int.max, 3] {
+                let text = Self.outcome { (w: inout Int) throws(ExpressionError) in
+                    try Expression.evaluate(source, vars: Self.vars, workLimit: limit, work: &w)
+                }
+                guard let tree = ExpressionTree(parsing: source) else {
+                    // Only text with an error of its own makes no tree.
+                    #expect(text.hasPrefix("error: "), "'\(source)' makes no tree but evaluates to \(text)")
+                    continue
+                }
+                trees += 1
+                let fromTree = Self.outcome { (w: inout Int) throws(ExpressionError) in
+                    try tree.evaluate(vars: Self.vars, workLimit: limit, work: &w)
+                }
+                #expect(fromTree == text, "'\(source)' with work limit \(limit)")
+            }
+        }
+        #expect(trees > 2 * (Self.sources.count - 20))
+    }
+
+    /// The example scenes, their stills, and a few `--set` values.
+    static let cases: [(file: String, still: String?, sets: [String])] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: Paths.scenes))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
+        return files.flatMap { file -> [(file: String, still: String?, sets: [String])] in
+            guard let t = try? SceneDecoder().template(file: Paths.scenes + "/" + file) else { return [] }
+            return [(file, nil, [])] + t.stills.map { (file, $0.name, []) }
+        } + [
+            ("travel-deck.json", nil, ["drag=120,10", "phase=dragging"]), ("travel-deck.json", nil, ["drag=-150,0"]),
+            ("swipe-stack.json", nil, ["drag=-80,10"]), ("swipe-stack.json", "dragging-right", ["items=[4,5]"])
+        ]
+    }()
+
+    @Test("no state of an example scene reads an expression's text again, laid out included")
+    func statesReadNoExpressionText() throws {
+        #expect(Self.cases.count > 20)
+        let renderer = try Renderer()
+        for c in Self.cases {
+            let template = try SceneDecoder().template(file: Paths.scenes + "/" + c.file)
+            let unread = ExpressionLog()
+            let scene = try template.instantiate(try template.state(still: c.still, sets: c.sets), unread: unread)
+            // A GeometryReader builds its content when laid out.
+            _ = try renderer.layout(scene)
+            #expect(unread.all.isEmpty, "\(c.file) \(c.still ?? "default") \(c.sets): \(unread.all.keys.sorted())")
+        }
+    }
+
+    @Test("an expression that fails for one state only is found when that state is instantiated, and located")
+    func stateErrorIsLocated() throws {
+        let text = """
+            {
+              "canvas": {"width": 100, "height": 100},
+              "state": {"n": 2},
+              "stills": {"zero": {"n": 0}},
+              "root": {"type": "Text", "text": "${10 / $n}"}
+            }
+            """
+        let template = try SceneDecoder().template(bytes: Array(text.utf8), file: "t.json")
+        _ = try template.scene()
+        do {
+            _ = try template.scene(still: "zero")
+            Issue.record("expected an error")
+        } catch let e as ProofsheetError {
+            #expect(e.message == "in expression '10 / $n': division by zero ($n comes from the still 'zero' at t.json:4:28 (at $.stills.zero.n))")
+            #expect(e.location?.description == "t.json:5:36 (at $.root.text)")
+        }
+    }
+}
