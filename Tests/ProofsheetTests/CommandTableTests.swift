@@ -63,9 +63,13 @@ struct CommandTableTests {
     /// Every option a command declares is one it parses: given (with a value), it is never
     /// called unknown; an option it does not declare is, with the close names.
     @Test func everyDeclaredOptionIsParsed() throws {
+        // In a folder of its own: an option's value may name an output (`--report 1`).
+        let dir = NSTemporaryDirectory() + "proofsheet-options-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         for (command, names) in try declaredOptions() {
             for n in names where !["-h", "--help"].contains(n) {
-                let r = try run([command, n, "1", "/nonexistent/x.json"])
+                let r = try run([command, n, "1", "/nonexistent/x.json"], cwd: dir)
                 #expect(!r.err.contains("unknown option '\(n)"), "\(command) declares \(n) but does not parse it: \(r.err)")
             }
         }
