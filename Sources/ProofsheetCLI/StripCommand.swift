@@ -198,7 +198,8 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
         sheet.footer = [PropertyPlot(series: series, start: 0, end: max(end, 1e-3), width: max(width, 240), style: style).node()]
     }
     var writer = SheetOutput(
-        renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: run.start.assetRoots, quiet: quiet)
+        renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: run.start.assetRoots,
+        note: notes(quiet: quiet))
     writer.supersample = look.supersample
     let px = try writer.write(sheet, to: target, produce: frames)
     if !quiet {
