@@ -25,9 +25,10 @@
 @_exported import ProofsheetAnimation
 
 // The writers of what the commands write are the facade's own: `Renderer.writeFrames(of:…)`
-// (a frames folder with its manifest, `FramesFolder`), `Renderer.storyboard(of:…)` and
-// `writeStoryboard(of:…)` (`RenderedStoryboard`), `Renderer.writeAnimatedPreview(of:…)`
-// (`AnimatedPreview`).
+// (a frames folder with its manifest, `FramesFolder`), `Renderer.strip(of:…)` and
+// `writeStrip(of:…)` (`RenderedStrip`, drawn through the streaming `SheetOutput` that sweeps
+// use too), `Renderer.storyboard(of:…)` and `writeStoryboard(of:…)` (`RenderedStoryboard`),
+// `Renderer.writeAnimatedPreview(of:…)` (`AnimatedPreview`).
 
 // From the layout engine and the Cairo backend, only what the pipeline's results are made of;
 // their engines stay internal.

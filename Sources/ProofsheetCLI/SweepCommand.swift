@@ -77,7 +77,8 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     let sheet = ContactSheet(title: title, frames: stubs, columns: columns, thumbnailScale: thumbScale, style: style)
     let target = output ?? "Output/\(base).sweep.\(outputFormat.rawValue)"
     var writer = SheetOutput(
-        renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: first.assetRoots, quiet: quiet)
+        renderer: renderer, scale: outputScale, outputFormat: outputFormat, compression: compression, assetRoots: first.assetRoots,
+        note: notes(quiet: quiet))
     writer.supersample = look.supersample
     let px = try writer.write(sheet, to: target) { body in
         for (k, values) in cells.enumerated() {

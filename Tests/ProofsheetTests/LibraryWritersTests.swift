@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Proofsheet
 
-/// The writers behind `frames`, `storyboard` and `animate`, called from the library: the same
+/// The writers behind `frames`, `strip`, `storyboard` and `animate`, called from the library: the same
 /// bytes as the commands write for the same timeline, and the animated-preview protocol's three
 /// formats read back by an independent reader.
 extension CLITests {
@@ -52,6 +52,40 @@ extension CLITests {
         var notes: [String] = []
         let few = try renderer.storyboard(of: timeline, title: "t", maxPanels: 2, scale: 1) { notes.append($0) }
         #expect(few.panels == 2 && notes.count == 1 && notes[0].hasSuffix("shown (--max-panels 2); the rest are in the captions"), "\(notes)")
+    }
+
+    @Test func libraryStripIsWhatStripWrites() throws {
+        let dir = try temporaryFolder()
+        let renderer = try Renderer()
+        let timeline = try swipeRun(renderer)
+        let device = try #require(timeline.first?.device?.name)
+        let title = "swipe-stack — throw-right · \(device) · 6 frames"
+        let plot = [try PlottedProperty(parsing: "#card-0.rotation")]
+        for ext in ["png", "svg"] {
+            for extras in [[], ["--onion", "card-0", "--touches", "--plot", "#card-0.rotation"]] {
+                let name = (extras.isEmpty ? "plain" : "extras") + "." + ext
+                let cli = try run(
+                    ["strip", Paths.scenes + "/swipe-stack.json", "--timeline", "throw-right", "--frames", "6", "--scale", "1", "-q"] + extras
+                        + ["-o", dir + "/cli-" + name])
+                #expect(cli.status == 0, "\(cli.err)")
+                let strip =
+                    extras.isEmpty
+                    ? try renderer.writeStrip(of: timeline, title: title, to: dir + "/library-" + name, instants: .frames(6), scale: 1)
+                    : try renderer.writeStrip(
+                        of: timeline, title: title, to: dir + "/library-" + name, instants: .frames(6), onion: "card-0", plot: plot, touches: true,
+                        scale: 1)
+                let written = try bytes(dir + "/cli-" + name)
+                #expect(try bytes(dir + "/library-" + name) == written, "\(name) differs")
+                #expect(strip.frames == 6 && strip.bytes == written)
+                if ext == "png" {
+                    let image = try PNGCodec.decode(strip.bytes)
+                    #expect(image.width == strip.width && image.height == strip.height)
+                }
+            }
+        }
+        // Refused as the command refuses them.
+        #expect(throws: ProofsheetError.self) { try renderer.strip(of: timeline, title: title, instants: .at([0.2, 0.1]), scale: 1) }
+        #expect(throws: ProofsheetError.self) { try renderer.strip(of: timeline, title: title, onion: "crad-0", scale: 1) }
     }
 
     /// The preview of `throw-right` over its first second in `format`, written by the library.
