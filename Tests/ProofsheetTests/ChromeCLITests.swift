@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// `--chrome` and `--device-frame` on the command line: frames, check's golden names, and the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 
 /// Every command is declared once: its help, `help CMD`, the README's synopsis, the options it
 /// parses and shell completion all come from that one declaration, and agree.

@@ -2,6 +2,7 @@ import Foundation
 import Proofsheet
 import ProofsheetCairo
 import Testing
+import ProofsheetTestSupport
 
 /// The fastest PNG encoder: its scalar and vector paths write the same bytes (random images of
 /// every shape and every example scene), and real readers — our own decoder, libpng's pngfix and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 @testable import ProofsheetFuzz
 
 /// Replays the inputs the fuzzer found (`Tests/Fuzz/Regressions/<target>/`) and the seed corpus

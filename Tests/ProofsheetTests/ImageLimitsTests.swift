@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// Image limits end to end: hostile files against the built binary under a memory cap, panels of

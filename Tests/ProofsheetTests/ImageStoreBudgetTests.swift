@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 @testable import ProofsheetCairo
 import Proofsheet
 

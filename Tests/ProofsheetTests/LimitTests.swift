@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// `--limit name=value`: one form on every command, with clear errors.

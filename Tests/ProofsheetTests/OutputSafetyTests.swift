@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// What the commands write, and what they must never touch: the user's inputs, folders, files

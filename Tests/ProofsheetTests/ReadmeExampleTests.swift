@@ -1,4 +1,5 @@
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// States from the command line: `--set`, `--still`, `--all-stills`, `stills`, `--jobs`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// `proofsheet storyboard` through the binary, its files read back by real clients: librsvg and
@@ -42,9 +43,9 @@ struct StoryboardClientTests {
             png.width == drawn.width && png.height == drawn.height, "\(label): \(drawn.width)×\(drawn.height), not \(png.width)×\(png.height)")
         let d = pixelDifference(png, drawn, tolerance: 48)
         let tile = blockDifference(png, drawn, block: 8)
-        #expect(d.ratio < SVGWriterTests.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
-        #expect(tile < SVGWriterTests.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
-        if d.ratio >= SVGWriterTests.maxRatio || tile >= SVGWriterTests.maxTile {
+        #expect(d.ratio < SVGClients.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
+        #expect(tile < SVGClients.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
+        if d.ratio >= SVGClients.maxRatio || tile >= SVGClients.maxTile {
             try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
             let base = Paths.artifacts + "/storyboard-" + label
             try Data(try PNGCodec.encode(png)).write(to: URL(fileURLWithPath: base + "-png.png"))
@@ -72,7 +73,7 @@ struct StoryboardClientTests {
         let html =
             "<!doctype html><html><body style=\"margin:0;background:#fff\"><img src=\"board.svg\" style=\"width:\(w)px;height:\(h)px\"></body></html>"
         try html.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
-        _ = try SVGWriterTests.chromium(dir + "/page.html", ["--screenshot=" + dir + "/shot.png"], window: (w, h))
+        _ = try SVGClients.chromium(dir + "/page.html", ["--screenshot=" + dir + "/shot.png"], window: (w, h))
         try expectClose(try image(dir + "/shot.png").cropped(x: 0, y: 0, width: w, height: h), to: png, "chromium")
 
         // Poppler, at 72 dpi: one pixel per point.
@@ -97,7 +98,7 @@ struct StoryboardClientTests {
         let payloads = Self.matches(svg, "<image [^>]*xlink:href=\"data:([^\"]+)\"")
         #expect(payloads.count >= 2, "the board shows at least two photos")
         #expect(Set(payloads).count == payloads.count, "a photo is embedded twice")
-        #expect(SVGWriterTests.count(svg, "<use xlink:href=\"#img") > 2 * payloads.count, "the photos are drawn in every panel")
+        #expect(SVGClients.count(svg, "<use xlink:href=\"#img") > 2 * payloads.count, "the photos are drawn in every panel")
         let list = try runProcess(pdfimages, ["-list", dir + "/board.pdf"])
         try #require(list.status == 0, "pdfimages: \(list.err)")
         // Rows: page num type width height … object-id generation …; photos are the large ones.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 
 /// `proofsheet check --timelines` through the built binary: goldens per key instant, a changed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetCairo
 
@@ -26,9 +27,6 @@ struct SVGWriterTests {
         }
     }
 
-    static let maxRatio = 0.03
-    static let maxTile = 40
-
     /// The scene's PNG over white, and whether `other` (over white) is within the tolerance;
     /// both images are left in the artifacts folder when it is not.
     func expectClose(_ other: RGBAImage, to scene: Scene, _ label: String) throws {
@@ -38,9 +36,9 @@ struct SVGWriterTests {
             png.width == drawn.width && png.height == drawn.height, "\(label): \(drawn.width)×\(drawn.height), not \(png.width)×\(png.height)")
         let d = pixelDifference(png, drawn, tolerance: 48)
         let tile = blockDifference(png, drawn, block: 8)
-        #expect(d.ratio < Self.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
-        #expect(tile < Self.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
-        if d.ratio >= Self.maxRatio || tile >= Self.maxTile {
+        #expect(d.ratio < SVGClients.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
+        #expect(tile < SVGClients.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
+        if d.ratio >= SVGClients.maxRatio || tile >= SVGClients.maxTile {
             try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
             let base = Paths.artifacts + "/" + label.replacingOccurrences(of: " ", with: "-")
             try Data(try PNGCodec.encode(png)).write(to: URL(fileURLWithPath: base + "-png.png"))
@@ -59,18 +57,16 @@ struct SVGWriterTests {
         return (matches(" id=\"([^\"]+)\""), Set(matches("url\\(#([^)]+)\\)") + matches("href=\"#([^\"]+)\"")))
     }
 
-    static func count(_ s: String, _ needle: String) -> Int { s.components(separatedBy: needle).count - 1 }
-
     @Test func effectsAreSVGNotBitmaps() throws {
-        let scene = RenderTests.effectsScene()
+        let scene = TestScenes.effectsScene()
         let svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
         // Two images: the photo and the emoji. The shadowed, blurred and clipped groups are SVG.
-        #expect(Self.count(svg, "<image ") == 2)
-        #expect(Self.count(svg, "<filter ") == 2)
+        #expect(SVGClients.count(svg, "<image ") == 2)
+        #expect(SVGClients.count(svg, "<filter ") == 2)
         #expect(svg.contains("<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"5\"/>"), "the shadow's σ is the raster path's")
         #expect(svg.contains("<feOffset dx=\"0\" dy=\"3\""))
         #expect(svg.contains("<feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"4\""), "blur(radius: 4)")
-        #expect(Self.count(svg, "<linearGradient ") == 1 && svg.contains("clip-path=\"url(#clip"))
+        #expect(SVGClients.count(svg, "<linearGradient ") == 1 && svg.contains("clip-path=\"url(#clip"))
         #expect(svg.contains(">Proofsheet 中文 😀</tspan>") || svg.contains(">Proofsheet </tspan>"), "the text is text")
         #expect(svg.contains("font-family=\"Quicksand, sans-serif\"") && svg.contains("font-weight=\"700\""))
     }
@@ -85,15 +81,15 @@ struct SVGWriterTests {
             }
         }
         let svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
-        #expect(Self.count(svg, "<image ") == 2, "two assets, each embedded once")
-        #expect(Self.count(svg, "<use xlink:href=\"#img0\"") == 3 && Self.count(svg, "<use xlink:href=\"#img1\"") == 1)
+        #expect(SVGClients.count(svg, "<image ") == 2, "two assets, each embedded once")
+        #expect(SVGClients.count(svg, "<use xlink:href=\"#img0\"") == 3 && SVGClients.count(svg, "<use xlink:href=\"#img1\"") == 1)
         // The small uses need fewer pixels than the photos have: resampled (smaller than the JPEG).
         let original = try Data(contentsOf: URL(fileURLWithPath: Paths.root + "/Assets/Images/garden-by-bay-singapore.jpg")).count
         #expect(svg.utf8.count < original, "the 80×80-pixel use embeds a small PNG, not the \(original)-byte photo")
     }
 
     @Test func idsAreUniqueAndEveryReferenceResolves() throws {
-        for (name, scene) in try Self.exampleScenes() + [("effects", RenderTests.effectsScene())] {
+        for (name, scene) in try Self.exampleScenes() + [("effects", TestScenes.effectsScene())] {
             for mode in SVGTextMode.allCases {
                 let (defined, referenced) = Self.ids(String(decoding: try r.render(scene, format: .svg, svgText: mode), as: UTF8.self))
                 #expect(Set(defined).count == defined.count, "\(name) \(mode): an id is defined twice")
@@ -103,7 +99,7 @@ struct SVGWriterTests {
     }
 
     @Test func namedViewsAreNamedGroups() throws {
-        let svg = String(decoding: try r.render(try RenderTests.deckScene(), format: .svg), as: UTF8.self)
+        let svg = String(decoding: try r.render(try TestScenes.deckScene(), format: .svg), as: UTF8.self)
         for name in ["topBar", "deck", "card-0", "titlePill-0", "bookButton"] {
             #expect(svg.contains("<g id=\"\(name)\""), "no group named \(name)")
         }
@@ -126,7 +122,7 @@ struct SVGWriterTests {
     }
 
     @Test func outlineModeHasNoTextAndEmbedModeCarriesFonts() throws {
-        let scene = try RenderTests.deckScene()
+        let scene = try TestScenes.deckScene()
         let outline = String(decoding: try r.render(scene, format: .svg, svgText: .outline), as: UTF8.self)
         #expect(!outline.contains("<text") && outline.contains("<path d=\"M"))
         let embed = String(decoding: try r.render(scene, format: .svg, svgText: .embed), as: UTF8.self)
@@ -156,27 +152,6 @@ struct SVGWriterTests {
 
     // MARK: - Chromium
 
-    /// Headless Chromium on `page` (bounded by a timeout), one device pixel per CSS pixel.
-    static func chromium(_ page: String, _ extra: [String], window: (Int, Int), env: [String: String] = [:]) throws -> (
-        status: Int32, out: String, err: String
-    ) {
-        let chromium = try #require(which("chromium"), "chromium is needed; run make deps")
-        let timeout = try #require(which("timeout"), "timeout (coreutils) is needed")
-        let profile = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        var args = [
-            "90", chromium, "--headless=new", "--disable-gpu", "--hide-scrollbars", "--window-size=\(window.0),\(window.1)",
-            "--force-device-scale-factor=1", "--user-data-dir=" + profile, "--virtual-time-budget=3000", "--no-first-run",
-            "--disable-extensions"
-        ]
-        if getuid() == 0 { args.append("--no-sandbox") }
-        args += extra
-        args.append(URL(fileURLWithPath: page).absoluteString)
-        let run = try runProcess(timeout, args, env: env)
-        #expect(run.status == 0, "chromium exited with \(run.status) (124: timed out)\n\(run.err.suffix(3000))")
-        return run
-    }
-
     /// The scenes' SVGs side by side in one page (as images, each at its own size), a
     /// screenshot of it, and each scene's part of the screenshot.
     func chromiumDraws(_ scenes: [(name: String, scene: Scene)], mode: SVGTextMode, env: [String: String] = [:]) throws -> [RGBAImage] {
@@ -193,7 +168,7 @@ struct SVGWriterTests {
         html += "</body></html>"
         try html.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
         let height = scenes.map { Int($0.scene.canvas.height.rounded(.up)) }.max() ?? 1
-        _ = try Self.chromium(dir + "/page.html", ["--screenshot=" + dir + "/shot.png"], window: (x, height), env: env)
+        _ = try SVGClients.chromium(dir + "/page.html", ["--screenshot=" + dir + "/shot.png"], window: (x, height), env: env)
         let shot = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/shot.png"))), source: "screenshot")
         var parts: [RGBAImage] = []
         x = 0
@@ -239,7 +214,7 @@ struct SVGWriterTests {
         // The same page without the fonts embedded is not the PNG: the check can fail.
         let plain = try chromiumDraws(scenes, mode: .text, env: env)
         let png = try RGBAImage(decoding: try r.render(scenes[0].scene, format: .png), source: "png").overWhite()
-        #expect(blockDifference(png, plain[0].overWhite(), block: 8) >= Self.maxTile, "the fonts were found without embedding them")
+        #expect(blockDifference(png, plain[0].overWhite(), block: 8) >= SVGClients.maxTile, "the fonts were found without embedding them")
     }
 
     /// Chromium finds every string of every example scene in a `<text>` element (a line cut
@@ -266,7 +241,7 @@ struct SVGWriterTests {
             </script></body></html>
             """
         try html.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
-        let run = try Self.chromium(dir + "/page.html", ["--dump-dom"], window: (800, 600))
+        let run = try SVGClients.chromium(dir + "/page.html", ["--dump-dom"], window: (800, 600))
         let encoded = try #require(
             run.out.range(of: "<pre id=\"result\">").flatMap { a in
                 run.out.range(of: "</pre>", range: a.upperBound..<run.out.endIndex).map { run.out[a.upperBound..<$0.lowerBound] }
@@ -312,48 +287,5 @@ struct SVGWriterTests {
             let drawn = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/\(name).png"))), source: "inkscape")
             try expectClose(drawn, to: scene, "\(name) inkscape")
         }
-    }
-}
-
-extension DisplayList {
-    /// Every text run drawn, depth first.
-    func textRuns() -> [TextRun] {
-        func walk(_ items: [DisplayItem]) -> [TextRun] {
-            items.flatMap { item -> [TextRun] in
-                switch item {
-                case .text(let t): return [t]
-                case .group(let g): return walk(g.children)
-                default: return []
-                }
-            }
-        }
-        return walk(items)
-    }
-}
-
-extension RGBAImage {
-    /// The image composited over white, opaque.
-    func overWhite() -> RGBAImage {
-        var p = pixels
-        var i = 0
-        while i < p.count {
-            let a = Int(p[i + 3])
-            for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + 255 * (255 - a) + 127) / 255) }
-            p[i + 3] = 255
-            i += 4
-        }
-        return try! RGBAImage(width: width, height: height, pixels: p)
-    }
-
-    /// A rectangle of the image (clamped to it).
-    func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RGBAImage {
-        var p = [UInt8](repeating: 255, count: w * h * 4)
-        for row in 0..<h where y + row < height {
-            for col in 0..<w where x + col < width {
-                let s = ((y + row) * width + x + col) * 4, d = (row * w + col) * 4
-                for c in 0..<4 { p[d + c] = pixels[s + c] }
-            }
-        }
-        return try! RGBAImage(width: w, height: h, pixels: p)
     }
 }

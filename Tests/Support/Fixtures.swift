@@ -8,13 +8,14 @@ import ProofsheetLayout
 /// Text metrics that make layout numbers easy to work out by hand: every character is half
 /// the font size wide (CJK and emoji a whole em), words wrap greedily at spaces, and a text is
 /// `lines × lineHeight` tall.
-struct FixedMetrics: TextMeasurer {
-    func charWidth(_ c: Character, _ size: Double) -> Double {
+package struct FixedMetrics: TextMeasurer {
+    package init() {}
+    package func charWidth(_ c: Character, _ size: Double) -> Double {
         c.unicodeScalars.first.map { $0.value >= 0x2E80 } == true ? size : size / 2
     }
-    func width(_ s: Substring, _ size: Double) -> Double { s.reduce(0) { $0 + charWidth($1, size) } }
+    package func width(_ s: Substring, _ size: Double) -> Double { s.reduce(0) { $0 + charWidth($1, size) } }
 
-    func lines(_ text: String, size: Double, maxWidth: Double?) -> [Substring] {
+    package func lines(_ text: String, size: Double, maxWidth: Double?) -> [Substring] {
         var out: [Substring] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             guard let maxWidth else { out.append(paragraph); continue }
@@ -32,7 +33,7 @@ struct FixedMetrics: TextMeasurer {
         return out
     }
 
-    func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
+    package func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {
         var ls = lines(text, size: font.size, maxWidth: maxWidth)
         if let lineLimit, ls.count > lineLimit { ls = Array(ls.prefix(lineLimit)) }
         let w = ls.map { width($0, font.size) }.max() ?? 0
@@ -41,13 +42,14 @@ struct FixedMetrics: TextMeasurer {
 }
 
 /// Images of known sizes, without files.
-struct FakeAssets: AssetProvider {
-    static let sizes: [String: Size] = [
+package struct FakeAssets: AssetProvider {
+    package init() {}
+    package static let sizes: [String: Size] = [
         "photo": Size(width: 1000, height: 1500),  // portrait 2:3, like the example photos
         "square": Size(width: 100, height: 100),
         "wide": Size(width: 400, height: 200)
     ]
-    func image(named name: String) throws -> (path: String, size: Size) {
+    package func image(named name: String) throws -> (path: String, size: Size) {
         // Any other name is a 2:3 photo like the built-in ones.
         if let s = Self.sizes[name] { return ("/fake/\(name).png", s) }
         return ("/fake/\(name).jpg", Size(width: 800, height: 1200))
@@ -55,7 +57,7 @@ struct FakeAssets: AssetProvider {
 }
 
 /// Lays out `root` on a canvas with fixed metrics.
-func layout(
+package func layout(
     width: Double = 390, height: Double = 844, safeArea: EdgeInsets = .zero, scale: Double = 1,
     @ViewBuilder _ root: () -> Node
 ) throws -> LayoutResult {
@@ -64,42 +66,42 @@ func layout(
 }
 
 /// The frame of the node with `.id(name)`.
-func frame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Rect {
+package func frame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Rect {
     try #require(result.root.find(id), "no node with id \(id) in\n\(result.root)", sourceLocation: sourceLocation).frame
 }
 
 /// The exact (unsnapped) frame of the view with `.id(name)`.
-func exactFrame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Rect {
+package func exactFrame(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Rect {
     try #require(result.tree.find(id), "no view with id \(id)", sourceLocation: sourceLocation).frame
 }
 
 /// The identity (as text) of the view with `.id(name)`.
-func identity(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+package func identity(_ result: LayoutResult, _ id: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
     try #require(result.tree.find(id), "no view with id \(id)", sourceLocation: sourceLocation).identity.description
 }
 
 /// A rectangle snapped to the pixel grid the way layout snaps: each edge to the nearest pixel.
-func snapped(_ x: Double, _ y: Double, _ w: Double, _ h: Double, scale: Double = 1) -> Rect {
+package func snapped(_ x: Double, _ y: Double, _ w: Double, _ h: Double, scale: Double = 1) -> Rect {
     func s(_ v: Double) -> Double { (v * scale).rounded() / scale }
     return Rect(x: s(x), y: s(y), width: s(x + w) - s(x), height: s(y + h) - s(y))
 }
 
 /// Paths inside the package.
-enum Paths {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-    static let tests = root + "/Tests/ProofsheetTests"
-    static let goldens = tests + "/Goldens"
-    static let scenes = root + "/Assets/Scenes"
-    static let artifacts = root + "/.build/test-artifacts"
+package enum Paths {
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    package static let tests = root + "/Tests/ProofsheetTests"
+    package static let goldens = root + "/Tests/ProofsheetLayoutTests/Goldens"
+    package static let scenes = root + "/Assets/Scenes"
+    package static let artifacts = root + "/.build/test-artifacts"
 }
 
 /// A font of size 20 (10 pt per character, 24 pt lines with fixed metrics).
-let f20 = FontSpec.system(size: 20)
+package let f20 = FontSpec.system(size: 20)
 
 /// Compares `text` with the golden file `name`; records it when absent or when
 /// PROOFSHEET_RECORD=1 (and fails, so a new golden is never a silent pass).
-func assertTextGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+package func assertTextGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     let path = Paths.goldens + "/" + name
     let record = ProcessInfo.processInfo.environment["PROOFSHEET_RECORD"] == "1"
     if record || !FileManager.default.fileExists(atPath: path) {
@@ -126,7 +128,7 @@ func assertTextGolden(_ text: String, _ name: String, sourceLocation: Testing.So
 extension Snapshotting where Value == LayoutResult, Format == String {
     /// A layout's whole display list as text, compared line by line: an item in the wrong group,
     /// twice, or with a flipped transform fails, where a `contains` would pass.
-    static var displayListDump: Snapshotting {
+    package static var displayListDump: Snapshotting {
         Snapshotting(pathExtension: "txt", diffing: .lines(describing: "the display list")) { $0.displayList.dump() }
     }
 }

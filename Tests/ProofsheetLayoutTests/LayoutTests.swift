@@ -1,4 +1,5 @@
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetTesting
 import ProofsheetCairo
@@ -728,7 +729,7 @@ struct LayoutTests {
     }
 
     @Test func paintingTheTreeGivesTheDisplayList() throws {
-        var scene = RenderTests.effectsScene()
+        var scene = TestScenes.effectsScene()
         scene.scale = 3
         let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
         #expect(DisplayList(painting: r.tree, size: scene.canvas, background: scene.background, scale: 3) == r.displayList)

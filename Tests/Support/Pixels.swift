@@ -5,10 +5,10 @@ import ProofsheetCairo
 import ProofsheetLayout
 
 /// One shared renderer (fonts load once).
-let sharedRenderer: Renderer = try! Renderer()
+package let sharedRenderer: Renderer = try! Renderer()
 
 /// How two images differ: pixels with any channel further apart than `tolerance`.
-func pixelDifference(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int) -> (mismatched: Int, ratio: Double, maxDelta: Int) {
+package func pixelDifference(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int) -> (mismatched: Int, ratio: Double, maxDelta: Int) {
     precondition(a.width == b.width && a.height == b.height, "sizes differ")
     var mismatched = 0, maxDelta = 0
     a.pixels.withUnsafeBufferPointer { pa in
@@ -28,7 +28,7 @@ func pixelDifference(_ a: RGBAImage, _ b: RGBAImage, tolerance: Int) -> (mismatc
 
 /// The largest difference between the averages of `block`×`block` tiles of two images: small
 /// when only antialiasing differs, large when anything moved, vanished or changed colour.
-func blockDifference(_ a: RGBAImage, _ b: RGBAImage, block: Int = 4) -> Int {
+package func blockDifference(_ a: RGBAImage, _ b: RGBAImage, block: Int = 4) -> Int {
     precondition(a.width == b.width && a.height == b.height, "sizes differ")
     var worst = 0
     for by in stride(from: 0, to: a.height, by: block) {
@@ -49,7 +49,7 @@ func blockDifference(_ a: RGBAImage, _ b: RGBAImage, block: Int = 4) -> Int {
 
 /// Runs a program, returning its exit code, stdout and stderr.
 @discardableResult
-func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:], unset: [String] = []) throws -> (
+package func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:], unset: [String] = []) throws -> (
     status: Int32, out: String, err: String
 ) {
     let p = Process()
@@ -82,7 +82,7 @@ func runProcess(_ executable: String, _ args: [String], cwd: String? = nil, env:
 }
 
 /// The path of a program on PATH.
-func which(_ name: String) -> String? {
+package func which(_ name: String) -> String? {
     for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
         let p = "\(dir)/\(name)"
         if FileManager.default.isExecutableFile(atPath: p) { return p }
@@ -91,8 +91,51 @@ func which(_ name: String) -> String? {
 }
 
 /// A fresh temporary folder.
-func temporaryFolder() throws -> String {
+package func temporaryFolder() throws -> String {
     let dir = NSTemporaryDirectory() + "proofsheet-tests-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
+}
+
+extension DisplayList {
+    /// Every text run drawn, depth first.
+    package func textRuns() -> [TextRun] {
+        func walk(_ items: [DisplayItem]) -> [TextRun] {
+            items.flatMap { item -> [TextRun] in
+                switch item {
+                case .text(let t): return [t]
+                case .group(let g): return walk(g.children)
+                default: return []
+                }
+            }
+        }
+        return walk(items)
+    }
+}
+
+extension RGBAImage {
+    /// The image composited over white, opaque.
+    package func overWhite() -> RGBAImage {
+        var p = pixels
+        var i = 0
+        while i < p.count {
+            let a = Int(p[i + 3])
+            for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + 255 * (255 - a) + 127) / 255) }
+            p[i + 3] = 255
+            i += 4
+        }
+        return try! RGBAImage(width: width, height: height, pixels: p)
+    }
+
+    /// A rectangle of the image (clamped to it).
+    package func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RGBAImage {
+        var p = [UInt8](repeating: 255, count: w * h * 4)
+        for row in 0..<h where y + row < height {
+            for col in 0..<w where x + col < width {
+                let s = ((y + row) * width + x + col) * 4, d = (row * w + col) * 4
+                for c in 0..<4 { p[d + c] = pixels[s + c] }
+            }
+        }
+        return try! RGBAImage(width: w, height: h, pixels: p)
+    }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 @testable import ProofsheetCairo
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout

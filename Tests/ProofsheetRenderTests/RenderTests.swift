@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetTesting
 import ProofsheetCairo
@@ -11,47 +12,16 @@ import ProofsheetLayout
 struct RenderTests {
     let r = sharedRenderer
 
-    /// A small scene using every kind of drawing: gradient, shadow, blur, text in three
-    /// scripts, symbols, a clipped photo.
-    static func effectsScene() -> Scene {
-        Scene(canvas: Size(width: 200, height: 160), scale: 1, background: .white) {
-            VStack(spacing: 10) {
-                HStack(spacing: 12) {
-                    RoundedRectangle(cornerRadius: 12)
-                        .fill(LinearGradient(colors: [.red, .purple], startPoint: .topLeading, endPoint: .bottomTrailing))
-                        .frame(width: 56, height: 56)
-                        .shadow(radius: 5, y: 3)
-                    Circle().fill(.blue).frame(width: 40, height: 40).blur(radius: 4)
-                    Image("garden-by-bay-singapore").resizable().scaledToFill().frame(width: 40, height: 56).clipped()
-                        .cornerRadius(8)
-                }
-                Text("Proofsheet 中文 😀").font(.system(.headline, design: .rounded, weight: 700))
-                HStack {
-                    Image(systemName: "heart.circle.fill").font(.system(size: 24)).foregroundColor(.pink)
-                    Image(systemName: "x.circle").font(.system(size: 24))
-                    Image(systemName: "mappin.and.ellipse").font(.system(size: 24)).foregroundColor(.green)
-                }
-                // A whole-point row (the circles are 28.08 pt) keeps the text above on whole
-                // pixels, where the SVG's text (at its exact baseline) and the PNG's agree.
-                .frame(height: 30)
-            }
-        }
-    }
-
-    static func deckScene(scale: Double = 1) throws -> Scene {
-        try SceneDecoder().decode(file: Paths.scenes + "/travel-deck.json").on(try Device.named("iPhone 14"), scale: scale)
-    }
-
     @Test func travelDeckPNGGolden() throws {
-        assertSnapshot(of: try Self.deckScene(), as: .image, named: "travel-deck.iphone14@1x")
+        assertSnapshot(of: try TestScenes.deckScene(), as: .image, named: "travel-deck.iphone14@1x")
     }
 
     @Test func effectsPNGGolden() throws {
-        assertSnapshot(of: Self.effectsScene(), as: .image, named: "effects@1x")
+        assertSnapshot(of: TestScenes.effectsScene(), as: .image, named: "effects@1x")
     }
 
     @Test func travelDeckAtScale3Is1170x2532() throws {
-        let scene = try Self.deckScene(scale: 3)
+        let scene = try TestScenes.deckScene(scale: 3)
         let list = try r.layout(scene).displayList
         let image = try r.backend.renderRGBA(list, scale: 3)
         #expect(image.width == 1170 && image.height == 2532)
@@ -59,7 +29,7 @@ struct RenderTests {
 
     @Test func svgRasterisedByLibrsvgMatchesThePNG() throws {
         let rsvg = try #require(which("rsvg-convert"), "rsvg-convert (librsvg2-bin) is needed; run make deps")
-        for (name, scene) in [("deck", try Self.deckScene()), ("effects", Self.effectsScene())] {
+        for (name, scene) in [("deck", try TestScenes.deckScene()), ("effects", TestScenes.effectsScene())] {
             let dir = try temporaryFolder()
             let svg = try r.render(scene, format: .svg)
             let text = String(decoding: svg, as: UTF8.self)
@@ -88,7 +58,7 @@ struct RenderTests {
     @Test func pdfIsOnePageOfTheCanvasInPoints() throws {
         let pdfinfo = try #require(which("pdfinfo"), "pdfinfo (poppler-utils) is needed; run make deps")
         let dir = try temporaryFolder()
-        try Data(try r.render(try Self.deckScene(scale: 2), format: .pdf)).write(to: URL(fileURLWithPath: dir + "/a.pdf"))
+        try Data(try r.render(try TestScenes.deckScene(scale: 2), format: .pdf)).write(to: URL(fileURLWithPath: dir + "/a.pdf"))
         let res = try runProcess(pdfinfo, [dir + "/a.pdf"])
         #expect(res.status == 0, "\(res.err)")
         #expect(res.out.contains("Pages:           1"))
@@ -98,7 +68,7 @@ struct RenderTests {
         let raster = try runProcess(ppm, ["-r", "72", "-png", "-singlefile", dir + "/a.pdf", dir + "/p"])
         #expect(raster.status == 0)
         let page = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/p.png"))), source: "pdf page")
-        let png = try RGBAImage(decoding: try r.render(try Self.deckScene(), format: .png), source: "png")
+        let png = try RGBAImage(decoding: try r.render(try TestScenes.deckScene(), format: .png), source: "png")
         let d = pixelDifference(png, page, tolerance: 48)
         #expect(d.ratio < 0.03, "\(d.mismatched) pixels differ (\(d.ratio * 100)%)")
         // Poppler places glyphs up to a pixel away from Cairo: compare 8×8 tiles.
@@ -108,24 +78,24 @@ struct RenderTests {
     @Test func pngIsValidForLibpngsOwnChecker() throws {
         let pngfix = try #require(which("pngfix"), "pngfix (libpng-tools) is needed; run make deps")
         let dir = try temporaryFolder()
-        try Data(try r.render(Self.effectsScene(), format: .png)).write(to: URL(fileURLWithPath: dir + "/a.png"))
+        try Data(try r.render(TestScenes.effectsScene(), format: .png)).write(to: URL(fileURLWithPath: dir + "/a.png"))
         let res = try runProcess(pngfix, [dir + "/a.png"])
         #expect(res.status == 0, "pngfix: \(res.out) \(res.err)")
     }
 
     @Test func renderingIsDeterministicInOneProcess() throws {
         for format in OutputFormat.allCases {
-            let a = try r.render(Self.effectsScene(), format: format)
-            let b = try r.render(Self.effectsScene(), format: format)
+            let a = try r.render(TestScenes.effectsScene(), format: format)
+            let b = try r.render(TestScenes.effectsScene(), format: format)
             #expect(a == b, "\(format) differs between two renders")
         }
     }
 
     @Test func svgIdsDoNotDependOnEarlierRenders() throws {
         // A fresh renderer (Cairo's counters have moved on) gives the same SVG.
-        let a = try r.render(Self.effectsScene(), format: .svg)
-        _ = try r.render(try Self.deckScene(), format: .svg)
-        let b = try Renderer().render(Self.effectsScene(), format: .svg)
+        let a = try r.render(TestScenes.effectsScene(), format: .svg)
+        _ = try r.render(try TestScenes.deckScene(), format: .svg)
+        let b = try Renderer().render(TestScenes.effectsScene(), format: .svg)
         #expect(a == b)
     }
 
