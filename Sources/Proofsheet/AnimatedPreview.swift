@@ -14,17 +14,6 @@ public struct AnimatedPreview: Sendable, Hashable {
     public var duration: Double
     /// The file's size in bytes.
     public var bytes: Int
-
-    /// A touch drawn on a frame as iOS's screen recordings show one: a grey disc with a light
-    /// ring.
-    static func touchMark(_ p: Point) -> [DisplayItem] {
-        let r = 22.0
-        let disc = Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
-        return [
-            .fill(.ellipse(disc), .color(Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.45))),
-            .stroke(.ellipse(disc.insetBy(1)), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.8)), lineWidth: 2)
-        ]
-    }
 }
 
 extension Renderer {
@@ -51,7 +40,7 @@ extension Renderer {
         try FrameSampler(fps: fps, span: span).run(run, batch: max(4, jobs * 4)) { frames in
             let lists = try frames.map { f -> DisplayList in
                 var list = try run.displayList(f.tree)
-                if touches { list.items += f.touches.flatMap(AnimatedPreview.touchMark) }
+                if touches { list.items += f.touches.flatMap(TouchMarks.finger) }
                 return list
             }
             // Frames are drawn on every core, then stored in order (each against the one before).

@@ -140,14 +140,19 @@ public enum TouchMarks {
             let r = 6.0
             items.append(.fill(.ellipse(Rect(x: start.x - r, y: start.y - r, width: 2 * r, height: 2 * r)), .color(trailColor)))
         }
-        if let p = point {
-            // As iOS's screen recordings show a touch: a grey disc with a light ring.
-            let r = 22.0
-            let disc = Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
-            items.append(.fill(.ellipse(disc), .color(Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.45))))
-            items.append(.stroke(.ellipse(disc.insetBy(1)), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.8)), lineWidth: 2))
-        }
+        if let p = point { items += finger(p) }
         return items
+    }
+
+    /// A finger at `p`, as iOS's screen recordings show a touch: a grey disc with a light ring
+    /// (on thumbnails and animated previews alike).
+    public static func finger(_ p: Point) -> [DisplayItem] {
+        let r = 22.0
+        let disc = Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
+        return [
+            .fill(.ellipse(disc), .color(Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.45))),
+            .stroke(.ellipse(disc.insetBy(1)), .color(Color(red: 1, green: 1, blue: 1, alpha: 0.8)), lineWidth: 2)
+        ]
     }
 }
 
