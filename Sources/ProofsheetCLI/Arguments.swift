@@ -15,7 +15,7 @@ struct Arguments {
     init(command: String, _ items: [String]) {
         self.command = command
         self.items = items
-        spec = CommandSpec.named(command == "colours" ? "colors" : command)
+        spec = CommandSpec.named(command)
     }
 
     /// Checks (in debug builds) that the command declares the options it reads.

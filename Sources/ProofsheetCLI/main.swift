@@ -23,7 +23,7 @@ func run(_ argv: [String]) throws -> Int32 {
     default:
         break
     }
-    guard let spec = CommandSpec.named(command == "colours" ? "colors" : command) else {
+    guard let spec = CommandSpec.named(command) else {
         let close = closeNames(to: command, in: CommandSpec.all.map(\.name) + ["help"])
         throw ProofsheetError.usage(
             "unknown command '\(clipped(command))'",
@@ -91,7 +91,7 @@ func helpCommand(_ topics: [String]) throws -> Int32 {
         print(CommandSpec.synopsis())
         return 0
     }
-    guard let spec = CommandSpec.named(topic == "colours" ? "colors" : topic) else {
+    guard let spec = CommandSpec.named(topic) else {
         let close = closeNames(to: topic, in: CommandSpec.all.map(\.name) + ["synopsis"])
         throw ProofsheetError.usage(
             "no help on '\(clipped(topic))'",

@@ -90,8 +90,11 @@ struct CommandSpec: Sendable {
         return out
     }
 
-    /// The command found by its name.
-    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+    /// The command found by its name (or `colours`, the other spelling of `colors`).
+    static func named(_ name: String) -> CommandSpec? {
+        let name = name == "colours" ? "colors" : name
+        return all.first { $0.name == name }
+    }
 
     /// The command line in brief, a command a line (wrapped at `width`, later lines indented
     /// under the first argument), each under its abstract as a comment: the README's synopsis.
