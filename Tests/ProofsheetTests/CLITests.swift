@@ -8,13 +8,7 @@ import ProofsheetLayout
 /// The built `proofsheet` binary: help, exit codes, located errors, no output on failure.
 @Suite("CLI")
 struct CLITests {
-    static var binary: String {
-        for config in ["debug", "release"] {
-            let p = Paths.root + "/.build/\(config)/proofsheet"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return Paths.root + "/.build/debug/proofsheet"
-    }
+    static var binary: String { Paths.binary }
 
     func run(_ args: [String], cwd: String? = nil) throws -> (status: Int32, out: String, err: String) {
         try runProcess(Self.binary, args, cwd: cwd)

@@ -53,22 +53,9 @@ struct ReportBrowserTests {
         return (folder, html)
     }
 
-    /// Runs headless Chromium on `page` with `extra` arguments (bounded by `timeout`).
+    /// Runs headless Chromium on `page` with `extra` arguments, in a 1400×1000 window.
     static func chromium(_ page: String, _ extra: [String]) throws -> (status: Int32, out: String, err: String) {
-        let chromium = try #require(which("chromium"), "chromium is needed to test the HTML report; run make deps")
-        let timeout = try #require(which("timeout"), "timeout (coreutils) is needed")
-        let profile = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        var args = [
-            "60", chromium, "--headless=new", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,1000",
-            "--user-data-dir=" + profile, "--virtual-time-budget=2000", "--no-first-run", "--disable-extensions"
-        ]
-        if getuid() == 0 { args.append("--no-sandbox") }
-        args += extra
-        args.append(URL(fileURLWithPath: page).absoluteString)
-        let run = try runProcess(timeout, args)
-        #expect(run.status == 0, "chromium exited with \(run.status) (124: timed out)\n\(run.err.suffix(3000))")
-        return run
+        try SVGClients.chromium(page, extra, window: (1400, 1000))
     }
 
     /// Console messages in Chromium's stderr log that report an error: uncaught exceptions and

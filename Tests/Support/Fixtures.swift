@@ -94,6 +94,14 @@ package enum Paths {
     package static let goldens = root + "/Tests/ProofsheetLayoutTests/Goldens"
     package static let scenes = root + "/Assets/Scenes"
     package static let artifacts = root + "/.build/test-artifacts"
+    /// The built `proofsheet` binary (the debug build when there is one).
+    package static var binary: String {
+        for config in ["debug", "release"] {
+            let p = root + "/.build/\(config)/proofsheet"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return root + "/.build/debug/proofsheet"
+    }
 }
 
 /// A font of size 20 (10 pt per character, 24 pt lines with fixed metrics).

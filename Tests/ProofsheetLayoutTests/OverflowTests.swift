@@ -138,32 +138,32 @@ struct OverflowTests {
         try
             #"{"canvas": {"width": 100, "height": 50}, "root": {"type": "Color", "color": "red", "modifiers": [{"frame": {"width": 130, "height": 10}}]}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let warn = try runProcess(CLITests.binary, ["render", path, "-o", dir + "/a.png"])
+        let warn = try runProcess(Paths.binary, ["render", path, "-o", dir + "/a.png"])
         #expect(warn.status == 0)
         #expect(
             warn.err.contains(
                 "proofsheet: warning: \(path): frame (of Color) extends 15 pt past the screen (leading 15, trailing 15; 130×10 pt in 100×50)"),
             "\(warn.err)")
         #expect(FileManager.default.fileExists(atPath: dir + "/a.png"))
-        let fail = try runProcess(CLITests.binary, ["render", path, "-o", dir + "/b.png", "--overflow", "error"])
+        let fail = try runProcess(Paths.binary, ["render", path, "-o", dir + "/b.png", "--overflow", "error"])
         #expect(fail.status == 1)
         #expect(fail.err.contains("proofsheet: error: \(path): frame (of Color) extends 15 pt past the screen"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/b.png"))
-        let quiet = try runProcess(CLITests.binary, ["render", path, "-o", dir + "/c.png", "--overflow", "ignore"])
+        let quiet = try runProcess(Paths.binary, ["render", path, "-o", dir + "/c.png", "--overflow", "ignore"])
         #expect(quiet.status == 0 && !quiet.err.contains("past"))
         // check: a warning beside a pass, or a failure of the check.
         let golden = dir + "/goldens"
         let record = try runProcess(
-            CLITests.binary, ["check", path, "--golden", golden, "--record", "missing", "--no-config", "--overflow", "ignore"], cwd: dir)
+            Paths.binary, ["check", path, "--golden", golden, "--record", "missing", "--no-config", "--overflow", "ignore"], cwd: dir)
         #expect(!record.err.contains("past"), "\(record.err)")
-        let checkWarn = try runProcess(CLITests.binary, ["check", path, "--golden", golden, "--no-config"], cwd: dir)
+        let checkWarn = try runProcess(Paths.binary, ["check", path, "--golden", golden, "--no-config"], cwd: dir)
         #expect(
             checkWarn.status == 0 && checkWarn.err.contains("proofsheet: warning: \(path) @1x: frame (of Color) extends 15 pt past the screen"),
             "\(checkWarn.err)")
-        let checkFail = try runProcess(CLITests.binary, ["check", path, "--golden", golden, "--no-config", "--overflow", "error"], cwd: dir)
+        let checkFail = try runProcess(Paths.binary, ["check", path, "--golden", golden, "--no-config", "--overflow", "error"], cwd: dir)
         #expect(checkFail.status == 1 && checkFail.err.contains("proofsheet: error: \(path) @1x: frame (of Color) extends 15 pt"), "\(checkFail.err)")
         #expect(checkFail.out.hasPrefix("FAILED"))
-        let bad = try runProcess(CLITests.binary, ["render", path, "--overflow", "loud"])
+        let bad = try runProcess(Paths.binary, ["render", path, "--overflow", "loud"])
         #expect(bad.status == 2 && bad.err.contains("--overflow 'loud' is not warn, error or ignore"))
     }
 }

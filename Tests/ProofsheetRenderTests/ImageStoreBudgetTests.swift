@@ -28,7 +28,7 @@ struct ImageStoreBudgetTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Room for two decoded images at a time: the renderer's cache gives memory back as it goes.
         let fits = try runProcess(
-            CLITests.binary,
+            Paths.binary,
             [
                 "render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/out.png",
                 "--limit", "image-bytes=400KiB"
@@ -39,7 +39,7 @@ struct ImageStoreBudgetTests {
         #expect(out[x: 70, y: 10] == RGBAColor(r: 180, g: 100, b: 0))
         // Room for none: refused, naming the image and the limit.
         let refused = try runProcess(
-            CLITests.binary,
+            Paths.binary,
             [
                 "render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/no.png",
                 "--limit", "image-bytes=100KiB"

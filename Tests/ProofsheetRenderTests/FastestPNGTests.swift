@@ -184,7 +184,7 @@ struct FastestPNGTests {
     }
 
     @Test func theEnvironmentSwitchKeepsTheBytes() throws {
-        let cli = CLITests.binary
+        let cli = Paths.binary
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scene = Paths.scenes + "/swipe-stack.json"
@@ -323,7 +323,7 @@ struct FastestPNGTests {
         try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: artifacts + "/page.html")
         try FileManager.default.copyItem(atPath: folder + "/page.html", toPath: artifacts + "/page.html")
-        let run = try ReportBrowserTests.chromium(folder + "/page.html", ["--dump-dom"])
+        let run = try SVGClients.chromium(folder + "/page.html", ["--dump-dom"], window: (1400, 1000))
         #expect(
             run.out.contains("checked \(names.count) bad: none"),
             "Chromium: \(run.out.suffix(300)) (the page is in .build/test-artifacts/fastest-png/)")
