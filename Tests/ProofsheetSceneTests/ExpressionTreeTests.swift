@@ -88,6 +88,28 @@ struct ExpressionTreeTests {
         }
     }
 
+    @Test("animations and transitions are parsed with the template; a spelling that reads the state is parsed with its state")
+    func spellingsAreReadWithTheTemplate() throws {
+        let text = """
+            {
+              "canvas": {"width": 100, "height": 100},
+              "state": {"n": 2},
+              "root": {"type": "Text", "text": "a", "modifiers": [
+                {"animation": "spring(response: 0.3)"},
+                {"transition": "move(edge: .trailing)"},
+                {"animation": "='easeOut.delay(' + $n + ')'"}
+              ]}
+            }
+            """
+        let template = try SceneDecoder().template(bytes: Array(text.utf8), file: "t.json")
+        #expect(template.spellings.animations.keys.map(\.text) == ["spring(response: 0.3)"])
+        #expect(template.spellings.transitions.keys.sorted() == ["move(edge: .trailing)"])
+        #expect(template.spellings.animations.values.first == (try Animation(spelling: "spring(response: 0.3)", sdk: template.sdk)))
+        // The state's own spelling is read when the state is.
+        let scene = try template.scene(sets: ["n=0.5"])
+        #expect(String(describing: scene.root).contains("seconds: 0.5"), "\(scene.root)")
+    }
+
     @Test("an expression that fails for one state only is found when that state is instantiated, and located")
     func stateErrorIsLocated() throws {
         let text = """

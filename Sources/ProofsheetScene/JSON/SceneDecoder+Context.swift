@@ -67,6 +67,8 @@ struct Context {
     var componentStack: [String] = []
     /// The trees of the scene's expressions, read once with the template.
     var expressions = ExpressionTrees()
+    /// The animations and transitions it spells, parsed once with the template.
+    var spellings = Spellings()
 
     init(file: String?) { self.file = file }
 

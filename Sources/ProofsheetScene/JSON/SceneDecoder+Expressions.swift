@@ -1,4 +1,5 @@
 import ProofsheetCore
+import ProofsheetMotion
 import Synchronization
 
 /// Expressions and interpolation: a string's value (`"=…"`, `"$name"`, `"${…}"`), evaluated
@@ -150,16 +151,84 @@ struct ExpressionTrees: Sendable {
 }
 
 /// Expressions read into trees, each text once.
-final class ExpressionLog: Sendable {
-    private let trees = Mutex<[String: ExpressionTree?]>([:])
-    init() {}
-    /// The tree of `source`, read the first time it is asked for.
-    func tree(_ source: String) -> ExpressionTree? {
-        if let tree = trees.withLock({ $0[source] }) { return tree }
-        let tree = ExpressionTree(parsing: source)
-        trees.withLock { $0[source] = tree }
-        return tree
+typealias ExpressionLog = ReadOnceLog<ExpressionTree?>
+
+/// What a template reads from its texts while it is loaded (expression trees, parsed
+/// spellings), each text once.
+final class ReadOnceLog<Value: Sendable>: Sendable {
+    private let values = Mutex<[String: Value]>([:])
+    private let read: @Sendable (String) -> Value
+    init(_ read: @escaping @Sendable (String) -> Value) { self.read = read }
+    /// The value of `text`, read the first time it is asked for.
+    func value(_ text: String) -> Value {
+        if let value = values.withLock({ $0[text] }) { return value }
+        let value = read(text)
+        values.withLock { $0[text] = value }
+        return value
     }
-    /// Every text read so far, with its tree.
-    var all: [String: ExpressionTree?] { trees.withLock { $0 } }
+    /// Every text read so far, with its value.
+    var all: [String: Value] { values.withLock { $0 } }
+}
+
+extension ReadOnceLog where Value == ExpressionTree? {
+    convenience init() { self.init { ExpressionTree(parsing: $0) } }
+    /// The tree of `source`, read the first time it is asked for.
+    func tree(_ source: String) -> ExpressionTree? { value(source) }
+}
+
+/// The animations and transitions a scene spells (`"spring(response: 0.3)"`, `"opacity"`),
+/// parsed when its template is loaded and shared by every state after, so a state parses no
+/// spelling again. A spelling that does not parse is not kept: it is parsed where it is used, to
+/// say what is wrong.
+struct Spellings: Sendable {
+    /// The animations read with the template, by the scene's SDK and the text.
+    var animations: [AnimationKey: Animation] = [:]
+    var transitions: [String: Transition] = [:]
+    /// While a template is loaded: where each spelling is noted, once.
+    var loading: SpellingLog?
+
+    struct AnimationKey: Hashable, Sendable {
+        var text: String
+        var sdk: AnimationSDK
+    }
+
+    /// The animation `text` spells in `sdk`.
+    func animation(_ text: String, sdk: AnimationSDK) throws(AnimationSpellingError) -> Animation {
+        let key = AnimationKey(text: text, sdk: sdk)
+        if let a = animations[key] { return a }
+        if let log = loading, let a = log.animation(key) { return a }
+        return try Animation(spelling: text, sdk: sdk)
+    }
+
+    /// The transition `text` spells.
+    func transition(_ text: String) throws(AnimationSpellingError) -> Transition {
+        if let t = transitions[text] { return t }
+        if let log = loading, let t = log.transition(text) { return t }
+        return try Transition(spelling: text)
+    }
+}
+
+/// The spellings read while a template is loaded, each once.
+final class SpellingLog: Sendable {
+    private let animations = Mutex<[Spellings.AnimationKey: Animation?]>([:])
+    private let transitions = Mutex<[String: Transition?]>([:])
+    init() {}
+
+    func animation(_ key: Spellings.AnimationKey) -> Animation? {
+        if let a = animations.withLock({ $0[key] }) { return a }
+        let a = try? Animation(spelling: key.text, sdk: key.sdk)
+        animations.withLock { $0[key] = a }
+        return a
+    }
+    func transition(_ text: String) -> Transition? {
+        if let t = transitions.withLock({ $0[text] }) { return t }
+        let t = try? Transition(spelling: text)
+        transitions.withLock { $0[text] = t }
+        return t
+    }
+    /// What was read and parses, to keep with the template.
+    var all: Spellings {
+        Spellings(
+            animations: animations.withLock { $0.compactMapValues { $0 } }, transitions: transitions.withLock { $0.compactMapValues { $0 } })
+    }
 }

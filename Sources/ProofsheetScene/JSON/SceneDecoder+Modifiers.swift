@@ -148,13 +148,13 @@ extension Context {
     func animationOrNil(_ v: JSONValue) throws -> Animation? {
         if case .null = v.kind { return nil }
         guard let text = try stringOrUnknown(v) else { return nil }
-        do { return try Animation(spelling: text, sdk: sdk) } catch { throw spellingError(error, in: text, at: v, what: "animation") }
+        do { return try spellings.animation(text, sdk: sdk) } catch { throw spellingError(error, in: text, at: v, what: "animation") }
     }
 
     /// A transition spelled as in SwiftUI: `"opacity"`, `"move(edge: .trailing)"`.
     func transition(_ v: JSONValue) throws -> Transition {
         guard let text = try stringOrUnknown(v) else { return .identity }
-        do { return try Transition(spelling: text) } catch { throw spellingError(error, in: text, at: v, what: "transition") }
+        do { return try spellings.transition(text) } catch { throw spellingError(error, in: text, at: v, what: "transition") }
     }
 
     func spellingError(_ e: AnimationSpellingError, in text: String, at v: JSONValue, what: String) -> ProofsheetError {

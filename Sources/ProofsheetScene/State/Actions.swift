@@ -224,6 +224,7 @@ extension SceneTemplate {
         func context() throws -> Context {
             var ctx = Context(file: file)
             ctx.expressions.read = expressions
+            ctx.spellings = spellings
             ctx.device = device
             ctx.origins = result.state.origins
             for (k, v) in result.state.values { ctx.vars[k] = v }

@@ -36,6 +36,8 @@ public struct SceneTemplate: Sendable {
     var components = ComponentLibrary()
     /// The trees of its expressions, by their text, read when it was loaded.
     var expressions: [String: ExpressionTree?] = [:]
+    /// Its animations and transitions, parsed when it was loaded.
+    var spellings = Spellings()
 
     init(file: String?, document: JSONValue, schema: StateSchema, stills: [Still], warnings: [String]) {
         self.file = file; self.document = document; self.schema = schema; self.stills = stills; self.warnings = warnings
@@ -130,6 +132,7 @@ public struct SceneTemplate: Sendable {
     func instantiate(_ state: SceneState, unread: ExpressionLog?) throws -> Scene {
         var ctx = Context(file: file)
         ctx.expressions = ExpressionTrees(read: expressions, unread: unread)
+        ctx.spellings = spellings
         ctx.device = device
         ctx.schema = schema
         ctx.components = components
@@ -184,6 +187,8 @@ extension SceneDecoder {
         check.components = components
         let expressions = ExpressionLog()
         check.expressions.loading = expressions
+        let spellings = SpellingLog()
+        check.spellings.loading = spellings
         for v in schema.variables { check.vars[v.name] = .unknown }
         try check.validateComponents()
         _ = try check.scene(json)
@@ -194,6 +199,7 @@ extension SceneDecoder {
         template.markers = try m["markers"].map { try Self.markers($0, context: check, constants: m["vars"]) } ?? []
         for (k, marker) in template.markers.enumerated() { for name in marker.reads { template.markerReaders[name, default: []].append(k) } }
         template.expressions = expressions.all
+        template.spellings = spellings.all
         return template
     }
 
