@@ -151,26 +151,26 @@ struct ExpressionTrees: Sendable {
 }
 
 /// Expressions read into trees, each text once.
-typealias ExpressionLog = ReadOnceLog<ExpressionTree?>
+typealias ExpressionLog = ReadOnceLog<String, ExpressionTree?>
 
 /// What a template reads from its texts while it is loaded (expression trees, parsed
 /// spellings), each text once.
-final class ReadOnceLog<Value: Sendable>: Sendable {
-    private let values = Mutex<[String: Value]>([:])
-    private let read: @Sendable (String) -> Value
-    init(_ read: @escaping @Sendable (String) -> Value) { self.read = read }
-    /// The value of `text`, read the first time it is asked for.
-    func value(_ text: String) -> Value {
-        if let value = values.withLock({ $0[text] }) { return value }
-        let value = read(text)
-        values.withLock { $0[text] = value }
+final class ReadOnceLog<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let values = Mutex<[Key: Value]>([:])
+    private let read: @Sendable (Key) -> Value
+    init(_ read: @escaping @Sendable (Key) -> Value) { self.read = read }
+    /// The value of `key`, read the first time it is asked for.
+    func value(_ key: Key) -> Value {
+        if let value = values.withLock({ $0[key] }) { return value }
+        let value = read(key)
+        values.withLock { $0[key] = value }
         return value
     }
-    /// Every text read so far, with its value.
-    var all: [String: Value] { values.withLock { $0 } }
+    /// Every key read so far, with its value.
+    var all: [Key: Value] { values.withLock { $0 } }
 }
 
-extension ReadOnceLog where Value == ExpressionTree? {
+extension ReadOnceLog where Key == String, Value == ExpressionTree? {
     convenience init() { self.init { ExpressionTree(parsing: $0) } }
     /// The tree of `source`, read the first time it is asked for.
     func tree(_ source: String) -> ExpressionTree? { value(source) }
@@ -181,54 +181,37 @@ extension ReadOnceLog where Value == ExpressionTree? {
 /// spelling again. A spelling that does not parse is not kept: it is parsed where it is used, to
 /// say what is wrong.
 struct Spellings: Sendable {
-    /// The animations read with the template, by the scene's SDK and the text.
+    /// The animations read with the template, by the text and the scene's SDK.
     var animations: [AnimationKey: Animation] = [:]
     var transitions: [String: Transition] = [:]
-    /// While a template is loaded: where each spelling is noted, once.
-    var loading: SpellingLog?
+    /// While a template is loaded: where each spelling is read, once.
+    var loading: Log?
 
     struct AnimationKey: Hashable, Sendable {
         var text: String
         var sdk: AnimationSDK
     }
 
+    /// The spellings read while a template is loaded (nil: the text does not parse).
+    struct Log: Sendable {
+        let animations = ReadOnceLog<AnimationKey, Animation?> { try? Animation(spelling: $0.text, sdk: $0.sdk) }
+        let transitions = ReadOnceLog<String, Transition?> { try? Transition(spelling: $0) }
+        /// What was read and parses, to keep with the template.
+        var all: Spellings {
+            Spellings(animations: animations.all.compactMapValues { $0 }, transitions: transitions.all.compactMapValues { $0 })
+        }
+    }
+
     /// The animation `text` spells in `sdk`.
     func animation(_ text: String, sdk: AnimationSDK) throws(AnimationSpellingError) -> Animation {
         let key = AnimationKey(text: text, sdk: sdk)
-        if let a = animations[key] { return a }
-        if let log = loading, let a = log.animation(key) { return a }
+        if let a = animations[key] ?? loading?.animations.value(key) { return a }
         return try Animation(spelling: text, sdk: sdk)
     }
 
     /// The transition `text` spells.
     func transition(_ text: String) throws(AnimationSpellingError) -> Transition {
-        if let t = transitions[text] { return t }
-        if let log = loading, let t = log.transition(text) { return t }
+        if let t = transitions[text] ?? loading?.transitions.value(text) { return t }
         return try Transition(spelling: text)
-    }
-}
-
-/// The spellings read while a template is loaded, each once.
-final class SpellingLog: Sendable {
-    private let animations = Mutex<[Spellings.AnimationKey: Animation?]>([:])
-    private let transitions = Mutex<[String: Transition?]>([:])
-    init() {}
-
-    func animation(_ key: Spellings.AnimationKey) -> Animation? {
-        if let a = animations.withLock({ $0[key] }) { return a }
-        let a = try? Animation(spelling: key.text, sdk: key.sdk)
-        animations.withLock { $0[key] = a }
-        return a
-    }
-    func transition(_ text: String) -> Transition? {
-        if let t = transitions.withLock({ $0[text] }) { return t }
-        let t = try? Transition(spelling: text)
-        transitions.withLock { $0[text] = t }
-        return t
-    }
-    /// What was read and parses, to keep with the template.
-    var all: Spellings {
-        Spellings(
-            animations: animations.withLock { $0.compactMapValues { $0 } }, transitions: transitions.withLock { $0.compactMapValues { $0 } })
     }
 }

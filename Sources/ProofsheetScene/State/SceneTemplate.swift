@@ -187,7 +187,7 @@ extension SceneDecoder {
         check.components = components
         let expressions = ExpressionLog()
         check.expressions.loading = expressions
-        let spellings = SpellingLog()
+        let spellings = Spellings.Log()
         check.spellings.loading = spellings
         for v in schema.variables { check.vars[v.name] = .unknown }
         try check.validateComponents()
