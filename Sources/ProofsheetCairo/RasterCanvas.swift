@@ -38,7 +38,12 @@ public final class RasterCanvas {
             try surface.draw { cr in
                 cairo_translate(cr, x, y)
                 cairo_scale(cr, scale, scale)
-                try Painter(text: text, images: backend.images, scale: scale, rasterTarget: true).draw(list, cr)
+                var painter = Painter(text: text, images: backend.images, scale: scale, rasterTarget: true)
+                // The list's own pixels are the canvas's shifted by the origin: a material's
+                // backdrop is drawn from the list in its own coordinates.
+                painter.pixels = PixelSpace(scale: scale, offset: Point(x: -x, y: -y))
+                painter.effects.outputScale = scale
+                try painter.draw(list, cr)
             }
         }
     }

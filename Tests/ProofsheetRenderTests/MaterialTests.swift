@@ -3,6 +3,7 @@ import Testing
 import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetCairo
+import ProofsheetImage
 import ProofsheetLayout
 
 /// Materials and the Gaussian blur behind them, shadows and `blur(radius:)`: accuracy against an
@@ -160,6 +161,38 @@ struct MaterialTests {
         }
         // Saturated ×1.8 and tinted white at 50 %: the blue gets bluer, then lighter.
         #expect(centre.b > centre.r + 60, "\(centre)")
+    }
+
+    /// A list painted into a larger canvas away from its corner (a contact sheet's cell): its
+    /// materials blur the list's own backdrop, the same pixels as the list drawn alone, in every
+    /// cell, not the tint alone once the cell lies beyond the list's own size.
+    @Test func backdropOfAListPlacedOnACanvas() throws {
+        let scene = Scene(canvas: Size(width: 60, height: 40), scale: 2, background: .white) {
+            ZStack {
+                HStack(spacing: 0) {
+                    Color.red.frame(width: 20)
+                    Color.blue.frame(width: 20)
+                    Color.green.frame(width: 20)
+                }
+                Rectangle().fill(.thinMaterial).frame(width: 44, height: 24)
+            }
+        }
+        let list = try r.layout(scene).displayList
+        let alone = try r.backend.renderRGBA(list, scale: 2)
+        let canvas = try RasterCanvas(backend: r.backend, size: Size(width: 250, height: 100), scale: 2, background: nil)
+        let places = [Point(x: 0, y: 0), Point(x: 70, y: 0), Point(x: 140, y: 10), Point(x: 185, y: 55)]
+        for p in places { try canvas.draw(list, at: p) }
+        let sheet = try PNGCodec.decode(try canvas.png(compression: .fastest))
+        for p in places {
+            var worst = 0
+            for y in 0..<alone.height {
+                for x in 0..<alone.width {
+                    let a = alone[x: x, y: y], b = sheet[x: x + Int(p.x) * 2, y: y + Int(p.y) * 2]
+                    worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                }
+            }
+            #expect(worst == 0, "the list at (\(fmt(p.x)), \(fmt(p.y))) differs from the list alone by up to \(worst)")
+        }
     }
 
     // MARK: - The scene format, the display list and vector outputs
