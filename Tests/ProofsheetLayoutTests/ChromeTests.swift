@@ -49,6 +49,19 @@ struct ChromeTests {
         }
     }
 
+    /// The chrome's own glyphs (the Wi-Fi fan's rings are larger than their quarters, by
+    /// design) are no overflow, on any device, in either content: `--chrome on` with
+    /// `--overflow error` passes a scene that fits.
+    @Test func chromeHasNoOverflowOfItsOwn() throws {
+        for device in Device.presets {
+            for content in [Chrome.Content.dark, .light] {
+                let s = try scene(device.name, content: content)
+                let found = try layout(s).tree.overflows(screen: s.drawingSize)
+                #expect(found.isEmpty, "\(device.name): \(found.map(\.message))")
+            }
+        }
+    }
+
     // MARK: - Layout by numbers
 
     /// iPhone 14: the time centred in the ear left of the 162 pt notch, on the bar's middle

@@ -160,7 +160,9 @@ public enum DeviceChrome {
 
     /// Wi-Fi: a quarter-circle fan of a dot and two bands, 15.4 × 11 pt. Each band is a ring
     /// (a stroked circle) clipped to its upper-right quarter, then turned 45° left about the
-    /// circle's centre, so the fan opens upwards from the glyph's bottom centre.
+    /// circle's centre, so the fan opens upwards from the glyph's bottom centre. The ring is
+    /// placed by `position` (its centre on the quarter's bottom-left corner): it is larger than
+    /// its quarter on purpose, and so not an overflow.
     static func wifi(_ content: Chrome.Content) -> ModifiedView {
         let label = Colors.label(content)
         let outer = 11.0
@@ -172,13 +174,11 @@ public enum DeviceChrome {
                 let (r, thickness) = bands[k]
                 let disc: Node =
                     thickness.map { Circle().strokeBorder(label, lineWidth: $0).node } ?? Circle().fill(label).node
-                ZStack(alignment: .topLeading) {
-                    ModifiedView(disc).frame(width: 2 * r, height: 2 * r).offset(x: -r)
-                }
-                .frame(width: r, height: r, alignment: .topLeading)
-                .clipped()
-                .rotationEffect(degrees: -45, anchor: .bottomLeading)
-                .offset(x: width / 2)
+                ModifiedView(disc).frame(width: 2 * r, height: 2 * r).position(x: 0, y: r)
+                    .frame(width: r, height: r)
+                    .clipped()
+                    .rotationEffect(degrees: -45, anchor: .bottomLeading)
+                    .offset(x: width / 2)
             }
         }
         .frame(width: width, height: outer, alignment: .bottomLeading)
