@@ -40,8 +40,8 @@ struct TimelineCheckCLITests {
         let dir = try folder()
         let recorded = try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "all", "-q"])
         #expect(recorded.status == 0, "\(recorded.err)")
-        #expect(try goldens(dir, "slide") == ["slide@0ms", "slide@350ms", "slide@600ms", "slide@850ms", "slide@1100ms"])
-        #expect(FileManager.default.fileExists(atPath: dir + "/g/card/slide@350ms/60x40@1x.png"))
+        #expect(try goldens(dir, "slide") == ["slide@0ms", "slide@261ms", "slide@423ms", "slide@584ms", "slide@750ms"])
+        #expect(FileManager.default.fileExists(atPath: dir + "/g/card/slide@261ms/60x40@1x.png"))
         #expect(FileManager.default.fileExists(atPath: dir + "/g/card/rest/60x40@1x.png"))
         let again = try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "never"])
         #expect(again.status == 0, "\(again.err)")
@@ -59,7 +59,7 @@ struct TimelineCheckCLITests {
         #expect(changed.err.contains("timeline card/slide/60x40@1x first diverges at "), "\(changed.err)")
         #expect(changed.err.contains("25 % of the animation 1"))
         // The old spring's instants are orphans now.
-        #expect(changed.err.contains("g/card/slide@350ms/60x40@1x.png"), "\(changed.err)")
+        #expect(changed.err.contains("g/card/slide@261ms/60x40@1x.png"), "\(changed.err)")
         let results = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/r/results.json"))) as! [String: Any]
         let timelines = try #require(results["timelines"] as? [[String: Any]])
         #expect(timelines.count == 1)
@@ -78,7 +78,7 @@ struct TimelineCheckCLITests {
         #expect(FileManager.default.fileExists(atPath: dir + "/g/card/slide@\(first)ms/60x40@1x.png"))
         let pruned = try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "never", "--prune"])
         #expect(pruned.status == 0, "\(pruned.err)")
-        #expect(!FileManager.default.fileExists(atPath: dir + "/g/card/slide@350ms"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/g/card/slide@261ms"))
     }
 
     @Test func shardsMergeIntoOneTimelineReport() throws {
@@ -87,7 +87,7 @@ struct TimelineCheckCLITests {
         // A golden of the haptic's instant replaced: that timeline diverges there.
         let haptic = try #require(try goldens(dir, "still-life").first { $0 != "still-life@0ms" })
         try FileManager.default.removeItem(atPath: dir + "/g/card/\(haptic)/60x40@1x.png")
-        try FileManager.default.copyItem(atPath: dir + "/g/card/slide@350ms/60x40@1x.png", toPath: dir + "/g/card/\(haptic)/60x40@1x.png")
+        try FileManager.default.copyItem(atPath: dir + "/g/card/slide@261ms/60x40@1x.png", toPath: dir + "/g/card/\(haptic)/60x40@1x.png")
         for i in 1...2 {
             let shard = try run(
                 dir, ["check", "card.json", "--golden", "g", "--timelines", "--record", "never", "--shard", "\(i)/2", "--report", "r\(i)"])

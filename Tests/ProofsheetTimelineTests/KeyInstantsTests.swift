@@ -66,11 +66,11 @@ struct KeyInstantsTests {
         let deck = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/travel-deck.json")
         let s = try sharedRenderer.session(of: deck, timeline: "swipe-right")
         let instants = try KeyInstant.of(s)
-        #expect(instants.map(\.milliseconds) == [0, 101, 276, 401, 605, 810, 1015, 1233])
+        #expect(instants.map(\.milliseconds) == [0, 101, 276, 401, 625, 850, 1075, 1300])
         #expect(instants[1].events == ["touch down"])
         #expect(instants[2].events == ["threshold crossed"])
         #expect(instants[3].events == ["release", "card removed"])
         #expect(instants[3].reasons == ["after release", "after card removed"])
-        #expect(instants[5].reasons == ["50 % of the animation 1 (0.4–1.22 s)"])
+        #expect(instants[5].reasons == ["50 % of the animation 1 (0.4–1.3 s)"])
     }
 }

@@ -122,7 +122,7 @@ struct StoryboardTests {
             v.children.forEach(walk)
         }
         walk(tree)
-        for s in ["0 ms", "100 ms", "400 ms", "start", "touch down", "settled", "drag +160, +10 pt", "+300 ms", "+750 ms"] {
+        for s in ["0 ms", "100 ms", "400 ms", "start", "touch down", "settled", "drag +160, +10 pt", "+300 ms", "+800 ms"] {
             #expect(texts.contains(s), "no caption '\(s)'")
         }
         #expect(texts.contains { $0.hasPrefix("release") })

@@ -54,7 +54,7 @@ struct TimelineRunTests {
     @Test func framesAndKeyInstantsOfOneRun() throws {
         let run = try Self.deckRun()
         let keys = try run.keyInstants(.goldens)
-        #expect(keys.map(\.milliseconds) == [0, 101, 276, 401, 605, 810, 1015, 1233])
+        #expect(keys.map(\.milliseconds) == [0, 101, 276, 401, 625, 850, 1075, 1300])
         var sampled: [Frame] = []
         try FrameSampler(fps: 10, span: .seconds(0.5)).run(try Self.deckRun(.latest)) { sampled += $0 }
         #expect(sampled.count == 6)

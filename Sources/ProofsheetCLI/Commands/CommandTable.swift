@@ -841,8 +841,8 @@ extension CommandSpec {
         name: "curve", abstract: "Sample or plot an animation curve or spring, SwiftUI spelling",
         about: """
             Sample or plot an animation, spelled as in SwiftUI: its progress from 0 (the old value)
-            to 1 (the new one) over time, and when it settles (within 10⁻³ of the change, held;
-            underdamped springs run at least 1 s).
+            to 1 (the new one) over time, and when it settles (a spring: SwiftUI's own
+            settlingDuration for 10⁻³ of the change).
             """,
         usage: ["proofsheet curve '<animation>' [--samples N] [--json] [--plot out.png|out.svg|out.pdf]"], usageIndent: 0,
         sections: [

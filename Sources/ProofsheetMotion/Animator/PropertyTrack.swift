@@ -115,14 +115,15 @@ public struct PropertyTrack: Hashable, Sendable {
         if let s = spring, let e = s.end, t >= s.start + e { spring = nil }
     }
 
-    /// When a merged spring from (x0, v0) settles: within 10⁻³ of the larger of its distance
-    /// and its velocity's reach (v0 / ω₀), per component.
+    /// When a merged spring from (x0, v0) settles: SwiftUI's estimate
+    /// (``Spring/settlingDuration(x0:v0:epsilon:)``) for 10⁻³ of the larger of its distance and
+    /// its velocity's reach (v0 / ω₀), per component, the latest of them.
     static func settleTime(_ s: Spring, x0: [Double], v0: [Double]) -> Double? {
         var end = 0.0
         for k in x0.indices where x0[k] != 0 || v0[k] != 0 {
             let scale = max(abs(x0[k]), abs(v0[k]) / max(s.omega0, 1e-9))
-            guard let t = s.settleTime(x0: x0[k] / scale, v0: v0[k] / scale) else { return nil }
-            end = max(end, s.dampingFraction < 1 ? max(t, Spring.minimumUnderdampedRun) : t)
+            guard let t = s.settlingDuration(x0: x0[k] / scale, v0: v0[k] / scale) else { return nil }
+            end = max(end, t)
         }
         return end
     }

@@ -49,7 +49,7 @@ public indirect enum Animation: Hashable, Sendable {
     }
 
     /// Seconds until the animation has ended: a curve's duration, a spring's settling time
-    /// (within 10⁻³ of the change and held; underdamped springs run at least 1 s), delays and
+    /// (SwiftUI's `settlingDuration` for 10⁻³ of the change, ``Spring/settlingTime``), delays and
     /// repeats included. Nil when it never ends (`repeatForever`, an undamped spring).
     public var settlingTime: Double? {
         switch self {

@@ -191,6 +191,8 @@ private struct SpellingParser: SpellingScanner {
             var s = try spring(duration: v[0], bounce: v[1], args ?? [])
             guard abs(v[2]) <= 1e6 else { throw fail("initialVelocity must be within ±10⁶", at: column(of: "initialVelocity", args ?? [])) }
             s.initialVelocity = v[2]
+            // SwiftUI makes it of a stiffness and a damping: a negative bounce moves critically.
+            s.allowsOverdamping = false
             return .spring(s)
         case "default":
             if let args { throw fail("'default' takes no arguments", at: args.first?.column ?? at) }

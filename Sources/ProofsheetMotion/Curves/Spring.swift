@@ -3,33 +3,42 @@ import Foundation
 /// A damped spring of mass `mass`, as SwiftUI's springs are: stiffness k, damping c.
 ///
 /// The motion is the closed-form solution of m·x″ + c·x′ + k·x = 0, with x the distance still to
-/// go. Underdamped springs (ζ < 1) oscillate. For ζ ≥ 1 SwiftUI uses the critically damped form
-/// with ω₀ = √(k/m) whatever the damping (so an overdamped spring such as stiffness 180,
-/// damping 100 moves as fast as a critical one); that is the default here too, because it is
-/// what the screens being mocked up do. `physical` solves the overdamped case exactly instead.
+/// go. Underdamped springs (ζ < 1) oscillate. An overdamped one (ζ > 1) moves as SwiftUI moves
+/// it, which depends on how it was made: a spring of a response and damping fraction, or of a
+/// duration and a negative bounce (`spring(duration: 0.5, bounce: -0.2)`, `.spring(response:
+/// dampingFraction: 1.5)`), overdamps — the two real roots of the equation, slower than a
+/// critical spring; a spring of stiffness and damping (`interpolatingSpring(stiffness: 180,
+/// damping: 100)`) moves in the critically damped form with ω₀ = √(k/m) whatever its damping, as
+/// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping: false)` does, so the deck's spring is
+/// as fast as a critical one. ``allowsOverdamping`` says which.
 public struct Spring: Hashable, Sendable {
     public var mass: Double
     public var stiffness: Double
     public var damping: Double
     /// The starting velocity, in units of the change per second.
     public var initialVelocity: Double
-    /// Solve ζ > 1 with the two real roots of the equation instead of SwiftUI's critical form.
-    public var physical: Bool
+    /// ζ > 1 moves by the two real roots of the equation; false: SwiftUI's critical form with
+    /// ω₀ (see the type's documentation).
+    public var allowsOverdamping: Bool
 
-    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0, physical: Bool = false) {
+    /// The spring of `mass`, `stiffness` and `damping`; overdamped only when
+    /// `allowsOverdamping` (SwiftUI's `allowOverDamping`), critically damped in its place
+    /// otherwise.
+    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
-        self.initialVelocity = initialVelocity; self.physical = physical
+        self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
     }
 
     /// The spring of a response (seconds per undamped oscillation) and damping fraction ζ:
-    /// k = (2π / response)², c = 4π·ζ / response, mass 1.
+    /// k = (2π / response)², c = 4π·ζ / response, mass 1; ζ > 1 overdamps.
     public init(response: Double, dampingFraction: Double, initialVelocity: Double = 0) {
         let w = 2 * Double.pi / response
-        self.init(stiffness: w * w, damping: 4 * Double.pi * dampingFraction / response, initialVelocity: initialVelocity)
+        self.init(
+            stiffness: w * w, damping: 4 * Double.pi * dampingFraction / response, initialVelocity: initialVelocity, allowsOverdamping: true)
     }
 
     /// The spring of a perceptual duration and bounce (iOS 17): response = duration,
-    /// ζ = 1 − bounce for bounce ≥ 0, 1 / (1 + bounce) below.
+    /// ζ = 1 − bounce for bounce ≥ 0, 1 / (1 + bounce) below (overdamped).
     public init(duration: Double, bounce: Double, initialVelocity: Double = 0) {
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         self.init(response: duration, dampingFraction: zeta, initialVelocity: initialVelocity)
@@ -51,7 +60,7 @@ public struct Spring: Hashable, Sendable {
             let e = exp(-a * t), c = cos(wd * t), s = sin(wd * t)
             return (e * (x0 * c + b * s), e * ((b * wd - a * x0) * c - (a * b + x0 * wd) * s))
         }
-        if physical && zeta > 1 {
+        if allowsOverdamping && zeta > 1 {
             let root = (zeta * zeta - 1).squareRoot()
             let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
             let c1 = (v0 - r2 * x0) / (r1 - r2), c2 = x0 - c1
@@ -74,20 +83,56 @@ public struct Spring: Hashable, Sendable {
 
     /// The tolerance that counts as settled: within 10⁻³ of the change.
     public static let settleTolerance = 1e-3
-    /// Underdamped springs run at least this long (SwiftUI keeps them going a second).
-    public static let minimumUnderdampedRun = 1.0
     /// The longest a spring may take to settle; past it the spring counts as never settling.
     public static let longestSettle = 3600.0
+    /// The step and the number of steps of SwiftUI's scan for springs that do not oscillate.
+    static let settleScanStep = 0.1, settleScanSteps = 1024
 
-    /// Seconds until the spring is within 10⁻³ of its target for good (see
-    /// ``settleTime(x0:v0:)``); nil for one that takes longer than an hour or never settles.
-    public var settlingTime: Double? {
-        guard let t = settleTime(x0: 1, v0: -initialVelocity) else { return nil }
-        return dampingFraction < 1 ? max(t, Self.minimumUnderdampedRun) : t
+    /// SwiftUI's `Spring.settlingDuration`: when a unit change from rest (at ``initialVelocity``)
+    /// counts as at rest, by SwiftUI's own estimate (see ``settlingDuration(x0:v0:epsilon:)``);
+    /// nil for a spring without damping, or one that takes longer than an hour. This is when an
+    /// animation by this spring ends, and what key instants and `curve` report.
+    public var settlingTime: Double? { settlingDuration(x0: 1, v0: -initialVelocity) }
+
+    /// SwiftUI's estimate of when the spring, `x0` from its target and moving at `v0`, is at
+    /// rest (`Spring.settlingDuration(target:initialVelocity:epsilon:)`, as the reconstruction
+    /// checked against SwiftUI computes it):
+    /// - oscillating (ζ < 1): the envelope's bound, −ln(ε / (|x0·ζω₀ + v0| + |x0|)) / ζω₀ (no
+    ///   floor: `Spring(duration: 0.5, bounce: 0.3)` settles in 1.045 s);
+    /// - not oscillating (ζ ≥ 1, in the form the spring moves by): the first instant on a grid
+    ///   of 0.1 s (the steps summed as SwiftUI sums them) from which |x| stays below ε for more
+    ///   than a second — `Spring()` settles in 0.8 s where it crosses 10⁻³ at 0.735 s. A spring
+    ///   slower than the grid's 102.4 s settles at its exact crossing (``settleTime(x0:v0:tolerance:)``).
+    public func settlingDuration(x0: Double, v0: Double, epsilon: Double = settleTolerance) -> Double? {
+        guard stiffness > 0, mass > 0, damping >= 0, omega0.isFinite, epsilon > 0 else { return nil }
+        let w0 = omega0, zeta = dampingFraction
+        if x0 == 0 && v0 == 0 { return 0 }
+        guard zeta > 0 else { return nil }
+        if zeta < 1 {
+            let decay = zeta * w0
+            let t = -log(epsilon / (abs(x0 * decay + v0) + abs(x0))) / decay
+            guard t.isFinite else { return nil }
+            return t <= Self.longestSettle ? max(0, t) : nil
+        }
+        var time = 0.0, best = -1.0, bestDistance = Double.infinity
+        for _ in 0..<Self.settleScanSteps {
+            let distance = abs(displacement(x0: x0, v0: v0, at: time).x)
+            guard distance.isFinite else { break }
+            if bestDistance >= epsilon {
+                if distance < bestDistance { best = time; bestDistance = distance }
+            } else if distance >= epsilon {
+                bestDistance = .infinity
+            } else if time - best > 1 {
+                return best
+            }
+            time += Self.settleScanStep
+        }
+        return settleTime(x0: x0, v0: v0, tolerance: epsilon)
     }
 
-    /// The first time after which |x| stays within 10⁻³ (of a unit change), starting from
+    /// The exact first time after which |x| stays within 10⁻³ (of a unit change), starting from
     /// (x0, v0): bounded above by the decay envelope, found by a backward scan and bisection.
+    /// (SwiftUI's own estimate, ``settlingDuration(x0:v0:epsilon:)``, is what animations use.)
     public func settleTime(x0: Double, v0: Double, tolerance: Double = settleTolerance) -> Double? {
         guard stiffness > 0, mass > 0, damping >= 0, omega0.isFinite else { return nil }
         let w0 = omega0, zeta = dampingFraction
@@ -99,7 +144,7 @@ public struct Spring: Hashable, Sendable {
             let amp = (x0 * x0 + ((v0 + a * x0) / wd) * ((v0 + a * x0) / wd)).squareRoot()
             upper = amp <= tolerance ? 0 : log(amp / tolerance) / a
         } else {
-            let rate = physical && zeta > 1 ? w0 * (zeta - (zeta * zeta - 1).squareRoot()) : w0
+            let rate = allowsOverdamping && zeta > 1 ? w0 * (zeta - (zeta * zeta - 1).squareRoot()) : w0
             let p = abs(x0), q = abs(v0) + 2 * w0 * zeta * abs(x0) + w0 * abs(x0)
             // (p + q·t)·e^(−rate·t) bounds |x| (for the exact overdamped form too, loosely);
             // it decreases once t > 1/rate.
