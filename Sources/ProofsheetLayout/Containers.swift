@@ -184,16 +184,52 @@ final class ZStackElement: Element {
     override var children: [Element] { items }
     /// The highest layout priority among the children: theirs decide the stack's size.
     private var topPriority: Double { items.map(\.layoutPriority).max() ?? 0 }
-    override func sizeThatFits(_ p: Proposal) -> Size {
+    /// The children that decide the size, with their sizes for `p`.
+    private func deciding(_ p: Proposal) -> [(element: Element, size: Size)] {
         let top = topPriority
-        let sizes = items.filter { $0.layoutPriority == top }.map { $0.size(p) }
-        return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+        return items.filter { $0.layoutPriority == top }.map { ($0, $0.size(p)) }
+    }
+
+    /// On one axis, how far the deciding children reach before and after the alignment line,
+    /// each placed by its guide there; nil when none has an explicit guide on that axis (each
+    /// then sits by the fraction, and the stack is as large as its largest child).
+    private func reach(_ sized: [(element: Element, size: Size)], _ guide: AlignmentGuide) -> (before: Double, after: Double)? {
+        let length: (Size) -> Double = guide.isHorizontal ? { $0.width } : { $0.height }
+        var explicit = false, before = 0.0, after = 0.0
+        for (k, (e, s)) in sized.enumerated() {
+            let g: Double
+            if let x = e.explicitGuide(guide, s) { g = x; explicit = true } else { g = guide.defaultValue(s) }
+            before = k == 0 ? g : max(before, g)
+            after = k == 0 ? length(s) - g : max(after, length(s) - g)
+        }
+        return explicit ? (before, after) : nil
+    }
+
+    /// As large as its children lined up on their guides: a child moved by an
+    /// `alignmentGuide` grows the stack to cover it.
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        let sized = deciding(p)
+        let h = reach(sized, .horizontal(alignment.x)), v = reach(sized, .vertical(alignment.y))
+        return Size(
+            width: h.map { $0.before + $0.after } ?? sized.map(\.size.width).max() ?? 0,
+            height: v.map { $0.before + $0.after } ?? sized.map(\.size.height).max() ?? 0)
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
         let top = topPriority
+        let sized = deciding(proposal)
+        let hg = AlignmentGuide.horizontal(alignment.x), vg = AlignmentGuide.vertical(alignment.y)
+        // Where the alignment lines fall when guides moved a child: after the furthest reach
+        // before them (the stack's slack, if its frame is larger, shared by the alignment).
+        let h = reach(sized, hg), v = reach(sized, vg)
+        let lineX = h.map { exact.minX + (exact.width - $0.before - $0.after) * alignment.x + $0.before }
+        let lineY = v.map { exact.minY + (exact.height - $0.before - $0.after) * alignment.y + $0.before }
         for c in items {
             let p = c.layoutPriority == top ? proposal : Proposal(exact.size)
-            try c.place(alignedByGuides(c, c.size(p), in: exact, alignment), p, ctx)
+            let s = c.size(p)
+            var r = alignedByGuides(c, s, in: exact, alignment)
+            if let lineX { r.origin.x = lineX - (c.explicitGuide(hg, s) ?? hg.defaultValue(s)) }
+            if let lineY { r.origin.y = lineY - (c.explicitGuide(vg, s) ?? vg.defaultValue(s)) }
+            try c.place(r, p, ctx)
         }
     }
     override var content: ResolvedView.Content { .zOrdered }

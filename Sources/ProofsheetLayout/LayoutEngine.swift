@@ -254,7 +254,9 @@ public struct LayoutEngine: Sendable {
         case .geometryReader(let content):
             let engine = self
             element = GeometryReaderElement { size in
-                let node = try content(size)
+                var node = try content(size)
+                // Several views are laid out as in a ZStack at the top-leading corner.
+                if isGroup(node), views(in: [node], of: id).count > 1 { node = .zstack(alignment: .topLeading, children: [node]) }
                 // The content is counted whole, nothing included: building it cost that much.
                 guard engine.budget?.take(ElementBudget.count(node)) ?? true else { throw engine.overBudget(location) }
                 return try engine.build(node, id.slot("content"), env, location: location)

@@ -119,13 +119,18 @@ final class AspectRatioElement: WrapperElement {
         }
     }
     override func sizeThatFits(_ p: Proposal) -> Size { child.size(target(p)) }
+    /// The child is placed with what its size was chosen for — the ratio applied to the proposal
+    /// this view was given, not to its own final size (a text narrower than the ratio's box would
+    /// otherwise be offered less again, and wrap).
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let p = target(Proposal(exact.size))
+        let p = target(proposal)
         try child.place(aligned(child.size(p), in: exact, .center), p, ctx)
     }
 }
 
-/// `background` / `overlay`: a second view proposed the child's size, aligned to it.
+/// `background` / `overlay`: a second view proposed the child's size, aligned to it — the
+/// layer's guide on the view's same guide, so an `alignmentGuide` on either moves the layer (a
+/// badge nudged past a corner).
 final class LayerElement: WrapperElement {
     let layer: Element
     let alignment: Alignment
@@ -138,7 +143,14 @@ final class LayerElement: WrapperElement {
     override func placeChildren(_ ctx: LayoutContext) throws {
         try child.place(exact, proposal, ctx)
         let p = Proposal(exact.size)
-        try layer.place(aligned(layer.size(p), in: exact, alignment), p, ctx)
+        let s = layer.size(p)
+        var r = aligned(s, in: exact, alignment)
+        let h = AlignmentGuide.horizontal(alignment.x), v = AlignmentGuide.vertical(alignment.y)
+        let (bx, lx) = (child.explicitGuide(h, exact.size), layer.explicitGuide(h, s))
+        if bx != nil || lx != nil { r.origin.x = exact.minX + (bx ?? h.defaultValue(exact.size)) - (lx ?? h.defaultValue(s)) }
+        let (by, ly) = (child.explicitGuide(v, exact.size), layer.explicitGuide(v, s))
+        if by != nil || ly != nil { r.origin.y = exact.minY + (by ?? v.defaultValue(exact.size)) - (ly ?? v.defaultValue(s)) }
+        try layer.place(r, p, ctx)
     }
     override var content: ResolvedView.Content { .layer(overlay: isOverlay) }
 }

@@ -23,16 +23,25 @@ final class ScrollElement: Element {
         if let h = q.height, !h.isFinite { q.height = nil }
         return q
     }
+    /// Along its axis, what it is offered (its content's length when offered nothing); across
+    /// it, its content's size up to what it is offered — no wider than a narrow content, as
+    /// SwiftUI's scroll views are.
     override func sizeThatFits(_ p: Proposal) -> Size {
         let c = scrolled.size(contentProposal(p))
         func pick(_ offered: Double?, _ own: Double) -> Double {
             guard let offered, offered.isFinite else { return own }
             return offered
         }
-        return Size(width: pick(p.width, c.width), height: pick(p.height, c.height))
+        func across(_ offered: Double?, _ own: Double) -> Double {
+            guard let offered, offered.isFinite else { return own }
+            return min(offered, own)
+        }
+        return axis == .vertical
+            ? Size(width: across(p.width, c.width), height: pick(p.height, c.height))
+            : Size(width: pick(p.width, c.width), height: across(p.height, c.height))
     }
     override func placeChildren(_ ctx: LayoutContext) throws {
-        let q = contentProposal(Proposal(exact.size))
+        let q = contentProposal(proposal)
         let s = scrolled.size(q)
         var r = aligned(s, in: exact, axis == .vertical ? .top : .leading)
         if axis == .vertical { r.origin.y -= offset } else { r.origin.x -= offset }

@@ -86,6 +86,58 @@ struct AlignmentTests {
         #expect(try exactFrame(z, "front").maxY == exactFrame(z, "back").minY)
     }
 
+    /// `overlay(alignment:)` lines the layer's guide up with the view's: a badge whose guides
+    /// are its centre sits centred on the card's top-trailing corner (not inside it); a guide on
+    /// the card itself moves the layer too; a background the same.
+    @Test func alignmentGuidesInAnOverlay() throws {
+        let r = try layout(width: 300) {
+            Color.red.frame(width: 100, height: 60).id("card")
+                .overlay(alignment: .topTrailing) {
+                    Color.blue.frame(width: 20, height: 20).id("badge")
+                        .alignmentGuide(.horizontal(1)) { $0.width / 2 }
+                        .alignmentGuide(.vertical(0)) { $0.height / 2 }
+                }
+        }
+        let card = try exactFrame(r, "card"), badge = try exactFrame(r, "badge")
+        #expect(badge == Rect(x: card.maxX - 10, y: card.minY - 10, width: 20, height: 20))
+        let base = try layout(width: 300) {
+            Color.red.frame(width: 100, height: 60).id("card")
+                .alignmentGuide(.horizontal(0)) { _ in 30 }
+                .background(alignment: .leading) { Color.blue.frame(width: 20, height: 20).id("tab") }
+        }
+        // The card's leading guide is 30 pt in: the tab's leading edge lands there.
+        #expect(try exactFrame(base, "tab").minX == exactFrame(base, "card").minX + 30)
+        // Without guides the layer is aligned by the fractions, as before.
+        let plain = try layout(width: 300) {
+            Color.red.frame(width: 100, height: 60).id("card")
+                .overlay(alignment: .bottomTrailing) { Color.blue.frame(width: 20, height: 20).id("badge") }
+        }
+        let c = try exactFrame(plain, "card")
+        #expect(try exactFrame(plain, "badge") == Rect(x: c.maxX - 20, y: c.maxY - 20, width: 20, height: 20))
+    }
+
+    /// A ZStack is as large as its children lined up on their guides: a child moved past the
+    /// others by its guide grows the stack, and every child keeps its place on the line.
+    @Test func aZStackGrowsToCoverAChildMovedByItsGuide() throws {
+        let r = try layout(width: 300) {
+            ZStack(alignment: .topLeading) {
+                Color.red.frame(width: 100, height: 60).id("back")
+                Color.blue.frame(width: 20, height: 20).id("badge")
+                    .alignmentGuide(.horizontal(0)) { _ in -90 }
+                    .alignmentGuide(.vertical(0)) { _ in 10 }
+            }
+            .id("z")
+        }
+        let z = try exactFrame(r, "z"), back = try exactFrame(r, "back"), badge = try exactFrame(r, "badge")
+        // The badge starts 90 pt right of the line and 10 pt above it: 110 × 70 in all.
+        #expect(z.size == Size(width: 110, height: 70))
+        #expect(back.minX == z.minX && back.minY == z.minY + 10)
+        #expect(badge.minX == back.minX + 90 && badge.minY == back.minY - 10)
+        #expect(badge.maxX == z.maxX && badge.minY == z.minY)
+        // Centred on the 300 pt canvas as one 110 pt block.
+        #expect(z.minX == 95)
+    }
+
     @Test func fromTheSceneFormat() throws {
         func decode(_ root: String) throws -> Scene {
             try SceneDecoder().decode(bytes: Array("{\"canvas\": {\"width\": 300, \"height\": 200}, \"root\": \(root)}".utf8), file: "t.json")

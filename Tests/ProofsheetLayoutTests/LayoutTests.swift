@@ -370,6 +370,92 @@ struct LayoutTests {
         #expect(try frame(r, "c") == Rect(x: 145, y: 397, width: 100, height: 50))
     }
 
+    /// `aspectRatio` places its child with the proposal its size was chosen for (the ratio in
+    /// the space offered), not one re-made from its own final size: a one-line text in a square
+    /// stays one line.
+    @Test func aspectRatioPlacesWithTheProposalItSized() throws {
+        let r = try layout {
+            Text("aaaa bbbb").id("t").aspectRatio(1, contentMode: .fit).id("a").frame(width: 100, height: 100).id("f")
+        }
+        // FixedMetrics: 9 characters at 8.5 pt, one 22 pt line.
+        let t = try exactFrame(r, "t"), f = try exactFrame(r, "f")
+        #expect(t.size == Size(width: 76.5, height: 22))
+        #expect(t.minX + t.width / 2 == f.minX + 50 && t.minY + t.height / 2 == f.minY + 50)
+    }
+
+    /// A vertical ScrollView takes the height offered and, across, its content's width: a
+    /// narrow content makes a narrow scroll view (centred by its parent), a wide one is held
+    /// to the width offered.
+    @Test func aScrollViewIsAsWideAsItsContent() throws {
+        let r = try layout {
+            ScrollView { Color.red.frame(width: 100, height: 50).id("c") }.id("s")
+        }
+        #expect(try exactFrame(r, "s") == Rect(x: 145, y: 0, width: 100, height: 844))
+        #expect(try exactFrame(r, "c") == Rect(x: 145, y: 0, width: 100, height: 50))
+        let wide = try layout { ScrollView { Color.red.frame(width: 500, height: 50).id("c") }.id("s") }
+        #expect(try exactFrame(wide, "s").width == 390)
+        let across = try layout { ScrollView(.horizontal) { Color.red.frame(width: 50, height: 100).id("c") }.id("s") }
+        #expect(try exactFrame(across, "s") == Rect(x: 0, y: 372, width: 390, height: 100))
+    }
+
+    /// A GeometryReader's several views are laid out as in a ZStack at its top-leading corner
+    /// (one over the other), not stacked one under the other.
+    @Test func aGeometryReadersViewsShareItsTopLeadingCorner() throws {
+        let r = try layout {
+            GeometryReader { _ in
+                Color.red.frame(width: 50, height: 50).id("a")
+                Color.blue.frame(width: 20, height: 20).id("b")
+            }
+            .padding(10)
+        }
+        #expect(try exactFrame(r, "a") == Rect(x: 10, y: 10, width: 50, height: 50))
+        #expect(try exactFrame(r, "b") == Rect(x: 10, y: 10, width: 20, height: 20))
+        // The scene format: "content" as an array of views.
+        let scene = try SceneDecoder().decode(
+            bytes: Array(
+                """
+                {"canvas": {"width": 200, "height": 100}, "root": {"type": "GeometryReader", "content": [
+                  {"type": "Color", "color": "red", "modifiers": [{"frame": {"width": "=$width / 2", "height": 50}}, {"id": "a"}]},
+                  {"type": "Color", "color": "blue", "modifiers": [{"frame": {"width": 20, "height": 20}}, {"id": "b"}]}]}}
+                """.utf8), file: "g.json")
+        let g = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+        #expect(try exactFrame(g, "a") == Rect(x: 0, y: 0, width: 100, height: 50))
+        #expect(try exactFrame(g, "b") == Rect(x: 0, y: 0, width: 20, height: 20))
+    }
+
+    /// `background(.green)` — a style, not a view — reaches into the safe area where the view
+    /// meets it (SwiftUI's default `ignoresSafeAreaEdges: .all`); a view as the background, a
+    /// style in a shape, and a view away from the safe area's edges keep to the view's frame.
+    @Test func aStyleBackgroundIgnoresTheSafeArea() throws {
+        let safe = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)
+        func layer(_ root: String) throws -> Rect {
+            let scene = try SceneDecoder().decode(
+                bytes: Array(
+                    """
+                    {"canvas": {"width": 390, "height": 844, "safeArea": {"top": 47, "bottom": 34}}, "root": \(root)}
+                    """.utf8), file: "b.json")
+            let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+            let background = try #require(r.tree.find("v")?.children.last)
+            return background.frame
+        }
+        let filling =
+            #"{"type": "Text", "text": "x", "modifiers": [{"frame": {"maxWidth": "infinity", "maxHeight": "infinity"}}, {"background": BG}, {"id": "v"}]}"#
+        #expect(try layer(filling.replacingOccurrences(of: "BG", with: #""green""#)) == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try layer(filling.replacingOccurrences(of: "BG", with: #""thinMaterial""#)) == Rect(x: 0, y: 0, width: 390, height: 844))
+        let inSafeArea = Rect(x: 0, y: 47, width: 390, height: 844 - 47 - 34)
+        #expect(try layer(filling.replacingOccurrences(of: "BG", with: #"{"type": "Color", "color": "green"}"#)) == inSafeArea)
+        #expect(try layer(filling.replacingOccurrences(of: "BG", with: #"{"style": "green", "in": "rectangle"}"#)) == inSafeArea)
+        // Away from the safe area's edges: the view's own frame.
+        let inset =
+            #"{"type": "Color", "color": "red", "modifiers": [{"frame": {"width": 100, "height": 100}}, {"background": "green"}, {"id": "v"}]}"#
+        #expect(try layer(inset) == Rect(x: 145, y: 47 + (844 - 47 - 34 - 100) / 2, width: 100, height: 100))
+        // The same in Swift.
+        let r = try layout(safeArea: safe) {
+            Text("x").frame(maxWidth: .infinity, maxHeight: .infinity).background(Color.green).id("v")
+        }
+        #expect(try #require(r.tree.find("v")?.children.last).frame == Rect(x: 0, y: 0, width: 390, height: 844))
+    }
+
     @Test func cardImageFillsTheWidthUnderAFlexibleFrame() throws {
         // The travel card: fill in 360 × 844 → 562.67 × 844, the flexible frame reports 360.
         let r = try layout {

@@ -45,6 +45,11 @@ extension View {
     public func background(_ view: some View, alignment: Alignment = .center) -> ModifiedView {
         modifier(.background(view.node, alignment: alignment))
     }
+    /// `background(_:ignoresSafeAreaEdges:)` with a colour: it reaches into the safe area on
+    /// `ignoresSafeAreaEdges` where the view meets it, as SwiftUI's `.background(.green)` does.
+    public func background(_ color: Color, ignoresSafeAreaEdges edges: Edges = .all) -> ModifiedView {
+        modifier(.background(.modified(.paint(.color(color)), .ignoresSafeArea(edges)), alignment: .center))
+    }
     /// `background(_:ignoresSafeAreaEdges:)` with a material: it reaches into the safe area on
     /// `ignoresSafeAreaEdges` where the view meets it, as in SwiftUI.
     public func background(_ material: Material, ignoresSafeAreaEdges edges: Edges = .all) -> ModifiedView {

@@ -167,6 +167,10 @@ extension Context {
     /// A background or overlay: a view object, a paint, a material (which, as SwiftUI's
     /// `background(_:ignoresSafeAreaEdges:)`, reaches into the safe area where the view meets
     /// it), or `{"style": colour or material, "in": shape}` (SwiftUI's `background(_:in:)`).
+    /// A background's or overlay's content: a view, or a style. A style alone (a colour, a
+    /// gradient, a material) reaches into the safe area where the view meets it, as SwiftUI's
+    /// `background(_:ignoresSafeAreaEdges:)` and `overlay(_:ignoresSafeAreaEdges:)` do by default;
+    /// a style in a shape (`{"style": …, "in": …}`) and a view keep to the view's frame.
     mutating func layer(_ v: JSONValue) throws -> Node {
         if case .object = v.kind, v["type"] != nil { return try view(v) }
         if let material = Self.material(v) { return .modified(.located(.material(material, in: .rectangle), v.location), .ignoresSafeArea(.all)) }
@@ -177,9 +181,10 @@ extension Context {
                 let drawn = Node.located(.material(material, in: kind), v.location)
                 return o["in"] == nil ? .modified(drawn, .ignoresSafeArea(.all)) : drawn
             }
-            return .shape(kind, fill: try paint(style))
+            let shape = Node.shape(kind, fill: try paint(style))
+            return o["in"] == nil ? .modified(shape, .ignoresSafeArea(.all)) : shape
         }
-        return .paint(try paint(v))
+        return .modified(.paint(try paint(v)), .ignoresSafeArea(.all))
     }
 
     /// The material a JSON string names (`"thinMaterial"`), or nil.

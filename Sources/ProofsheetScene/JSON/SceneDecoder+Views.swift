@@ -196,7 +196,7 @@ extension Context {
                 var inner = self
                 inner.vars["width"] = .unknown
                 inner.vars["height"] = .unknown
-                _ = try inner.view(content)
+                _ = try inner.geometryContent(content)
                 return .empty
             }
             let captured = self
@@ -206,11 +206,18 @@ extension Context {
                 inner.budget = captured.budget.copy()
                 inner.vars["width"] = .number(size.width)
                 inner.vars["height"] = .number(size.height)
-                return try inner.view(content)
+                return try inner.geometryContent(content)
             }
         default:
             return try systemView(type, m, json) ?? .empty
         }
+    }
+
+    /// A GeometryReader's content: a view, or an array of views (laid out as in a ZStack at the
+    /// top-leading corner, as SwiftUI lays out several).
+    mutating func geometryContent(_ content: JSONValue) throws -> Node {
+        guard case .array(let list) = content.kind else { return try view(content) }
+        return .group(try list.map { try view($0) })
     }
 
     /// `ForEach`: the content once per element, each with its key (see ``ViewID``): `key`
