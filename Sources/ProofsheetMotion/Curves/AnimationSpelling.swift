@@ -20,8 +20,13 @@ extension Animation {
         "interactiveSpring [ (response: S, dampingFraction: F, blendDuration: S) ]",
         "interpolatingSpring(mass: M, stiffness: K, damping: C, initialVelocity: V)",
         "interpolatingSpring(duration: S, bounce: B, initialVelocity: V)",
+        "spring(SPRING [, blendDuration: S]), interpolatingSpring(SPRING [, initialVelocity: V]), where SPRING is .smooth, .snappy, "
+            + ".bouncy [ (duration: S, extraBounce: B) ] or Spring(duration:bounce:), Spring(response:dampingRatio:), "
+            + "Spring(mass:stiffness:damping:allowOverDamping:), Spring(settlingDuration:dampingRatio:epsilon:)",
+        "timingCurve(CURVE, duration: S), where CURVE is .linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, "
+            + ".circularEaseOut, .circularEaseInOut or .bezier(startControlPoint: UnitPoint(x: X, y: Y), endControlPoint: UnitPoint(x: X, y: Y))",
         "default",
-        "then any of .delay(S) .speed(F) .repeatCount(N, autoreverses: Bool) .repeatForever(autoreverses: Bool)"
+        "then any of .delay(S) .speed(F) .repeatCount(N, autoreverses: Bool) .repeatForever(autoreverses: Bool) .logicallyComplete(after: S)"
     ]
 
     /// The longest spelling read, in characters.
@@ -98,6 +103,8 @@ private struct SpellingParser: SpellingScanner {
     let chars: [Character]
     let sdk: AnimationSDK
     var i = 0
+    /// How many values inside values are being read.
+    var depth = 0
 
     init(text: String, sdk: AnimationSDK) {
         self.chars = Array(text.prefix(Animation.longestSpelling + 1)); self.sdk = sdk
@@ -107,6 +114,10 @@ private struct SpellingParser: SpellingScanner {
         var label: String?
         var value: Double?
         var flag: Bool?
+        /// A value of a type of its own: a `Spring`, a `UnitCurve` or a `UnitPoint`.
+        var spring: Spring?
+        var curve: UnitCurve?
+        var point: (x: Double, y: Double)?
         /// Where the value starts, and where the argument (its label) starts.
         var column: Int
         var labelColumn: Int
@@ -150,17 +161,28 @@ private struct SpellingParser: SpellingScanner {
             let v = try bind(args, name, at: at, [("duration", 0.35)], bare: true)
             return .curve(curve, duration: try duration(v[0], args, 0))
         case "timingCurve":
-            guard let args else { throw fail("timingCurve needs its four control values", at: at) }
+            guard let args else { throw fail("timingCurve needs its four control values, or a UnitCurve", at: at) }
+            if let curve = args.first?.curve, args.first?.label == nil {
+                // `timingCurve(_ curve: UnitCurve, duration:)` (iOS 17).
+                let v = try bind(Array(args.dropFirst()), name, at: at, [("duration", nil)])
+                return .curve(curve, duration: try duration(v[0], Array(args.dropFirst()), 0))
+            }
             let v = try bind(args, name, at: at, [(nil, nil), (nil, nil), (nil, nil), (nil, nil), ("duration", 0.35)])
             for k in 0..<4 where !(v[k] >= -10 && v[k] <= 10) {
                 throw fail("a control value must be a number from -10 to 10", at: args[k].column)
             }
-            for k in [0, 2] where !(v[k] >= 0 && v[k] <= 1) {
-                throw fail("the control points' x values must be within 0…1 (a timing curve must move forward in time)", at: args[k].column)
-            }
-            return .curve(UnitCurve(v[0], v[1], v[2], v[3]), duration: try duration(v[4], args, 4))
+            // The x values are clamped into 0…1, as SwiftUI clamps them (time only runs forward);
+            // the y values are free, so a curve may overshoot.
+            func unit(_ x: Double) -> Double { min(1, max(0, x)) }
+            return .curve(UnitCurve(unit(v[0]), v[1], unit(v[2]), v[3]), duration: try duration(v[4], args, 4))
         case "spring":
             guard let args, !args.isEmpty else { return .spring(sdk.defaultSpring) }
+            if let s = args[0].spring, args[0].label == nil {
+                // `spring(_ spring: Spring, blendDuration:)` (iOS 17): a spring animation of its
+                // response and damping ratio.
+                _ = try bind(Array(args.dropFirst()), name, at: at, [("blendDuration", 0)])
+                return .spring(s.asSpringAnimation)
+            }
             if args[0].label == "duration" || args[0].label == "bounce" {
                 let v = try bind(args, name, at: at, [("duration", 0.5), ("bounce", 0), ("blendDuration", 0)])
                 return .spring(try spring(duration: v[0], bounce: v[1], args))
@@ -179,13 +201,21 @@ private struct SpellingParser: SpellingScanner {
             let v = try bind(args, name, at: at, [("response", 0.15), ("dampingFraction", 0.86), ("blendDuration", 0.25)], bare: true)
             return .spring(try spring(response: v[0], zeta: v[1], args ?? []))
         case "interpolatingSpring":
+            if let args, let s = args.first?.spring, args.first?.label == nil {
+                // `interpolatingSpring(_ spring: Spring, initialVelocity:)` (iOS 17): the spring's
+                // stiffness and damping, in the critical form when it does not oscillate.
+                let v = try bind(Array(args.dropFirst()), name, at: at, [("initialVelocity", 0)])
+                guard abs(v[0]) <= 1e6 else { throw fail("initialVelocity must be within ±10⁶", at: column(of: "initialVelocity", args)) }
+                var i = s.asInterpolatingSpring
+                i.initialVelocity = v[0]
+                return .spring(i)
+            }
             if let args, args.contains(where: { $0.label == "stiffness" || $0.label == "mass" || $0.label == "damping" }) {
                 let v = try bind(args, name, at: at, [("mass", 1), ("stiffness", nil), ("damping", nil), ("initialVelocity", 0)])
-                guard v[0] > 0, v[0] <= 1e6 else { throw fail("mass must be above 0 and at most 10⁶", at: column(of: "mass", args)) }
-                guard v[1] > 0, v[1] <= 1e9 else { throw fail("stiffness must be above 0 and at most 10⁹", at: column(of: "stiffness", args)) }
-                guard v[2] >= 0, v[2] <= 1e9 else { throw fail("damping must be from 0 to 10⁹", at: column(of: "damping", args)) }
+                var s = try physicalSpring(mass: v[0], stiffness: v[1], damping: v[2], args, allowsOverdamping: false)
                 guard abs(v[3]) <= 1e6 else { throw fail("initialVelocity must be within ±10⁶", at: column(of: "initialVelocity", args)) }
-                return .spring(Spring(mass: v[0], stiffness: v[1], damping: v[2], initialVelocity: v[3]))
+                s.initialVelocity = v[3]
+                return .spring(s)
             }
             let v = try bind(args, name, at: at, [("duration", 0.5), ("bounce", 0), ("initialVelocity", 0)], bare: true)
             var s = try spring(duration: v[0], bounce: v[1], args ?? [])
@@ -232,12 +262,17 @@ private struct SpellingParser: SpellingScanner {
             }
             try requireSettles(a, at: at)
             return .repeating(a, count: Int(v[0]), autoreverses: v[1] != 0)
+        case "logicallyComplete":
+            // When SwiftUI counts the animation done for completion callbacks: it moves the same.
+            let v = try bind(args, name, at: at, [("after", nil)])
+            guard v[0] >= 0, v[0] <= 3600 else { throw fail("a time must be from 0 to 3600 seconds", at: args?.first?.column ?? at) }
+            return a
         case "repeatForever":
             let v = try bind(args, name, at: at, [("autoreverses", 1)], flags: [0], bare: true)
             try requireSettles(a, at: at)
             return .repeating(a, count: nil, autoreverses: v[0] != 0)
         default:
-            let close = closeNames(to: name, in: ["delay", "speed", "repeatCount", "repeatForever"])
+            let close = closeNames(to: name, in: ["delay", "speed", "repeatCount", "repeatForever", "logicallyComplete"])
             throw fail(
                 "unknown modifier '\(excerpt(name))'" + (close.isEmpty ? "" : " (did you mean \(listForHint(close.map { "'\($0)'" }))?)"),
                 at: at)
@@ -260,6 +295,16 @@ private struct SpellingParser: SpellingScanner {
             throw fail("bounce must be above -1 and below 1", at: column(of: "bounce", args, or: column(of: "extraBounce", args)))
         }
         return Spring(duration: duration, bounce: bounce)
+    }
+
+    /// The spring of a mass, stiffness and damping, checked.
+    func physicalSpring(
+        mass: Double, stiffness: Double, damping: Double, _ args: [Argument], allowsOverdamping: Bool
+    ) throws(AnimationSpellingError) -> Spring {
+        guard mass > 0, mass <= 1e6 else { throw fail("mass must be above 0 and at most 10⁶", at: column(of: "mass", args)) }
+        guard stiffness > 0, stiffness <= 1e9 else { throw fail("stiffness must be above 0 and at most 10⁹", at: column(of: "stiffness", args)) }
+        guard damping >= 0, damping <= 1e9 else { throw fail("damping must be from 0 to 10⁹", at: column(of: "damping", args)) }
+        return Spring(mass: mass, stiffness: stiffness, damping: damping, allowsOverdamping: allowsOverdamping)
     }
 
     func spring(response: Double, zeta: Double, _ args: [Argument]) throws(AnimationSpellingError) -> Spring {
@@ -303,6 +348,10 @@ private struct SpellingParser: SpellingScanner {
             if let word = peekIdentifier(), word == "true" || word == "false" {
                 i += word.count
                 args.append(Argument(label: label, flag: word == "true", column: valueAt, labelColumn: labelAt))
+            } else if i < chars.count, chars[i] == "." || chars[i].isLetter {
+                var a = try typedValue()
+                a.label = label; a.column = valueAt; a.labelColumn = labelAt
+                args.append(a)
             } else {
                 guard let v = number() else { throw fail("expected a number", at: valueAt) }
                 args.append(Argument(label: label, value: v, column: valueAt, labelColumn: labelAt))
@@ -312,6 +361,101 @@ private struct SpellingParser: SpellingScanner {
             guard eat(",") else { throw fail("expected ',' or ')'", at: i) }
             if args.count > 8 { throw fail("too many arguments", at: i) }
         }
+    }
+
+    /// The deepest values inside values (`timingCurve(.bezier(startControlPoint: UnitPoint(…)…))`).
+    static let deepestValue = 4
+
+    /// A value of a type of its own, as an argument: a spring (`.bouncy`, `.snappy(duration:
+    /// extraBounce:)`, `Spring(duration:bounce:)`, `Spring(response:dampingRatio:)`,
+    /// `Spring(mass:stiffness:damping:allowOverDamping:)`,
+    /// `Spring(settlingDuration:dampingRatio:epsilon:)`), a curve (`.easeIn`, `.circularEaseOut`,
+    /// `UnitCurve.bezier(startControlPoint:endControlPoint:)`) or a point (`UnitPoint(x:y:)`).
+    mutating func typedValue() throws(AnimationSpellingError) -> Argument {
+        let at = i
+        guard depth < Self.deepestValue else { throw fail("values nest too deeply", at: at) }
+        depth += 1
+        defer { depth -= 1 }
+        var type: String? = nil
+        if let name = peekIdentifier() {
+            i += name.count
+            skipSpace()
+            if ["Spring", "UnitCurve", "UnitPoint"].contains(name), eat(".") {
+                type = name
+            } else if name == "Spring" || name == "UnitPoint" {
+                // A type's initializer: `Spring(…)`, `UnitPoint(x:y:)`.
+                return try initializer(name, at: at)
+            } else {
+                throw fail("expected a value: a number, .bouncy, Spring(…), .easeIn, .bezier(…) or UnitPoint(x:y:)", at: at)
+            }
+        } else {
+            guard eat(".") else { throw fail("expected a value", at: at) }
+        }
+        skipSpace()
+        let nameAt = i
+        guard let member = identifier() else { throw fail("expected a name after '.'", at: nameAt) }
+        if member == "init" { return try initializer(type ?? "Spring", at: at) }
+        let args = try arguments()
+        func result(_ a: Argument) -> Argument { var a = a; a.column = at; return a }
+        if type != "UnitCurve" && type != "UnitPoint", let base = ["smooth": 0.0, "snappy": 0.15, "bouncy": 0.3][member] {
+            let v = try bind(args, member, at: nameAt, [("duration", 0.5), ("extraBounce", 0)], bare: true)
+            return result(Argument(spring: try spring(duration: v[0], bounce: base + v[1], args ?? []), column: at, labelColumn: at))
+        }
+        if type != "Spring" && type != "UnitPoint" {
+            let named: [String: UnitCurve] = [
+                "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut, "circularEaseIn": .circularEaseIn,
+                "circularEaseOut": .circularEaseOut, "circularEaseInOut": .circularEaseInOut
+            ]
+            if let c = named[member] {
+                if let args { throw fail("'\(member)' takes no arguments", at: args.first?.column ?? nameAt) }
+                return result(Argument(curve: c, column: at, labelColumn: at))
+            }
+            if member == "bezier" {
+                guard let args, args.count == 2, let p1 = args[0].point, let p2 = args[1].point,
+                    args[0].label == "startControlPoint", args[1].label == "endControlPoint"
+                else {
+                    throw fail("bezier takes bezier(startControlPoint: UnitPoint(x:y:), endControlPoint: UnitPoint(x:y:))", at: nameAt)
+                }
+                // SwiftUI's `UnitCurve` clamps its control points into the unit square.
+                func unit(_ v: Double) -> Double { min(1, max(0, v)) }
+                return result(Argument(curve: UnitCurve(unit(p1.x), unit(p1.y), unit(p2.x), unit(p2.y)), column: at, labelColumn: at))
+            }
+        }
+        let names = [
+            "bouncy", "snappy", "smooth", "linear", "easeIn", "easeOut", "easeInOut", "circularEaseIn", "circularEaseOut", "circularEaseInOut",
+            "bezier"
+        ]
+        let close = closeNames(to: member, in: names)
+        throw fail(
+            "unknown value '.\(excerpt(member))'" + (close.isEmpty ? "" : " (did you mean \(listForHint(close.map { "'.\($0)'" }))?)"), at: at)
+    }
+
+    /// `Spring(…)` in any of its forms, or `UnitPoint(x:y:)`, the name read.
+    mutating func initializer(_ type: String, at: Int) throws(AnimationSpellingError) -> Argument {
+        let args = try arguments()
+        guard let args else { throw fail("'\(type)' needs its arguments in parentheses", at: at) }
+        if type == "UnitPoint" {
+            let v = try bind(args, type, at: at, [("x", nil), ("y", nil)])
+            guard abs(v[0]) <= 10, abs(v[1]) <= 10 else { throw fail("a control point must be within ±10", at: args.first?.column ?? at) }
+            return Argument(point: (v[0], v[1]), column: at, labelColumn: at)
+        }
+        let labels = Set(args.compactMap(\.label))
+        let s: Spring
+        if labels.contains("settlingDuration") {
+            let v = try bind(args, type, at: at, [("settlingDuration", nil), ("dampingRatio", nil), ("epsilon", 0.001)])
+            guard v[2] > 0, v[2] < 1 else { throw fail("epsilon must be above 0 and below 1", at: column(of: "epsilon", args)) }
+            s = Spring(settlingDuration: v[0], dampingRatio: v[1], epsilon: v[2])
+        } else if labels.contains("response") || labels.contains("dampingRatio") {
+            let v = try bind(args, type, at: at, [("response", 0.5), ("dampingRatio", 1)])
+            s = try spring(response: v[0], zeta: v[1], args)
+        } else if labels.contains("stiffness") || labels.contains("mass") || labels.contains("damping") {
+            let v = try bind(args, type, at: at, [("mass", 1), ("stiffness", nil), ("damping", nil), ("allowOverDamping", 0)], flags: [3])
+            s = try physicalSpring(mass: v[0], stiffness: v[1], damping: v[2], args, allowsOverdamping: v[3] != 0)
+        } else {
+            let v = try bind(args, type, at: at, [("duration", 0.5), ("bounce", 0)])
+            s = try spring(duration: v[0], bounce: v[1], args)
+        }
+        return Argument(spring: s, column: at, labelColumn: at)
     }
 
     /// Matches arguments to a signature of (label, default) pairs in order, as Swift does:
@@ -333,7 +477,9 @@ private struct SpellingParser: SpellingScanner {
                     guard let f = a.flag else { throw fail("'\(p.0 ?? "_")' must be true or false", at: a.column) }
                     out.append(f ? 1 : 0)
                 } else {
-                    guard let v = a.value else { throw fail("expected a number, not true or false", at: a.column) }
+                    guard let v = a.value else {
+                        throw fail(a.flag != nil ? "expected a number, not true or false" : "expected a number here", at: a.column)
+                    }
                     out.append(v)
                 }
                 k += 1

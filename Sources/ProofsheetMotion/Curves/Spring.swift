@@ -44,6 +44,49 @@ public struct Spring: Hashable, Sendable {
         self.init(response: duration, dampingFraction: zeta, initialVelocity: initialVelocity)
     }
 
+    /// SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`: the spring of damping ratio ζ
+    /// (held to (0, 1]) whose natural frequency ω makes it settle in `settlingDuration` (held to
+    /// 0.01…10 s) — the root SwiftUI's iteration converges to: for ζ < 1 the envelope
+    /// ζ/√(1 − ζ²)·e^(−ζωT) at ε, ω = ln(ζ / (√(1 − ζ²)·ε)) / ζT; for ζ = 1, (1 + ωT)·e^(−ωT) = ε.
+    public init(settlingDuration: Double, dampingRatio: Double, epsilon: Double = settleTolerance) {
+        let zeta = min(max(dampingRatio, .ulpOfOne), 1), t = min(max(settlingDuration, 0.01), 10)
+        var omega: Double
+        if zeta < 1 {
+            omega = log(zeta / ((1 - zeta * zeta).squareRoot() * epsilon)) / (zeta * t)
+        } else {
+            // Newton's method on f(u) = (1 + u)·e^(−u) − ε, u = ωT, from beyond the root.
+            var u = 10.0
+            for _ in 0..<50 {
+                let f = (1 + u) * exp(-u) - epsilon, d = -u * exp(-u)
+                let next = u - f / d
+                guard next.isFinite, next > 0 else { break }
+                if abs(next - u) < 1e-12 { u = next; break }
+                u = next
+            }
+            omega = u / t
+        }
+        if !(omega.isFinite && omega > 0) { omega = 2 * Double.pi / t }
+        self.init(response: 2 * Double.pi / omega, dampingFraction: zeta)
+    }
+
+    /// As an argument of `.spring(_:blendDuration:)`: a spring animation of this spring's
+    /// response and damping ratio (SwiftUI reads them back from the spring: one made of a
+    /// stiffness and damping that does not overdamp has ratio 1).
+    public var asSpringAnimation: Spring {
+        if allowsOverdamping && mass == 1 && initialVelocity == 0 { return self }
+        return Spring(response: 2 * Double.pi / omega0, dampingFraction: allowsOverdamping ? dampingFraction : min(1, dampingFraction))
+    }
+
+    /// As an argument of `.interpolatingSpring(_:initialVelocity:)`: the stiffness and damping
+    /// SwiftUI reads back from the spring (an overdamped one's stiffness is (2ζ² − 1)·k, as
+    /// SwiftUI computes it from its decay and frequency), moving in the critical form when it
+    /// does not oscillate.
+    public var asInterpolatingSpring: Spring {
+        let zeta = allowsOverdamping ? dampingFraction : min(1, dampingFraction)
+        let k = zeta > 1 ? (2 * zeta * zeta - 1) * stiffness : stiffness
+        return Spring(mass: mass, stiffness: k, damping: 2 * mass * zeta * omega0, initialVelocity: initialVelocity)
+    }
+
     /// ω₀ = √(k/m), the undamped angular frequency.
     public var omega0: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(k·m)), the damping fraction.

@@ -1,11 +1,35 @@
-/// A cubic Bézier timing curve from (0, 0) to (1, 1) with two control points, as CSS and
-/// SwiftUI's `timingCurve` define it.
+/// A timing curve from (0, 0) to (1, 1), as SwiftUI's `UnitCurve` defines it: a cubic Bézier
+/// with two control points (as CSS and `timingCurve` define it), or one of the circular curves.
 public struct UnitCurve: Hashable, Sendable {
+    /// What the curve is: a Bézier of the control values, or a quarter of a circle.
+    public enum Shape: String, Hashable, Sendable {
+        case bezier
+        /// 1 − √(1 − x²): the circle's fourth quadrant, slow then fast.
+        case circularEaseIn
+        /// √(1 − (1 − x)²): the second quadrant, fast then slow.
+        case circularEaseOut
+        /// The two halves, each scaled into its half.
+        case circularEaseInOut
+    }
     public var c1x: Double, c1y: Double, c2x: Double, c2y: Double
+    public var shape = Shape.bezier
 
     public init(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
         self.c1x = c1x; self.c1y = c1y; self.c2x = c2x; self.c2y = c2y
     }
+
+    /// A circular curve (its control values unused).
+    public init(shape: Shape) {
+        self.init(0, 0, 1, 1)
+        self.shape = shape
+    }
+
+    /// The steepest slope reported, where a circular curve's tangent is vertical.
+    public static let steepest = 1000.0
+
+    public static let circularEaseIn = UnitCurve(shape: .circularEaseIn)
+    public static let circularEaseOut = UnitCurve(shape: .circularEaseOut)
+    public static let circularEaseInOut = UnitCurve(shape: .circularEaseInOut)
 
     public static let linear = UnitCurve(0, 0, 1, 1)
     public static let easeIn = UnitCurve(0.42, 0, 1, 1)
@@ -16,12 +40,29 @@ public struct UnitCurve: Hashable, Sendable {
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
+        switch shape {
+        case .circularEaseIn: return 1 - (1 - x * x).squareRoot()
+        case .circularEaseOut: return (1 - (1 - x) * (1 - x)).squareRoot()
+        case .circularEaseInOut:
+            return x < 0.5 ? (1 - (1 - 4 * x * x).squareRoot()) / 2 : ((8 - 4 * x) * x - 3).squareRoot() / 2 + 0.5
+        case .bezier: break
+        }
         if self == .linear { return x }
         return Self.component(solve(x), c1y, c2y)
     }
 
     /// dy/dx at input progress `x`.
     public func slope(at x: Double) -> Double {
+        let x = min(1, max(0, x))
+        switch shape {
+        // Where a quarter circle turns vertical its slope is infinite: held to `steepest`.
+        case .circularEaseIn: return min(Self.steepest, x / (1 - x * x).squareRoot())
+        case .circularEaseOut: return min(Self.steepest, (1 - x) / ((2 - x) * x).squareRoot())
+        case .circularEaseInOut:
+            let s = x < 0.5 ? 2 * x / (1 - 4 * x * x).squareRoot() : (2 - 2 * x) / ((8 - 4 * x) * x - 3).squareRoot()
+            return s.isNaN ? Self.steepest : min(Self.steepest, s)
+        case .bezier: break
+        }
         if self == .linear { return 1 }
         let u = solve(min(1, max(0, x)))
         let dx = Self.derivative(u, c1x, c2x), dy = Self.derivative(u, c1y, c2y)
