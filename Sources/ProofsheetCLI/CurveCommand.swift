@@ -10,6 +10,7 @@ func curveCommand(_ args: inout Arguments) throws -> Int32 {
     let plot = try args.value("--plot")
     let sdkText = try args.value("--sdk")
     let durationText = try args.value("--duration")
+    let atText = try args.value("--at")
     let positionals = try args.positionals()
     guard positionals.count == 1, let spelling = positionals.first else {
         throw ProofsheetError.usage(
@@ -17,6 +18,12 @@ func curveCommand(_ args: inout Arguments) throws -> Int32 {
             hint: "quote the spelling: proofsheet curve 'spring(response: 0.55, dampingFraction: 0.825)'")
     }
     let count = try samplesText.map { Int(try number($0, option: "--samples", in: 2...10_000, whole: true)) } ?? 11
+    if atText != nil, samplesText != nil { throw ProofsheetError.usage("give --samples or --at, not both") }
+    let instants = try atText.map { text -> [Double] in
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= 10_000 else { throw ProofsheetError.usage("--at takes at most 10000 instants") }
+        return try parts.map { try number(String($0).trimmingCharacters(in: .whitespaces), option: "--at", in: 0...3600) }
+    }
     var sdk = AnimationSDK.ios17
     if let sdkText {
         guard let s = AnimationSDK(rawValue: sdkText) else {
@@ -42,7 +49,8 @@ func curveCommand(_ args: inout Arguments) throws -> Int32 {
         duration = max(s, 0.001)
     }
     if let plot { try checkOutputs(files: [plot]) }
-    let samples = CurveSamples(animation, count: count, duration: duration)
+    var samples = CurveSamples(animation, count: count, duration: duration)
+    if let instants { samples.samples = instants.map { ($0, animation.progress(at: $0)) } }
     if let plot {
         let format: OutputFormat
         switch (plot as NSString).pathExtension.lowercased() {
@@ -55,19 +63,34 @@ func curveCommand(_ args: inout Arguments) throws -> Int32 {
         let bytes = try renderer.backend.render(samples.plot(title: spelling), format: format, scale: 2)
         try FileOutput.write(bytes, to: plot)
     }
+    let n = LayoutJSON.number
     if json {
-        let rows = samples.samples.map { "{\"t\": \(rounded9($0.t)), \"value\": \(rounded9($0.value))}" }
+        let rows = samples.samples.map { "{\"t\": \(n($0.t)), \"value\": \(n($0.value)), \"velocity\": \(n(animation.velocity(at: $0.t)))}" }
         print(
-            "{\"animation\": \(LayoutJSON.string(spelling)), \"duration\": \(rounded9(duration)), \"settlingTime\": "
-                + (samples.settlingTime.map(rounded9) ?? "null") + ", \"samples\": [" + rows.joined(separator: ", ") + "]}")
+            "{\"animation\": \(LayoutJSON.string(spelling)), \"duration\": \(n(duration)), \"settlingTime\": "
+                + (samples.settlingTime.map(n) ?? "null") + (animation.baseSpring.map { ", \"spring\": " + springJSON($0.facts) } ?? "")
+                + ", \"samples\": [" + rows.joined(separator: ", ") + "]}")
     } else if plot == nil {
         for s in samples.samples { print("\(format(s.t, digits: 4))\t\(format(s.value, digits: 6))") }
         print(samples.settlingTime.map { "settles at \(format($0, digits: 4)) s" } ?? "never settles")
+        if let f = animation.baseSpring?.facts {
+            print(
+                "spring: \(f.form.rawValue), mass \(format(f.mass, digits: 4)), stiffness \(format(f.stiffness, digits: 4)), "
+                    + "damping \(format(f.damping, digits: 4)), damping ratio \(format(f.dampingRatio, digits: 4)), "
+                    + "response \(format(f.response, digits: 4)) s, bounce \(format(f.bounce, digits: 4)), "
+                    + (f.overshootTime.map { "overshoot \(format(f.overshoot * 100, digits: 2)) % at \(format($0, digits: 4)) s" } ?? "no overshoot"))
+        }
     } else if let plot {
         print("plotted \(clipped(spelling)) into \(plot)")
     }
     return 0
 }
 
-/// A JSON number rounded to 10⁻⁹ (so 0.35 + 0.05 prints as 0.4).
-private func rounded9(_ v: Double) -> String { LayoutJSON.number((v * 1e9).rounded() / 1e9) }
+/// The spring's facts as a JSON object (full precision).
+private func springJSON(_ f: SpringFacts) -> String {
+    let n = LayoutJSON.number
+    return "{\"form\": \"\(f.form.rawValue)\", \"mass\": \(n(f.mass)), \"stiffness\": \(n(f.stiffness)), \"damping\": \(n(f.damping)), "
+        + "\"dampingRatio\": \(n(f.dampingRatio)), \"response\": \(n(f.response)), \"duration\": \(n(f.response)), \"bounce\": \(n(f.bounce)), "
+        + "\"overshoot\": \(n(f.overshoot)), \"overshootTime\": \(f.overshootTime.map(n) ?? "null"), "
+        + "\"settlingDuration\": \(f.settlingDuration.map(n) ?? "null")}"
+}

@@ -166,6 +166,27 @@ struct SpringTests {
         }
     }
 
+    /// A spring's facts, by numbers: `.bouncy` (ζ 0.7, response 0.5 s) overshoots by
+    /// e^(−ζπ/√(1−ζ²)) at π/ω_d; the deck's spring moves critically and reads back as ratio 1
+    /// with damping 2√k; a negative bounce overdamps and reads back its bounce.
+    @Test func factsOfASpring() throws {
+        let bouncy = Spring(duration: 0.5, bounce: 0.3).facts
+        let w0 = 4 * Double.pi, z = 0.7, wd = w0 * (1 - z * z).squareRoot()
+        #expect(bouncy.form == .underdamped && abs(bouncy.dampingRatio - 0.7) < 1e-12 && abs(bouncy.bounce - 0.3) < 1e-12)
+        #expect(abs(bouncy.response - 0.5) < 1e-12 && abs(bouncy.stiffness - w0 * w0) < 1e-9 && abs(bouncy.damping - 2 * z * w0) < 1e-9)
+        #expect(abs(bouncy.overshoot - exp(-z * Double.pi / (1 - z * z).squareRoot())) < 1e-9)
+        #expect(abs(try #require(bouncy.overshootTime) - Double.pi / wd) < 1e-9)
+        #expect(bouncy.settlingDuration == Spring(duration: 0.5, bounce: 0.3).settlingTime)
+        let deck = Spring(stiffness: 180, damping: 100).facts
+        #expect(deck.form == .critical && deck.dampingRatio == 1 && abs(deck.damping - 2 * 180.0.squareRoot()) < 1e-9)
+        #expect(deck.overshoot == 0 && deck.overshootTime == nil && deck.bounce == 0)
+        let over = Spring(duration: 0.5, bounce: -0.2).facts
+        #expect(over.form == .overdamped && abs(over.bounce + 0.2) < 1e-12 && abs(over.dampingRatio - 1.25) < 1e-12)
+        // Thrown past the target: a critical spring with a strong start overshoots once.
+        let thrown = Spring(response: 0.5, dampingFraction: 1, initialVelocity: 40).facts
+        #expect(thrown.overshoot > 0.1 && thrown.overshootTime != nil)
+    }
+
     @Test func undampedNeverSettles() {
         #expect(Spring(stiffness: 100, damping: 0).settlingTime == nil)
         #expect(Animation.spring(Spring(stiffness: 100, damping: 0)).settlingTime == nil)

@@ -13,10 +13,31 @@ extension CLITests {
         #expect(json.status == 0, "\(json.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect(object["animation"] as? String == "easeOut.delay(0.05)")
-        #expect(object["duration"] as? Double == 0.4)
+        // Full precision, the shortest text that reads back the same: 0.35 + 0.05 is
+        // 0.39999999999999997 (read as text: Foundation's reader rounds it).
+        #expect(json.out.contains("\"duration\": 0.39999999999999997, \"settlingTime\": 0.39999999999999997"), "\(json.out)")
+        #expect(json.out.contains("{\"t\": 0.09999999999999999, \"value\": "), "\(json.out)")
         let samples = try #require(object["samples"] as? [[String: Double]])
-        #expect(samples.map { $0["t"]! } == [0, 0.1, 0.2, 0.3, 0.4])
+        #expect(samples.count == 5)
         #expect(samples.first?["value"] == 0 && samples.last?["value"] == 1)
+        // The velocity per sample: 0 while delayed, then the curve's slope over its duration.
+        #expect(samples[0]["velocity"] == 0 && (samples[1]["velocity"] ?? 0) > 1)
+        #expect(object["spring"] == nil)
+        // --at: the instants asked for; a spring's facts.
+        let at = try run(["curve", "bouncy", "--at", "0,0.1,0.25", "--json"])
+        #expect(at.status == 0, "\(at.err)")
+        let b = try #require(try JSONSerialization.jsonObject(with: Data(at.out.utf8)) as? [String: Any])
+        #expect((b["samples"] as? [[String: Double]])?.map { $0["t"]! } == [0, 0.1, 0.25])
+        let spring = try #require(b["spring"] as? [String: Any])
+        #expect(spring["form"] as? String == "underdamped" && at.out.contains("\"bounce\": 0.30000000000000004"))
+        #expect((spring["overshootTime"] as? Double).map { $0 > 0.3 && $0 < 0.4 } == true)
+        #expect(spring["settlingDuration"] as? Double == b["settlingTime"] as? Double)
+        #expect(try run(["curve", "bouncy", "--at", "0,0.1", "--samples", "3"]).status == 2)
+        #expect(try run(["curve", "bouncy", "--at", "0,-1"]).status == 2)
+        let facts = try run(["curve", "bouncy", "--samples", "2"])
+        #expect(
+            facts.out.contains("spring: underdamped, mass 1, stiffness 157.9137, damping 17.5929, damping ratio 0.7, response 0.5 s, bounce 0.3"),
+            "\(facts.out)")
         // SwiftUI's deck spring: critically damped at ω₀ = √180, settled well before a second.
         let deck = try run(["curve", "interpolatingSpring(stiffness: 180, damping: 100)", "--json", "--samples", "2"])
         let d = try #require(try JSONSerialization.jsonObject(with: Data(deck.out.utf8)) as? [String: Any])

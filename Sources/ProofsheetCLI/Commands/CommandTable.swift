@@ -844,7 +844,7 @@ extension CommandSpec {
             to 1 (the new one) over time, and when it settles (a spring: SwiftUI's own
             settlingDuration for 10⁻³ of the change).
             """,
-        usage: ["proofsheet curve '<animation>' [--samples N] [--json] [--plot out.png|out.svg|out.pdf]"], usageIndent: 0,
+        usage: ["proofsheet curve '<animation>' [--samples N | --at T,…] [--json] [--plot out.png|out.svg|out.pdf]"], usageIndent: 0,
         sections: [
             .text(
                 """
@@ -863,11 +863,15 @@ extension CommandSpec {
                         Samples evenly spaced over [0, duration], both ends included
                         (default 11)
                         """),
+                    OptionSpec("--at T,T,…", "Sample at these instants (seconds) instead of evenly"),
                     OptionSpec(
                         "--json",
                         """
-                        Print {"animation", "duration", "settlingTime", "samples":
-                        [{"t", "value"}, …]} instead of lines of "t<TAB>value"
+                        Print {"animation", "duration", "settlingTime", "spring",
+                        "samples": [{"t", "value", "velocity"}, …]} at full precision
+                        instead of lines of "t<TAB>value"; "spring" (for a spring) has
+                        its form, mass, stiffness, damping, dampingRatio, response,
+                        duration, bounce, overshoot, overshootTime, settlingDuration
                         """),
                     OptionSpec(
                         "--plot FILE",

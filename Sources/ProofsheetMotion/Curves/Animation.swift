@@ -70,6 +70,16 @@ public indirect enum Animation: Hashable, Sendable {
         return nil
     }
 
+    /// The spring this animation runs, through its delays, speeds and repeats (nil for a
+    /// timing curve).
+    public var baseSpring: Spring? {
+        switch self {
+        case .spring(let s): return s
+        case .curve: return nil
+        case .delay(let a, _), .speed(let a, _), .repeating(let a, _, _): return a.baseSpring
+        }
+    }
+
     /// Which play of a repeated animation is running at `t`, the time into it, and one play's
     /// length; nil once every play is over (or before the first, for t ≤ 0).
     private func play(of a: Animation, count: Int?, at t: Double) -> (Int, Double, Double)? {

@@ -214,3 +214,59 @@ public struct Spring: Hashable, Sendable {
         return hi
     }
 }
+
+/// What a designer asks of a spring, and what a hand-off to another platform needs: its
+/// physical parameters as it moves, SwiftUI's perceptual ones, its overshoot and when it
+/// settles (see ``Spring/facts``).
+public struct SpringFacts: Hashable, Sendable {
+    /// How the spring moves: it oscillates, it is critically damped (SwiftUI's form for a spring
+    /// of stiffness and damping that may not overdamp, whatever its damping), or it overdamps.
+    public enum Form: String, Hashable, Sendable { case underdamped, critical, overdamped }
+    public var form: Form
+    /// The parameters of the motion, as SwiftUI's `Spring` reads them back (a spring that moves
+    /// critically has damping 2√(k·m) and ratio 1, whatever damping it was given).
+    public var mass: Double, stiffness: Double, damping: Double, dampingRatio: Double
+    /// SwiftUI's response (2π / ω₀), which is also its perceptual duration.
+    public var response: Double
+    /// SwiftUI's bounce: 1 − ζ, or 1/ζ − 1 when overdamped (negative).
+    public var bounce: Double
+    /// How far past the target it swings at most (a fraction of the change; 0 when it never
+    /// passes it), and when (nil when it never does).
+    public var overshoot: Double, overshootTime: Double?
+    /// SwiftUI's `settlingDuration` (nil: never).
+    public var settlingDuration: Double?
+}
+
+extension Spring {
+    /// The spring's facts for a unit change from its ``initialVelocity``.
+    public var facts: SpringFacts {
+        let w0 = omega0, zeta = dampingFraction
+        let form: SpringFacts.Form = zeta < 1 ? .underdamped : (zeta > 1 && allowsOverdamping ? .overdamped : .critical)
+        let ratio = form == .critical ? 1 : zeta
+        // The largest swing past the target: at a zero of the velocity, found on a fine scan of
+        // the motion up to when it settles, then bisected.
+        let settle = settlingTime
+        var overshoot = 0.0, when: Double? = nil
+        let span = min(settle ?? 10 * 2 * Double.pi / w0, Self.longestSettle)
+        let steps = 4096
+        var previous = velocity(at: 0)
+        for k in 1...steps {
+            let t = span * Double(k) / Double(steps)
+            let v = velocity(at: t)
+            if previous > 0, v <= 0 {
+                var lo = span * Double(k - 1) / Double(steps), hi = t
+                for _ in 0..<60 {
+                    let mid = (lo + hi) / 2
+                    if velocity(at: mid) > 0 { lo = mid } else { hi = mid }
+                }
+                let past = progress(at: hi) - 1
+                if past > overshoot { overshoot = past; when = hi }
+            }
+            previous = v
+        }
+        return SpringFacts(
+            form: form, mass: mass, stiffness: stiffness, damping: 2 * ratio * (stiffness * mass).squareRoot(), dampingRatio: ratio,
+            response: 2 * Double.pi / w0, bounce: ratio <= 1 ? 1 - ratio : 1 / ratio - 1, overshoot: overshoot, overshootTime: when,
+            settlingDuration: settle)
+    }
+}
