@@ -19,6 +19,43 @@ struct TransactionTests {
         """
     }
 
+    /// `withAnimation` of an animation held in a value — a constant, a state variable, an
+    /// expression — animates with it, read when the action runs (it used to load and then not
+    /// animate); a value that is no spelling is a located error.
+    @Test func anAnimationHeldInAValueAnimates() throws {
+        let curve = Animation.curve(.easeOut, duration: 0.5)
+        for spelled in [#""$snap""#, #""$anim""#, #""='easeOut(duration: ' + $half + ')'""#] {
+            let json = """
+                {"canvas": {"width": 200, "height": 100}, "vars": {"snap": "easeOut(duration: 0.5)", "half": 0.5},
+                 "state": {"x": 0, "anim": "easeOut(duration: 0.5)"},
+                 "timelines": {"t": [{"at": 0.1, "do": [{"withAnimation": \(spelled), "do": [{"set": {"x": 100}}]}]}],
+                               "step": [{"at": 0.1, "withAnimation": \(spelled), "set": {"x": 100}}]},
+                 "root": {"type": "Rectangle", "fill": "red", "modifiers": [{"frame": {"width": 20, "height": 20}}, {"offset": {"x": "$x"}}, {"id": "sq"}]}}
+                """
+            for timeline in ["t", "step"] {
+                var frames: [Frame] = []
+                try FrameSampler(fps: 10, span: .seconds(0.6)).run(try session(json, timeline)) { frames += $0 }
+                for f in frames where f.time > 0.1 {
+                    let x = try #require(f.tree.totalOffset(of: "sq")).x
+                    #expect(abs(x - 100 * curve.progress(at: f.time - 0.1)) < 0.5, "\(spelled) \(timeline) at \(f.time): \(x)")
+                }
+                #expect(frames.contains { $0.time > 0.15 && $0.time < 0.55 && abs($0.tree.totalOffset(of: "sq")!.x - 100) > 5 })
+            }
+        }
+        // A value that is no spelling is refused where it is used, when the action runs.
+        let bad = """
+            {"canvas": {"width": 200, "height": 100}, "vars": {"snap": 3}, "state": {"x": 0},
+             "timelines": {"t": [{"at": 0.1, "do": [{"withAnimation": "$snap", "do": [{"set": {"x": 100}}]}]}]},
+             "root": {"type": "EmptyView"}}
+            """
+        #expect {
+            try FrameSampler(fps: 10, span: .seconds(0.3)).run(try session(bad, "t")) { _ in }
+        } throws: { e in
+            let p = e as? ProofsheetError
+            return p?.message.contains("an animation is spelled in a string") == true && p?.location?.path == "$.timelines.t[0].do[0].withAnimation"
+        }
+    }
+
     /// A square moved with easeInOut lands, in every frame, where the curve says.
     @Test func framesFollowTheCurveExactly() throws {
         let s = try session(

@@ -164,9 +164,6 @@ extension Context {
         return .badInput("bad \(what) '\(excerpt(text))' at column \(e.column) of the spelling: \(e.message)", at: at, hint: e.hint)
     }
 
-    /// A background or overlay: a view object, a paint, a material (which, as SwiftUI's
-    /// `background(_:ignoresSafeAreaEdges:)`, reaches into the safe area where the view meets
-    /// it), or `{"style": colour or material, "in": shape}` (SwiftUI's `background(_:in:)`).
     /// A background's or overlay's content: a view, or a style. A style alone (a colour, a
     /// gradient, a material) reaches into the safe area where the view meets it, as SwiftUI's
     /// `background(_:ignoresSafeAreaEdges:)` and `overlay(_:ignoresSafeAreaEdges:)` do by default;

@@ -20,6 +20,9 @@ import ProofsheetMotion
 public indirect enum SceneAction: Sendable {
     case set([Assignment])
     case withAnimation(Animation?, [SceneAction])
+    /// `withAnimation` with the animation a value spells — `"$snap"`, an expression — read when
+    /// the action runs.
+    case withAnimationOf(JSONValue, [SceneAction])
     case withoutAnimation([SceneAction])
     case conditional(JSONValue, then: [SceneAction], else: [SceneAction])
     case append(path: [String], value: JSONValue, location: SourceLocation)
@@ -125,7 +128,7 @@ extension Context {
             return .set(try sets.map { name, value in try assignment(name, value, schema: schema) })
         case "withAnimation":
             _ = try object(v, allowed: ["withAnimation", "do"])
-            return .withAnimation(try animationOrNil(v["withAnimation"]!), try body("do"))
+            return try withAnimation(v["withAnimation"]!, try body("do"))
         case "withoutAnimation":
             _ = try object(v, allowed: ["withoutAnimation"])
             return .withoutAnimation(try actions(v["withoutAnimation"]!, schema: schema, depth: depth + 1, count: &count))
@@ -199,6 +202,30 @@ extension Context {
     }
 }
 
+extension Context {
+    /// `withAnimation` of the animation `v` spells around `body`: a spelling is read now; a
+    /// `$reference`, an expression or an interpolation is read when the action runs (and
+    /// checked now where its value is known already, a constant).
+    func withAnimation(_ v: JSONValue, _ body: [SceneAction]) throws -> SceneAction {
+        if case .string(let s) = v.kind, s.hasPrefix("=") || s.contains("${") || Self.reference(s) != nil {
+            _ = try animationOf(v)
+            return .withAnimationOf(v, body)
+        }
+        return .withAnimation(try animationOrNil(v), body)
+    }
+
+    /// The animation a value spells (nil for null, or while its value is unknown): a located
+    /// error when it is not a string, or not an animation's spelling.
+    func animationOf(_ v: JSONValue) throws -> Animation? {
+        guard let x = try known(v) else { return nil }
+        if case .null = x { return nil }
+        guard case .string(let text) = x else {
+            throw badValue("an animation is spelled in a string (e.g. \"spring()\"), got \(x.typeName)", v)
+        }
+        do { return try spellings.animation(text, sdk: sdk) } catch { throw spellingError(error, in: text, at: v, what: "animation") }
+    }
+}
+
 extension JSONValue {
     /// The keys of an object (none for other values).
     var objectKeys: [String] {
@@ -226,6 +253,7 @@ extension SceneTemplate {
             ctx.expressions.read = expressions
             ctx.spellings = spellings
             ctx.device = device
+            ctx.sdk = sdk
             ctx.origins = result.state.origins
             for (k, v) in result.state.values { ctx.vars[k] = v }
             for (k, v) in extra { ctx.vars[k] = v }
@@ -268,6 +296,11 @@ extension SceneTemplate {
                 case .withAnimation(let animation, let body):
                     flush(tx)
                     let inner = Transaction(animation: animation, disablesAnimations: tx.disablesAnimations)
+                    try exec(body, inner)
+                    flush(inner)
+                case .withAnimationOf(let spelled, let body):
+                    flush(tx)
+                    let inner = Transaction(animation: try context().animationOf(spelled), disablesAnimations: tx.disablesAnimations)
                     try exec(body, inner)
                     flush(inner)
                 case .withoutAnimation(let body):

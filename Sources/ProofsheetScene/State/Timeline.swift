@@ -118,7 +118,7 @@ extension SceneDecoder {
                     let sets = try ctx.members(o["set"]!)
                     actions = [.set(try sets.map { try ctx.assignment($0.key, $0.value, schema: schema) })]
                 }
-                if let a = o["withAnimation"] { actions = [.withAnimation(try ctx.animationOrNil(a), actions)] }
+                if let a = o["withAnimation"] { actions = [try ctx.withAnimation(a, actions)] }
                 return Timeline.Event(at: at, kind: .actions(actions), location: item.location)
             }
             // Touches are sampled 120 times a second: their total length bounds the work.
