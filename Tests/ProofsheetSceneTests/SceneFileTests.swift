@@ -95,6 +95,28 @@ struct SceneFileTests {
         #expect(e.location?.path == "$.root.modifiers[0].paddin")
     }
 
+    /// Every named choice takes Swift's leading dot too (`".title"`, `".bold"`, `".leading"`),
+    /// decoding to the same scene as without it; a typo still names the close choices.
+    @Test func choicesTakeALeadingDot() throws {
+        func root(_ dot: String) -> String {
+            """
+            {"type": "VStack", "alignment": "\(dot)leading", "children": [
+              {"type": "Text", "text": "Hi", "modifiers": [{"font": "\(dot)title"}, {"fontWeight": "\(dot)bold"}, {"fontDesign": "\(dot)rounded"},
+                {"multilineTextAlignment": "\(dot)center"}, {"padding": "\(dot)horizontal"},
+                {"frame": {"width": 50, "alignment": "\(dot)trailing"}}, {"ignoresSafeArea": "\(dot)bottom"}]},
+              {"type": "Text", "text": "b", "modifiers": [{"font": {"style": "\(dot)headline"}}]}]}
+            """
+        }
+        let plain = try SceneDecoder().decode(bytes: Array(scene(root("")).utf8), file: "s.json")
+        let dotted = try SceneDecoder().decode(bytes: Array(scene(root(".")).utf8), file: "s.json")
+        let renderer = try Renderer()
+        let a = try renderer.layout(plain), b = try renderer.layout(dotted)
+        #expect(a.displayList == b.displayList && a.root.description == b.root.description)
+        #expect(a.displayList.items.count >= 2)
+        let typo = try #require(decodeError(scene(#"{"type": "Text", "text": "Hi", "modifiers": [{"font": ".titel"}]}"#)))
+        #expect(typo.hint?.contains("did you mean 'title'") == true, "\(typo.hint ?? "")")
+    }
+
     @Test func wrongTypeNamesWhatIsExpected() throws {
         let e = try #require(decodeError(scene("{\"type\": \"Spacer\", \"minLength\": \"big\"}")))
         #expect(e.message == "'big' is not a length")

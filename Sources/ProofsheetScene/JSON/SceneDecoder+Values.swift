@@ -88,9 +88,11 @@ extension Context {
         return try number(v, in: min...Scene.Limits.maxLength)
     }
 
+    /// One of `options` by name; a leading dot is optional, as in Swift (`".title"`, `".bold"`).
     func choice<T>(_ v: JSONValue, _ options: [String: T]) throws -> T {
         guard let s = try stringOrUnknown(v) else { return options[options.keys.min()!]! }
         if let t = options[s] { return t }
+        if s.hasPrefix("."), let t = options[String(s.dropFirst())] { return t }
         let close = closeNames(to: s, in: options.keys)
         throw badValue(
             "'\(excerpt(s))' is not a valid value here", v,
@@ -115,7 +117,7 @@ extension Context {
             "all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical
         ]
         if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
-        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("="), names[s] == nil {
+        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("="), names[s] == nil, names[String(s.drop { $0 == "." })] == nil {
             throw badValue(
                 "'\(excerpt(s))' is not an edge", v,
                 hint: (closeNames(to: s, in: names.keys).first.map { "did you mean '\($0)'? " } ?? "")
