@@ -11,14 +11,15 @@ extension Renderer {
         try MotionSession(template: program, timeline: try program.timeline(named: name)) { scene in try self.layout(framing.apply(scene)).tree }
     }
 
-    /// The timeline `name` of `program` run once and recorded (see ``TimelineRun``), laid out by
-    /// this renderer, every scene framed by `framing`: what `proofsheet frames`, `strip`,
-    /// `storyboard`, `animate` and `check --timelines` run.
+    /// The timeline `name` of `program` run once and recorded (see ``TimelineRun``) from `start`
+    /// (nil: the timeline's own start), laid out by this renderer, every scene framed by
+    /// `framing`: what `proofsheet frames`, `strip`, `storyboard`, `animate` and
+    /// `check --timelines` run.
     public func run(
         of program: some SceneProgram, timeline name: String, framing: TimelineFraming = TimelineFraming(),
-        retention: TimelineRun.Retention = .everything
+        retention: TimelineRun.Retention = .everything, start: SceneState? = nil
     ) throws -> TimelineRun {
-        try TimelineRun(of: program, timeline: name, framing: framing, retention: retention) { scene in try self.layout(scene).tree }
+        try TimelineRun(of: program, timeline: name, framing: framing, retention: retention, start: start) { scene in try self.layout(scene).tree }
     }
 
     /// Renders the frames of the timeline `name` of `program` at `fps`, in order, handing each

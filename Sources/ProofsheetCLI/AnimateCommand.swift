@@ -24,6 +24,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let compressionOption = try args.pngCompression()
     let compression = compressionOption ?? .fastest
     let jobs = try jobsOption(&args)
+    let start = try StartingState(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
         throw ProofsheetError.usage(
@@ -70,7 +71,8 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest)
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest,
+        start: start)
     let previewFormat: AnimatedPreviewFormat
     switch kind {
     case .apng: previewFormat = .apng(compression: compression)

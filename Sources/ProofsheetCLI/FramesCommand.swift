@@ -12,12 +12,28 @@ import ProofsheetTimeline
 /// refused before anything runs.
 func timelineRun(
     path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer,
-    retention: TimelineRun.Retention = .everything
+    retention: TimelineRun.Retention = .everything, start: StartingState = StartingState()
 ) throws -> TimelineRun {
     let template = try SceneDecoder().template(file: path).on(device)
     let framing = TimelineFraming(device: device, scale: scale, chrome: chrome)
-    try checkChrome(framing.apply(try template.scene(still: try template.timeline(named: timelineName).from)), path: path)
-    return try renderer.run(of: template, timeline: timelineName, framing: framing, retention: retention)
+    let timeline = try template.timeline(named: timelineName)
+    let state = try template.state(still: start.still ?? timeline.from, sets: start.sets)
+    try checkChrome(framing.apply(try template.instantiate(state)), path: path)
+    return try renderer.run(of: template, timeline: timelineName, framing: framing, retention: retention, start: state)
+}
+
+/// Where a timeline starts, from the command line: `--still NAME` in place of the timeline's
+/// own `from`, then each `--set NAME=VALUE` over it.
+struct StartingState {
+    var still: String? = nil
+    var sets: [String] = []
+
+    /// `--still` and the `--set`s among `args`.
+    init(_ args: inout Arguments) throws {
+        still = try args.value("--still")
+        sets = try args.values("--set")
+    }
+    init() {}
 }
 
 extension TimelineRun {
@@ -49,6 +65,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression() ?? .fastest
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
+    let start = try StartingState(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
         throw ProofsheetError.usage(
@@ -68,7 +85,8 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     try checkFrameCount(fps: fps, span: span)
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest)
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest,
+        start: start)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
     let progress = !quiet && isatty(2) != 0

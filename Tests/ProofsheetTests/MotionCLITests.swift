@@ -69,6 +69,40 @@ extension CLITests {
 
 /// `frames` and `render --timeline` through the binary.
 extension CLITests {
+    /// `--still` and `--set` choose where a timeline starts, for `frames`, `strip`, `storyboard`
+    /// and `animate` alike: the manifest's state and the first frame show it.
+    @Test func timelinesStartFromAStillAndSets() throws {
+        let dir = try temporaryFolder()
+        try """
+        {"canvas": {"width": 60, "height": 40}, "state": {"x": -20, "tint": "blue"},
+         "stills": {"right": {"x": 10}},
+         "timelines": {"slide": [{"at": 0.1, "withAnimation": "easeOut(duration: 0.2)", "set": {"x": 20}}]},
+         "root": {"type": "Circle", "fill": "$tint", "modifiers": [{"frame": {"width": 12, "height": 12}}, {"offset": {"x": "$x"}}, {"id": "dot"}]}}
+        """.write(toFile: dir + "/card.json", atomically: true, encoding: .utf8)
+        func first(_ extra: [String]) throws -> (state: [String: Any], x: Double?) {
+            let out = dir + "/f\(extra.count)-\(UUID().uuidString)"
+            let r = try run(["frames", dir + "/card.json", "--timeline", "slide", "--fps", "10", "--duration", "0.2", "-q", "-o", out] + extra)
+            #expect(r.status == 0, "\(r.err)")
+            let m = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as! [String: Any]
+            let frames = m["frames"] as! [[String: Any]]
+            let views = frames[0]["views"] as? [String: [String: Double]]
+            return (m["state"] as! [String: Any], views?["dot"]?["offset.x"])
+        }
+        #expect(try first([]).x == -20)
+        #expect(try first(["--still", "right"]).x == 10)
+        let both = try first(["--still", "right", "--set", "x=5", "--set", "tint=red"])
+        #expect(both.x == 5 && both.state["tint"] as? String == "red")
+        for (command, ext) in [("strip", "png"), ("storyboard", "svg"), ("animate", "png")] {
+            let r = try run([command, dir + "/card.json", "--timeline", "slide", "--set", "x=5", "-q", "-o", dir + "/\(command).\(ext)"])
+            #expect(r.status == 0, "\(command): \(r.err)")
+        }
+        let unknown = try run(["strip", dir + "/card.json", "--timeline", "slide", "--still", "left", "-q", "-o", dir + "/u.png"])
+        #expect(unknown.status == 2 && unknown.err.contains("no still named 'left'"), "\(unknown.err)")
+        let bad = try run(["frames", dir + "/card.json", "--timeline", "slide", "--set", "x=wide", "-q", "-o", dir + "/bad"])
+        #expect(bad.status == 2 && bad.err.contains("--set x=wide"), "\(bad.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/bad"))
+    }
+
     @Test func framesWriteAManifestAndTheSameBytesAtAnyJobCount() throws {
         let dir = try temporaryFolder()
         let scene = Paths.scenes + "/swipe-stack.json"

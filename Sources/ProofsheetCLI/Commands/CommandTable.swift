@@ -474,6 +474,8 @@ extension CommandSpec {
                 "OPTIONS:", column: 23,
                 [
                     OptionSpec("--timeline NAME", "The scene's timeline (`proofsheet stills` lists them)"),
+                    OptionSpec("--still NAME", "Start from this still instead of the timeline's own start"),
+                    OptionSpec("--set NAME=VALUE", "Set a state value at the start, over the still (repeatable)"),
                     OptionSpec(
                         "--fps N",
                         """
@@ -539,6 +541,8 @@ extension CommandSpec {
                 "OPTIONS:", column: 23,
                 [
                     OptionSpec("--timeline NAME", "The scene's timeline (`proofsheet stills` lists them)"),
+                    OptionSpec("--still NAME", "Start from this still instead of the timeline's own start"),
+                    OptionSpec("--set NAME=VALUE", "Set a state value at the start, over the still (repeatable)"),
                     OptionSpec(
                         "--max-panels N",
                         """
@@ -601,6 +605,8 @@ extension CommandSpec {
                 "OPTIONS:", column: 23,
                 [
                     OptionSpec("--timeline NAME", "The scene's timeline (`proofsheet stills` lists them)"),
+                    OptionSpec("--still NAME", "Start from this still instead of the timeline's own start"),
+                    OptionSpec("--set NAME=VALUE", "Set a state value at the start, over the still (repeatable)"),
                     OptionSpec("--frames K", "K frames evenly from 0 to the end (default 12)"),
                     OptionSpec("--fps N", "Frames N a second instead, 0.1–240 (at most 1000 frames)"),
                     OptionSpec("--at T1,T2,…", "Frames at these instants (seconds, increasing) instead"),
@@ -799,6 +805,8 @@ extension CommandSpec {
                 "OPTIONS:", column: 23,
                 [
                     OptionSpec("--timeline NAME", "The scene's timeline (`proofsheet stills` lists them)"),
+                    OptionSpec("--still NAME", "Start from this still instead of the timeline's own start"),
+                    OptionSpec("--set NAME=VALUE", "Set a state value at the start, over the still (repeatable)"),
                     OptionSpec(
                         "-o, --output FILE",
                         """

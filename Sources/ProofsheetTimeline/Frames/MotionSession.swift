@@ -80,9 +80,13 @@ public final class MotionSession {
         case deadline(touch: Int)
     }
 
-    public init(template: any SceneProgram, timeline: Timeline, layout: @escaping (Scene) throws -> ResolvedView) throws {
+    /// The session of `timeline` from `start` (nil: the timeline's own start, its `from` still
+    /// or the defaults).
+    public init(
+        template: any SceneProgram, timeline: Timeline, start: SceneState? = nil, layout: @escaping (Scene) throws -> ResolvedView
+    ) throws {
         self.template = template; self.timeline = timeline; self.layout = layout
-        state = try template.state(still: timeline.from)
+        state = try start ?? template.state(still: timeline.from)
         animator = TreeAnimator(tree: try layout(try template.instantiate(state)))
         markers = try template.markers(in: state)
         var touch = 0

@@ -44,17 +44,18 @@ public final class TimelineRun {
         initial = session.moment(at: -.infinity)
     }
 
-    /// A run of the timeline `name` of `program`, every scene it shows framed by `framing` and
-    /// laid out by `layout`. The first scene is checked against the size limits before anything
-    /// runs.
+    /// A run of the timeline `name` of `program` from `start` (nil: the timeline's own start),
+    /// every scene it shows framed by `framing` and laid out by `layout`. The first scene is
+    /// checked against the size limits before anything runs.
     public convenience init(
         of program: some SceneProgram, timeline name: String, framing: TimelineFraming, retention: Retention = .everything,
-        layout: @escaping (Scene) throws -> ResolvedView
+        start: SceneState? = nil, layout: @escaping (Scene) throws -> ResolvedView
     ) throws {
         let timeline = try program.timeline(named: name)
-        let first = framing.apply(try program.instantiate(try program.state(still: timeline.from)))
+        let state = try start ?? program.state(still: timeline.from)
+        let first = framing.apply(try program.instantiate(state))
         try first.validateSize()
-        let session = try MotionSession(template: program, timeline: timeline) { scene in try layout(framing.apply(scene)) }
+        let session = try MotionSession(template: program, timeline: timeline, start: state) { scene in try layout(framing.apply(scene)) }
         self.init(session, first: first, retention: retention)
     }
 
