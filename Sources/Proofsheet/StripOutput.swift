@@ -96,25 +96,35 @@ extension Renderer {
         // over the timeline (layout only, nothing drawn) before the frames are rendered.
         let end = times.last ?? 0
         var onionTrack: ViewTrack? = nil
-        var plotTracks: [ViewTrack] = []
+        var plotTracks: [ViewTrack?] = plotted.map { _ in nil }
+        var firstTree: ResolvedView? = nil
         var fine: [(time: Double, values: [Double?], touch: Point?)] = []
-        func resolve(_ tree: ResolvedView) throws {
-            if let onion { onionTrack = try ViewTrack(id: onion, in: tree, option: "--onion") }
-            plotTracks = try plotted.map { try ViewTrack(id: $0.id, in: tree, option: "--plot '\(excerpt($0.label))'") }
+        /// Finds each followed view in the first frame that shows it.
+        func resolve(_ tree: ResolvedView) {
+            if firstTree == nil { firstTree = tree }
+            if let onion, onionTrack == nil { onionTrack = ViewTrack(id: onion, in: tree) }
+            for (k, p) in plotted.enumerated() where plotTracks[k] == nil { plotTracks[k] = ViewTrack(id: p.id, in: tree) }
         }
         func values(_ tree: ResolvedView) -> [Double?] {
             zip(plotted, plotTracks).map { p, track in
-                guard let v = track.find(in: tree), let e = track.effects(in: tree) else { return nil }
+                guard let track, let v = track.find(in: tree), let e = track.effects(in: tree) else { return nil }
                 return p.property.value(v, e)
             }
         }
-        if !plotted.isEmpty || touches {
+        if !plotted.isEmpty || touches || onion != nil {
             // 60 a second, and the sheet's own instants (so each marker is its frame's value).
             let grid = (0...Int((end * 60 + 1e-9).rounded(.down))).map { Double($0) / 60 }
             let instants = Array(Set(grid + times)).sorted()
             try run.frames(at: instants) { f in
-                if f.index == 0 { try resolve(f.tree) }
+                resolve(f.tree)
                 fine.append((f.time, values(f.tree), f.touches.first))
+            }
+            // A followed view no instant shows is a mistake, told before anything is drawn.
+            if let first = firstTree {
+                if let onion, onionTrack == nil { throw ViewTrack.notFound(onion, option: "--onion", first: first) }
+                for (k, p) in plotted.enumerated() where plotTracks[k] == nil {
+                    throw ViewTrack.notFound(p.id, option: "--plot '\(excerpt(p.label))'", first: first)
+                }
             }
         }
         /// The path of the finger down at `t` since it went down (fine samples up to `t`).
@@ -141,7 +151,6 @@ extension Renderer {
             var overlay: DisplayList? = nil
             var lastFrame: SheetFrame? = nil
             try run.frames(at: times) { f in
-                if f.index == 0 && fine.isEmpty { try resolve(f.tree) }
                 var list = try run.displayList(f.tree)
                 let view = isolated(f.tree)
                 if onionOverlay {

@@ -2,26 +2,32 @@ import ProofsheetCore
 import ProofsheetLayout
 import ProofsheetScene
 
-/// A named view followed through a timeline's frames: found by its `id` in the first frame,
-/// then by its identity (its place in the scene, `ForEach` key included), so a card that is
-/// removed is still followed while its transition takes it away, and not its successor that
-/// takes the same `id`.
+/// A named view followed through a timeline's frames: found by its `id` in the first frame it
+/// appears in (a view the timeline brings in later is followed from then), then by its identity
+/// (its place in the scene, `ForEach` key included), so a card that is removed is still followed
+/// while its transition takes it away, and not its successor that takes the same `id`.
 public struct ViewTrack: Sendable {
     public let id: String
     public let identity: ViewID
 
-    /// The view named `id` in `tree`, or a usage error naming the views there are.
-    public init(id: String, in tree: ResolvedView, option: String) throws {
-        guard let v = tree.find(id) else {
-            let names = Self.ids(in: tree)
-            let close = closeNames(to: id, in: names)
-            throw ProofsheetError.usage(
-                "\(option): no view has the id '\(excerpt(id))' in the timeline's first frame",
-                hint: (close.isEmpty ? "" : "did you mean '\(close[0])'? ")
-                    + (names.isEmpty ? "the scene names no views (give one .id)" : "the views named: \(names.prefix(24).joined(separator: ", "))"))
-        }
+    /// The view named `id` in `tree`, or nil when there is none (yet).
+    public init?(id: String, in tree: ResolvedView) {
+        guard let v = tree.find(id) else { return nil }
         self.id = id
         identity = v.identity
+    }
+
+    /// The usage error for a view named `id` that no frame of a timeline shows (`first` is the
+    /// timeline's first frame, whose views the hint names).
+    public static func notFound(_ id: String, option: String, first tree: ResolvedView) -> ProofsheetError {
+        let names = Self.ids(in: tree)
+        let close = closeNames(to: id, in: names)
+        return ProofsheetError.usage(
+            "\(option): no view has the id '\(excerpt(id))' at any instant of the timeline",
+            hint: (close.isEmpty ? "" : "did you mean '\(close[0])'? ")
+                + (names.isEmpty
+                    ? "the scene names no views (give one .id)"
+                    : "the views named in its first frame: \(names.prefix(24).joined(separator: ", "))"))
     }
 
     /// The ids given in `tree`, in order, each once.

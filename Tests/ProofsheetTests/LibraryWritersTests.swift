@@ -88,6 +88,36 @@ extension CLITests {
         #expect(throws: ProofsheetError.self) { try renderer.strip(of: timeline, title: title, onion: "crad-0", scale: 1) }
     }
 
+    /// A view the timeline brings in later can be followed: plotted from the instant it
+    /// appears (no value before), and drawn as an onion; one no instant shows is refused,
+    /// naming the views there are.
+    @Test func aViewThatAppearsLaterCanBeFollowed() throws {
+        let template = try SceneDecoder().template(
+            bytes: Array(
+                """
+                {"canvas": {"width": 60, "height": 40}, "state": {"shown": false, "x": 0},
+                 "timelines": {"t": [{"at": 0.1, "set": {"shown": true}}, {"at": 0.2, "withAnimation": "linear(duration: 0.2)", "set": {"x": 20}}]},
+                 "root": {"type": "ZStack", "children": [{"type": "Color", "color": "white", "modifiers": [{"id": "back"}]},
+                   {"type": "If", "condition": "$shown", "then": {"type": "Circle", "fill": "blue", "modifiers": [
+                     {"frame": {"width": 10, "height": 10}}, {"offset": {"x": "$x"}}, {"id": "late"}]}}]}}
+                """.utf8), file: "late.json")
+        let renderer = try Renderer()
+        let run = try renderer.run(of: template, timeline: "t")
+        let strip = try renderer.strip(
+            of: run, title: "late", instants: .at([0, 0.15, 0.3, 0.45]), onion: "late", plot: [try PlottedProperty(parsing: "#late.offset.x")],
+            scale: 1, format: .svg)
+        let svg = String(decoding: strip.bytes, as: UTF8.self)
+        #expect(strip.frames == 4 && svg.contains("onion-now"))
+        let again = try renderer.run(of: template, timeline: "t")
+        #expect {
+            try renderer.strip(of: again, title: "late", onion: "lat", scale: 1)
+        } throws: { e in
+            let message = (e as? ProofsheetError)?.message ?? ""
+            return message.contains("no view has the id 'lat' at any instant") && (e as? ProofsheetError)?.hint?.contains("'late'") == false
+                && (e as? ProofsheetError)?.hint?.contains("back") == true
+        }
+    }
+
     /// The preview of `throw-right` over its first second in `format`, written by the library.
     func libraryPreview(_ format: AnimatedPreviewFormat, to path: String) throws -> AnimatedPreview {
         let renderer = try Renderer()

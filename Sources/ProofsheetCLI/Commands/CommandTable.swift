@@ -659,9 +659,9 @@ extension CommandSpec {
                     OptionSpec(
                         "--onion VIEW",
                         """
-                        On each thumbnail, the view with .id VIEW (in the first frame;
-                        followed by its place in the scene, so a removed card is followed
-                        as it leaves) at its last 4 positions on the sheet, fading
+                        On each thumbnail, the view with .id VIEW (in the first frame
+                        that shows it; followed by its place in the scene, so a removed
+                        card is followed as it leaves) at its last 4 positions, fading
                         """),
                     OptionSpec(
                         "--onion-overlay",
