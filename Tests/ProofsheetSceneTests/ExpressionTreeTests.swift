@@ -19,13 +19,15 @@ struct ExpressionTreeTests {
         "count($a)", "count($s)", "count($o)", "count($d)", "count($n)", "min($n, 2)", "max($n, 'x')", "abs(-$n)", "abs($s)",
         "$zzz", "$siz.width", "$u.any.field", "$u[0]", "$o.b", "$o.a.c", "1 +", "(1", "$n ? 1", "'open", "1..2", "foo(1)",
         "slice($a 1)", "$a[0", "1 2", "$n == 1 == 2", "", "   7   ", "$u == $u", "-$u", "!$u", "$u + 1", "$s + $u",
-        "$n > 2 ? $zzz : 0", "$n > 5 ? 1 / 0 : 2"
+        "$n > 2 ? $zzz : 0", "$n > 5 ? 1 / 0 : 2", "$o.list[1]", "$o.list[-1] + $o.a", "$p[1].tint", "$p[0].tint.x", "$p[2].tint",
+        "$p[1].tnt", "$u[0].x[1]", "$d.x[0]", "$o[0]"
     ]
 
     static let vars: [String: ScriptValue] = [
         "n": .number(3), "s": .string("ab"), "d": .null, "u": .unknown, "a": .array([.number(1), .number(2), .number(3)]),
         "size": .object(["width": .number(120), "height": .number(10)]),
-        "o": .object(["a": .number(1), "list": .array([.string("x"), .string("y")])])
+        "o": .object(["a": .number(1), "list": .array([.string("x"), .string("y")])]),
+        "p": .array([.object(["tint": .string("red")]), .object(["tint": .string("blue")])])
     ]
 
     /// The value and the work, or the message.
@@ -108,6 +110,39 @@ struct ExpressionTreeTests {
         // The state's own spelling is read when the state is.
         let scene = try template.scene(sets: ["n=0.5"])
         #expect(String(describing: scene.root).contains("seconds: 0.5"), "\(scene.root)")
+    }
+
+    @Test("fields and indices are read in order: $o.list[1] is the list's element, $p[1].tint the element's field")
+    func fieldsAndIndicesInOrder() throws {
+        func value(_ source: String) throws -> ScriptValue {
+            var work = 0
+            return try Expression.evaluate(source, vars: Self.vars, workLimit: .max, work: &work)
+        }
+        #expect(try value("$o.list[1]") == .string("y"))
+        #expect(try value("$p[1].tint") == .string("blue"))
+        #expect(try value("$p[-2].tint + '!'") == .string("red!"))
+        #expect(throws: ExpressionError.self) { try value("$p[1].tnt") }
+    }
+
+    @Test("a $reference takes indices: $pages[1].tint, $pages[-1], as expressions do; a $ before a digit is text")
+    func referencesTakeIndices() throws {
+        func list(_ color: String, text: String = "x") throws -> DisplayList {
+            let json = """
+                {"canvas": {"width": 40, "height": 20}, "state": {"pages": [{"tint": "red"}, {"tint": "blue"}]},
+                 "root": {"type": "HStack", "children": [{"type": "Color", "color": "\(color)", "modifiers": [{"frame": {"width": 10, "height": 10}}]},
+                   {"type": "Text", "text": "\(text)"}]}}
+                """
+            let scene = try SceneDecoder().template(bytes: Array(json.utf8), file: "p.json").scene()
+            return try Renderer().layout(scene).displayList
+        }
+        #expect(try list("$pages[1].tint") == list("blue"))
+        #expect(try list("$pages[0].tint") == list("red"))
+        #expect(try list("$pages[-1].tint") == list("blue"))
+        #expect(try list("$pages[1].tint") != list("red"))
+        // A price is text, not a reference.
+        #expect(try list("red", text: "$5").dump().contains("text \"$5\""))
+        #expect(Context.reference("$pages[1].tint") == "pages" && Context.reference("$a[") == nil && Context.reference("$a[x]") == nil)
+        #expect(Context.reference("$5") == nil && Context.reference("$drag.width") == "drag")
     }
 
     @Test("an expression that fails for one state only is found when that state is instantiated, and located")

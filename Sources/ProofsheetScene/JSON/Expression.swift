@@ -350,33 +350,26 @@ public struct Expression {
         }
         if c == "$" {
             i += 1
-            var path = [ident()]
-            while i < chars.count, chars[i] == "." { i += 1; path.append(ident()) }
-            guard let root = vars[path[0]] else {
-                let close = closeNames(to: path[0], in: vars.keys)
+            let name = ident()
+            guard let root = vars[name] else {
+                let close = closeNames(to: name, in: vars.keys)
                 throw ExpressionError(
-                    "unknown variable '$\(excerpt(path[0]))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
+                    "unknown variable '$\(excerpt(name))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
             }
-            var v = root
-            var walked = "$" + path[0]
-            v = try subscripts(v, &walked)
-            for field in path.dropFirst() {
-                // What is not known, or not needed, has unknown fields; an unset value's fields are unset.
-                if skip > 0 || v.isUnknown { return .unknown }
-                if v == .null { return .null }
-                guard case .object(let m) = v else {
-                    throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), which has no field '\(excerpt(field))'")
+            // The fields and indices in order, each read as it is met.
+            var access = VariableAccess(root, name: name)
+            while i < chars.count, chars[i] == "." || chars[i] == "[" {
+                if chars[i] == "." {
+                    i += 1
+                    try access.field(ident(), skipping: skip > 0)
+                } else {
+                    i += 1
+                    let index = try or()
+                    guard eat("]") else { throw ExpressionError("missing ']'") }
+                    try access.index(index, skipping: skip > 0)
                 }
-                guard let next = m[field] else {
-                    let close = closeNames(to: field, in: m.keys)
-                    throw ExpressionError(
-                        "'\(excerpt(walked))' has no field '\(excerpt(field))'"
-                            + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
-                }
-                walked += "." + field
-                v = try subscripts(next, &walked)
             }
-            return v
+            return access.value
         }
         let word = ident()
         switch word {
@@ -426,27 +419,6 @@ public struct Expression {
         default: throw ExpressionError("unknown word '\(excerpt(word))' (variables start with $)")
         }
     }
-    /// `[index]` after a value: an array's element (a whole number from 0; negative counts from
-    /// the end).
-    private mutating func subscripts(_ value: ScriptValue, _ walked: inout String) throws(ExpressionError) -> ScriptValue {
-        var v = value
-        while i < chars.count, chars[i] == "[" {
-            i += 1
-            let index = try or()
-            guard eat("]") else { throw ExpressionError("missing ']'") }
-            if skip > 0 || v.isUnknown || index.isUnknown { v = .unknown; continue }
-            if v == .null { continue }
-            guard case .array(let items) = v else { throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), not an array to index") }
-            guard case .number(let n) = index, n == n.rounded(), abs(n) < 1e9 else { throw ExpressionError("an index is a whole number") }
-            let k = n < 0 ? items.count + Int(n) : Int(n)
-            guard items.indices.contains(k) else {
-                throw ExpressionError("index \(Int(n)) is outside '\(excerpt(walked))' (\(items.count) elements)")
-            }
-            v = items[k]
-            walked += "[\(Int(n))]"
-        }
-        return v
-    }
 
     private mutating func ident() -> String {
         var s = ""
@@ -470,4 +442,49 @@ public struct Expression {
 public struct ExpressionError: Error, Sendable {
     public var message: String
     init(_ message: String) { self.message = message }
+}
+
+/// A variable's value read along its `.field`s and `[index]`es in order, as both evaluators
+/// (``Expression`` and ``ExpressionTree``) read it: what is not known, or not needed, stays
+/// unknown; an unset value's fields and elements are unset; an index is a whole number from 0
+/// (negative counts from the end).
+struct VariableAccess {
+    private(set) var value: ScriptValue
+    /// What has been read, for messages: `$pages[2].tint`.
+    private var walked: String
+    /// Whether the value is decided whatever follows (a field of something unknown or unset).
+    private var settled = false
+
+    init(_ root: ScriptValue, name: String) { value = root; walked = "$" + name }
+
+    mutating func field(_ field: String, skipping: Bool) throws(ExpressionError) {
+        if settled { return }
+        if skipping || value.isUnknown { value = .unknown; settled = true; return }
+        if value == .null { settled = true; return }
+        guard case .object(let m) = value else {
+            throw ExpressionError("'\(excerpt(walked))' is \(value.typeName), which has no field '\(excerpt(field))'")
+        }
+        guard let next = m[field] else {
+            let close = closeNames(to: field, in: m.keys)
+            throw ExpressionError(
+                "'\(excerpt(walked))' has no field '\(excerpt(field))'"
+                    + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
+        }
+        walked += "." + field
+        value = next
+    }
+
+    mutating func index(_ index: ScriptValue, skipping: Bool) throws(ExpressionError) {
+        if settled { return }
+        if skipping || value.isUnknown || index.isUnknown { value = .unknown; return }
+        if value == .null { return }
+        guard case .array(let items) = value else { throw ExpressionError("'\(excerpt(walked))' is \(value.typeName), not an array to index") }
+        guard case .number(let n) = index, n == n.rounded(), abs(n) < 1e9 else { throw ExpressionError("an index is a whole number") }
+        let k = n < 0 ? items.count + Int(n) : Int(n)
+        guard items.indices.contains(k) else {
+            throw ExpressionError("index \(Int(n)) is outside '\(excerpt(walked))' (\(items.count) elements)")
+        }
+        value = items[k]
+        walked += "[\(Int(n))]"
+    }
 }

@@ -12,10 +12,16 @@ import ProofsheetCore
 public struct ExpressionTree: Sendable {
     let root: Node
 
+    /// What follows a variable's name: a field, or an index.
+    indirect enum Step: Sendable {
+        case field(String)
+        case index(Node)
+    }
+
     indirect enum Node: Sendable {
         case literal(ScriptValue)
-        /// `$name.field…` with the `[index]`s after it, which index the variable itself.
-        case variable(path: [String], subscripts: [Node])
+        /// `$name` and what follows it in order: `.field`s and `[index]`es (`$pages[2].tint`).
+        case variable(name: String, steps: [Step])
         case ternary(Node, Node, Node)
         case nullish(Node, Node)
         case or(Node, Node)
@@ -166,15 +172,19 @@ public struct ExpressionTree: Sendable {
             }
             if c == "$" {
                 i += 1
-                var path = [ident()]
-                while i < chars.count, chars[i] == "." { i += 1; path.append(ident()) }
-                var subscripts: [Node] = []
-                while i < chars.count, chars[i] == "[" {
-                    i += 1
-                    subscripts.append(try or())
-                    guard eat("]") else { throw Failure() }
+                let name = ident()
+                var steps: [Step] = []
+                while i < chars.count, chars[i] == "." || chars[i] == "[" {
+                    if chars[i] == "." {
+                        i += 1
+                        steps.append(.field(ident()))
+                    } else {
+                        i += 1
+                        steps.append(.index(try or()))
+                        guard eat("]") else { throw Failure() }
+                    }
                 }
-                return .variable(path: path, subscripts: subscripts)
+                return .variable(name: name, steps: steps)
             }
             let word = ident()
             switch word {
@@ -267,8 +277,8 @@ public struct ExpressionTree: Sendable {
             switch node {
             case .literal(let v):
                 return v
-            case .variable(let path, let subscripts):
-                return try variable(path, subscripts)
+            case .variable(let name, let steps):
+                return try variable(name, steps)
             case .ternary(let cn, let an, let bn):
                 let c = try value(cn)
                 let takeFirst: Bool? = skip > 0 || c.isUnknown ? nil : c.truthy
@@ -396,43 +406,20 @@ public struct ExpressionTree: Sendable {
             return l
         }
 
-        mutating func variable(_ path: [String], _ subscripts: [Node]) throws(ExpressionError) -> ScriptValue {
-            guard let root = vars[path[0]] else {
-                let close = closeNames(to: path[0], in: vars.keys)
+        mutating func variable(_ name: String, _ steps: [Step]) throws(ExpressionError) -> ScriptValue {
+            guard let root = vars[name] else {
+                let close = closeNames(to: name, in: vars.keys)
                 throw ExpressionError(
-                    "unknown variable '$\(excerpt(path[0]))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
+                    "unknown variable '$\(excerpt(name))'" + (close.isEmpty ? "" : "; did you mean \(listForHint(close.map { "'$\($0)'" }))?"))
             }
-            var walked = "$" + path[0]
-            var v = root
-            for s in subscripts {
-                let index = try value(s)
-                if skip > 0 || v.isUnknown || index.isUnknown { v = .unknown; continue }
-                if v == .null { continue }
-                guard case .array(let items) = v else { throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), not an array to index") }
-                guard case .number(let n) = index, n == n.rounded(), abs(n) < 1e9 else { throw ExpressionError("an index is a whole number") }
-                let k = n < 0 ? items.count + Int(n) : Int(n)
-                guard items.indices.contains(k) else {
-                    throw ExpressionError("index \(Int(n)) is outside '\(excerpt(walked))' (\(items.count) elements)")
+            var access = VariableAccess(root, name: name)
+            for step in steps {
+                switch step {
+                case .field(let f): try access.field(f, skipping: skip > 0)
+                case .index(let n): try access.index(try value(n), skipping: skip > 0)
                 }
-                v = items[k]
-                walked += "[\(Int(n))]"
             }
-            for field in path.dropFirst() {
-                if skip > 0 || v.isUnknown { return .unknown }
-                if v == .null { return .null }
-                guard case .object(let m) = v else {
-                    throw ExpressionError("'\(excerpt(walked))' is \(v.typeName), which has no field '\(excerpt(field))'")
-                }
-                guard let next = m[field] else {
-                    let close = closeNames(to: field, in: m.keys)
-                    throw ExpressionError(
-                        "'\(excerpt(walked))' has no field '\(excerpt(field))'"
-                            + (close.isEmpty ? "; its fields: \(namesForHint(Array(m.keys)))" : "; did you mean '\(close[0])'?"))
-                }
-                walked += "." + field
-                v = next
-            }
-            return v
+            return access.value
         }
 
         func arith(

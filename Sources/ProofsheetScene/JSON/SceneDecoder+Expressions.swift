@@ -29,12 +29,32 @@ extension Context {
         return ScriptValue(v)
     }
 
-    /// The variable a `"$name.field"` string reads (`name`), or nil if it is not one.
+    /// The variable a `"$name.field"` or `"$pages[2].tint"` string reads (`name`), or nil if it
+    /// is not one: a name, then fields (`.field`) and whole-number indices (`[2]`, `[-1]`).
     static func reference(_ s: String) -> Substring? {
-        guard s.hasPrefix("$"), !s.dropFirst().isEmpty, s.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
-            return nil
+        let body = s.dropFirst()
+        guard s.hasPrefix("$"), let first = body.first, first.isLetter || first == "_" else { return nil }
+        var inIndex = false, indexDigits = 0
+        for c in body {
+            if inIndex {
+                if c == "]" {
+                    guard indexDigits > 0 else { return nil }
+                    inIndex = false
+                } else if c.isASCII, c.isNumber {
+                    indexDigits += 1
+                } else if c == "-", indexDigits == 0 {
+                    continue
+                } else {
+                    return nil
+                }
+            } else if c == "[" {
+                inIndex = true; indexDigits = 0
+            } else if !(c.isLetter || c.isNumber || c == "_" || c == ".") {
+                return nil
+            }
         }
-        return s.dropFirst().split(separator: ".", omittingEmptySubsequences: false).first
+        guard !inIndex else { return nil }
+        return body.prefix { $0 != "." && $0 != "[" }
     }
 
     /// The value of `v`, or nil when it is not known yet (while a template is validated).
