@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetCore
 @testable import ProofsheetMotion
 
 /// Animations spelled as in SwiftUI, and the located errors for bad spellings.
@@ -130,5 +131,22 @@ struct SpellingTests {
         #expect(error("timingCurve(.easeIn)")?.message.contains("'duration:' is missing") == true)
         #expect(error("spring(Spring(Spring(Spring(Spring(Spring(duration: 1))))))")?.message.contains("nest") == true)
         #expect(error("timingCurve(.bezier(startControlPoint: UnitPoint(x: 0, y: 0)), duration: 1)") != nil)
+    }
+
+    /// A drag's spelling says that its end is a translation from where it starts: `by dx,dy`
+    /// and `-> +dx,dy` (and the bare arrow) are one and the same move.
+    @Test func aDragIsATranslation() throws {
+        let by = try TouchScript("drag #card 20,0 by 150,10 in 0.3s; release")
+        #expect(
+            by.steps == [.down(view: "card", offset: Point(x: 20, y: 0)), .move(to: Point(x: 150, y: 10), duration: 0.3), .up])
+        #expect(try TouchScript("drag #card 20,0 -> +150,+10 in 0.3s; release") == by)
+        #expect(try TouchScript("drag #card 20,0 -> 150,10 in 0.3s; release") == by)
+        do {
+            _ = try TouchScript("drag #card 0,0 to 5,5")
+            Issue.record("'to' was accepted")
+        } catch {
+            #expect(error.message.contains("'by dx,dy' or '-> +dx,dy'"), "\(error.message)")
+            #expect(error.hint.contains("by 150,10"))
+        }
     }
 }

@@ -4,16 +4,19 @@ import ProofsheetCore
 ///
 /// ```
 /// drag #topCard 0,0 -> 150,10 in 0.3s; release
+/// drag #topCard 20,0 by 150,10 in 0.3s; release
 /// down #card; hold 0.2s; move 120,0 in 0.25s; move 40,0 in 0.2s; up
 /// tap #closeButton
 /// tap 200,400
 /// ```
 ///
 /// Points are offsets from the centre of the named view (as it is shown when the finger goes
-/// down), or screen points when no view is named. `drag A -> B in T` puts the finger down at A
-/// and moves it to B in T seconds; `move P in T` moves it to P (an offset from where it went
-/// down); `hold T` / `wait T` keeps it still; `release` / `up` lifts it; `tap` is a down and an
-/// up 0.05 s later. Moves are linear in time.
+/// down), or screen points when no view is named. `drag A by D in T` (also spelled
+/// `drag A -> +D in T`, or `drag A -> D`) puts the finger down at A and moves it by the
+/// translation D in T seconds: what follows the arrow is measured from where the finger went
+/// down, as `move P in T` moves it to P measured from there; `hold T` / `wait T` keeps it
+/// still; `release` / `up` lifts it; `tap` is a down and an up 0.05 s later. Moves are linear in
+/// time.
 public struct TouchScript: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
         /// The finger goes down on `view`'s centre plus `offset` (screen point when no view).
@@ -83,7 +86,13 @@ private struct TouchParser: SpellingScanner {
                 steps.append(start)
                 down = true
                 skipSpace()
-                guard eat("-"), eat(">") else { throw fail("expected '->' and where the drag goes", at: i) }
+                if peekIdentifier() == "by" {
+                    i += 2
+                } else {
+                    guard eat("-"), eat(">") else {
+                        throw fail("expected 'by dx,dy' or '-> +dx,dy': how far the drag goes from where it starts", at: i)
+                    }
+                }
                 let to = try point()
                 steps.append(.move(to: to, duration: try within()))
             case "move", "->":
@@ -171,6 +180,8 @@ private struct TouchParser: SpellingScanner {
     func fail(_ message: String, at index: Int) -> AnimationSpellingError {
         AnimationSpellingError(
             column: max(0, min(index, chars.count)) + 1, message: message,
-            hint: "e.g. \"drag #topCard 0,0 -> 150,10 in 0.3s; release\", \"tap #closeButton\", \"down 100,300; move 0,-80 in 0.2s; up\"")
+            hint:
+                "e.g. \"drag #topCard 0,0 by 150,10 in 0.3s; release\" (the same as \"-> +150,10\"), \"tap #closeButton\", \"down 100,300; move 0,-80 in 0.2s; up\""
+        )
     }
 }
