@@ -2,7 +2,7 @@ import ProofsheetAnimation
 import ProofsheetCairo
 import ProofsheetTimeline
 
-/// An animated preview written by ``Renderer/writeAnimatedPreview(of:format:fps:span:to:loops:slow:touches:jobs:progress:)``:
+/// An animated preview written by ``Renderer/writeAnimatedPreview(of:format:fps:span:to:loops:slow:hold:touches:jobs:progress:)``:
 /// what `proofsheet animate` reports of it.
 public struct AnimatedPreview: Sendable, Hashable {
     /// The frames drawn (a frame identical to the one before is stored as a longer one).
@@ -10,26 +10,35 @@ public struct AnimatedPreview: Sendable, Hashable {
     /// The frames' size in pixels.
     public var width: Int
     public var height: Int
-    /// How long the preview plays once, in seconds (the timeline's span, `slow` times as long).
+    /// How long the preview plays once, in seconds (the timeline's span, `slow` times as long,
+    /// and the hold on its last frame).
     public var duration: Double
     /// The file's size in bytes.
     public var bytes: Int
+
+    /// How long the last frame is held by default, in seconds.
+    public static let defaultHold = 1.0
+    /// The longest hold.
+    public static let longestHold = 60.0
 }
 
 extension Renderer {
     /// Writes an animated preview of `run` into the file `path` in `format`: the frames at `fps`
-    /// over `span`, each shown from its instant `slow` times later, played `loops` times (0: for
-    /// ever), the fingers drawn on the frames when `touches`. What `proofsheet animate` writes.
+    /// over `span`, each shown from its instant `slow` times later, the last held `hold` seconds
+    /// more (so the settled end is seen before the preview starts again), played `loops` times
+    /// (0: for ever), the fingers drawn on the frames when `touches`. What `proofsheet animate`
+    /// writes.
     ///
     /// Frames are drawn a batch at a time on `jobs` threads (all the processors when nil) and
     /// handed to the format's ``AnimatedPreviewWriter`` in order, which takes the first frame's
     /// size; the bytes do not depend on `jobs`. `progress`, when given, hears the number of frames
     /// drawn and the latest one's instant after each batch, then `nil` once every frame is drawn
-    /// (before the file is finished). The last frame lasts one frame's time.
+    /// (before the file is finished). The last frame lasts one frame's time, and `hold`.
     @discardableResult
     public func writeAnimatedPreview(
         of run: TimelineRun, format: AnimatedPreviewFormat, fps: Double? = nil, span: FrameSpan = .auto, to path: String, loops: Int = 0,
-        slow: Double = 1, touches: Bool = false, jobs: Int? = nil, progress: ((_ frames: Int, _ time: Double?) -> Void)? = nil
+        slow: Double = 1, hold: Double = AnimatedPreview.defaultHold, touches: Bool = false, jobs: Int? = nil,
+        progress: ((_ frames: Int, _ time: Double?) -> Void)? = nil
     ) throws -> AnimatedPreview {
         let fps = fps ?? format.defaultFPS
         let jobs = jobs ?? defaultJobs
@@ -56,8 +65,8 @@ extension Renderer {
         }
         progress?(count, nil)
         guard var writer else { throw ProofsheetError.internal("an animation needs at least one frame") }
-        let end = last + 1 / fps
-        let bytes = try writer.finish(endingAt: end * slow)
-        return AnimatedPreview(frames: count, width: writer.width, height: writer.height, duration: end * slow, bytes: bytes)
+        let end = (last + 1 / fps) * slow + max(0, hold)
+        let bytes = try writer.finish(endingAt: end)
+        return AnimatedPreview(frames: count, width: writer.width, height: writer.height, duration: end, bytes: bytes)
     }
 }

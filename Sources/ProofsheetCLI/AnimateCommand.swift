@@ -15,6 +15,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let scaleText = try args.value("--scale")
     let loopText = try args.value("--loop")
     let slowText = try args.value("--slow")
+    let holdText = try args.value("--hold")
     let qualityText = try args.value("--quality")
     let lossless = args.flag("--lossless")
     let touches = args.flag("--touches")
@@ -66,6 +67,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) } ?? 1
     let loops = try loopText.map { Int(try number($0, option: "--loop", in: 0...65535, whole: true)) } ?? 0
     let slow = try slowText.map { try number($0, option: "--slow", in: 1...100) } ?? 1
+    let hold = try holdText.map { try number($0, option: "--hold", in: 0...AnimatedPreview.longestHold) } ?? AnimatedPreview.defaultHold
     let quality = try qualityText.map { try number($0, option: "--quality", in: 0...100) } ?? 80
     try checkFrameCount(fps: fps, span: span)
 
@@ -81,7 +83,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let progress = !quiet && isatty(2) != 0
     let preview = try renderer.writeAnimatedPreview(
-        of: run, format: previewFormat, fps: fps, span: span, to: target, loops: loops, slow: slow, touches: touches, jobs: jobs
+        of: run, format: previewFormat, fps: fps, span: span, to: target, loops: loops, slow: slow, hold: hold, touches: touches, jobs: jobs
     ) { count, time in
         guard progress else { return }
         if let time {

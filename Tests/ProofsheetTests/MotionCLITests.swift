@@ -221,7 +221,12 @@ extension CLITests {
         #expect(try run(common + ["-o", dir + "/b.png", "--jobs", "2"]).status == 0)
         #expect(try bytes(dir + "/a.png") == bytes(dir + "/b.png"))
         let apng = try pillow(dir + "/a.png", frame: 0, into: dir + "/a0.png")
-        #expect(apng.frames > 10 && apng.frames <= 31 && apng.duration == 1033, "\(apng)")
+        // 31 frames of 1/30 s, the last held a second more (the default --hold).
+        #expect(apng.frames > 10 && apng.frames <= 31 && apng.duration == 2033, "\(apng)")
+        #expect((apng.durations.last ?? 0) >= 1033, "\(apng)")
+        #expect(try run(common + ["-o", dir + "/h.png", "--hold", "0"]).status == 0)
+        #expect(try pillow(dir + "/h.png", frame: 0, into: dir + "/h0.png").duration == 1033)
+        #expect(try run(common + ["-o", dir + "/h.png", "--hold", "61"]).status == 2)
         #expect(try PNGCodec.decode(contentsOfFile: dir + "/a0.png") == PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00000.png"))
         let last = try pillow(dir + "/a.png", frame: apng.frames - 1, into: dir + "/aN.png")
         #expect(last.frames == apng.frames)
@@ -245,7 +250,7 @@ extension CLITests {
                 let f = line.split(separator: " ", omittingEmptySubsequences: true)
                 return f.count > 6 && f[0].hasSuffix(":") ? Int(f[6]) : nil
             }
-            #expect(durations.count == webp.frames && durations.reduce(0, +) == 1033, "\(info.out)")
+            #expect(durations.count == webp.frames && durations.reduce(0, +) == 2033, "\(info.out)")
         }
 
         // GIF: at most 50 fps, 25 by default; whole centiseconds adding up to the length.
@@ -253,7 +258,7 @@ extension CLITests {
         #expect(try libraryPreview(.gif, to: dir + "/lib.gif").frames == 26)
         #expect(try bytes(dir + "/lib.gif") == bytes(dir + "/a.gif"))
         let gif = try pillow(dir + "/a.gif", frame: 0, into: dir + "/g0.png")
-        #expect(gif.frames > 10 && gif.frames <= 26 && gif.duration == 1040, "\(gif)")
+        #expect(gif.frames > 10 && gif.frames <= 26 && gif.duration == 2040, "\(gif)")
         // Colours within the fixed palette's reach of the true frame.
         let g0 = try PNGCodec.decode(contentsOfFile: dir + "/g0.png"), truth = try PNGCodec.decode(contentsOfFile: dir + "/frames/frame-00000.png")
         var total = 0

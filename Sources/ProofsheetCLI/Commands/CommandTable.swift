@@ -823,6 +823,7 @@ extension CommandSpec {
                     OptionSpec("--scale N", "Pixels per point (default 1)"),
                     OptionSpec("--loop N", "Times to play (default 0: for ever)"),
                     OptionSpec("--slow F", "Play F times slower, 1–100 (to review a spring)"),
+                    OptionSpec("--hold S", "Hold the last frame S seconds more before it loops, 0–60 (default 1)"),
                     OptionSpec("--touches", "Draw each finger on the screen as a grey disc"),
                     OptionSpec("--quality Q", "WebP quality 0–100 (default 80)"),
                     OptionSpec("--lossless", "Lossless WebP (instead of --quality)"),
