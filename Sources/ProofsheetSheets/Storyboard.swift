@@ -121,6 +121,7 @@ public struct Storyboard: Sendable {
         switch p.kind {
         case .start: parts.append("start")
         case .settled: parts.append("settled")
+        case .beforeRelease: parts.append("before release")
         case .event, .between: break
         }
         for e in p.events {

@@ -31,6 +31,8 @@ public struct StoryboardPanel: Sendable {
         case settled
         /// An instant between two key frames, asked for with a panel count.
         case between
+        /// Just before a finger lifts (the drag at its furthest).
+        case beforeRelease
     }
 
     public var time: Double
@@ -51,14 +53,17 @@ public enum StoryboardFrames {
     public static let mostPanels = 48
 
     /// The key instants of a run by the storyboard's rule (``KeyInstant/Rule/storyboard``): its
-    /// start, each instant something happens, and its settled end.
+    /// start, each instant something happens, just before each release (the drag at its
+    /// furthest), and its settled end.
     public static func keyInstants(of run: TimelineRun) throws -> [(time: Double, kind: StoryboardPanel.Kind)] {
         try run.keyInstants(.storyboard).map { key in
             let kind: StoryboardPanel.Kind
             switch key.kind {
             case .start: kind = .start
             case .end: kind = .settled
-            case .event, .animation: kind = .event
+            case .event: kind = .event
+            case .beforeRelease: kind = .beforeRelease
+            case .animation: kind = .event
             }
             return (key.time, kind)
         }

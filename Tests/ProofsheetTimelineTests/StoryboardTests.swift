@@ -35,20 +35,28 @@ struct StoryboardTests {
         return (board, keys)
     }
 
-    /// The start, each instant something happens, and the settled end: the throw's touch goes
-    /// down at 0.1 s and lifts at 0.4 s, the card is thrown, and all settles later.
+    /// The start, each instant something happens, the last touch sample before the release,
+    /// and the settled end: the throw's touch goes down at 0.1 s and lifts at 0.4 s (the board
+    /// shows the card dragged just before), the card is thrown, and all settles later.
     @Test func keyInstantsAreStartEventsAndSettledEnd() throws {
         let (board, keys) = try board()
-        #expect(keys.map(\.kind) == [.start, .event, .event, .event, .settled])
-        #expect(keys[0].time == 0 && abs(keys[1].time - 0.1) < 1e-9 && abs(keys[2].time - 0.4) < 1e-9)
-        #expect(keys[3].time > 0.4 && keys[4].time > keys[3].time && keys[4].time <= FrameSampler.autoCap)
+        #expect(keys.map(\.kind) == [.start, .event, .beforeRelease, .event, .event, .settled])
+        #expect(keys[0].time == 0 && abs(keys[1].time - 0.1) < 1e-9 && abs(keys[3].time - 0.4) < 1e-9)
+        #expect(abs(keys[2].time - (0.4 - 1 / MotionSession.touchRate)) < 1e-9)
+        #expect(keys[4].time > 0.4 && keys[5].time > keys[4].time && keys[5].time <= FrameSampler.autoCap)
         let p = board.panels
         #expect(p.map(\.time) == keys.map(\.time))
         #expect(p[1].events.map(\.name) == ["touch down"])
-        #expect(p[2].events.map(\.name).contains("release"))
-        #expect(p[4].events.isEmpty)
-        // What the panel shows is the frame at its instant: the card moved by the release.
-        #expect(p[2].picture != p[1].picture)
+        #expect(p[2].events.isEmpty && board.caption(p[2]) == "before release")
+        #expect(p[3].events.map(\.name).contains("release"))
+        #expect(p[5].events.isEmpty)
+        // What the panel shows is the frame at its instant: dragged, then moved by the release.
+        #expect(p[2].picture != p[1].picture && p[3].picture != p[2].picture)
+        // Just before the release the finger is still down, at its furthest.
+        let dragging = try #require(p[2].touches.first)
+        #expect(dragging.isDown)
+        let v = try #require(dragging.vector)
+        #expect(v.to.x - v.from.x > 150 && v.to.x - v.from.x < 160)
     }
 
     /// Fingers: down at the touch-down panel (a path of one point); at the release panel lifted,
@@ -56,20 +64,20 @@ struct StoryboardTests {
     @Test func fingersCarryTheirPathAndDrag() throws {
         let (board, _) = try board()
         let p = board.panels
-        #expect(p[0].touches.isEmpty && p[3].touches.isEmpty)
+        #expect(p[0].touches.isEmpty && p[4].touches.isEmpty)
         let down = try #require(p[1].touches.first)
         #expect(down.isDown && down.path.count == 1)
-        let lifted = try #require(p[2].touches.first)
+        let lifted = try #require(p[3].touches.first)
         #expect(!lifted.isDown)
         let v = try #require(lifted.vector)
         #expect(abs(v.to.x - v.from.x - 160) < 0.5 && abs(v.to.y - v.from.y - 10) < 0.5)
         #expect(lifted.path.count >= 30, "the drag's samples over 0.3 s")
         #expect(board.touchSpans.count == 1)
         #expect(abs(board.touchSpans[0].lowerBound - 0.1) < 1e-9 && abs(board.touchSpans[0].upperBound - 0.4) < 1e-9)
-        #expect(board.dragCaption(p[2]) == "drag +160, +10 pt")
+        #expect(board.dragCaption(p[3]) == "drag +160, +10 pt")
         #expect(board.dragCaption(p[1]) == nil)
         // Drawn on the panel: the path, the arrow and the ring where the finger lifted.
-        let items = board.touchItems(p[2].touches)
+        let items = board.touchItems(p[3].touches)
         #expect(
             items.contains {
                 if case .stroke(.polyline(let pts, closed: false), _, _) = $0 { return pts.count == lifted.path.count }; return false
@@ -103,17 +111,17 @@ struct StoryboardTests {
         var scene = Scene(canvas: Size(width: 1, height: 1), scale: 1, background: board.style.background, root: board.node())
         scene.canvas = try sharedRenderer.size(of: scene)
         let tree = try sharedRenderer.layout(scene).tree
-        let panels = try (1...5).map { try #require(tree.find("panel-\($0)")).frame }
+        let panels = try (1...6).map { try #require(tree.find("panel-\($0)")).frame }
         for f in panels { #expect(f.width == 375 * 0.25 && f.height == 667 * 0.25) }
         #expect(panels[1].minX - panels[0].maxX == board.style.spacing && panels[3].minX == panels[0].minX && panels[3].minY > panels[0].maxY)
         let ruler = try #require(tree.find("ruler")).frame
-        #expect(ruler.minY > panels[4].maxY && ruler.width == panels[2].maxX - panels[0].minX)
-        let marks = try (1...5).map { try #require(tree.find("mark-\($0)")).frame }
+        #expect(ruler.minY > panels[5].maxY && ruler.width == panels[2].maxX - panels[0].minX)
+        let marks = try (1...6).map { try #require(tree.find("mark-\($0)")).frame }
         let xs = marks.map { $0.minX + $0.width / 2 - ruler.minX }
         let times = board.panels.map(\.time)
         // Positions proportional to time between the first and last mark.
-        for k in 1..<4 {
-            let expected = xs[0] + (xs[4] - xs[0]) * times[k] / times[4]
+        for k in 1..<5 {
+            let expected = xs[0] + (xs[5] - xs[0]) * times[k] / times[5]
             #expect(abs(xs[k] - expected) < 0.01, "mark \(k + 1)")
         }
         var texts: [String] = []
@@ -122,7 +130,8 @@ struct StoryboardTests {
             v.children.forEach(walk)
         }
         walk(tree)
-        for s in ["0 ms", "100 ms", "400 ms", "start", "touch down", "settled", "drag +160, +10 pt", "+300 ms", "+800 ms"] {
+        for s in ["0 ms", "100 ms", "392 ms", "400 ms", "start", "touch down", "before release", "settled", "drag +160, +10 pt", "+300 ms", "+800 ms"]
+        {
             #expect(texts.contains(s), "no caption '\(s)'")
         }
         #expect(texts.contains { $0.hasPrefix("release") })

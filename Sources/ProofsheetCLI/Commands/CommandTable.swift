@@ -527,7 +527,8 @@ extension CommandSpec {
         name: "storyboard", abstract: "Draw a timeline's key frames, touches and timing (SVG, PDF or PNG)",
         about: """
             Draw a timeline as a storyboard: its key frames (the start, each instant something
-            happens, the end once everything has settled) as numbered panels, each captioned with its
+            happens, just before each release, the end once everything has settled) as numbered
+            panels, each captioned with its
             instant in ms, the events since the panel before and each drag; the fingers drawn on the
             panels (the path each took, an arrow from where it went down, a disc while down, a ring
             where it lifted); and a ruler under them that places the panels on the time axis, says

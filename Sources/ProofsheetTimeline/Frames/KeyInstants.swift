@@ -19,6 +19,9 @@ public struct KeyInstant: Hashable, Sendable {
         case event
         /// A quarter, half or three quarters of an animation.
         case animation
+        /// Just before a finger lifts: the drag as it is at its furthest, before the release's
+        /// changes.
+        case beforeRelease
     }
 
     /// The instant, in seconds from the timeline's start.
@@ -58,14 +61,17 @@ extension KeyInstant {
         /// Each event's instant is the whole millisecond after it, the first at which its effect
         /// shows (else the event's own instant, the start's when it is at 0).
         public var afterEvents: Bool
-        /// 25 %, 50 % and 75 % of each animation a change of state started are key.
-        public var animationQuarters: Bool
+        /// The points (in % of each animation a change of state started) that are key: 25, 50
+        /// and 75 for goldens, the middle for a storyboard.
+        public var animationPoints: [Int]
+        /// The last touch sample before each release is key too (a storyboard shows the drag).
+        public var beforeReleases: Bool
         /// More key instants than this are an error (nil: no limit).
         public var most: Int?
 
-        public init(wholeMilliseconds: Bool, afterEvents: Bool, animationQuarters: Bool, most: Int?) {
+        public init(wholeMilliseconds: Bool, afterEvents: Bool, animationPoints: [Int], beforeReleases: Bool = false, most: Int?) {
             self.wholeMilliseconds = wholeMilliseconds; self.afterEvents = afterEvents
-            self.animationQuarters = animationQuarters; self.most = most
+            self.animationPoints = animationPoints; self.beforeReleases = beforeReleases; self.most = most
         }
 
         /// The instants `check --timelines` compares with goldens, in whole milliseconds:
@@ -80,11 +86,12 @@ extension KeyInstant {
         /// - the end: when the timeline is over and everything has settled.
         ///
         /// At most one per millisecond, and at most ``KeyInstant/most``.
-        public static let goldens = Rule(wholeMilliseconds: true, afterEvents: true, animationQuarters: true, most: KeyInstant.most)
+        public static let goldens = Rule(wholeMilliseconds: true, afterEvents: true, animationPoints: [25, 50, 75], most: KeyInstant.most)
 
-        /// A storyboard's key frames: the start, each instant something happens (exactly), and
-        /// the end, when everything has settled.
-        public static let storyboard = Rule(wholeMilliseconds: false, afterEvents: false, animationQuarters: false, most: nil)
+        /// A storyboard's key frames: the start, each instant something happens (exactly), the
+        /// last touch sample before each release (the drag at its furthest), and the end, when
+        /// everything has settled.
+        public static let storyboard = Rule(wholeMilliseconds: false, afterEvents: false, animationPoints: [], beforeReleases: true, most: nil)
     }
 
     /// The key instants of the timeline `session` runs, which must be fresh (at time 0), by the
@@ -114,13 +121,18 @@ extension KeyInstant {
             } else {
                 add(e.time, .event, e.name)
             }
-        }
-        if rule.animationQuarters {
-            for (k, span) in animations.enumerated() {
-                guard let stop = span.end, stop > span.start else { continue }
-                let label = "the animation \(k + 1) (\(format(span.start, digits: 3))–\(format(stop, digits: 3)) s)"
-                for q in [25, 50, 75] { add(span.start + (stop - span.start) * Double(q) / 100, .animation, "\(q) % of \(label)") }
+            // The touch sample before a release, unless another instant is as close.
+            if rule.beforeReleases, e.name == "release" {
+                let before = e.time - 1 / MotionSession.touchRate
+                if before > 0, !found.keys.contains(where: { $0 >= before - 1e-9 && $0 < e.time }) {
+                    add(before, .beforeRelease, "before release")
+                }
             }
+        }
+        for (k, span) in animations.enumerated() where !rule.animationPoints.isEmpty {
+            guard let stop = span.end, stop > span.start else { continue }
+            let label = "the animation \(k + 1) (\(format(span.start, digits: 3))–\(format(stop, digits: 3)) s)"
+            for q in rule.animationPoints { add(span.start + (stop - span.start) * Double(q) / 100, .animation, "\(q) % of \(label)") }
         }
         add(end, .end, "end")
         if let most = rule.most, found.count > most {
@@ -132,7 +144,7 @@ extension KeyInstant {
         var previous = -Double.infinity
         for t in found.keys.sorted() {
             let (kinds, reasons) = found[t]!
-            let kind: Kind = [.start, .end, .event, .animation].first { kinds.contains($0) }!
+            let kind: Kind = [.start, .end, .event, .beforeRelease, .animation].first { kinds.contains($0) }!
             // Events after the previous instant, up to and including this one.
             let since = events.filter { place($0.time) > previous && place($0.time) <= t }.map(\.name)
             out.append(KeyInstant(time: t, kind: kind, reasons: reasons, events: since))
