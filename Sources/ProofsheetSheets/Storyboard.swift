@@ -95,7 +95,11 @@ public struct Storyboard: Sendable {
         picture.items += touchItems(p.touches)
         var frame: Node = .modified(.picture(picture), .frame(width: w, height: h, alignment: .center))
         frame = .modified(frame, .overlay(.strokedShape(.rectangle, paint: .color(style.border), lineWidth: 1, inside: true), alignment: .center))
-        frame = .modified(frame, .overlay(.modified(badge(k + 1), .padding(EdgeInsets(all: 6))), alignment: .topLeading))
+        // The number centred on the panel's top-leading corner, clear of the status bar's time.
+        let number = Node.modified(
+            .modified(.modified(badge(k + 1), .id("badge-\(k + 1)")), .alignmentGuide(.horizontal(0), AlignmentGuideValue { _ in 10 })),
+            .alignmentGuide(.vertical(0), AlignmentGuideValue { _ in 10 }))
+        frame = .modified(frame, .overlay(number, alignment: .topLeading))
         frame = .modified(frame, .id("panel-\(k + 1)"))
         let heading = text("\(Self.milliseconds(p.time)) ms", size: style.labelSize, weight: 600, color: style.labelColor)
         var events = text(caption(p), size: style.labelSize * 0.9, weight: 400, color: style.secondaryColor)

@@ -113,6 +113,11 @@ struct StoryboardTests {
         let tree = try sharedRenderer.layout(scene).tree
         let panels = try (1...6).map { try #require(tree.find("panel-\($0)")).frame }
         for f in panels { #expect(f.width == 375 * 0.25 && f.height == 667 * 0.25) }
+        // Each number sits centred on its panel's top-leading corner, clear of the status bar.
+        for (k, f) in panels.enumerated() {
+            let b = try #require(tree.find("badge-\(k + 1)")).frame
+            #expect(b.minX + b.width / 2 == f.minX && b.minY + b.height / 2 == f.minY, "badge \(k + 1): \(b) on \(f)")
+        }
         #expect(panels[1].minX - panels[0].maxX == board.style.spacing && panels[3].minX == panels[0].minX && panels[3].minY > panels[0].maxY)
         let ruler = try #require(tree.find("ruler")).frame
         #expect(ruler.minY > panels[5].maxY && ruler.width == panels[2].maxX - panels[0].minX)
