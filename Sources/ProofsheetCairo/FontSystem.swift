@@ -279,6 +279,8 @@ final class TextContext {
     let context: OpaquePointer
     private var descriptions: [FontSpec: OpaquePointer] = [:]
     private var iconDescriptions: [Double: OpaquePointer] = [:]
+    /// How far each font's lines are drawn below where Pango puts them (``baselineShift(_:)``).
+    private var baselineShifts: [FontSpec: Double] = [:]
     /// The Cairo font faces this context has handed to ``FontFaces`` already.
     private var keptFaces: Set<OpaquePointer> = []
     /// The scope counting this context (tests only).
@@ -337,6 +339,21 @@ final class TextContext {
         descriptions[key] = d
         keepFace(of: d)
         return d
+    }
+
+    /// How far below Pango's place a line of `font` is drawn so that its baseline is SF Pro's
+    /// (``FontSpec/baselineFromTop``): Pango centres a stand-in face's own ascent and descent in
+    /// the line, SF Pro's ascent is a little smaller than Inter's.
+    func baselineShift(_ font: FontSpec) -> Double {
+        var key = font
+        key.tracking = 0; key.lineSpacing = 0; key.underline = false; key.strikethrough = false
+        if let shift = baselineShifts[key] { return shift }
+        if baselineShifts.count >= 512 { baselineShifts.removeAll() }
+        let layout = makeLayout(text: "Hg", font: key, width: nil, lineLimit: nil, alignment: .leading)
+        defer { release(layout) }
+        let shift = font.baselineFromTop - Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        baselineShifts[key] = shift
+        return shift
     }
 
     /// Frees the cached font descriptions (they are re-made on demand).
@@ -543,15 +560,6 @@ public struct PangoTextMeasurer: Sendable {
         let size = measureWithPango(text, font: font, maxWidth: maxWidth, lineLimit: lineLimit)
         cache.insert(size, for: key)
         return size
-    }
-
-    /// The baseline of one line in `font` from the line's top, as Pango places it.
-    public func firstBaseline(font: FontSpec) -> Double {
-        fonts.withContext { ctx in
-            let layout = ctx.makeLayout(text: "Hg", font: font, width: nil, lineLimit: nil, alignment: .leading)
-            defer { ctx.release(layout) }
-            return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
-        }
     }
 
     private func measureWithPango(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size {

@@ -150,7 +150,7 @@ struct Painter {
         defer { text.release(layout) }
         cairo_save(cr)
         setPaint(cr, run.paint, in: run.frame)
-        cairo_move_to(cr, run.frame.minX, run.frame.minY)
+        cairo_move_to(cr, run.frame.minX, run.frame.minY + text.baselineShift(run.font))
         pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)
     }

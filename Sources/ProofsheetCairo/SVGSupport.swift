@@ -58,6 +58,7 @@ final class CairoSVGSource: SVGSource {
         var line = 0
         var lastLine: UnsafeMutablePointer<PangoLayoutLine>? = nil
         let scale = Double(PANGO_SCALE)
+        let shift = text.baselineShift(run.font)
         repeat {
             let current = pango_layout_iter_get_line_readonly(iter)
             if lastLine != nil && current != lastLine { line += 1 }
@@ -87,7 +88,7 @@ final class CairoSVGSource: SVGSource {
             g_object_ref(UnsafeMutableRawPointer(font))
             runs.append(
                 SVGTextRun(
-                    text: s, x: run.frame.minX + Double(logical.x) / scale, baseline: run.frame.minY + baseline,
+                    text: s, x: run.frame.minX + Double(logical.x) / scale, baseline: run.frame.minY + shift + baseline,
                     width: Double(logical.width) / scale, line: line, font: svgFont(font), glyphs: ids, index: runGlyphs.count - 1))
         } while pango_layout_iter_next_run(iter) != 0
         return runs

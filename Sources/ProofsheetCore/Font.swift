@@ -9,7 +9,8 @@ public struct FontSpec: Hashable, Sendable, Codable {
     public var size: Double
     /// The weight, 100 (ultraLight) … 900 (black); 400 regular.
     public var weight: Int
-    /// The height of one line in points.
+    /// The height of one line in points: SF Pro's line height for the size (``systemLineHeight(size:)``)
+    /// unless set.
     public var lineHeight: Double
     /// `italic()`: the face's italic (or oblique) style.
     public var italic = false
@@ -31,8 +32,8 @@ public struct FontSpec: Hashable, Sendable, Codable {
         // Sizes are kept sane whatever the caller passes: 0.5…10000 pt, weights 1…1000.
         let size = size.isFinite ? min(max(size, 0.5), 10_000) : 17
         self.design = design; self.size = size; self.weight = min(max(weight, 1), 1000)
-        let lh = lineHeight ?? FontSpec.naturalLineHeight(size: size)
-        self.lineHeight = lh.isFinite ? min(max(lh, 0.5), 20_000) : FontSpec.naturalLineHeight(size: size)
+        let lh = lineHeight ?? FontSpec.systemLineHeight(size: size)
+        self.lineHeight = lh.isFinite ? min(max(lh, 0.5), 20_000) : FontSpec.systemLineHeight(size: size)
     }
 
     /// The size from which SF Pro draws in its Display design (Text below): 20 pt.
@@ -41,8 +42,19 @@ public struct FontSpec: Hashable, Sendable, Codable {
     /// Inter Display in its place).
     public var usesDisplayFace: Bool { size >= FontSpec.displaySize }
 
-    /// The line height for a size with no text style: about 1.2 em, rounded to a quarter point.
-    public static func naturalLineHeight(size: Double) -> Double { (size * 1.2 * 4).rounded() / 4 }
+    /// SF Pro's vertical metrics, in em (its `hhea` table: ascender 1950, descender 494, no line
+    /// gap, in 2048 units an em), the same in its Text and Display designs. The stand-in faces
+    /// are set to these metrics: a line is as high as SF Pro's, its baseline where SF Pro's is.
+    public static let systemAscent = 1950.0 / 2048, systemDescent = 494.0 / 2048
+    /// The height of one line of the system font at `size` points, as `UIFont.lineHeight` gives
+    /// it (ascent + descent, 20.287 pt at 17 pt): a `Text` is as high as its lines, rounded up to
+    /// the pixel grid (one line of body text is 21 pt at scale 1, 20⅓ at scale 3).
+    public static func systemLineHeight(size: Double) -> Double { size * (systemAscent + systemDescent) }
+    /// Where the baseline of a line of this font is, from the line's top: SF Pro's ascent, plus
+    /// half of what a line height of its own adds to SF Pro's (as a line's leading is shared).
+    public var baselineFromTop: Double {
+        size * FontSpec.systemAscent + (lineHeight - FontSpec.systemLineHeight(size: size)) / 2
+    }
 
     /// SwiftUI's weights by name.
     public static let weights: [String: Int] = [
@@ -50,18 +62,20 @@ public struct FontSpec: Hashable, Sendable, Codable {
         "semibold": 600, "bold": 700, "heavy": 800, "black": 900
     ]
 
-    /// SwiftUI's text styles at the default Dynamic Type size: (size, line height, weight).
-    public static let textStyles: [String: (size: Double, lineHeight: Double, weight: Int)] = [
-        "largeTitle": (34, 41, 400), "title": (28, 34, 400), "title2": (22, 28, 400),
-        "title3": (20, 25, 400), "headline": (17, 22, 600), "body": (17, 22, 400),
-        "callout": (16, 21, 400), "subheadline": (15, 20, 400), "footnote": (13, 18, 400),
-        "caption": (12, 16, 400), "caption2": (11, 13, 400)
+    /// SwiftUI's text styles at the default Dynamic Type size: (size, weight). Their lines are
+    /// the system font's (``systemLineHeight(size:)``), not the leading Apple publishes for
+    /// multi-line UIKit text (body 17/22): a SwiftUI `Text` measures its font's own lines.
+    public static let textStyles: [String: (size: Double, weight: Int)] = [
+        "largeTitle": (34, 400), "title": (28, 400), "title2": (22, 400),
+        "title3": (20, 400), "headline": (17, 600), "body": (17, 400),
+        "callout": (16, 400), "subheadline": (15, 400), "footnote": (13, 400),
+        "caption": (12, 400), "caption2": (11, 400)
     ]
 
     /// The font of a text style, e.g. `.headline`.
     public static func style(_ name: String) -> FontSpec? {
         guard let s = textStyles[name] else { return nil }
-        return FontSpec(size: s.size, weight: s.weight, lineHeight: s.lineHeight)
+        return FontSpec(size: s.size, weight: s.weight)
     }
 
     /// SwiftUI's default font, `.body`.

@@ -214,7 +214,7 @@ public struct LayoutEngine: Sendable {
         case .text(let t):
             // Scene files are checked as they are read; this bounds texts built in Swift.
             try Scene.Limits.checkText(t, at: location)
-            element = TextElement(text: t, env: env, measurer: measurer)
+            element = TextElement(text: t, env: env, measurer: measurer, scale: 1 / hairline)
         case .image(let name, let resizable):
             let img: (path: String, size: Size)
             do { img = try assets.image(named: name) } catch var e as ProofsheetError {

@@ -1,7 +1,9 @@
 import ProofsheetCore
 import ProofsheetScene
 
-/// `Text`: wraps to the proposed width; fewer lines when the proposed height is short.
+/// `Text`: wraps to the proposed width; fewer lines when the proposed height is short. It is as
+/// high as its lines, rounded up to the pixel grid, as SwiftUI sizes text (the lines are drawn
+/// from its top).
 final class TextElement: Element {
     let text: String
     let font: FontSpec
@@ -9,12 +11,14 @@ final class TextElement: Element {
     let alignment: TextAlignment
     let lineLimit: Int?
     let measurer: TextMeasurer
+    /// Device pixels per point: heights are whole pixels.
+    let scale: Double
     /// Lines allowed for the size it was placed at (drawn with).
     private var linesForPaint: Int?
     /// Lines it needed there, when a frame too short cut it to `linesForPaint`.
     private var linesNeeded: Int?
 
-    init(text original: String, env: LayoutEnvironment, measurer: TextMeasurer) {
+    init(text original: String, env: LayoutEnvironment, measurer: TextMeasurer, scale: Double) {
         let text: String
         switch env.textCase {
         case .uppercase?: text = original.uppercased()
@@ -24,20 +28,28 @@ final class TextElement: Element {
         self.text = text
         self.font = env.effectiveFont; self.color = env.foreground
         self.alignment = env.textAlignment; self.lineLimit = env.lineLimit; self.measurer = measurer
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
         super.init(name: "Text \"\(text.prefix(25).count > 24 ? String(text.prefix(24)) + "…" : text)\"")
     }
 
     private func lines(for p: Proposal) -> Int? {
         guard let h = p.height, h.isFinite else { return lineLimit }
         let full = measurer.measure(text, font: font, maxWidth: p.width.flatMap { $0.isFinite ? $0 : nil }, lineLimit: lineLimit)
-        guard full.height > h + 0.001 else { return lineLimit }
-        let fit = max(1, Int((h + font.lineSpacing + 0.001) / (font.lineHeight + font.lineSpacing)))
+        guard onGrid(full.height) > h + 0.001 else { return lineLimit }
+        var fit = max(1, Int((h + font.lineSpacing + 0.001) / (font.lineHeight + font.lineSpacing)))
+        while fit > 1, onGrid(font.height(lines: fit)) > h + 0.001 { fit -= 1 }
         return min(fit, lineLimit ?? fit)
+    }
+
+    /// A height rounded up to the pixel grid (a hair's tolerance keeps whole pixels whole).
+    private func onGrid(_ h: Double) -> Double {
+        ((h * scale) - 1e-9).rounded(.up) / scale
     }
 
     override func sizeThatFits(_ p: Proposal) -> Size {
         let w = p.width.flatMap { $0.isFinite ? $0 : nil }
-        return measurer.measure(text, font: font, maxWidth: w, lineLimit: lines(for: p))
+        let size = measurer.measure(text, font: font, maxWidth: w, lineLimit: lines(for: p))
+        return Size(width: size.width, height: onGrid(size.height))
     }
 
     override func placeChildren(_ ctx: LayoutContext) throws {
@@ -54,8 +66,11 @@ final class TextElement: Element {
     /// A text's baselines: its first line's, and its last line's from the bottom.
     override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? {
         switch g {
-        case .firstTextBaseline: return measurer.firstBaseline(font: font)
-        case .lastTextBaseline: return size.height - font.lineHeight + measurer.firstBaseline(font: font)
+        case .firstTextBaseline: return font.baselineFromTop
+        case .lastTextBaseline:
+            // Its lines are as many as fit its height (the rounding to pixels is below the last).
+            let lines = max(1, Int((size.height + font.lineSpacing + 0.001) / (font.lineHeight + font.lineSpacing)))
+            return font.height(lines: lines) - font.lineHeight + font.baselineFromTop
         default: return nil
         }
     }

@@ -32,14 +32,6 @@ public protocol TextMeasurer: Sendable {
     /// The size of `text` in `font`, wrapped at `maxWidth` (nil: one line per paragraph), with at
     /// most `lineLimit` lines.
     func measure(_ text: String, font: FontSpec, maxWidth: Double?, lineLimit: Int?) -> Size
-    /// Where the baseline of a line in `font` is, from the line's top.
-    func firstBaseline(font: FontSpec) -> Double
-}
-
-extension TextMeasurer {
-    /// An estimate for measurers that know no font metrics: the line's leading split evenly
-    /// above and below, and an ascent of 0.8 em.
-    public func firstBaseline(font: FontSpec) -> Double { (font.lineHeight - font.size) / 2 + font.size * 0.8 }
 }
 
 /// Remembers the sizes measured during one layout pass. Layout asks a text for its size under
@@ -65,8 +57,6 @@ final class MeasurementCache: TextMeasurer {
         sizes.withLock { $0[key] = size }
         return size
     }
-
-    func firstBaseline(font: FontSpec) -> Double { base.firstBaseline(font: font) }
 }
 
 /// What layout needs to know about images: where an asset is and its size in points.

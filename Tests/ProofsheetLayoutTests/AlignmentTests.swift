@@ -5,11 +5,16 @@ import Proofsheet
 import ProofsheetLayout
 
 /// `alignmentGuide` in stacks and frames, and text-baseline alignment in HStacks, by numbers
-/// (fixed metrics: a line's baseline is its leading split evenly plus 0.8 em, 18 pt in a 24 pt
-/// line of 20 pt text).
+/// (SF Pro's line metrics: a line is 1.193 em high, its baseline 0.952 em from its top, 19.04 pt
+/// in the 23.87 pt line of 20 pt text; a text's height is rounded up to the pixel).
 @Suite("Alignment guides and baselines")
 struct AlignmentTests {
-    let f10 = FontSpec.system(size: 10)  // 12 pt lines, baseline 9
+    let f10 = FontSpec.system(size: 10)  // 11.93 pt lines (12 on the grid), baseline 9.52
+    var b10: Double { f10.baselineFromTop }
+    var b20: Double { f20.baselineFromTop }
+
+    /// Equal up to the rounding of sums.
+    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 
     @Test func firstTextBaselinesLineUp() throws {
         let r = try layout(width: 300) {
@@ -22,13 +27,14 @@ struct AlignmentTests {
             .id("row")
         }
         let big = try exactFrame(r, "big")
-        #expect(try exactFrame(r, "small").minY - big.minY == 9)
+        #expect(b20 == 20 * 1950 / 2048 && b10 == b20 / 2)
+        #expect(near(try exactFrame(r, "small").minY - big.minY, b20 - b10))
         // A view without text sits on the baseline by its bottom.
-        #expect(try exactFrame(r, "box").maxY - big.minY == 18)
-        // Padding moves the baseline with the text: 10 + 9 = 19 from the padded view's top.
-        #expect(try exactFrame(r, "padded").minY - big.minY == 18 - 19)
+        #expect(near(try exactFrame(r, "box").maxY - big.minY, b20))
+        // Padding moves the baseline with the text: 10 + 9.52 from the padded view's top.
+        #expect(near(try exactFrame(r, "padded").minY - big.minY, b20 - (10 + b10)))
         // The row is as tall as what the lined-up views cover: the padded text, its baseline the
-        // lowest from the top (19 pt), reaches furthest down (19 + 3 + 10).
+        // lowest from the top (19.52 pt), reaches furthest down (its 12 + 20 in all).
         #expect(try exactFrame(r, "row").height == 32)
     }
 
@@ -39,7 +45,9 @@ struct AlignmentTests {
                 Text("c").font(f20).id("one")
             }
         }
-        #expect(try exactFrame(r, "one").minY - exactFrame(r, "two").minY == 24)
+        // The last baselines: one line below the first (23.87 pt), not at the rounded bottom.
+        #expect(near(try exactFrame(r, "one").minY - exactFrame(r, "two").minY, f20.lineHeight))
+        #expect(try exactFrame(r, "two").height == 48)
     }
 
     @Test func aStacksBaselineIsItsTextsBaseline() throws {
@@ -52,9 +60,9 @@ struct AlignmentTests {
                 Text("B").font(f20).id("outer")
             }
         }
-        // The VStack's first baseline is its text's: 30 + 8 + 9 = 47 from its top.
+        // The VStack's first baseline is its text's: 30 + 8 + 9.52 from its top.
         let inner = try exactFrame(r, "inner"), outer = try exactFrame(r, "outer")
-        #expect(inner.minY + 9 == outer.minY + 18)
+        #expect(near(inner.minY + b10, outer.minY + b20))
     }
 
     @Test func alignmentGuidesInAStack() throws {
@@ -155,7 +163,7 @@ struct AlignmentTests {
             """)
         let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
         #expect(try exactFrame(r, "a").minX - exactFrame(r, "b").minX == 25)
-        #expect(try exactFrame(r, "small").minY - exactFrame(r, "big").minY == 9)
+        #expect(near(try exactFrame(r, "small").minY - exactFrame(r, "big").minY, b20 - b10))
         func error(_ root: String) -> ProofsheetError? {
             do { _ = try decode(root) } catch let e as ProofsheetError { return e } catch {}
             return nil

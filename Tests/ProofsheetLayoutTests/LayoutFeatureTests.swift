@@ -173,14 +173,15 @@ struct LayoutFeatureTests {
     @Test func lineSpacingAddsSpaceBetweenLines() throws {
         var font = FontSpec.system(size: 20)
         font.lineSpacing = 6
-        #expect(font.height(lines: 1) == 24)
-        #expect(font.height(lines: 3) == 84)
-        // With Pango: two lines of body text, 22 pt each, 10 pt between them.
+        #expect(font.height(lines: 1) == font.lineHeight)
+        #expect(font.height(lines: 3) == 3 * font.lineHeight + 2 * 6)
+        // With Pango: two lines of body text, 20.29 pt each, 10 pt between them: 50.57, 51 on
+        // the grid.
         let scene = try decode(
             "{\"type\": \"Text\", \"text\": \"Two lines of text with spacing\", \"modifiers\": [{\"lineSpacing\": 10}, {\"frame\": {\"width\": 200}}, {\"id\": \"t\"}]}"
         )
         let tree = try Renderer().layout(scene).tree
-        #expect(try #require(tree.find("t")).frame.height == 54)
+        #expect(try #require(tree.find("t")).frame.height == 51)
     }
 
     @Test func buttonStyleAsAModifier() throws {

@@ -18,9 +18,38 @@ struct LayoutTests {
     }
 
     @Test func textStyleSetsLineHeight() throws {
-        // headline: 17 pt, 22 pt lines → "Hi" is 17 wide.
+        // headline: 17 pt, SF Pro's 20.287 pt lines, 21 on the grid at scale 1 → "Hi" is 17 × 21.
         let r = try layout { Text("Hi").font(.headline).id("t") }
-        #expect(try frame(r, "t") == snapped(186.5, 411, 17, 22))
+        #expect(try frame(r, "t") == snapped(186.5, 411.5, 17, 21))
+    }
+
+    /// A text is as high as SF Pro's lines (ascent + descent: 1.193 em), rounded up to the pixel
+    /// grid as SwiftUI rounds: one line of body text is 21 pt at scale 1, 20.5 at 2, 20⅓ at 3
+    /// (the figure SwiftUI reports on a 3× iPhone); the styles follow the same rule, not
+    /// Apple's published leading (body 22).
+    @Test func textIsAsHighAsItsLinesOnThePixelGrid() throws {
+        func height(_ font: FontSpec, scale: Double, _ text: String = "Hi", width: Double? = nil) throws -> Double {
+            let r = try layout(scale: scale) {
+                if let width { Text(text).font(font).id("t").frame(width: width) } else { Text(text).font(font).id("t") }
+            }
+            return try exactFrame(r, "t").height
+        }
+        #expect(FontSpec.body.lineHeight == 17.0 * 2444 / 2048)
+        #expect(try height(.body, scale: 1) == 21)
+        #expect(try height(.body, scale: 2) == 20.5)
+        #expect(try height(.body, scale: 3) == 61.0 / 3)
+        // Every style at scale 1 and 3: ⌈size × 1.193 × scale⌉ / scale.
+        let styles: [(FontSpec, Double, Double)] = [
+            (.largeTitle, 41, 122.0 / 3), (.title, 34, 101.0 / 3), (.title2, 27, 79.0 / 3), (.title3, 24, 72.0 / 3),
+            (.headline, 21, 61.0 / 3), (.callout, 20, 58.0 / 3), (.subheadline, 18, 54.0 / 3), (.footnote, 16, 47.0 / 3),
+            (.caption, 15, 43.0 / 3), (.caption2, 14, 40.0 / 3)
+        ]
+        for (font, at1, at3) in styles {
+            #expect(try height(font, scale: 1) == at1, "\(font.size) pt at scale 1")
+            #expect(abs(try height(font, scale: 3) - at3) < 1e-9, "\(font.size) pt at scale 3")
+        }
+        // Lines add up before the rounding: three lines of body are 60.86 → 61, not 3 × 21.
+        #expect(try height(.body, scale: 1, "aaaa bbbb cccc", width: 45) == 61)
     }
 
     @Test func textWrapsAtTheProposedWidth() throws {
@@ -377,9 +406,9 @@ struct LayoutTests {
         let r = try layout {
             Text("aaaa bbbb").id("t").aspectRatio(1, contentMode: .fit).id("a").frame(width: 100, height: 100).id("f")
         }
-        // FixedMetrics: 9 characters at 8.5 pt, one 22 pt line.
+        // FixedMetrics: 9 characters at 8.5 pt, one line 21 pt high.
         let t = try exactFrame(r, "t"), f = try exactFrame(r, "f")
-        #expect(t.size == Size(width: 76.5, height: 22))
+        #expect(t.size == Size(width: 76.5, height: 21))
         #expect(t.minX + t.width / 2 == f.minX + 50 && t.minY + t.height / 2 == f.minY + 50)
     }
 
@@ -534,16 +563,17 @@ struct LayoutTests {
     }
 
     @Test func framesSnapToThePixelGrid() throws {
-        // "Hello" at 17 pt is 42.5 wide; centred at x = 173.75 → at scale 2 edges snap to 0.5.
+        // "Hello" at 17 pt is 42.5 × 20.5 (40.57 px, 41 at scale 2); centred at x = 173.75, y =
+        // 411.75 → at scale 2 edges snap to 0.5.
         let r = try layout(scale: 2) { Text("Hello").id("t") }
-        #expect(try frame(r, "t") == snapped(173.75, 411, 42.5, 22, scale: 2))
+        #expect(try frame(r, "t") == snapped(173.75, 411.75, 42.5, 20.5, scale: 2))
         #expect(try frame(r, "t").minX == 174)
     }
 
     @Test func borderedProminentButtonPadsAndFillsWithTheTint() throws {
         let r = try layout { Button("OK", look: ButtonLook(style: .borderedProminent, tint: .green, controlSize: .large)).id("b") }
-        // "OK" 17 pt → 17 × 22; large insets 14 / 20 → 57 × 50.
-        #expect(try frame(r, "b") == snapped(166.5, 397, 57, 50))
+        // "OK" 17 pt → 17 × 21; large insets 14 / 20 → 57 × 49.
+        #expect(try frame(r, "b") == snapped(166.5, 397.5, 57, 49))
         assertSnapshot(of: r, as: .displayListDump)
     }
 
@@ -649,7 +679,7 @@ struct LayoutTests {
 
     @Test func ignoresSafeAreaProposesTheWholeScreenToItsContent() throws {
         // iPhone 14: 390 × 844, safe area 47 / 34. The stack is proposed all 844 pt, not the
-        // 763 of the safe area: text 22 + spacer + 780 → the spacer takes 42.
+        // 763 of the safe area: text 21 + spacer + 780 → the spacer takes 43.
         let r = try layout(safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)) {
             VStack {
                 Text("Title").id("t")
@@ -659,8 +689,8 @@ struct LayoutTests {
         }
         #expect(try exactFrame(r, "i") == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(try exactFrame(r, "s") == Rect(x: 0, y: 0, width: 390, height: 844))
-        #expect(try exactFrame(r, "t") == Rect(x: 173.75, y: 0, width: 42.5, height: 22))
-        #expect(try exactFrame(r, "sp") == Rect(x: 195, y: 22, width: 0, height: 42))
+        #expect(try exactFrame(r, "t") == Rect(x: 173.75, y: 0, width: 42.5, height: 21))
+        #expect(try exactFrame(r, "sp") == Rect(x: 195, y: 21, width: 0, height: 43))
         #expect(try exactFrame(r, "r") == Rect(x: 0, y: 64, width: 390, height: 780))
     }
 
@@ -790,13 +820,13 @@ struct LayoutTests {
     @Test func treeKeepsExactFramesAndPaintingSnapsThem() throws {
         // "Hello" at 17 pt is 42.5 wide, at x = 173.75: at scale 2 it is drawn from x = 174.
         let r = try layout(scale: 2) { Text("Hello").id("t") }
-        #expect(try #require(r.tree.find("t")).frame == Rect(x: 173.75, y: 411, width: 42.5, height: 22))
+        #expect(try #require(r.tree.find("t")).frame == Rect(x: 173.75, y: 411.75, width: 42.5, height: 20.5))
         // The named view's drawing is a group with its name.
         guard case .group(let named)? = r.displayList.items.first, named.name == "t", case .text(let run)? = named.children.first else {
             Issue.record("no text drawn in\n\(r.displayList.dump())")
             return
         }
-        #expect(run.frame == snapped(173.75, 411, 42.5, 22, scale: 2))
+        #expect(run.frame == snapped(173.75, 411.75, 42.5, 20.5, scale: 2))
         #expect(run.layoutWidth == 42.5 + 0.01)
     }
 

@@ -56,9 +56,12 @@ struct OverflowTests {
         let o = try #require(found.first)
         #expect(o.kind == .text)
         #expect(o.path == #"frame > Text "A paragraph long enough …""#)
-        // Body text: 22 pt lines; 30 pt holds one (the text is 22 tall), the text needs more.
-        #expect(o.space.height == 22 && o.size.height >= 66 && o.size.height.truncatingRemainder(dividingBy: 22) == 0)
-        #expect(o.amount == o.size.height - 22)
+        // Body text: 20.29 pt lines; 30 pt holds one (the text is 61 pixels tall at scale 3),
+        // the text needs more: what it needs and what is cut are whole lines.
+        let line = FontSpec.body.lineHeight
+        let lines = (o.size.height / line).rounded()
+        #expect(o.space.height == 61.0 / 3 && lines >= 3 && abs(o.size.height - lines * line) < 1e-9)
+        #expect(abs(o.amount - (o.size.height - line)) < 1e-9)
         #expect(o.message.hasPrefix(#"frame > Text "A paragraph long enough …" is cut short by its frame: "#))
         #expect(
             try overflows(#"{"type": "Text", "text": "\#(long)", "modifiers": [{"lineLimit": 1}, {"frame": {"width": 150, "height": 30}}]}"#)

@@ -22,6 +22,11 @@ struct SystemViewsTests {
 
     func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
 
+    /// One line of body text at scale 3: 20.29 pt, 61 pixels (SF Pro's line, on the grid).
+    static let bodyLine = 61.0 / 3
+    /// Where a line of body text starts in a 44 pt row (centred).
+    static let rowInset = (44 - bodyLine) / 2
+
     static let rows = #"""
         {"type": "ForEach", "count": 3, "as": "i", "content": {"type": "Text", "text": "Row ${$i}", "modifiers": [{"id": "row-${$i}"}]}}
         """#
@@ -32,8 +37,9 @@ struct SystemViewsTests {
         // Text at the section's margin plus the row's leading inset: 20 + 20.
         #expect(near(r0.frame.minX, 40))
         // The first section 20 below the list's top (the safe area's, 47); rows 44 tall (the
-        // 22 pt line and 8 above and below is 38, so the least height decides), text centred.
-        #expect(near(r0.frame.minY, 47 + 20 + 11))
+        // 20.33 pt line and 8 above and below is 36.33, so the least height decides), text
+        // centred.
+        #expect(near(r0.frame.minY, 47 + 20 + Self.rowInset))
         #expect(near(r1.frame.minY - r0.frame.minY, 44))
         // Separators: one pixel (1/3 pt at scale 3), lined up with the text, to the section's
         // trailing edge, under every row but the last.
@@ -54,7 +60,7 @@ struct SystemViewsTests {
     @Test func plainListRowsSpanTheWidth() throws {
         let tree = try layout(#"{"type": "List", "style": "plain", "children": [\#(Self.rows)]}"#)
         let r0 = try #require(tree.find("row-0"))
-        #expect(near(r0.frame.minX, 20) && near(r0.frame.minY, 47 + 11))
+        #expect(near(r0.frame.minX, 20) && near(r0.frame.minY, 47 + Self.rowInset))
         #expect(first(tree) { $0.name == "clipShape" } == nil)
         let dividers = all(tree, named: "Divider")
         #expect(dividers.count == 2 && dividers.allSatisfy { near($0.frame.minX, 20) && near($0.frame.maxX, 390) })
@@ -69,14 +75,16 @@ struct SystemViewsTests {
             ]}
             """#)
         let header = try #require(first(tree) { $0.name.hasPrefix("Text \"NETWORK") })
-        // Capitals, footnote (18 pt line), 16 above and 6 below, lined up with the rows' text.
-        #expect(near(header.frame.minX, 40) && near(header.frame.minY, 47 + 16) && near(header.frame.height, 18))
+        // Capitals, footnote (a 15.51 pt line, 47 pixels), 16 above and 6 below, lined up with
+        // the rows' text.
+        let footnote = 47.0 / 3
+        #expect(near(header.frame.minX, 40) && near(header.frame.minY, 47 + 16) && near(header.frame.height, footnote))
         let a = try #require(tree.find("a")), b = try #require(tree.find("b"))
-        #expect(near(a.frame.minY, 47 + 16 + 18 + 6 + 11))
+        #expect(near(a.frame.minY, 47 + 16 + footnote + 6 + Self.rowInset))
         let footer = try #require(first(tree) { $0.name == "Text \"Footnote\"" })
-        #expect(near(footer.frame.minY, a.frame.maxY + 11 + 6))
+        #expect(near(footer.frame.minY, a.frame.maxY + Self.rowInset + 6))
         // Below the footer: the section's 10, then the next section's 20.
-        #expect(near(b.frame.minY, footer.frame.maxY + 10 + 20 + 11))
+        #expect(near(b.frame.minY, footer.frame.maxY + 10 + 20 + Self.rowInset))
     }
 
     @Test func scrollViewOffsetsAndClips() throws {
@@ -127,8 +135,9 @@ struct SystemViewsTests {
         #expect(near(bar.frame.minY, 47) && near(bar.frame.height, 44))
         #expect(near(title.frame.minY, 47 + 44) && near(title.frame.height, 52))
         let titleText = try #require(first(large) { $0.name == "Text \"Inbox\"" })
-        // Large title: 34 pt bold (a 41 pt line), 16 from the leading edge, 8 above the bottom.
-        #expect(near(titleText.frame.minX, 16) && near(titleText.frame.maxY, 47 + 96 - 8) && near(titleText.frame.height, 41))
+        // Large title: 34 pt bold (a 40.57 pt line, 122 pixels), 16 from the leading edge, 8
+        // above the bottom.
+        #expect(near(titleText.frame.minX, 16) && near(titleText.frame.maxY, 47 + 96 - 8) && near(titleText.frame.height, 122.0 / 3))
         #expect(near(try #require(large.find("body")).frame.minY, 47 + 96))
         // Toolbar items: 16 from the sides, centred in the 44 pt bar, tinted.
         let edit = try #require(large.find("edit")), gear = try #require(large.find("gear"))

@@ -20,25 +20,26 @@ struct TravelDeckTests {
         // heart.circle.fill 1.17 em) + padding 16 → 39.9 + 32 = 71.9 tall.
         #expect(try frame(r, "topBar") == snapped(0, 47, 390, 71.9, scale: 3))
         // Cards: 2:3 photos filling 390 − 30 = 360 wide are at least 540 tall; the deck is
-        // offered (763 − 8 − 71.9 − 50) / 2 first and takes 540.
+        // offered (763 − 8 − 71.9 − 48) / 2 first and takes 540.
         #expect(try frame(r, "deck") == snapped(0, 126.9, 390, 540, scale: 3))
         #expect(try frame(r, "card-0") == snapped(0, 126.9, 390, 540, scale: 3))
-        // Title pill: 13 characters at 17 pt = 110.5, + 2 × 30; 22 + 2 × 10 tall; + 20 bottom.
-        #expect(try frame(r, "titlePill-0") == snapped(109.75, 604.9, 170.5, 62, scale: 3))
-        // The spacer takes 763 − 71.9 − 8 − 540 − 50 = 93.1: the bottom bar starts at 760.
+        // Title pill: 13 characters at 17 pt = 110.5, + 2 × 30; a headline line (20.29 pt, 61
+        // pixels at scale 3) + 2 × 10 tall; + 20 bottom: 60.33 up from the card's bottom.
+        #expect(try frame(r, "titlePill-0") == snapped(109.75, 666.9 - (61.0 / 3 + 40), 170.5, 61.0 / 3 + 40, scale: 3))
+        // The spacer takes 763 − 71.9 − 8 − 540 − 48 = 95.1: the bottom bar starts at 762.
         // Bottom bar: xmark 24.6 (0.82 em) + 8 + (82.5 + 70 + 40) + 8 + heart 32.4 (1.08 em)
-        // = 265.5 wide, 15 + 20 + 15 tall.
-        #expect(try frame(r, "bottomBar") == snapped(62.25, 760, 265.5, 50, scale: 3))
-        #expect(try frame(r, "bookButton") == snapped(94.85, 760, 192.5, 50, scale: 3))
+        // = 265.5 wide, 15 + 18 + 15 tall (a subheadline line, 17.9 pt, is 54 pixels).
+        #expect(try frame(r, "bottomBar") == snapped(62.25, 762, 265.5, 48, scale: 3))
+        #expect(try frame(r, "bookButton") == snapped(94.85, 762, 192.5, 48, scale: 3))
     }
 
     @Test func iPhoneSE() throws {
         let r = try deck(on: "iPhone SE")
         // 375 × 667, safe area from 20. Cards 345 wide → 517.5 tall; the spacer insists on 20:
-        // 71.9 + 8 + 517.5 + 20 + 50 = 667.4 > 647, so the stack overflows, centred at y = 9.8.
-        #expect(try frame(r, "topBar") == snapped(0, 9.8, 375, 71.9, scale: 2))
-        #expect(try frame(r, "deck") == snapped(0, 89.7, 375, 517.5, scale: 2))
-        #expect(try frame(r, "bottomBar") == snapped((375 - 265.5) / 2, 627.2, 265.5, 50, scale: 2))
+        // 71.9 + 8 + 517.5 + 20 + 48 = 665.4 > 647, so the stack overflows, centred at y = 10.8.
+        #expect(try frame(r, "topBar") == snapped(0, 10.8, 375, 71.9, scale: 2))
+        #expect(try frame(r, "deck") == snapped(0, 90.7, 375, 517.5, scale: 2))
+        #expect(try frame(r, "bottomBar") == snapped((375 - 265.5) / 2, 628.2, 265.5, 48, scale: 2))
     }
 
     @Test func topCardIsDrawnLast() throws {

@@ -278,7 +278,7 @@ struct MaterialTests {
             .frame(maxHeight: .infinity, alignment: .top)
         }
         let dump = try r.layout(scene).displayList.dump()
-        #expect(dump.contains("material ultraThinMaterial rect(0,0 200x62)"), "reaches the top edge\n\(dump)")
+        #expect(dump.contains("material ultraThinMaterial rect(0,0 200x61)"), "reaches the top edge (40 + a 21 pt line)\n\(dump)")
         #expect(dump.contains("material thinMaterial capsule"), "\(dump)")
         #expect(dump.contains("material regularMaterial capsule"), "\(dump)")
         #expect(dump.contains("material ultraThickMaterial rect"), "\(dump)")

@@ -71,6 +71,23 @@ struct SVGWriterTests {
         #expect(svg.contains("font-family=\"Quicksand, sans-serif\"") && svg.contains("font-weight=\"700\""))
     }
 
+    /// Text sits on SF Pro's baseline, 0.952 em below its line's top (16.19 pt at 17 pt, two
+    /// lines 20.29 pt apart), whatever the stand-in face's own ascent; the PNG draws it there too
+    /// (the SVG and PNG cross-checks compare the pixels).
+    @Test func textSitsOnSFProsBaseline() throws {
+        let scene = Scene(canvas: Size(width: 120, height: 80), scale: 1, background: .white) {
+            Text("Hg\nHg").frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        }
+        let svg = String(decoding: try r.render(scene, format: .svg), as: UTF8.self)
+        let re = try NSRegularExpression(pattern: "<tspan x=\"[^\"]*\" y=\"([^\"]+)\"")
+        let ys = re.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).compactMap {
+            Double(String(svg[Range($0.range(at: 1), in: svg)!]))
+        }
+        let baseline = 17.0 * 1950 / 2048, line = 17.0 * 2444 / 2048
+        #expect(ys.count == 2, "\(svg)")
+        #expect(ys.count == 2 && abs(ys[0] - baseline) < 0.01 && abs(ys[1] - (baseline + line)) < 0.01, "\(ys)")
+    }
+
     @Test func eachImageIsEmbeddedOnceAndUsedWhereverItIsDrawn() throws {
         let scene = Scene(canvas: Size(width: 300, height: 120), scale: 2, background: .white) {
             HStack {

@@ -19,8 +19,9 @@ struct LayoutSnapshotTests {
         let onCanvas = try Snapshotting<TicketCard, RGBAImage>.image(canvas: cardCanvas).snapshot(TicketCard())
         #expect(own.pixels == onCanvas.pixels)
         let badge = try Snapshotting<Badge, RGBAImage>.image(layout: .sizeThatFits, scale: 2).snapshot(Badge())
-        // caption is 12/16: the text is 16 pt tall, plus 6 pt of padding above and below.
-        #expect(badge.height == 2 * (16 + 12))
+        // caption is 12 pt: a 14.32 pt line, 29 pixels at scale 2, plus 6 pt of padding above
+        // and below.
+        #expect(badge.height == 29 + 2 * 12)
         #expect(badge.width > 2 * 12 && badge.width < 2 * 60)
         // Every corner is the badge's red, not the canvas.
         for (x, y) in [(0, 0), (badge.width - 1, 0), (0, badge.height - 1), (badge.width - 1, badge.height - 1)] {

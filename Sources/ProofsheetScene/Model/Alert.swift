@@ -59,8 +59,8 @@ public struct AlertSpec: Sendable {
         }
         let m = SystemMetrics.self
         var texts: [Node] = []
-        if !title.isEmpty { texts.append(.modified(.text(title), .environment(.font(FontSpec(size: 17, weight: 600, lineHeight: 22))))) }
-        if !message.isEmpty { texts.append(.modified(.text(message), .environment(.font(FontSpec(size: 13, lineHeight: 18))))) }
+        if !title.isEmpty { texts.append(.modified(.text(title), .environment(.font(FontSpec(size: 17, weight: 600))))) }
+        if !message.isEmpty { texts.append(.modified(.text(message), .environment(.font(FontSpec(size: 13))))) }
         var header: Node = .stack(axis: .vertical, alignment: 0.5, spacing: m.alertTextSpacing, children: texts)
         header = .modified(header, .environment(.multilineTextAlignment(.center)))
         header = .modified(header, .flexFrame(FlexFrame(maxWidth: .infinity)))
