@@ -342,11 +342,26 @@ struct SceneFileTests {
         }
     }
 
+    /// The seed's stack as iOS 14 and later lay it out: a GeometryReader's content at its
+    /// top-leading corner, so the cards (32 pt narrower, 48 shorter than the reader) leave their
+    /// gutter on the right; iOS 13 centred it (the `ios13` still).
+    @Test func swipeStackIsTopLeadingInItsGeometryReader() throws {
+        let template = try SceneDecoder().template(file: Paths.scenes + "/swipe-stack.json")
+        func card(_ still: String) throws -> Rect {
+            let r = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(try template.scene(still: still))
+            return try exactFrame(r, "card-0")
+        }
+        // iPhone 14: the reader is the safe area, 390 × 763 from y = 47.
+        #expect(try card("rest") == Rect(x: 0, y: 47, width: 358, height: 715))
+        #expect(try card("ios13") == Rect(x: 16, y: 47 + 16, width: 358, height: 715))
+        #expect(try SceneDecoder().decode(file: Paths.scenes + "/swipe-stack.json").background == .white)
+    }
+
     @Test func exampleScenesAreOnePerSeedWithTheirStills() throws {
         let expected: [String: [String]] = [
             "travel-deck.json": ["rest", "pressing", "dragging-start", "below-threshold", "dragging-right", "dragging-left", "cycled"],
             "travel-deck-all-trips.json": ["last-on-top", "first-on-top"],
-            "swipe-stack.json": ["rest", "dragging-right", "dragging-left"],
+            "swipe-stack.json": ["rest", "dragging-right", "dragging-left", "ios13"],
             "review.json": ["detail", "overlay", "sliding-in"],
             "gradient-stack.json": ["rest", "dragging"],
             "swipe-to-delete.json": ["rest", "dragging", "ready-to-delete", "alert"],

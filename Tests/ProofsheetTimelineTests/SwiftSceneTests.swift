@@ -26,7 +26,7 @@ let swiftStack: SwiftScene<StackState> = {
             c.state.drag = nil
         }
     }
-    return SwiftScene(device: try! Device.named("iPhone 14"), background: Color(hex: 0xF2F2F7), initial: StackState()) { state in
+    return SwiftScene(device: try! Device.named("iPhone 14"), initial: StackState()) { state in
         GeometryReader { size in
             ZStack {
                 ForEach(state.items.prefix(3).enumerated().map { StackCard(id: $1, index: $0) }) { card in
@@ -60,7 +60,7 @@ let swiftStack: SwiftScene<StackState> = {
                                 })
                 }
             }
-            .frame(width: size.width, height: size.height - 16)
+            .frame(width: size.width, height: size.height - 16, alignment: .topLeading)
             .padding(.bottom, 16)
             .id("stack")
         }
