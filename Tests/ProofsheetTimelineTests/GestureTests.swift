@@ -207,6 +207,40 @@ struct GestureTests {
         #expect(wrapper.find("box") != nil)
     }
 
+    /// `transition.animation(a)`: the transition runs with its own animation, even in a change
+    /// made without `withAnimation` and over the transaction's own (a removal fades over its
+    /// 0.2 s, not the transaction's linear second); `asymmetric` picks each side's.
+    @Test func aTransitionWithItsOwnAnimation() throws {
+        #expect(
+            try Transition(spelling: ".opacity.animation(.easeOut(duration: 0.2))")
+                == .animated(.opacity, .curve(.easeOut, duration: 0.2)))
+        let both = try Transition(spelling: "asymmetric(insertion: .scale.animation(.linear(duration: 2)), removal: .opacity).animation(.easeIn)")
+        #expect(both.ownAnimation(insertion: true) == .curve(.easeIn, duration: 0.35))
+        #expect(
+            try Transition(spelling: "asymmetric(insertion: .scale.animation(.linear(duration: 2)), removal: .opacity)").ownAnimation(insertion: true)
+                == .curve(.linear, duration: 2))
+        // A bad animation inside is named at its column in the whole spelling.
+        #expect(throws: AnimationSpellingError.self) { try Transition(spelling: "opacity.animation(.easeOut(duration: -1))") }
+        do { _ = try Transition(spelling: "opacity.animation(.bounc)") } catch { #expect(error.column == 20, "\(error)") }
+        for (withAnimation, insertion) in [(nil, true), (nil, false), ("linear(duration: 1)", false)] as [(String?, Bool)] {
+            let change = withAnimation.map { #""withAnimation": "\#($0)", "# } ?? ""
+            let json = """
+                {"canvas": {"width": 200, "height": 100}, "state": {"shown": \(!insertion)},
+                 "timelines": {"t": [{"at": 0, \(change)"set": {"shown": \(insertion)}}]},
+                 "root": {"type": "ZStack", "children": [{"type": "If", "condition": "$shown", "then":
+                   {"type": "Rectangle", "fill": "red", "modifiers": [{"frame": {"width": 80, "height": 30}}, {"id": "box"},
+                    {"transition": "opacity.animation(.linear(duration: 0.2))"}]}}]}}
+                """
+            let s = try session(json, "t")
+            try s.advance(to: 0.05)
+            let wrapper = try #require(transitionWrapper(in: s.presented(at: 0.05)), "\(change) insertion \(insertion)")
+            #expect(abs(wrapper.effects.opacity - (insertion ? 0.25 : 0.75)) < 1e-9, "\(change) insertion \(insertion)")
+            try s.advance(to: 0.25)
+            #expect(transitionWrapper(in: s.presented(at: 0.25)) == nil)
+            #expect((s.presented(at: 0.25).find("box") != nil) == insertion)
+        }
+    }
+
     /// A removal outside any animation is immediate.
     @Test func unanimatedRemovalIsImmediate() throws {
         let json = """

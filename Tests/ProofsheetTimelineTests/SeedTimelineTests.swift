@@ -125,4 +125,43 @@ struct SeedTimelineTests {
         guard case .array(let cards)? = s.state.values["cards"] else { Issue.record("no cards"); return }
         #expect(cards.count == cardsLeft)
     }
+
+    /// The alert comes and goes as UIKit's does, though the seed sets its bool without
+    /// `withAnimation`: the dimming fades in and the box grows in from 1.2 × over 0.4 s (a spring
+    /// without bounce); both fade out over 0.25 s when a button dismisses it.
+    @Test func theAlertAnimatesInAndOut() throws {
+        let s = try run("swipe-to-delete", "delete")
+        // The wrappers the transitions put around the dimming and the box.
+        func wrappers(at t: Double) -> (dim: ResolvedView.Effects?, box: ResolvedView.Effects?) {
+            var dim: ResolvedView.Effects?, box: ResolvedView.Effects?
+            func walk(_ v: ResolvedView) {
+                if v.identity.path.hasSuffix("#transition") {
+                    // The box is the named alert, the dimming the other layer of the alert.
+                    if v.find("alert") != nil { box = v.effects } else if v.identity.path.contains("overlay") { dim = v.effects }
+                }
+                v.children.forEach(walk)
+            }
+            walk(s.presented(at: t))
+            return (dim, box)
+        }
+        _ = try s.advance(to: 0.5)
+        // Presented at the release, 0.4 s.
+        let p = AlertSpec.presentation.progress(at: 0.1)
+        #expect(p > 0.2 && p < 0.95)
+        let shown = wrappers(at: 0.5)
+        let box = try #require(shown.box), dim = try #require(shown.dim)
+        #expect(abs(box.scale.x - (1.2 - 0.2 * p)) < 1e-6 && abs(box.opacity - p) < 1e-6)
+        #expect(abs(dim.opacity - p) < 1e-6 && dim.scale.x == 1)
+        _ = try s.advance(to: 1)
+        let settled = wrappers(at: 0.81)
+        #expect(settled.box == nil && settled.dim == nil)
+        // Dismissed by the tap's release at 1.05: both fade.
+        _ = try s.advance(to: 1.15)
+        let fading = wrappers(at: 1.15)
+        let q = 1 - AlertSpec.dismissal.progress(at: 0.1)
+        let fadingBox = try #require(fading.box), fadingDim = try #require(fading.dim)
+        #expect(abs(fadingBox.opacity - q) < 1e-6 && abs(fadingDim.opacity - q) < 1e-6 && fadingBox.scale.x == 1)
+        _ = try s.advance(to: 1.4)
+        #expect(wrappers(at: 1.31).box == nil && s.presented(at: 1.31).find("alert") == nil)
+    }
 }

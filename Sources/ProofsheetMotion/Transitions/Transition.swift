@@ -19,6 +19,9 @@ public indirect enum Transition: Hashable, Sendable {
     case slide
     case combined(Transition, Transition)
     case asymmetric(insertion: Transition, removal: Transition)
+    /// `transition.animation(a)`: the transition runs with its own animation, whatever the
+    /// change's transaction animates (even a change made without `withAnimation`).
+    case animated(Transition, Animation)
 
     /// SwiftUI's default transition for a view without one.
     public static let `default` = Transition.opacity
@@ -48,6 +51,18 @@ public indirect enum Transition: Hashable, Sendable {
         case .slide: return TransitionState(offset: Self.offset(insertion ? .leading : .trailing, size))
         case .combined(let a, let b): return a.away(size: size, insertion: insertion).combined(b.away(size: size, insertion: insertion))
         case .asymmetric(let i, let r): return (insertion ? i : r).away(size: size, insertion: insertion)
+        case .animated(let t, _): return t.away(size: size, insertion: insertion)
+        }
+    }
+
+    /// The animation the transition brings along for an insertion or a removal (the outermost
+    /// `.animation(_:)`), nil when it takes the change's.
+    public func ownAnimation(insertion: Bool) -> Animation? {
+        switch self {
+        case .animated(_, let a): return a
+        case .combined(let a, let b): return a.ownAnimation(insertion: insertion) ?? b.ownAnimation(insertion: insertion)
+        case .asymmetric(let i, let r): return (insertion ? i : r).ownAnimation(insertion: insertion)
+        default: return nil
         }
     }
 
@@ -92,13 +107,14 @@ extension Transition {
     public static let acceptedSpellings = [
         "identity, opacity, slide, scale, scale(S), scale(scale: S, anchor: .bottom)",
         "move(edge: .leading|.trailing|.top|.bottom), offset(x: X, y: Y), push(from: .edge)",
-        "asymmetric(insertion: T, removal: T), then .combined(with: T)"
+        "asymmetric(insertion: T, removal: T), then .combined(with: T) and .animation(A)"
     ]
 
     /// A transition from its SwiftUI spelling: `move(edge: .trailing).combined(with:
-    /// .move(edge: .bottom))`, `.asymmetric(insertion: .identity, removal: .opacity)`.
-    public init(spelling: String) throws(AnimationSpellingError) {
-        var p = TransitionParser(chars: Array(spelling.prefix(Animation.longestSpelling + 1)))
+    /// .move(edge: .bottom))`, `.asymmetric(insertion: .identity, removal: .opacity)`,
+    /// `opacity.animation(.easeOut(duration: 0.2))` (an animation read as `sdk` reads it).
+    public init(spelling: String, sdk: AnimationSDK = .ios17) throws(AnimationSpellingError) {
+        var p = TransitionParser(chars: Array(spelling.prefix(Animation.longestSpelling + 1)), sdk: sdk)
         if p.chars.count > Animation.longestSpelling {
             throw p.fail("the spelling is longer than \(Animation.longestSpelling) characters", at: Animation.longestSpelling)
         }
@@ -110,6 +126,7 @@ extension Transition {
 
 private struct TransitionParser: SpellingScanner {
     let chars: [Character]
+    let sdk: AnimationSDK
     var i = 0
 
     mutating func transition(depth: Int) throws(AnimationSpellingError) -> Transition {
@@ -130,7 +147,12 @@ private struct TransitionParser: SpellingScanner {
             skipSpace()
             guard eat(".") else { i = save; return t }
             let at = i
-            guard identifier() == "combined" else { throw fail("expected 'combined(with: …)'", at: at) }
+            let name = identifier()
+            if name == "animation" {
+                t = .animated(t, try animation())
+                continue
+            }
+            guard name == "combined" else { throw fail("expected 'combined(with: …)' or 'animation(…)'", at: at) }
             try expect("(")
             try label("with")
             let other = try transition(depth: depth + 1)
@@ -200,6 +222,25 @@ private struct TransitionParser: SpellingScanner {
             let close = closeNames(to: name, in: names)
             throw fail(
                 "unknown transition '\(excerpt(name))'" + (close.isEmpty ? "" : " (did you mean \(listForHint(close.map { "'\($0)'" }))?)"), at: at)
+        }
+    }
+
+    /// `(A)` after `.animation`: the animation's spelling up to the matching parenthesis.
+    mutating func animation() throws(AnimationSpellingError) -> Animation {
+        try expect("(")
+        let start = i
+        var depth = 0
+        while i < chars.count, depth > 0 || chars[i] != ")" {
+            if chars[i] == "(" { depth += 1 } else if chars[i] == ")" { depth -= 1 }
+            i += 1
+        }
+        guard i < chars.count else { throw fail("expected ')' after the animation", at: i) }
+        let text = String(chars[start..<i])
+        i += 1
+        do {
+            return try Animation(spelling: text, sdk: sdk)
+        } catch {
+            throw AnimationSpellingError(column: start + error.column, message: error.message, hint: error.hint)
         }
     }
 

@@ -105,6 +105,6 @@ extension View {
             binding: "isPresented", title: title, message: message,
             buttons: buttons.map { AlertSpec.ButtonSpec(title: $0.title, role: $0.role, actions: [], id: nil) },
             location: SourceLocation(file: nil, path: "$", line: 0, column: 0))
-        return modifier(.overlay(isPresented ? .branch("then", spec.node()) : .branch("else", .empty), alignment: .center))
+        return ModifiedView(spec.presenting(on: node, presented: isPresented))
     }
 }

@@ -203,7 +203,7 @@ extension ReadOnceLog where Key == String, Value == ExpressionTree? {
 struct Spellings: Sendable {
     /// The animations read with the template, by the text and the scene's SDK.
     var animations: [AnimationKey: Animation] = [:]
-    var transitions: [String: Transition] = [:]
+    var transitions: [AnimationKey: Transition] = [:]
     /// While a template is loaded: where each spelling is read, once.
     var loading: Log?
 
@@ -215,7 +215,7 @@ struct Spellings: Sendable {
     /// The spellings read while a template is loaded (nil: the text does not parse).
     struct Log: Sendable {
         let animations = ReadOnceLog<AnimationKey, Animation?> { try? Animation(spelling: $0.text, sdk: $0.sdk) }
-        let transitions = ReadOnceLog<String, Transition?> { try? Transition(spelling: $0) }
+        let transitions = ReadOnceLog<AnimationKey, Transition?> { try? Transition(spelling: $0.text, sdk: $0.sdk) }
         /// What was read and parses, to keep with the template.
         var all: Spellings {
             Spellings(animations: animations.all.compactMapValues { $0 }, transitions: transitions.all.compactMapValues { $0 })
@@ -229,9 +229,10 @@ struct Spellings: Sendable {
         return try Animation(spelling: text, sdk: sdk)
     }
 
-    /// The transition `text` spells.
-    func transition(_ text: String) throws(AnimationSpellingError) -> Transition {
-        if let t = transitions[text] ?? loading?.transitions.value(text) { return t }
-        return try Transition(spelling: text)
+    /// The transition `text` spells in `sdk` (which reads an animation it carries).
+    func transition(_ text: String, sdk: AnimationSDK) throws(AnimationSpellingError) -> Transition {
+        let key = AnimationKey(text: text, sdk: sdk)
+        if let t = transitions[key] ?? loading?.transitions.value(key) { return t }
+        return try Transition(spelling: text, sdk: sdk)
     }
 }

@@ -108,8 +108,7 @@ extension Context {
         case "alert":
             let (spec, presented) = try alert(v)
             // Validating: both the alert and nothing are checked.
-            let overlay: Node = validating || presented ? .branch("then", spec.node()) : .branch("else", .empty)
-            return wrap(.overlay(overlay, alignment: .center))
+            return spec.presenting(on: node, presented: validating || presented)
         case _ where Self.textAndLayoutModifierNames.contains(name):
             return wrap(try textOrLayoutModifier(name, v))
         case "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar":
@@ -154,7 +153,7 @@ extension Context {
     /// A transition spelled as in SwiftUI: `"opacity"`, `"move(edge: .trailing)"`.
     func transition(_ v: JSONValue) throws -> Transition {
         guard let text = try stringOrUnknown(v) else { return .identity }
-        do { return try spellings.transition(text) } catch { throw spellingError(error, in: text, at: v, what: "transition") }
+        do { return try spellings.transition(text, sdk: sdk) } catch { throw spellingError(error, in: text, at: v, what: "transition") }
     }
 
     func spellingError(_ e: AnimationSpellingError, in text: String, at v: JSONValue, what: String) -> ProofsheetError {

@@ -17,6 +17,11 @@ import ProofsheetMotion
 /// ``AlertSpec/background``), title 17 pt semibold and message 13 pt centred, 44 pt buttons split
 /// by one-pixel hairlines — two side by side (the cancel button leading, semibold), more stacked;
 /// a destructive button in system red; the screen under it dimmed with black at 20 %.
+///
+/// It comes and goes as UIKit's alert does, whatever the change's animation: the dimming fades
+/// in and the box fades in from 1.2 times its size over 0.4 s (a spring without bounce), both
+/// fade out over 0.25 s when it is dismissed (estimates of UIAlertController's transitions;
+/// ``presentation`` and ``dismissal``).
 public struct AlertSpec: Sendable {
     public struct ButtonSpec: Sendable {
         public enum Role: String, Sendable, CaseIterable { case cancel, destructive, normal }
@@ -36,8 +41,32 @@ public struct AlertSpec: Sendable {
     /// (`.systemMaterial`, SwiftUI's `.regularMaterial`).
     public static let background: Node = .material(.regular, in: .rectangle)
 
+    /// How the alert comes in: 0.4 s, a spring without bounce (UIKit's alert grows into place
+    /// without overshooting).
+    public static let presentation = Animation.spring(Spring(duration: 0.4, bounce: 0))
+    /// How it goes: a 0.25 s fade.
+    public static let dismissal = Animation.curve(.easeOut, duration: 0.25)
+    /// The dimming's transition: a fade in and out.
+    public static let dimTransition = Transition.asymmetric(
+        insertion: .animated(.opacity, presentation), removal: .animated(.opacity, dismissal))
+    /// The box's transition: in from 1.2 times its size, fading in; out fading.
+    public static let boxTransition = Transition.asymmetric(
+        insertion: .animated(.combined(.scale(1.2, anchor: .center), .opacity), presentation), removal: .animated(.opacity, dismissal))
+
+    /// `node` with the alert over it while `presented`: the dimming and the box, each an overlay
+    /// of its own with its transition (`validating` checks both the alert and nothing).
+    public func presenting(on node: Node, presented: Bool) -> Node {
+        let (dim, box) = layers()
+        func layer(_ v: Node, _ t: Transition) -> Node {
+            presented ? .branch("then", .modified(v, .transition(t))) : .branch("else", .empty)
+        }
+        return .modified(
+            .modified(node, .overlay(layer(dim, Self.dimTransition), alignment: .center)),
+            .overlay(layer(box, Self.boxTransition), alignment: .center))
+    }
+
     /// The alert as views: the dimming and the alert box, to overlay the screen.
-    public func node() -> Node {
+    func layers() -> (dim: Node, box: Node) {
         let dismiss = SceneAction.Assignment(
             path: [binding], value: JSONValue(kind: .bool(false), location: location), type: .bool)
         // The cancel button goes first (on the leading side) when there are two.
@@ -82,7 +111,7 @@ public struct AlertSpec: Sendable {
         box = .modified(box, .clipShape(.roundedRectangle(radius: m.alertCornerRadius, continuous: true)))
         box = .modified(box, .id("alert"))
         let dim: Node = .modified(.paint(.color(m.alertDimming)), .ignoresSafeArea(.all))
-        return .zstack(alignment: .center, children: [dim, box])
+        return (dim, box)
     }
 }
 

@@ -14,9 +14,9 @@ import ProofsheetScene
 /// not in its scope, so they jump.
 ///
 /// Views that appear or disappear run their transition (`.transition`, or `.opacity` when none
-/// is given) when an animation covers them: a removed view keeps being drawn, frozen as it was
-/// shown at the change, until its removal transition ends. A removal outside any animation is
-/// immediate.
+/// is given) when an animation covers them or the transition has an animation of its own: a
+/// removed view keeps being drawn, frozen as it was shown at the change, until its removal
+/// transition ends. A removal outside any animation is immediate.
 public struct TreeAnimator: Sendable {
     /// The tree of the current state, as layout made it.
     public private(set) var model: ResolvedView
@@ -111,6 +111,13 @@ public struct TreeAnimator: Sendable {
         return transaction.animation
     }
 
+    /// The animation of a view's insertion or removal: its transition's own
+    /// (`.transition(.opacity.animation(…))`) before the scopes' and the transaction's.
+    static func animation(_ scopes: [Scope], _ transaction: Transaction, transition: Transition?, insertion: Bool) -> Animation? {
+        if transaction.disablesAnimations { return nil }
+        return transition?.ownAnimation(insertion: insertion) ?? animation(scopes, transaction)
+    }
+
     private mutating func walk(
         _ v: ResolvedView, parentOrigin: Point, scopes: [Scope], old: [ViewID: (view: ResolvedView, parentOrigin: Point)],
         transaction: Transaction, at t: Double, seen: inout Set<ViewID>
@@ -151,7 +158,7 @@ public struct TreeAnimator: Sendable {
     /// A view inserted under an existing parent: its insertion transition, when animated.
     private mutating func insert(_ v: ResolvedView, scopes: [Scope], transaction: Transaction, at t: Double) {
         let (chainScopes, transition) = Self.chain(of: v)
-        guard let animation = Self.animation(scopes + chainScopes, transaction) else { return }
+        guard let animation = Self.animation(scopes + chainScopes, transaction, transition: transition, insertion: true) else { return }
         let away = (transition ?? .default).away(size: v.frame.size, insertion: true)
         if away == TransitionState() { return }
         var track = PropertyTrack(value: away.vector)
@@ -192,7 +199,7 @@ public struct TreeAnimator: Sendable {
                 continue
             }
             let (chainScopes, transition) = Self.chain(of: c)
-            guard let animation = Self.animation(scopes + chainScopes, transaction) else { continue }
+            guard let animation = Self.animation(scopes + chainScopes, transaction, transition: transition, insertion: false) else { continue }
             guard let (frozen, parentOrigin) = shown[c.identity] else { continue }
             let away = (transition ?? .default).away(size: c.frame.size, insertion: false)
             var track = PropertyTrack(value: TransitionState().vector)
