@@ -252,3 +252,34 @@ final class GeometryReaderElement: Element {
         try c.place(Rect(origin: exact.origin, size: c.size(p)), p, ctx)
     }
 }
+
+/// `ViewThatFits(in:)`: for each proposal, the first child whose ideal size (its size with
+/// the checked axes left unspecified) is within the proposal on those axes, else the last; it is
+/// that child's size, and only that child is placed and drawn.
+final class ViewThatFitsElement: Element {
+    let horizontal: Bool, vertical: Bool
+    let items: [Element]
+    /// The child shown (chosen for the proposal it was placed with).
+    private var chosen: Element?
+    init(horizontal: Bool, vertical: Bool, children: [Element]) {
+        self.horizontal = horizontal; self.vertical = vertical; self.items = children
+        super.init(name: "ViewThatFits")
+    }
+    override var children: [Element] { chosen.map { [$0] } ?? [] }
+
+    /// The child for `p`.
+    func choice(_ p: Proposal) -> Element? {
+        let ideal = Proposal(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
+        let eps = 1e-9
+        return items.first { c in
+            let s = c.size(ideal)
+            return (!horizontal || p.width.map { s.width <= $0 + eps } ?? true) && (!vertical || p.height.map { s.height <= $0 + eps } ?? true)
+        } ?? items.last
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size { choice(p)?.size(p) ?? .zero }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        chosen = choice(proposal)
+        try chosen?.place(exact, proposal, ctx)
+    }
+    override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? { choice(proposal)?.explicitGuide(g, size) }
+}

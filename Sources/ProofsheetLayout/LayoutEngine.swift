@@ -246,6 +246,10 @@ public struct LayoutEngine: Sendable {
                 children: try views(in: children, of: id).map { try build($0.node, $0.id, env, location: location) })
             content.identity = id.slot("content")
             element = ScrollElement(axis: axis, offset: offset, content: content)
+        case .viewThatFits(let horizontal, let vertical, let children):
+            element = ViewThatFitsElement(
+                horizontal: horizontal, vertical: vertical,
+                children: try views(in: children, of: id).map { try build($0.node, $0.id, env, location: location) })
         case .section(let header, let footer, let children):
             // Outside a list: the header, the rows and the footer one under the other.
             element = StackElement(
@@ -385,7 +389,8 @@ final class ElementBudget: Sendable {
     /// The nodes of a tree, every modifier and empty node included.
     static func count(_ node: Node) -> Int {
         switch node {
-        case .stack(_, _, _, let children), .zstack(_, let children), .group(let children), .scrollView(_, _, let children):
+        case .stack(_, _, _, let children), .zstack(_, let children), .group(let children), .scrollView(_, _, let children),
+            .viewThatFits(_, _, let children):
             return 1 + children.reduce(0) { $0 + count($1) }
         case .section(let header, let footer, let children):
             return 1 + ([header, footer] + children).reduce(0) { $0 + count($1) }

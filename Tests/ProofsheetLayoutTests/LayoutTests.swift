@@ -630,6 +630,47 @@ struct LayoutTests {
         #expect(try frame(r, "s").width == 10)
     }
 
+    /// `ViewThatFits`: the first view whose ideal size fits the offer on the checked axes, the
+    /// last when none does; the others are not laid out or drawn.
+    @Test func viewThatFitsTakesTheFirstThatFits() throws {
+        func shown(width: Double, height: Double? = nil, in axes: Set<Axis> = [.horizontal, .vertical]) throws -> [String] {
+            let r = try layout {
+                ViewThatFits(in: axes) {
+                    Text("aaaa bbbb cccc").font(f20).id("long")  // ideal 140 × 24
+                    Text("aaaa").font(f20).id("short")  // 40 × 24
+                }
+                .frame(width: width, height: height)
+            }
+            return ["long", "short"].filter { r.tree.find($0) != nil }
+        }
+        #expect(try shown(width: 200) == ["long"])
+        #expect(try shown(width: 100) == ["short"])
+        // None fits: the last.
+        #expect(try shown(width: 20) == ["short"])
+        // Checking the height only: at 100 wide the long text wraps to 48, more than 30; at 200
+        // it is one line.
+        #expect(try shown(width: 100, height: 30, in: [.vertical]) == ["short"])
+        #expect(try shown(width: 100, height: 50, in: [.vertical]) == ["long"])
+        #expect(try shown(width: 200, height: 30, in: [.vertical]) == ["long"])
+        // Its size is the chosen view's.
+        let r = try layout {
+            ViewThatFits(in: [.horizontal]) {
+                Text("aaaa bbbb cccc").font(f20); Text("aaaa").font(f20)
+            }.id("v").frame(width: 100)
+        }
+        #expect(try exactFrame(r, "v").size == Size(width: 40, height: 24))
+        // From a scene file, with `in`.
+        let scene = try SceneDecoder().decode(
+            bytes: Array(
+                #"""
+                {"canvas": {"width": 100, "height": 100}, "root": {"type": "ViewThatFits", "in": "horizontal", "children": [
+                  {"type": "Text", "text": "aaaa bbbb cccc", "modifiers": [{"font": {"size": 20}}, {"id": "long"}]},
+                  {"type": "Text", "text": "aaaa", "modifiers": [{"font": {"size": 20}}, {"id": "short"}]}]}}
+                """#.utf8), file: "v.json")
+        let laid = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+        #expect(laid.tree.find("long") == nil && laid.tree.find("short") != nil)
+    }
+
     @Test func displayListEscapesText() throws {
         let r = try layout { Text("a\"b\nc") }
         assertSnapshot(of: r, as: .displayListDump)

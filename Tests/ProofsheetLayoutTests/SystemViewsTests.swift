@@ -57,6 +57,15 @@ struct SystemViewsTests {
         #expect(list.effects.clip == .rectangle && near(list.frame.height, 844 - 47 - 34))
     }
 
+    /// A `Form` is drawn as iOS draws one: an inset-grouped list, whatever the list style.
+    @Test func aFormIsAnInsetGroupedList() throws {
+        let form = try layout(#"{"type": "Form", "children": [\#(Self.rows)]}"#)
+        let list = try layout(#"{"type": "List", "style": "insetGrouped", "children": [\#(Self.rows)]}"#)
+        #expect(try #require(form.find("row-1")).frame == (try #require(list.find("row-1")).frame))
+        #expect(first(form) { $0.name == "clipShape" }?.frame == first(list) { $0.name == "clipShape" }?.frame)
+        #expect(near(try #require(form.find("row-0")).frame.minX, 40))
+    }
+
     @Test func plainListRowsSpanTheWidth() throws {
         let tree = try layout(#"{"type": "List", "style": "plain", "children": [\#(Self.rows)]}"#)
         let r0 = try #require(tree.find("row-0"))

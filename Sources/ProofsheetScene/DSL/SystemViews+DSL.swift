@@ -12,6 +12,14 @@ public struct List: PrimitiveView {
     }
 }
 
+/// A form: on iOS, an inset-grouped list of sections (SwiftUI's `Form`).
+public struct Form: PrimitiveView {
+    public let node: Node
+    public init(contentOffset: Double = 0, @ViewBuilder content: () -> Node) {
+        node = SystemViews.list(style: .insetGrouped, offset: contentOffset, children: [content()])
+    }
+}
+
 /// A list's group of rows, with a header and a footer.
 public struct Section: PrimitiveView {
     public let node: Node

@@ -92,6 +92,15 @@ public struct ZStack: PrimitiveView {
     }
 }
 
+/// The first of its views that fits the space offered on the axes it checks (SwiftUI's
+/// `ViewThatFits(in:)`; `.horizontal`, `.vertical` or both, the default), else the last.
+public struct ViewThatFits: PrimitiveView {
+    public let node: Node
+    public init(in axes: Set<Axis> = [.horizontal, .vertical], @ViewBuilder content: () -> Node) {
+        node = .viewThatFits(horizontal: axes.contains(.horizontal), vertical: axes.contains(.vertical), children: [content()])
+    }
+}
+
 /// A view per element of a collection, each known by its key (as in SwiftUI, data is
 /// `Identifiable` or gives `id:`), so an element keeps its identity when others are removed.
 public struct ForEach: PrimitiveView {

@@ -1,10 +1,11 @@
 import ProofsheetCore
 
-/// The scene format's system views: `List`, `Section`, `ScrollView`, `Divider`, `Label`,
+/// The scene format's system views: `List`, `Form`, `Section`, `ScrollView`, `Divider`, `Label`,
 /// `Toggle`, `TextField` and `NavigationStack`, built by ``SystemViews``.
 extension Context {
     static let systemViewTypes: [String: Set<String>] = [
         "List": ["style", "contentOffset", "children"],
+        "Form": ["contentOffset", "children"],
         "Section": ["header", "footer", "children"],
         "ScrollView": ["axis", "contentOffset", "children"],
         "Divider": [],
@@ -28,6 +29,9 @@ extension Context {
                 for mod in mods { if let v = mod["listStyle"] { style = try choice(v, Self.options(ListStyle.self)) } }
             }
             return SystemViews.list(style: style, offset: try contentOffset(m), children: try children(m))
+        case "Form":
+            // iOS draws a form as an inset-grouped list.
+            return SystemViews.list(style: .insetGrouped, offset: try contentOffset(m), children: try children(m))
         case "Section":
             return .section(header: try sectionPart(m["header"]), footer: try sectionPart(m["footer"]), children: try children(m))
         case "ScrollView":

@@ -20,7 +20,8 @@ extension Context {
         "If": ["condition", "then", "else"],
         "GeometryReader": ["content"],
         "EmptyView": [],
-        "Group": ["children"]
+        "Group": ["children"],
+        "ViewThatFits": ["in", "children"]
     ].merging(systemViewTypes) { own, _ in own }
 
     mutating func view(_ json: JSONValue) throws -> Node {
@@ -100,6 +101,19 @@ extension Context {
             return .zstack(alignment: try m["alignment"].map(alignment) ?? .center, children: try children(m))
         case "Group":
             return .group(try children(m))
+        case "ViewThatFits":
+            // `in`: the axes it checks, both by default (SwiftUI's `[.horizontal, .vertical]`).
+            var h = true, v = true
+            if let axes = m["in"] {
+                let names = ["horizontal": (true, false), "vertical": (false, true), "all": (true, true)]
+                if case .array(let list) = axes.kind {
+                    h = false; v = false
+                    for a in list { let (x, y) = try choice(a, names); h = h || x; v = v || y }
+                } else {
+                    (h, v) = try choice(axes, names)
+                }
+            }
+            return .viewThatFits(horizontal: h, vertical: v, children: try children(m))
         case "Text":
             guard let t = m["text"] else { throw missing("text", json, example: "\"text\": \"Hello\"") }
             return .text(try text(t))

@@ -53,6 +53,9 @@ public indirect enum Node: Sendable {
     /// `Section`: a list's group of rows with a header and a footer (see ``SystemViews``);
     /// outside a `List`, its header, rows and footer one under the other.
     case section(header: Node, footer: Node, children: [Node])
+    /// `ViewThatFits(in:)`: the first of its views whose ideal size fits the space offered on
+    /// the axes it checks (the last when none does); only that one is shown.
+    case viewThatFits(horizontal: Bool, vertical: Bool, children: [Node])
 }
 
 /// A shape kind.
