@@ -192,7 +192,9 @@ public struct LayoutEngine: Sendable {
             // A button with no style of its own takes the nearest `buttonStyle`.
             var look = look
             if look.style == .automatic, let style = env.buttonStyle { look.style = style }
-            return try build(look.apply(to: label, environmentTint: env.tint), id.slot("label"), env, location: location)
+            let button = try build(look.apply(to: label, environmentTint: env.tint), id.slot("label"), env, location: location)
+            button.traits.pressedOpacity = look.pressedOpacity
+            return button
         case .located(.modified, _):
             // A located modifier: the place is the modifier's own (see `buildModified`).
             return try buildModified(node, id, env, location: location)

@@ -62,6 +62,8 @@ public struct ResolvedView: Hashable, Sendable {
         public var allowsHitTesting = true
         public var contentShape: ShapeKind?
         public var gesture: GestureSpec?
+        /// A button's: how opaque it is drawn while a finger is down on it (``ButtonLook/pressedOpacity``).
+        public var pressedOpacity: Double?
         public init() {}
     }
 

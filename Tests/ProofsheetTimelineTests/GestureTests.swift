@@ -241,6 +241,40 @@ struct GestureTests {
         }
     }
 
+    /// A button has its pressed look while a finger is down on it (the default style's label
+    /// at 0.2, the others at 0.6: estimates), at once, and fades back over 0.2 s when the
+    /// finger lifts; its action runs on the lift.
+    @Test(arguments: [("automatic", 0.2), ("borderedProminent", 0.6)])
+    func aButtonLooksPressedWhileTheFingerIsDown(style: String, pressed: Double) throws {
+        let json = """
+            {"canvas": {"width": 200, "height": 100}, "state": {"n": 0},
+             "timelines": {"t": [{"at": 0.1, "touch": "down #b; hold 0.3s; up"}]},
+             "root": {"type": "Button", "title": "Go", "style": "\(style)", "action": [{"set": {"n": "=$n + 1"}}], "modifiers": [{"id": "b"}]}}
+            """
+        let s = try session(json, "t")
+        func opacity(at t: Double) throws -> Double {
+            try s.advance(to: t)
+            var o = 1.0
+            func walk(_ v: ResolvedView, _ inherited: Double) {
+                let here = inherited * v.effects.opacity
+                if case .text = v.content { o = here }
+                v.children.forEach { walk($0, here) }
+            }
+            walk(s.presented(at: t), 1)
+            return o
+        }
+        #expect(try opacity(at: 0.05) == 1)
+        #expect(abs(try opacity(at: 0.1) - pressed) < 1e-9)
+        #expect(abs(try opacity(at: 0.3) - pressed) < 1e-9)
+        #expect(s.state.values["n"] == .number(0))
+        // Lifted at 0.4: the action ran, the look comes back on the release animation.
+        let back = try opacity(at: 0.5)
+        #expect(s.state.values["n"] == .number(1))
+        #expect(abs(back - (pressed + (1 - pressed) * ButtonLook.releaseAnimation.progress(at: 0.1))) < 1e-9)
+        #expect(s.animator.isAnimating(at: 0.5) && abs((s.animator.settledAt ?? 0) - 0.6) < 1e-9)
+        #expect(try opacity(at: 0.7) == 1)
+    }
+
     /// A removal outside any animation is immediate.
     @Test func unanimatedRemovalIsImmediate() throws {
         let json = """

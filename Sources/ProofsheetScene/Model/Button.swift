@@ -1,4 +1,5 @@
 import ProofsheetCore
+import ProofsheetMotion
 
 /// A button's look, reduced to plain views: a button is its styled label (a mockup has no taps).
 public struct ButtonLook: Hashable, Sendable {
@@ -41,6 +42,19 @@ public struct ButtonLook: Hashable, Sendable {
     }
 
     var automaticRadius: Double { controlSize == .large || controlSize == .extraLarge ? 12 : 6 }
+
+    // NB: iOS publishes no figures for the pressed look either; these are estimates from the
+    // system's look: the default (borderless) button's label all but vanishes while pressed, as
+    // UIKit's system buttons do; plain and bordered buttons dim less.
+    /// How opaque the button is drawn while a finger is down on it.
+    public var pressedOpacity: Double {
+        switch style {
+        case .automatic: return 0.2
+        case .plain, .bordered, .borderedProminent: return 0.6
+        }
+    }
+    /// How a button comes back when the finger lifts: it was dimmed at once, it fades back.
+    public static let releaseAnimation = Animation.curve(.easeOut, duration: 0.2)
 
     /// The button as views, tinted with the look's tint or else `environmentTint`.
     public func apply(to label: Node, environmentTint: Color) -> Node {

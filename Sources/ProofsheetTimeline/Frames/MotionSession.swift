@@ -40,6 +40,8 @@ public final class MotionSession {
     /// Where each finger that lifted was when it lifted, by touch (for drawing drags).
     public private(set) var liftPoints: [Int: Point] = [:]
     private var trackers: [Int: GestureTracker] = [:]
+    /// The button each finger is down on (drawn in its pressed look until the finger lifts).
+    private var pressedButtons: [Int: ViewID] = [:]
     private var markers: Set<String> = []
     private var markerEvaluations = 0
     private var changes = 0
@@ -193,6 +195,10 @@ public final class MotionSession {
             events.append(MotionEvent(time: t, name: "touch down"))
             let chain = HitTesting.hit(shown, at: base)
             guard let owner = chain.last(where: { $0.traits.gesture != nil }), let spec = owner.traits.gesture else { return }
+            if case .tap = spec.kind, let button = Self.button(in: owner), let opacity = button.traits.pressedOpacity {
+                animator.press(button.identity, opacity: opacity)
+                pressedButtons[touch] = button.identity
+            }
             var tracker = GestureTracker(spec: spec, owner: owner.identity, at: t, point: base)
             let out = tracker.down()
             if let d = tracker.deadline { enqueue(d, .deadline(touch: touch)) }
@@ -217,10 +223,26 @@ public final class MotionSession {
             liftPoints[touch] = Point(x: base.x + offset.x, y: base.y + offset.y)
             touchBase[touch] = nil
             touchPoints[touch] = nil
+            if let button = pressedButtons.removeValue(forKey: touch) {
+                animator.release(button, at: t, animation: ButtonLook.releaseAnimation)
+            }
             guard var tracker = trackers[touch] else { return }
             let out = tracker.up(at: t, point: Point(x: base.x + offset.x, y: base.y + offset.y))
             trackers[touch] = nil
             try apply(out, tracker, at: t, events: &events)
+        }
+    }
+
+    /// The button a tap's view is or holds (its first view with a pressed look, in the chain of
+    /// wrappers from the view down).
+    static func button(in v: ResolvedView) -> ResolvedView? {
+        var node = v
+        while true {
+            if node.traits.pressedOpacity != nil { return node }
+            guard node.children.count == 1 || node.content == .layer(overlay: false) || node.content == .layer(overlay: true),
+                let first = node.children.first
+            else { return nil }
+            node = first
         }
     }
 

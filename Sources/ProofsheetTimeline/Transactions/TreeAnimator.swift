@@ -28,6 +28,8 @@ public struct TreeAnimator: Sendable {
     public private(set) var lastStarted: AnimationSpan?
     /// The settle times of the tracks the change being made starts (nil: runs forever).
     private var startedEnds: [Double?] = []
+    /// Buttons a finger is down on, or coming back after it lifted: how opaque each is drawn.
+    private var presses: [ViewID: PropertyTrack] = [:]
 
     /// The animations one change started: from `start` until everything it set moving has
     /// settled (`end`; nil when something runs forever).
@@ -56,6 +58,20 @@ public struct TreeAnimator: Sendable {
 
     public init(tree: ResolvedView) { model = tree }
 
+    // MARK: - Presses
+
+    /// A finger went down on the button `id`: it is drawn at `opacity` (its pressed look) at once.
+    public mutating func press(_ id: ViewID, opacity: Double) {
+        presses[id] = PropertyTrack(value: [min(1, max(0, opacity))])
+    }
+
+    /// The finger on the button `id` lifted at `t`: its look comes back with `animation`.
+    public mutating func release(_ id: ViewID, at t: Double, animation: Animation) {
+        guard var track = presses[id] else { return }
+        track.retarget(to: [1], at: t, animation: animation)
+        presses[id] = track
+    }
+
     // MARK: - Changes
 
     /// Moves to `tree` at time `t` in `transaction`.
@@ -73,6 +89,7 @@ public struct TreeAnimator: Sendable {
         collectRemovals(oldParent: model, new: newViews, shown: shownViews, scopes: [], old: oldViews, transaction: transaction, at: t)
         tracks = tracks.filter { seen.contains($0.key.view) }
         arriving = arriving.filter { seen.contains($0.key) }
+        presses = presses.filter { seen.contains($0.key) }
         model = tree
         prune(at: t)
         lastStarted = nil
@@ -217,6 +234,7 @@ public struct TreeAnimator: Sendable {
             if let end = track.settledAt, end <= t { tracks[k] = nil } else { track.prune(at: t); tracks[k] = track }
         }
         arriving = arriving.filter { !($0.value.track.settledAt.map { $0 <= t } ?? false) }
+        presses = presses.filter { $0.value.target != [1] || $0.value.isAnimating(at: t) }
         departing.removeAll { $0.track.settledAt.map { $0 <= t } ?? false }
     }
 
@@ -236,6 +254,7 @@ public struct TreeAnimator: Sendable {
                 out.frame = v.frame.offsetBy(dx: parentShown.x - parentModel.x, dy: parentShown.y - parentModel.y)
             }
         }
+        if let press = presses[v.identity] { out.effects.opacity *= press.value(at: t)[0] }
         let modelOrigin = Point(x: v.frame.minX, y: v.frame.minY)
         let shownOrigin = Point(x: out.frame.minX, y: out.frame.minY)
         var kids: [ResolvedView] = []
@@ -290,12 +309,13 @@ public struct TreeAnimator: Sendable {
             guard let e = d.track.settledAt else { return nil }
             end = max(end, e)
         }
+        for p in presses.values { end = max(end, p.settledAt ?? end) }
         return end
     }
 
     /// Whether anything moves at `t`.
     public func isAnimating(at t: Double) -> Bool {
         tracks.values.contains { $0.isAnimating(at: t) } || arriving.values.contains { $0.track.isAnimating(at: t) }
-            || departing.contains { $0.track.isAnimating(at: t) }
+            || departing.contains { $0.track.isAnimating(at: t) } || presses.values.contains { $0.isAnimating(at: t) }
     }
 }
