@@ -275,6 +275,35 @@ struct GestureTests {
         #expect(try opacity(at: 0.7) == 1)
     }
 
+    /// What was animating inside a view goes on animating while the view leaves: the heart
+    /// fading in over a second keeps fading in (0.75 at 0.75 s, not the 0.5 it had when its card
+    /// was removed), and the card's own offset keeps following its animation under the
+    /// transition's move.
+    @Test func animationsKeepRunningInsideALeavingView() throws {
+        let json = """
+            {"canvas": {"width": 200, "height": 100}, "state": {"on": false, "shown": true, "x": 0},
+             "timelines": {"t": [{"at": 0, "withAnimation": "linear(duration: 1)", "set": {"on": true, "x": 40}},
+                                 {"at": 0.5, "withAnimation": "linear(duration: 1)", "set": {"shown": false}}]},
+             "root": {"type": "ZStack", "children": [{"type": "If", "condition": "$shown", "then":
+               {"type": "ZStack", "children": [
+                 {"type": "Rectangle", "fill": "red", "modifiers": [{"frame": {"width": 20, "height": 20}}, {"opacity": "=$on ? 1 : 0"}, {"id": "heart"}]}],
+                "modifiers": [{"frame": {"width": 80, "height": 30}}, {"offset": {"x": "$x"}}, {"id": "card"}, {"transition": "move(edge: .trailing)"}]}}]}}
+            """
+        let s = try session(json, "t")
+        try s.advance(to: 0.75)
+        let shown = s.presented(at: 0.75)
+        func opacity(of name: String, in v: ResolvedView, _ inherited: Double = 1) -> Double? {
+            let here = inherited * v.effects.opacity
+            if v.id == name { return here }
+            for c in v.children { if let o = opacity(of: name, in: c, here) { return o } }
+            return nil
+        }
+        #expect(abs((opacity(of: "heart", in: shown) ?? -1) - 0.75) < 1e-9)
+        // The move: a quarter of the way to its 80 pt width, over the offset at 30 of its 40.
+        #expect(abs((transitionWrapper(in: shown)?.effects.offset.x ?? -1) - 20) < 1e-9)
+        #expect(abs((shown.totalOffset(of: "card")?.x ?? -1) - (30 + 20)) < 1e-9)
+    }
+
     /// A removal outside any animation is immediate.
     @Test func unanimatedRemovalIsImmediate() throws {
         let json = """

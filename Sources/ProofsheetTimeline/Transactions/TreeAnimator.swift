@@ -15,8 +15,9 @@ import ProofsheetScene
 ///
 /// Views that appear or disappear run their transition (`.transition`, or `.opacity` when none
 /// is given) when an animation covers them or the transition has an animation of its own: a
-/// removed view keeps being drawn, frozen as it was shown at the change, until its removal
-/// transition ends. A removal outside any animation is immediate.
+/// removed view keeps being drawn until its removal transition ends, as it was last laid out,
+/// and what was animating inside it goes on animating. A removal outside any animation is
+/// immediate.
 public struct TreeAnimator: Sendable {
     /// The tree of the current state, as layout made it.
     public private(set) var model: ResolvedView
@@ -38,16 +39,20 @@ public struct TreeAnimator: Sendable {
         public var end: Double?
     }
 
-    /// A removed view still on its way out.
+    /// A removed view still on its way out: the view as it was last laid out, with the
+    /// animations that were running inside it, which keep running while it leaves.
     struct Departure: Sendable {
         var view: ResolvedView
         var parent: ViewID
         /// The sibling it followed in its parent (nil: it was first).
         var after: ViewID?
-        /// Its parent's shown origin when it left (it moves with its parent from there).
+        /// Its parent's origin in the layout it left (it moves with its parent from there).
         var parentOrigin: Point
         var transition: TransitionState
         var track: PropertyTrack
+        /// The animations of the views inside it (itself included), and their arrivals.
+        var tracks: [TrackKey: PropertyTrack]
+        var arriving: [ViewID: Arrival]
     }
 
     /// An inserted view on its way in.
@@ -217,15 +222,26 @@ public struct TreeAnimator: Sendable {
             }
             let (chainScopes, transition) = Self.chain(of: c)
             guard let animation = Self.animation(scopes + chainScopes, transaction, transition: transition, insertion: false) else { continue }
-            guard let (frozen, parentOrigin) = shown[c.identity] else { continue }
+            guard shown[c.identity] != nil, let parentOrigin = old[c.identity]?.parentOrigin else { continue }
             let away = (transition ?? .default).away(size: c.frame.size, insertion: false)
             var track = PropertyTrack(value: TransitionState().vector)
             track.retarget(to: away.vector, at: t, animation: animation)
             startedEnds.append(track.settledAt)
-            // The view keeps the transition state it had if it was still arriving.
+            // What moves inside it goes on moving as it leaves (a heart still fading in while
+            // its card flies off), as in SwiftUI.
+            var inside = Set<ViewID>()
+            Self.identities(of: c, into: &inside)
             departing.append(
-                Departure(view: frozen, parent: oldParent.identity, after: previous, parentOrigin: parentOrigin, transition: away, track: track))
+                Departure(
+                    view: c, parent: oldParent.identity, after: previous, parentOrigin: parentOrigin, transition: away, track: track,
+                    tracks: tracks.filter { inside.contains($0.key.view) }, arriving: arriving.filter { inside.contains($0.key) }))
         }
+    }
+
+    /// The identities of a view and everything inside it.
+    static func identities(of v: ResolvedView, into out: inout Set<ViewID>) {
+        out.insert(v.identity)
+        for c in v.children { identities(of: c, into: &out) }
     }
 
     /// Forgets animations that have ended by `t`.
@@ -242,10 +258,14 @@ public struct TreeAnimator: Sendable {
 
     /// The tree shown at `t` (at or after the last change).
     public func presented(at t: Double) -> ResolvedView {
-        present(model, parentModel: .zero, parentShown: .zero, at: t)
+        present(model, parentModel: .zero, parentShown: .zero, at: t, tracks: tracks, arriving: arriving)
     }
 
-    private func present(_ v: ResolvedView, parentModel: Point, parentShown: Point, at t: Double) -> ResolvedView {
+    /// `v` as shown at `t` under a parent laid out at `parentModel` and shown at `parentShown`,
+    /// moved by `tracks` and `arriving` (the tree's own, or a departing view's).
+    private func present(
+        _ v: ResolvedView, parentModel: Point, parentShown: Point, at t: Double, tracks: [TrackKey: PropertyTrack], arriving: [ViewID: Arrival]
+    ) -> ResolvedView {
         var out = v
         for p in AnimatableProperty.allCases {
             if let track = tracks[TrackKey(view: v.identity, property: p)], track.isAnimating(at: t) {
@@ -259,7 +279,7 @@ public struct TreeAnimator: Sendable {
         let shownOrigin = Point(x: out.frame.minX, y: out.frame.minY)
         var kids: [ResolvedView] = []
         for c in v.children {
-            var shown = present(c, parentModel: modelOrigin, parentShown: shownOrigin, at: t)
+            var shown = present(c, parentModel: modelOrigin, parentShown: shownOrigin, at: t, tracks: tracks, arriving: arriving)
             if let arrival = arriving[c.identity], arrival.track.isAnimating(at: t) {
                 shown = Self.wrap(shown, arrival.transition.with(arrival.track.value(at: t)))
             }
@@ -267,8 +287,11 @@ public struct TreeAnimator: Sendable {
         }
         // Views on their way out, back where they were among their siblings.
         for d in departing where d.parent == v.identity {
-            let view = Self.wrap(
-                d.view.translated(shownOrigin.x - d.parentOrigin.x, shownOrigin.y - d.parentOrigin.y), d.transition.with(d.track.value(at: t)))
+            var leaving = present(d.view, parentModel: d.parentOrigin, parentShown: shownOrigin, at: t, tracks: d.tracks, arriving: d.arriving)
+            if let arrival = d.arriving[d.view.identity], arrival.track.isAnimating(at: t) {
+                leaving = Self.wrap(leaving, arrival.transition.with(arrival.track.value(at: t)))
+            }
+            let view = Self.wrap(leaving, d.transition.with(d.track.value(at: t)))
             if let after = d.after, let k = kids.firstIndex(where: { $0.identity == after || $0.identity.path == after.path + "#transition" }) {
                 kids.insert(view, at: k + 1)
             } else if d.after == nil {
