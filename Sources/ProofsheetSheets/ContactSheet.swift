@@ -61,7 +61,7 @@ public struct ContactSheet: Sendable {
     }
 
     /// The lines of events a label shows under a thumbnail, at most.
-    public static let eventLines = 2
+    public static let eventLines = 3
 
     /// The sheet as a view.
     public func node() -> Node { sheet(cells: frames.map(cell)) }

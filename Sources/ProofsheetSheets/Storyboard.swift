@@ -52,7 +52,7 @@ public struct Storyboard: Sendable {
     }
 
     /// The lines of events a caption shows, at most.
-    public static let eventLines = 2
+    public static let eventLines = 3
 
     /// The board as a view.
     public func node() -> Node {

@@ -763,6 +763,17 @@ struct LayoutTests {
         #expect(try identity(r, "bg") == "/0/0/1:2/background")
     }
 
+    /// The key of the innermost `ForEach` element a view is in, read back from its identity,
+    /// escapes undone (what events name a view by: `removed #card-1[facebook]`).
+    @Test func anIdentityGivesBackItsInnermostKey() {
+        #expect(ViewID.root.child(0).lastKey == nil)
+        #expect(ViewID.root.child(1).key("Yosemite, USA").modifier(3).slot("overlay").lastKey == "Yosemite, USA")
+        #expect(ViewID.root.key("outer").child(0).key("inner").child(2).lastKey == "inner")
+        for key in ["a]b", "a\\b]", "[x]", ""] {
+            #expect(ViewID.root.child(0).key(key).modifier(1).lastKey == key, "\(key)")
+        }
+    }
+
     @Test func identityFromASceneFileCountsEveryModifier() throws {
         func scene(_ condition: Bool) throws -> LayoutResult {
             let json = """

@@ -79,7 +79,8 @@ struct SeedTimelineTests {
     @Test func gradientStackRemove() throws {
         let s = try run("gradient-stack", "remove")
         let e = try events(s, until: 0.46)
-        #expect(e.contains("card removed") && e.contains("removed #card-8") && e.contains("appeared #card-4"))
+        // Views are named by their id and the key of their ForEach element.
+        #expect(e == ["touch down", "release", "removed #card-8[8]", "appeared #card-4[4]", "card removed"])
         let shown = s.presented(at: 0.46)
         #expect(try #require(shown.find("card-7")).effects.offset.y == 0)
     }

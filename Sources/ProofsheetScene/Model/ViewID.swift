@@ -37,6 +37,29 @@ public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `label`, a `GeometryReader`'s `content`.
     public func slot(_ name: String) -> ViewID { ViewID(path: path + "/" + name) }
 
+    /// The key of the innermost `ForEach` element the view is in (nil: it is in none).
+    public var lastKey: String? {
+        // Read forwards: a key runs from `[` to the first `]` not escaped by `\`.
+        var last: String? = nil
+        var i = path.startIndex
+        while i < path.endIndex {
+            guard path[i] == "[" else {
+                i = path.index(after: i)
+                continue
+            }
+            var key = ""
+            i = path.index(after: i)
+            while i < path.endIndex, path[i] != "]" {
+                if path[i] == "\\", path.index(after: i) < path.endIndex { i = path.index(after: i) }
+                key.append(path[i])
+                i = path.index(after: i)
+            }
+            last = key
+            if i < path.endIndex { i = path.index(after: i) }
+        }
+        return last
+    }
+
     public var description: String { path.isEmpty ? "/" : path }
     public static func < (a: ViewID, b: ViewID) -> Bool { a.path < b.path }
 }

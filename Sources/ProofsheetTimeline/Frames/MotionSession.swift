@@ -301,23 +301,31 @@ public final class MotionSession {
         let tree = try layout(try template.instantiate(new))
         animator.update(to: tree, transaction: tx, at: t)
         if !tracking, let span = animator.lastStarted { startedAnimations.append(span) }
-        // Named views that came or went, and markers that turned true.
-        let was = Self.ids(before), now = Self.ids(tree)
-        for id in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed #\(id)")) }
-        for id in Self.outermost(now, minus: was) { events.append(MotionEvent(time: t, name: "appeared #\(id)")) }
+        // Named views that came or went (by identity: a view renamed as others go is neither),
+        // and markers that turned true.
+        let was = Self.named(before), now = Self.named(tree)
+        for v in Self.outermost(was, minus: now) { events.append(MotionEvent(time: t, name: "removed \(v.label)")) }
+        for v in Self.outermost(now, minus: was) { events.append(MotionEvent(time: t, name: "appeared \(v.label)")) }
         for m in try template.updateMarkers(&markers, from: old, to: new, evaluations: &markerEvaluations) {
             events.append(MotionEvent(time: t, name: m))
         }
     }
 
-    /// The ids of named views, each with the ids of the named views around it.
-    static func ids(_ v: ResolvedView) -> [String: [String]] {
-        var out: [String: [String]] = [:]
-        func walk(_ v: ResolvedView, _ outer: [String]) {
+    /// A named view for events: how it is labelled, and the named views around it.
+    struct Named {
+        /// `#id`, with the key of the `ForEach` element it belongs to: `#card-1[facebook]`.
+        var label: String
+        var outer: [ViewID]
+    }
+
+    /// The named views of a tree by identity.
+    static func named(_ v: ResolvedView) -> [ViewID: Named] {
+        var out: [ViewID: Named] = [:]
+        func walk(_ v: ResolvedView, _ outer: [ViewID]) {
             var outer = outer
             if let id = v.id {
-                out[id] = outer
-                outer.append(id)
+                out[v.identity] = Named(label: "#" + id + (v.identity.lastKey.map { "[\(excerpt($0))]" } ?? ""), outer: outer)
+                outer.append(v.identity)
             }
             for c in v.children { walk(c, outer) }
         }
@@ -325,9 +333,9 @@ public final class MotionSession {
         return out
     }
 
-    /// The ids in `a` and not in `b` whose surrounding named views are all still in `b`: the
-    /// outermost named views that came or went.
-    static func outermost(_ a: [String: [String]], minus b: [String: [String]]) -> [String] {
-        a.keys.filter { b[$0] == nil && a[$0]!.allSatisfy { b[$0] != nil } }.sorted()
+    /// The views in `a` and not in `b` whose surrounding named views are all still in `b`: the
+    /// outermost named views that came or went, by label.
+    static func outermost(_ a: [ViewID: Named], minus b: [ViewID: Named]) -> [Named] {
+        a.filter { b[$0.key] == nil && $0.value.outer.allSatisfy { b[$0] != nil } }.values.sorted { $0.label < $1.label }
     }
 }
