@@ -330,6 +330,9 @@ public struct LayoutEngine: Sendable {
         case .overlay(let n, let a):
             let layer = try build(n, id.slot("overlay"), env, location: location)
             element = LayerElement(child: child, layer: layer, alignment: a, isOverlay: true)
+        case .safeAreaInset(let edge, let alignment, let spacing, let n):
+            let content = try build(n, id.slot("inset"), env, location: location)
+            element = SafeAreaInsetElement(edge: edge, alignment: alignment, spacing: spacing, child: child, content: content)
         case .ignoresSafeArea(let edges): element = SafeAreaElement(edges: edges, safeArea: safeArea, child: child)
         case .clipShape(let kind): element = EffectElement(.clip(kind), name: "clipShape", child: child)
         case .clipped: element = EffectElement(.clip(.rectangle), name: "clipped", child: child)
@@ -398,7 +401,7 @@ final class ElementBudget: Sendable {
             return 1 + ([header, footer] + children).reduce(0) { $0 + count($1) }
         case .modified(let inner, let m):
             switch m {
-            case .background(let layer, _), .overlay(let layer, _): return 1 + count(inner) + count(layer)
+            case .background(let layer, _), .overlay(let layer, _), .safeAreaInset(_, _, _, let layer): return 1 + count(inner) + count(layer)
             default: return 1 + count(inner)
             }
         case .button(let label, _), .located(let label, _), .branch(_, let label), .keyed(_, let label):

@@ -155,6 +155,72 @@ final class LayerElement: WrapperElement {
     override var content: ResolvedView.Content { .layer(overlay: isOverlay) }
 }
 
+/// `safeAreaInset(edge:alignment:spacing:content:)`: the content at its ideal size across the
+/// edge (the width offered along it), at that edge of the element; the view proposed what is
+/// left after the content and the spacing, and placed there, its safe area ending where the
+/// content (less the spacing) begins, so a view inside that ignores the safe area reaches under
+/// the content to the screen's edge. The element is the view and the content together.
+final class SafeAreaInsetElement: WrapperElement {
+    let edge: SafeAreaEdge
+    let alignment: Double
+    let spacing: Double
+    let inset: Element
+    init(edge: SafeAreaEdge, alignment: Double, spacing: Double, child: Element, content: Element) {
+        self.edge = edge; self.alignment = alignment; self.spacing = spacing; self.inset = content
+        super.init(name: "safeAreaInset", child: child)
+    }
+    override var children: [Element] { [child, inset] }
+
+    /// The content's size for a proposal of the whole element.
+    private func contentSize(_ p: Proposal) -> Size {
+        inset.size(edge.isVertical ? Proposal(width: p.width, height: nil) : Proposal(width: nil, height: p.height))
+    }
+    /// The view's proposal: the element's, less the content and the spacing across the edge.
+    private func viewProposal(_ p: Proposal, _ c: Size) -> Proposal {
+        edge.isVertical
+            ? Proposal(width: p.width, height: p.height.map { max(0, $0 - c.height - spacing) })
+            : Proposal(width: p.width.map { max(0, $0 - c.width - spacing) }, height: p.height)
+    }
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        let c = contentSize(p)
+        let v = child.size(viewProposal(p, c))
+        return edge.isVertical
+            ? Size(width: max(v.width, c.width), height: v.height + spacing + c.height)
+            : Size(width: v.width + spacing + c.width, height: max(v.height, c.height))
+    }
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        let c = contentSize(proposal)
+        let p = viewProposal(proposal, c)
+        let r = exact
+        var viewRect = r, contentRect = r
+        var safe = ctx.safeRect
+        switch edge {
+        case .bottom:
+            viewRect = Rect(x: r.minX, y: r.minY, width: r.width, height: max(0, r.height - c.height - spacing))
+            contentRect = Rect(x: r.minX + (r.width - c.width) * alignment, y: r.maxY - c.height, width: c.width, height: c.height)
+            safe = Rect(x: safe.minX, y: safe.minY, width: safe.width, height: max(0, min(safe.maxY, viewRect.maxY) - safe.minY))
+        case .top:
+            viewRect = Rect(x: r.minX, y: r.minY + c.height + spacing, width: r.width, height: max(0, r.height - c.height - spacing))
+            contentRect = Rect(x: r.minX + (r.width - c.width) * alignment, y: r.minY, width: c.width, height: c.height)
+            let top = max(safe.minY, viewRect.minY)
+            safe = Rect(x: safe.minX, y: top, width: safe.width, height: max(0, safe.maxY - top))
+        case .leading:
+            viewRect = Rect(x: r.minX + c.width + spacing, y: r.minY, width: max(0, r.width - c.width - spacing), height: r.height)
+            contentRect = Rect(x: r.minX, y: r.minY + (r.height - c.height) * alignment, width: c.width, height: c.height)
+            let left = max(safe.minX, viewRect.minX)
+            safe = Rect(x: left, y: safe.minY, width: max(0, safe.maxX - left), height: safe.height)
+        case .trailing:
+            viewRect = Rect(x: r.minX, y: r.minY, width: max(0, r.width - c.width - spacing), height: r.height)
+            contentRect = Rect(x: r.maxX - c.width, y: r.minY + (r.height - c.height) * alignment, width: c.width, height: c.height)
+            safe = Rect(x: safe.minX, y: safe.minY, width: max(0, min(safe.maxX, viewRect.maxX) - safe.minX), height: safe.height)
+        }
+        let inner = LayoutContext(canvas: ctx.canvas, safeRect: safe)
+        try child.place(aligned(child.size(p), in: viewRect, .center), p, inner)
+        try inset.place(
+            contentRect, edge.isVertical ? Proposal(width: proposal.width, height: nil) : Proposal(width: nil, height: proposal.height), ctx)
+    }
+}
+
 /// `ignoresSafeArea`: its view is proposed the region grown by the safe area on the edges
 /// it ignores; where its frame meets the safe area's edge, it grows to the canvas edge.
 ///

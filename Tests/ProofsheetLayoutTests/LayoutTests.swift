@@ -735,6 +735,42 @@ struct LayoutTests {
         #expect(try exactFrame(r, "r") == Rect(x: 0, y: 64, width: 390, height: 780))
     }
 
+    /// `safeAreaInset(edge:)`: the content at the edge at its ideal height, the view above it
+    /// in what is left (less the spacing), and the view's safe area ending there, so a colour
+    /// that ignores the safe area runs under the content to the screen's edge.
+    @Test func safeAreaInsetInsetsTheViewAndItsSafeArea() throws {
+        let safe = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)
+        let bar = Text("Bar").font(f20).frame(maxWidth: .infinity).id("bar")
+        let r = try layout(safeArea: safe) { Color.blue.id("c").safeAreaInset(edge: .bottom) { bar }.id("v") }
+        #expect(try exactFrame(r, "v") == Rect(x: 0, y: 47, width: 390, height: 763))
+        #expect(try exactFrame(r, "c") == Rect(x: 0, y: 47, width: 390, height: 763 - 24))
+        #expect(try exactFrame(r, "bar") == Rect(x: 0, y: 810 - 24, width: 390, height: 24))
+        // Ignoring the safe area: from the screen's top to its bottom, under the bar.
+        let under = try layout(safeArea: safe) {
+            Color.blue.ignoresSafeArea().id("c").safeAreaInset(edge: .bottom, spacing: 10) { bar }
+        }
+        #expect(try exactFrame(under, "c") == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(try exactFrame(under, "bar").minY == 786)
+        // At the top, a narrow content aligned to the leading edge; a text keeps its own size.
+        let top = try layout(safeArea: safe) {
+            Text("Body").font(f20).id("t").safeAreaInset(edge: .top, alignment: 0, spacing: 8) { Text("Hi").font(f20).id("hi") }.id("v")
+        }
+        // The element is the text and the inset together (24 + 8 + 24 tall, 40 wide), centred.
+        #expect(try exactFrame(top, "v") == Rect(x: 175, y: 47 + (763 - 56) / 2, width: 40, height: 56))
+        #expect(try exactFrame(top, "hi") == Rect(x: 175, y: 47 + (763 - 56) / 2, width: 20, height: 24))
+        #expect(try exactFrame(top, "t").minY == 47 + (763 - 56) / 2 + 32)
+        // From a scene file.
+        let scene = try SceneDecoder().decode(
+            bytes: Array(
+                #"""
+                {"canvas": "iPhone 14", "root": {"type": "Color", "color": "blue", "modifiers": [{"id": "c"},
+                  {"safeAreaInset": {"edge": "bottom", "content": {"type": "Color", "color": "red", "modifiers": [{"frame": {"height": 50}}, {"id": "bar"}]}}}]}}
+                """#.utf8), file: "i.json")
+        let laid = try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(scene)
+        #expect(try exactFrame(laid, "bar") == Rect(x: 0, y: 760, width: 390, height: 50))
+        #expect(try exactFrame(laid, "c") == Rect(x: 0, y: 47, width: 390, height: 713))
+    }
+
     @Test func ignoringOneEdgeGrowsOnlyThatEdge() throws {
         // A colour ignoring the top only: 0…810 (the bottom inset stays).
         let r = try layout(safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)) {

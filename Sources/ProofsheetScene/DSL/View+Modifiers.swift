@@ -37,6 +37,11 @@ extension View {
     public func layoutPriority(_ p: Double) -> ModifiedView { modifier(.layoutPriority(p)) }
     public func ignoresSafeArea(_ edges: Edges = .all) -> ModifiedView { modifier(.ignoresSafeArea(edges)) }
     public func id(_ name: String) -> ModifiedView { modifier(.id(name)) }
+    /// `safeAreaInset(edge:alignment:spacing:content:)`: `content` at `edge`, the view inset
+    /// by it (alignment 0…1 along the edge: leading/top 0, centre 0.5).
+    public func safeAreaInset(edge: SafeAreaEdge, alignment: Double = 0.5, spacing: Double = 0, @ViewBuilder content: () -> Node) -> ModifiedView {
+        modifier(.safeAreaInset(edge: edge, alignment: alignment, spacing: spacing, content: content()))
+    }
 
     // MARK: Layers
     public func background(alignment: Alignment = .center, @ViewBuilder _ content: () -> Node) -> ModifiedView {

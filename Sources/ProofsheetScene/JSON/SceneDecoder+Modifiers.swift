@@ -7,7 +7,7 @@ extension Context {
         [
             "padding", "frame", "background", "overlay", "cornerRadius", "clipShape", "clipped", "offset",
             "scaleEffect", "rotationEffect", "opacity", "shadow", "blur", "zIndex", "layoutPriority",
-            "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "hidden", "id",
+            "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "safeAreaInset", "hidden", "id",
             "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
             "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
             "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar"
@@ -86,6 +86,16 @@ extension Context {
         case "ignoresSafeArea":
             if case .bool(true) = v.kind { return wrap(.ignoresSafeArea(.all)) }
             return wrap(.ignoresSafeArea(try edges(v)))
+        case "safeAreaInset":
+            // {"edge": "bottom", "alignment": "center", "spacing": 0, "content": {view}}
+            let o = try object(v, allowed: ["edge", "alignment", "spacing", "content"])
+            guard let c = o["content"] else { throw missing("content", v, example: "\"content\": {\"type\": \"Text\", \"text\": \"Bar\"}") }
+            let edge = try o["edge"].map { try choice($0, Self.options(SafeAreaEdge.self)) } ?? .bottom
+            let names: [String: Double] =
+                edge.isVertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
+            let alignment = try o["alignment"].map { try choice($0, names) } ?? 0.5
+            let spacing = try o["spacing"].map { try length($0, min: 0) } ?? 0
+            return wrap(.safeAreaInset(edge: edge, alignment: alignment, spacing: spacing, content: try view(c)))
         case "hidden": try flag(v); return wrap(.hidden)
         case "id": return wrap(.id(try string(v)))
         case "foregroundColor", "foregroundStyle": return wrap(.environment(.foreground(try paint(v))))

@@ -68,6 +68,13 @@ public enum ShapeKind: Hashable, Sendable {
     case capsule
 }
 
+/// The edge a `safeAreaInset` puts its content at.
+public enum SafeAreaEdge: String, Hashable, Sendable, CaseIterable {
+    case top, bottom, leading, trailing
+    /// Whether the content is stacked above or below the view (else beside it).
+    public var isVertical: Bool { self == .top || self == .bottom }
+}
+
 /// How a resizable view fills a proposal of another aspect ratio.
 public enum ContentMode: String, Hashable, Sendable {
     case fit, fill
@@ -82,6 +89,10 @@ public enum Modifier: Sendable {
     case flexFrame(FlexFrame)
     case background(Node, alignment: Alignment)
     case overlay(Node, alignment: Alignment)
+    /// `safeAreaInset(edge:alignment:spacing:content:)`: `content` beside the view at `edge`
+    /// (aligned along it by `alignment`, 0…1), the view inset by the content's size and
+    /// `spacing`, and its safe area with it (what ignores the safe area reaches under `content`).
+    case safeAreaInset(edge: SafeAreaEdge, alignment: Double, spacing: Double, content: Node)
     case clipShape(ShapeKind)
     case clipped
     case offset(x: Double, y: Double)
