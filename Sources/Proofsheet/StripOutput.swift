@@ -201,7 +201,9 @@ extension Renderer {
             }
             let width =
                 onionOverlay ? size.width * thumbScale : Double(min(columns, times.count)) * (size.width * thumbScale + style.spacing) - style.spacing
-            sheet.footer = [PropertyPlot(series: series, start: 0, end: max(end, 1e-3), width: max(width, 240), style: style).node()]
+            var plot = PropertyPlot(series: series, start: 0, end: max(end, 1e-3), width: max(width, 240), style: style)
+            plot.events = try run.events(after: -.infinity, through: end).map { ($0.time, $0.name) }
+            sheet.footer = [plot.node()]
         }
         var writer = SheetOutput(renderer: self, scale: scale, outputFormat: format, compression: png, assetRoots: start.assetRoots, note: note)
         writer.supersample = supersample

@@ -96,9 +96,13 @@ public struct PropertyPlot: Sendable {
     /// The chart's width and each chart's height, in points.
     public var width: Double
     public var chartHeight = 96.0
+    /// What happened on the way (time, name), drawn as lines across the charts.
+    public var events: [(time: Double, name: String)] = []
 
     public static let lineColor = Color(hex: 0x0A84FF)
     public static let markerColor = Color(hex: 0xFF375F)
+    public static let eventColor = Color(hex: 0xFF9F0A)
+    public static let gridColor = Color(hex: 0xE5E5EA)
 
     public init(series: [Series], start: Double, end: Double, width: Double, style: ContactSheet.Style) {
         self.series = series; self.start = start; self.end = end; self.width = width; self.style = style
@@ -107,6 +111,25 @@ public struct PropertyPlot: Sendable {
     /// The panel as a view: for each property its name and range, then the chart.
     public func node() -> Node {
         .stack(axis: .vertical, alignment: 0, spacing: style.spacing, children: series.map(chart))
+    }
+
+    /// The time between ticks on the axis: the smallest of 10, 20, 50 ms … 1 min that makes at
+    /// most 8 steps of the span.
+    public static func tickStep(span: Double) -> Double {
+        let steps = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60]
+        return steps.first { span / $0 <= 8 + 1e-9 } ?? (span / 8).rounded(.up)
+    }
+
+    /// The instants of the ticks from `start` to `end` (whole multiples of the step).
+    public var ticks: [Double] {
+        let step = Self.tickStep(span: max(end - start, 1e-3))
+        var out: [Double] = []
+        var k = (start / step - 1e-9).rounded(.up)
+        while k * step <= end + 1e-9, out.count < 64 {
+            out.append(k * step)
+            k += 1
+        }
+        return out
     }
 
     /// The value range drawn: the values' own, widened when flat.
@@ -132,6 +155,17 @@ public struct PropertyPlot: Sendable {
         items.append(.stroke(.rect(Rect(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)), .color(style.border), lineWidth: 1))
         guard let (lo, hi) = Self.range(s) else { return DisplayList(size: size, background: nil, items: items) }
         func at(_ t: Double, _ v: Double) -> Point { Self.place(t, v, start: start, end: end, lo: lo, hi: hi, size: size) }
+        // The time axis's ticks across the chart, and the events as lines of their own.
+        for t in ticks {
+            let x = at(t, lo).x
+            items.append(
+                .stroke(.polyline([Point(x: x, y: 1), Point(x: x, y: size.height - 1)], closed: false), .color(Self.gridColor), lineWidth: 1))
+        }
+        for e in events where e.time >= start - 1e-9 && e.time <= end + 1e-9 {
+            let x = at(e.time, lo).x
+            items.append(
+                .stroke(.polyline([Point(x: x, y: 1), Point(x: x, y: size.height - 1)], closed: false), .color(Self.eventColor), lineWidth: 1))
+        }
         if lo < 0, hi > 0 {
             items.append(.stroke(.polyline([at(start, 0), at(end, 0)], closed: false), .color(style.border), lineWidth: 1))
         }
@@ -155,13 +189,35 @@ public struct PropertyPlot: Sendable {
 
     func chart(_ s: Series) -> Node {
         let range = Self.range(s)
-        let rangeText = range.map { "\(fmt(($0.lo * 10).rounded() / 10)) … \(fmt(($0.hi * 10).rounded() / 10)) \(s.unit)" } ?? "not in these frames"
+        // The range as the values are (the chart's top and bottom), not rounded.
+        let rangeText = range.map { "\(fmt($0.lo)) … \(fmt($0.hi)) \(s.unit)" } ?? "not in these frames"
         let heading = ContactSheet.text("\(s.label)   \(rangeText)", size: style.labelSize, weight: 600, color: style.labelColor)
         let picture: Node = .modified(.picture(drawing(s)), .frame(width: width, height: chartHeight, alignment: .center))
-        let times = ContactSheet.text(
-            "\(Int((start * 1000).rounded())) ms … \(Int((end * 1000).rounded())) ms · a dot for each frame on the sheet",
-            size: style.labelSize * 0.9, weight: 400,
-            color: style.secondaryColor)
-        return .stack(axis: .vertical, alignment: 0, spacing: 4, children: [heading, picture, times])
+        // Each tick's time under it (the last kept inside the chart's width).
+        let size = Size(width: width, height: chartHeight)
+        let labelSize = style.labelSize * 0.9
+        let tickLabels: [Node] = ticks.map { t in
+            let text = "\(Int((t * 1000).rounded())) ms"
+            let x = Self.place(t, 0, start: start, end: end, lo: -1, hi: 1, size: size).x
+            let estimate = Double(text.count) * labelSize * 0.6
+            return .modified(
+                ContactSheet.text(text, size: labelSize, weight: 400, color: style.secondaryColor),
+                .offset(x: min(max(0, x - estimate / 2), width - estimate), y: 0))
+        }
+        let axis: Node = .modified(.zstack(alignment: .topLeading, children: tickLabels), .frame(width: width, height: nil, alignment: .topLeading))
+        var caption = "a dot for each frame on the sheet"
+        if !events.isEmpty {
+            // The events by instant: `400 ms release, card removed`.
+            var byInstant: [(ms: Int, names: [String])] = []
+            for e in events {
+                let ms = Int((e.time * 1000).rounded())
+                if byInstant.last?.ms == ms { byInstant[byInstant.count - 1].names.append(e.name) } else { byInstant.append((ms, [e.name])) }
+            }
+            caption += " · events (orange): " + byInstant.map { "\($0.ms) ms \($0.names.joined(separator: ", "))" }.joined(separator: " · ")
+        }
+        let note: Node = .modified(
+            .modified(ContactSheet.text(caption, size: labelSize, weight: 400, color: style.secondaryColor), .environment(.lineLimit(2))),
+            .frame(width: width, height: nil, alignment: .leading))
+        return .stack(axis: .vertical, alignment: 0, spacing: 4, children: [heading, picture, axis, note])
     }
 }

@@ -112,6 +112,33 @@ struct SheetExtrasTests {
         #expect(ViewTrack(id: "crad-0", in: fs[0].tree) == nil)
     }
 
+    /// The plot's time axis: ticks every 10, 20, 50 ms … as many as 8 fit, each a grid line
+    /// across the chart at its instant; each event a line of its own colour; the range as the
+    /// values are, not rounded.
+    @Test func plotTimeAxisEventsAndRange() throws {
+        #expect(PropertyPlot.tickStep(span: 1.3) == 0.2 && PropertyPlot.tickStep(span: 0.4) == 0.05 && PropertyPlot.tickStep(span: 8) == 1)
+        let series = PropertyPlot.Series(
+            label: "#v.offset.x", unit: "pt", samples: [(0, 0), (0.5, 12.3456), (1.3, 3)], markers: [(0, 0, 0)])
+        var plot = PropertyPlot(series: [series], start: 0, end: 1.3, width: 300, style: ContactSheet.Style())
+        plot.events = [(0.4, "release"), (0.4, "card removed"), (2, "after the end")]
+        #expect(plot.ticks.count == 7 && abs(plot.ticks[6] - 1.2) < 1e-9)
+        let size = Size(width: 300, height: plot.chartHeight)
+        var grid: [Double] = [], events: [Double] = []
+        for item in plot.drawing(series).items {
+            guard case .stroke(.polyline(let points, _), .color(let c), _) = item, points.count == 2, points[0].x == points[1].x else { continue }
+            if c == PropertyPlot.gridColor { grid.append(points[0].x) }
+            if c == PropertyPlot.eventColor { events.append(points[0].x) }
+        }
+        let x = { (t: Double) in PropertyPlot.place(t, 0, start: 0, end: 1.3, lo: 0, hi: 1, size: size).x }
+        #expect(grid.count == 7 && zip(grid, plot.ticks).allSatisfy { abs($0 - x($1)) < 1e-9 })
+        #expect(events.count == 2 && events.allSatisfy { abs($0 - x(0.4)) < 1e-9 })
+        // The heading says the range exactly; the caption lists the events by instant.
+        let dump = try sharedRenderer.layout(Scene(canvas: Size(width: 400, height: 400), scale: 1, root: plot.node())).displayList.dump()
+        #expect(dump.contains("0 … 12.346 pt"), "\(dump)")
+        #expect(dump.contains("400 ms release, card removed"), "\(dump)")
+        #expect(dump.contains("\"1200 ms\""), "\(dump)")
+    }
+
     /// A touch is a dot where the finger is, and its path since it went down.
     @Test func touchDotAtTheTouchPoint() throws {
         let (fs, _) = try frames([0.15, 0.25, 0.3])
