@@ -213,7 +213,10 @@ public struct PropertyPlot: Sendable {
                 let ms = Int((e.time * 1000).rounded())
                 if byInstant.last?.ms == ms { byInstant[byInstant.count - 1].names.append(e.name) } else { byInstant.append((ms, [e.name])) }
             }
-            caption += " · events (orange): " + byInstant.map { "\($0.ms) ms \($0.names.joined(separator: ", "))" }.joined(separator: " · ")
+            // At most 12 instants are named (the caption is two lines); the lines show them all.
+            let named = byInstant.prefix(12).map { "\($0.ms) ms \($0.names.prefix(8).joined(separator: ", "))" }
+            caption += " · events (orange): " + named.joined(separator: " · ")
+            if byInstant.count > 12 { caption += " · \(byInstant.count - 12) more instants" }
         }
         let note: Node = .modified(
             .modified(ContactSheet.text(caption, size: labelSize, weight: 400, color: style.secondaryColor), .environment(.lineLimit(2))),

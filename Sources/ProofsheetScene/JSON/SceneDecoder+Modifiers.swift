@@ -89,7 +89,10 @@ extension Context {
         case "safeAreaInset":
             // {"edge": "bottom", "alignment": "center", "spacing": 0, "content": {view}}
             let o = try object(v, allowed: ["edge", "alignment", "spacing", "content"])
-            guard let c = o["content"] else { throw missing("content", v, example: "\"content\": {\"type\": \"Text\", \"text\": \"Bar\"}") }
+            guard let c = o["content"] else {
+                throw ProofsheetError.badInput(
+                    "safeAreaInset needs 'content'", at: v.location, hint: "add \"content\": {\"type\": \"Text\", \"text\": \"Bar\"}")
+            }
             let edge = try o["edge"].map { try choice($0, Self.options(SafeAreaEdge.self)) } ?? .bottom
             let names: [String: Double] =
                 edge.isVertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]

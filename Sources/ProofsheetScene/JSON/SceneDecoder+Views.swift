@@ -319,7 +319,9 @@ extension Context {
         }
     }
 
+    /// `key` is missing from `json`: a view (named by its type) or a modifier's object.
     func missing(_ key: String, _ json: JSONValue, example: String) -> ProofsheetError {
-        .badInput("\(try! string(json["type"]!)) needs '\(key)'", at: json.location, hint: "add \(example)")
+        let what = json["type"].flatMap { try? stringOrUnknown($0) }.map { excerpt($0) } ?? "this object"
+        return .badInput("\(what) needs '\(key)'", at: json.location, hint: "add \(example)")
     }
 }

@@ -81,17 +81,14 @@ public struct TreeAnimator: Sendable {
 
     /// Moves to `tree` at time `t` in `transaction`.
     public mutating func update(to tree: ResolvedView, transaction: Transaction, at t: Double) {
-        let shownBefore = presented(at: t)
         var oldViews: [ViewID: (view: ResolvedView, parentOrigin: Point)] = [:]
         index(model, parentOrigin: .zero, into: &oldViews)
-        var shownViews: [ViewID: (view: ResolvedView, parentOrigin: Point)] = [:]
-        index(shownBefore, parentOrigin: .zero, into: &shownViews)
         var newViews: [ViewID: (view: ResolvedView, parentOrigin: Point)] = [:]
         index(tree, parentOrigin: .zero, into: &newViews)
         var seen = Set<ViewID>()
         walk(tree, parentOrigin: .zero, scopes: [], old: oldViews, transaction: transaction, at: t, seen: &seen)
         // Views that left: their transition, or gone at once.
-        collectRemovals(oldParent: model, new: newViews, shown: shownViews, scopes: [], old: oldViews, transaction: transaction, at: t)
+        collectRemovals(oldParent: model, new: newViews, scopes: [], old: oldViews, transaction: transaction, at: t)
         tracks = tracks.filter { seen.contains($0.key.view) }
         arriving = arriving.filter { seen.contains($0.key) }
         presses = presses.filter { seen.contains($0.key) }
@@ -207,7 +204,7 @@ public struct TreeAnimator: Sendable {
     /// Finds the views of the old tree whose identity is gone, under parents that stay, and
     /// starts their removal transitions.
     private mutating func collectRemovals(
-        oldParent: ResolvedView, new: [ViewID: (view: ResolvedView, parentOrigin: Point)], shown: [ViewID: (view: ResolvedView, parentOrigin: Point)],
+        oldParent: ResolvedView, new: [ViewID: (view: ResolvedView, parentOrigin: Point)],
         scopes: [Scope], old: [ViewID: (view: ResolvedView, parentOrigin: Point)], transaction: Transaction, at t: Double
     ) {
         guard let stays = new[oldParent.identity]?.view else { return }
@@ -217,12 +214,12 @@ public struct TreeAnimator: Sendable {
         for c in oldParent.children {
             defer { previous = c.identity }
             if new[c.identity] != nil {
-                collectRemovals(oldParent: c, new: new, shown: shown, scopes: scopes, old: old, transaction: transaction, at: t)
+                collectRemovals(oldParent: c, new: new, scopes: scopes, old: old, transaction: transaction, at: t)
                 continue
             }
             let (chainScopes, transition) = Self.chain(of: c)
             guard let animation = Self.animation(scopes + chainScopes, transaction, transition: transition, insertion: false) else { continue }
-            guard shown[c.identity] != nil, let parentOrigin = old[c.identity]?.parentOrigin else { continue }
+            guard let parentOrigin = old[c.identity]?.parentOrigin else { continue }
             let away = (transition ?? .default).away(size: c.frame.size, insertion: false)
             var track = PropertyTrack(value: TransitionState().vector)
             track.retarget(to: away.vector, at: t, animation: animation)

@@ -55,6 +55,12 @@ extension HostileCase {
                         + #""}"#)),
             says: ["nested too deeply"]),
         located("a transition edge that does not exist", small(square(#"{"transition": "move(edge: ⟦.left)"}"#)), says: ["expected an edge"]),
+        located(
+            "a transition's animation left open", small(square(#"{"transition": "opacity.animation(.easeOut(duration: 0.2)⟦"}"#)),
+            says: ["expected ')' after the animation"]),
+        located(
+            "a transition's animation out of range", small(square(#"{"transition": "opacity.animation(.spring(duration: ⟦1e300))"}"#)),
+            says: ["duration must be from 0.01 to 600 seconds"]),
         scene("an unknown sdk", small(#"{"type": "EmptyView"}"#, extra: #" "sdk": ⟦"ios9","#), at: "$.sdk", says: ["ios13", "ios17"])
     ]
 

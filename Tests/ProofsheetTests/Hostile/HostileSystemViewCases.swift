@@ -36,6 +36,23 @@ extension HostileCase {
             at: "$.root.titleDisplayMode", says: ["did you mean 'inline'"]),
         scene("toggle without isOn", small(#"⟦{"type": "Toggle", "title": "Wi-Fi"}"#), at: "$.root", says: ["Toggle needs 'isOn'"]),
         scene(
+            "safe-area inset without content", small(#"{"type": "Color", "color": "red", "modifiers": [{"safeAreaInset": ⟦{"edge": "bottom"}}]}"#),
+            at: "$.root.modifiers[0].safeAreaInset", says: ["safeAreaInset needs 'content'"]),
+        scene(
+            "safe-area inset edge misspelt",
+            small(#"{"type": "Color", "color": "red", "modifiers": [{"safeAreaInset": {"edge": ⟦"botom", "content": {"type": "EmptyView"}}}]}"#),
+            at: "$.root.modifiers[0].safeAreaInset.edge", says: ["did you mean 'bottom'"]),
+        scene(
+            "safe-area inset spacing huge",
+            small(#"{"type": "Color", "color": "red", "modifiers": [{"safeAreaInset": {"spacing": ⟦1e308, "content": {"type": "EmptyView"}}}]}"#),
+            at: "$.root.modifiers[0].safeAreaInset.spacing", says: ["out of range"]),
+        scene(
+            "view-that-fits axis unknown", small(#"{"type": "ViewThatFits", "in": ⟦"diagonal", "children": []}"#), at: "$.root.in",
+            says: ["'diagonal' is not a valid value", "'horizontal'"]),
+        scene(
+            "a form with a list style", small(#"{"type": "Form", "style": ⟦"plain", "children": []}"#), at: "$.root.style",
+            says: ["unknown key 'style'"]),
+        scene(
             "toggle isOn a string", small(#"{"type": "Toggle", "title": "Wi-Fi", "isOn": ⟦"yes"}"#), at: "$.root.isOn",
             says: ["expected true or false"]),
         scene(
