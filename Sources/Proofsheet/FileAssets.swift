@@ -48,6 +48,10 @@ public struct FileAssets: AssetProvider {
         // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x.
         return (path, Size(width: Double(px.width), height: Double(px.height)))
     }
+
+    public func meanColor(ofImage path: String, in unit: Rect) -> Color? {
+        images.meanColor(path: path, in: unit)
+    }
 }
 
 /// The distinct images one scene decodes and their pixels, so that the scene's images together

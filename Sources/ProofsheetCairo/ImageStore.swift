@@ -43,6 +43,39 @@ public final class ImageStore: @unchecked Sendable {
         return (s.width, s.height)
     }
 
+    /// The mean colour (straight alpha) of the image at `path` over `unit`, a rectangle in its
+    /// unit square, read from its decoded pixels (at most 64 × 64 of them, evenly spaced); nil
+    /// when the image cannot be read or the rectangle holds no pixel.
+    public func meanColor(path: String, in unit: Rect) -> Color? {
+        guard let s = try? fullSurface(path), let data = cairo_image_surface_get_data(s.raw) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(s.raw))
+        func span(_ lo: Double, _ length: Double, _ n: Int) -> (Int, Int)? {
+            guard lo.isFinite, length.isFinite else { return nil }
+            let a = max(0, min(n, Int((lo * Double(n)).rounded(.down))))
+            let b = max(0, min(n, Int(((lo + length) * Double(n)).rounded(.up))))
+            return b > a ? (a, b) : nil
+        }
+        guard let (x0, x1) = span(unit.minX, unit.width, s.width), let (y0, y1) = span(unit.minY, unit.height, s.height) else { return nil }
+        let stepX = max(1, (x1 - x0) / 64), stepY = max(1, (y1 - y0) / 64)
+        var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0), count = 0.0
+        var y = y0
+        while y < y1 {
+            let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: s.width) { $0 }
+            var x = x0
+            while x < x1 {
+                let v = row[x]
+                sum.a += Double(v >> 24); sum.r += Double((v >> 16) & 0xFF); sum.g += Double((v >> 8) & 0xFF); sum.b += Double(v & 0xFF)
+                count += 1
+                x += stepX
+            }
+            y += stepY
+        }
+        guard count > 0 else { return nil }
+        // Premultiplied sums: the mean colour is their ratio to the mean alpha.
+        guard sum.a > 0 else { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
+        return Color(red: sum.r / sum.a, green: sum.g / sum.a, blue: sum.b / sum.a, alpha: sum.a / (255 * count))
+    }
+
     /// The full-resolution surface of the image at `path` (premultiplied ARGB32).
     func surface(path: String) throws -> CairoSurface {
         try fullSurface(path)

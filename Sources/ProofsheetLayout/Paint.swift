@@ -128,7 +128,8 @@ func paintOrder(_ views: [ResolvedView]) -> [ResolvedView] {
 }
 
 /// The display form of a shape kind placed in a rectangle (circles are centred squares).
-func displayShape(_ kind: ShapeKind, in r: Rect) -> DisplayShape {
+/// The display shape of `kind` placed in `r` (a circle centred in it).
+public func displayShape(_ kind: ShapeKind, in r: Rect) -> DisplayShape {
     switch kind {
     case .rectangle: return .rect(r)
     case .roundedRectangle(let radius, let cont): return .roundedRect(r, radius: radius, continuous: cont)

@@ -63,4 +63,11 @@ final class MeasurementCache: TextMeasurer {
 public protocol AssetProvider: Sendable {
     /// The resolved path and natural size of the image asset `name`.
     func image(named name: String) throws -> (path: String, size: Size)
+    /// The mean colour of the image at the resolved `path` over `unit`, a rectangle of its
+    /// unit square; nil when it is not known (what chrome that adapts to its backdrop reads).
+    func meanColor(ofImage path: String, in unit: Rect) -> Color?
+}
+
+extension AssetProvider {
+    public func meanColor(ofImage path: String, in unit: Rect) -> Color? { nil }
 }

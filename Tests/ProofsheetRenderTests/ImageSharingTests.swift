@@ -66,6 +66,26 @@ struct ImageSharingTests {
         #expect(try ImageStore().pixelSize(path: path) == (30, 20))
     }
 
+    /// An image's mean colour over part of it, from its decoded pixels: what the home indicator
+    /// reads of a photo under it. Straight alpha comes back from the premultiplied pixels.
+    @Test func meanColourOfPartOfAnImage() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var img = RGBAImage(width: 40, height: 40, fill: RGBAColor(r: 255, g: 255, b: 255))
+        for y in 30..<40 { for x in 0..<40 { img[x: x, y: y] = x < 20 ? RGBAColor(r: 0, g: 0, b: 0) : RGBAColor(r: 200, g: 0, b: 0, a: 128) } }
+        try img.writePNG(to: dir + "/half.png")
+        let store = ImageStore()
+        let top = try #require(store.meanColor(path: dir + "/half.png", in: Rect(x: 0, y: 0, width: 1, height: 0.5)))
+        #expect(top == Color(red: 1, green: 1, blue: 1, alpha: 1))
+        let black = try #require(store.meanColor(path: dir + "/half.png", in: Rect(x: 0, y: 0.75, width: 0.5, height: 0.25)))
+        #expect(black == Color(red: 0, green: 0, blue: 0, alpha: 1))
+        let red = try #require(store.meanColor(path: dir + "/half.png", in: Rect(x: 0.5, y: 0.75, width: 0.5, height: 0.25)))
+        #expect(abs(red.red - 200.0 / 255) < 0.01 && red.green == 0 && abs(red.alpha - 128.0 / 255) < 0.01)
+        // Outside the image, or an image that cannot be read: no colour.
+        #expect(store.meanColor(path: dir + "/half.png", in: Rect(x: 1.5, y: 0, width: 1, height: 1)) == nil)
+        #expect(store.meanColor(path: dir + "/none.png", in: Rect(x: 0, y: 0, width: 1, height: 1)) == nil)
+    }
+
     @Test func threadsWantingOneImageWaitForOneDecode() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

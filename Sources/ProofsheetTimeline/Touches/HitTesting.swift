@@ -64,26 +64,7 @@ public enum HitTesting {
 
     /// Whether `p` is inside `shape` placed in `r`.
     static func contains(_ shape: ShapeKind, _ r: Rect, _ p: Point) -> Bool {
-        guard r.contains(p) else { return false }
-        switch shape {
-        case .rectangle: return true
-        case .ellipse, .circle:
-            let d = shape == .circle ? min(r.width, r.height) : 0
-            let w = shape == .circle ? d : r.width, h = shape == .circle ? d : r.height
-            guard w > 0, h > 0 else { return false }
-            let cx = r.minX + r.width / 2, cy = r.minY + r.height / 2
-            let dx = (p.x - cx) / (w / 2), dy = (p.y - cy) / (h / 2)
-            return dx * dx + dy * dy <= 1
-        case .capsule: return inRounded(r, min(r.width, r.height) / 2, p)
-        case .roundedRectangle(let radius, _): return inRounded(r, radius, p)
-        }
-    }
-
-    private static func inRounded(_ r: Rect, _ radius: Double, _ p: Point) -> Bool {
-        let rad = max(0, min(radius, min(r.width, r.height) / 2))
-        let cx = min(max(p.x, r.minX + rad), r.maxX - rad), cy = min(max(p.y, r.minY + rad), r.maxY - rad)
-        let dx = p.x - cx, dy = p.y - cy
-        return dx * dx + dy * dy <= rad * rad + 1e-9
+        displayShape(shape, in: r).contains(p)
     }
 
     /// The centre of the view named `id` as drawn (after its effects and its ancestors'), or
@@ -97,10 +78,6 @@ public enum HitTesting {
         }
         return find(tree, .identity)
     }
-}
-
-extension Rect {
-    func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
 }
 
 /// Views in paint order: by zIndex, ties in declaration order.
