@@ -24,19 +24,31 @@ extension LayoutEngine {
         }
         parts.append(tree)
         if scene.chrome.show {
-            parts.append(try lay(DeviceChrome.overlay(for: device, content: scene.chrome.content), "#chrome", in: screen, ctx))
+            let overlay = DeviceChrome.overlay(for: device, content: scene.chrome.content, homeIndicator: homeIndicator(over: parts, scene, device))
+            parts.append(try lay(overlay, "#chrome", in: screen, ctx))
         }
         if scene.chrome.deviceFrame, let cutout = DeviceChrome.Frame.cutout(for: device) {
             parts.append(try lay(cutout, "#cutout", in: screen, ctx))
         }
         var screenView = ResolvedView(identity: ViewID(path: "#screen"), name: "screen", frame: screen, children: parts)
         guard scene.chrome.deviceFrame else { return screenView }
-        let b = DeviceChrome.Frame.bezel
-        screenView.effects.offset = Point(x: b, y: b)
+        let insets = DeviceChrome.Frame.insets(for: device)
+        screenView.effects.offset = Point(x: insets.leading, y: insets.top)
         screenView.effects.clip = .roundedRectangle(radius: device.cornerRadius, continuous: true)
         let whole = Rect(origin: .zero, size: scene.drawingSize)
         let body = try lay(DeviceChrome.Frame.body(for: device), "#frame", in: whole, ctx)
         return ResolvedView(identity: ViewID(path: "#device"), name: "deviceFrame", frame: whole, children: [body, screenView])
+    }
+
+    /// The home indicator's colours over the screen's views `parts` (nil: the device has a
+    /// Home button): from the mean colour drawn under it, the scene's background (or white)
+    /// below everything.
+    private func homeIndicator(over parts: [ResolvedView], _ scene: Scene, _ device: Device) -> Chrome.Content? {
+        guard !device.hasHomeButton else { return nil }
+        let screen = ResolvedView(identity: ViewID(path: "#screen"), name: "screen", frame: Rect(origin: .zero, size: scene.canvas), children: parts)
+        let list = DisplayList(painting: screen, size: scene.canvas, background: scene.background, scale: scene.scale)
+        let mean = list.meanColor(at: DeviceChrome.HomeIndicator.samplePoints(on: device)) { assets.meanColor(ofImage: $0, in: $1) }
+        return DeviceChrome.HomeIndicator.content(over: mean)
     }
 
     /// `node` laid out in `rect`, proposed its size, with identities under `path`.

@@ -107,6 +107,56 @@ struct ChromeTests {
         #expect(try exactFrame(r, "statusBar").height == 20)
     }
 
+    /// The home indicator adapts to what is drawn under it, as iOS's does: black where black has
+    /// more contrast (WCAG's ratio), white elsewhere, whatever the status bar's content.
+    @Test func homeIndicatorAdaptsToItsBackdrop() throws {
+        struct Photos: AssetProvider {
+            func image(named name: String) throws -> (path: String, size: Size) { ("/fake/\(name).png", Size(width: 100, height: 200)) }
+            func meanColor(ofImage path: String, in unit: Rect) -> Color? {
+                // Asked of the image's bottom edge only (the indicator is 8 pt above the screen's).
+                guard unit.minY > 0.9 else { return .red }
+                return path.contains("night") ? Color(hex: 0x101820) : Color(hex: 0xF0E8D8)
+            }
+        }
+        func indicator(_ content: Chrome.Content, background: Color = .white, _ root: () -> Node) throws -> Color? {
+            var s = Scene(device: try Device.named("iPhone 14"), scale: 1, background: background) { root() }
+            s.chrome = Chrome(show: true, content: content)
+            let tree = try LayoutEngine(measurer: FixedMetrics(), assets: Photos()).layout(s).tree
+            func paint(_ v: ResolvedView) -> Color? {
+                if case .shape(let shape) = v.content, case .color(let c) = shape.paint { return c }
+                return v.children.lazy.compactMap(paint).first
+            }
+            return tree.find("homeIndicator").flatMap(paint)
+        }
+        let black = DeviceChrome.Colors.label(.dark), white = DeviceChrome.Colors.label(.light)
+        // The screen's background, either way round the status bar's content.
+        #expect(try indicator(.light) { Spacer().node } == black)
+        #expect(try indicator(.dark, background: .black) { Spacer().node } == white)
+        // A view reaching under it: a colour through the safe area, a gradient at its bottom.
+        #expect(try indicator(.dark) { Color.black.ignoresSafeArea().node } == white)
+        #expect(
+            try indicator(.dark, background: .black) {
+                VStack {
+                    Spacer(); Color.white.frame(height: 20)
+                }.ignoresSafeArea().node
+            } == black)
+        #expect(
+            try indicator(.dark) { LinearGradient(colors: [.white, .black], startPoint: .top, endPoint: .bottom).ignoresSafeArea().node } == white)
+        #expect(
+            try indicator(.dark, background: .black) {
+                LinearGradient(colors: [.black, .white], startPoint: .top, endPoint: .bottom).ignoresSafeArea().node
+            } == black)
+        // Translucent layers composite: white at 30% over black is still dark; a material's tint
+        // over black too.
+        #expect(try indicator(.dark, background: .black) { Color.white.opacity(0.3).ignoresSafeArea().node } == white)
+        #expect(try indicator(.dark, background: .black) { Rectangle().fill(.ultraThinMaterial).ignoresSafeArea().node } == white)
+        #expect(try indicator(.dark, background: .black) { Color.white.opacity(0.8).ignoresSafeArea().node } == black)
+        // A view above it changes nothing; a photo under it gives its mean colour there.
+        #expect(try indicator(.light, background: .black) { Color.white.frame(height: 100).node } == white)
+        #expect(try indicator(.dark) { Image("night").resizable().ignoresSafeArea().node } == white)
+        #expect(try indicator(.light, background: .black) { Image("day").resizable().ignoresSafeArea().node } == black)
+    }
+
     // MARK: - Pixels
 
     /// The chrome is drawn: dark time and home indicator over a white screen by default, white
@@ -160,6 +210,37 @@ struct ChromeTests {
         var plain = s
         plain.chrome.deviceFrame = false
         #expect(try renderer.image(of: try renderer.layout(plain), scene: plain)[x: 0, y: 0].a == 255)
+    }
+
+    /// A home-button phone has its forehead and chin: the body is 28 pt wider on each side and
+    /// 112 pt taller above and below; the earpiece and camera sit in the middle of the
+    /// forehead, the Home button in the middle of the chin; the screen is moved in by the
+    /// insets and keeps its square corners.
+    @Test func homeButtonPhoneHasForeheadAndChin() throws {
+        var s = try scene("iPhone SE", chrome: false)
+        s.chrome.deviceFrame = true
+        #expect(s.drawingSize == Size(width: 375 + 56, height: 667 + 224))
+        let r = try layout(s)
+        #expect(try exactFrame(r, "bezel") == Rect(x: 0, y: 0, width: 431, height: 891))
+        #expect(try exactFrame(r, "homeButton") == Rect(x: 215.5 - 34, y: 891 - 56 - 34, width: 68, height: 68))
+        #expect(try exactFrame(r, "earpiece") == Rect(x: 215.5 - 26, y: 56 - 3, width: 52, height: 6))
+        let camera = try exactFrame(r, "frontCamera")
+        #expect(camera.width == 11 && abs(centre(camera).x - (215.5 - 52)) < 1e-9 && centre(camera).y == 56)
+        let screen = try #require(r.tree.children.last)
+        #expect(screen.effects.offset == Point(x: 28, y: 112) && screen.effects.clip == .roundedRectangle(radius: 0, continuous: true))
+        // Drawn: the Home button's ring (rim grey) on the dark chin, the white screen, the
+        // transparent corner.
+        let renderer = try Renderer()
+        let img = try renderer.image(of: try renderer.layout(s), scene: s)
+        #expect(img.width == 431 && img.height == 891)
+        let ring = img[x: 215, y: 891 - 56 - 33], chin = img[x: 215, y: 891 - 56], corner = img[x: 2, y: 2]
+        #expect(ring.r > 60 && ring.r < 120 && chin.r < 20 && chin.a == 255 && corner.a == 0, "\(ring) \(chin) \(corner)")
+        #expect(img[x: 28 + 100, y: 112 + 300] == RGBAColor(r: 255, g: 255, b: 255, a: 255))
+        // Phones without a Home button keep the even 14 pt bezel and no button.
+        var x = try scene("iPhone 14", chrome: false)
+        x.chrome.deviceFrame = true
+        #expect(x.drawingSize == Size(width: 390 + 28, height: 844 + 28))
+        #expect(try layout(x).tree.find("homeButton") == nil)
     }
 
     @Test func deviceFrameClipsTheScreenInSVG() throws {

@@ -77,20 +77,39 @@ public enum DeviceChrome {
     }
 
     /// The home indicator: a capsule 134 × 5 pt, 8 pt above the screen's bottom edge, centred.
+    /// Like iOS's, it adapts to what is under it: black over light content, white over dark.
     public enum HomeIndicator {
         public static let width = 134.0
         public static let height = 5.0
         public static let bottom = 8.0
+
+        /// Where it lies on `device`'s screen.
+        public static func frame(on device: Device) -> Rect {
+            Rect(x: (device.size.width - width) / 2, y: device.size.height - bottom - height, width: width, height: height)
+        }
+
+        /// The points under it whose colours choose its own: five along its middle line.
+        public static func samplePoints(on device: Device) -> [Point] {
+            let f = frame(on: device)
+            return (0..<5).map { k in Point(x: f.minX + f.width * (0.1 + 0.2 * Double(k)), y: f.minY + f.height / 2) }
+        }
+
+        /// The content colour scheme for a backdrop of `color`: dark (a black indicator) where
+        /// black has more contrast on it than white.
+        public static func content(over color: Color) -> Chrome.Content {
+            color.prefersDarkForeground ? .dark : .light
+        }
     }
 
     // MARK: - Views
 
     /// The chrome drawn over a scene's screen: the status bar at the top and, on devices
     /// without a home button, the home indicator at the bottom; a view the size of the screen
-    /// that takes no touches.
-    public static func overlay(for device: Device, content: Chrome.Content) -> Node {
+    /// that takes no touches. The home indicator is drawn for `homeIndicator` content (the
+    /// status bar's when nil).
+    public static func overlay(for device: Device, content: Chrome.Content, homeIndicator: Chrome.Content? = nil) -> Node {
         let bar = statusBar(for: device)
-        let label = Colors.label(content)
+        let label = Colors.label(homeIndicator ?? content)
         return ZStack(alignment: .top) {
             statusBarView(bar, width: device.size.width, content: content)
                 .id("statusBar")
@@ -204,30 +223,81 @@ public enum DeviceChrome {
 
     /// The device around the screen.
     public enum Frame {
-        /// The bezel's width around the screen, rim included, in points.
+        /// The bezel's width around the screen, rim included, in points, on phones without a
+        /// Home button.
         public static let bezel = 14.0
         /// The metal rim's width at the bezel's outer edge.
         public static let rim = 2.5
         /// A notch's lower corners.
         public static let notchRadius = 20.0
 
-        /// The bezel: a rounded body the size of `device`'s screen plus the bezel on each side.
+        /// Home-button phones (iPhone SE, 8): the 67.3 × 138.4 mm body around the 375 × 667 pt
+        /// screen at 163 pt per inch (326 ppi at 2x) leaves 28 pt at the sides and 112 pt above
+        /// (the forehead: earpiece and front camera) and below (the chin: the Home button).
+        public enum HomeButtonPhone {
+            public static let side = 28.0
+            public static let forehead = 112.0
+            public static let chin = 112.0
+            /// The body's corner radius.
+            public static let cornerRadius = 58.0
+            /// The Home button's diameter, and its ring's width.
+            public static let button = 68.0
+            public static let ring = 2.0
+            /// The earpiece slot, centred in the forehead, and the front camera left of it.
+            public static let earpiece = Size(width: 52, height: 6)
+            public static let camera = 11.0
+            public static let cameraOffset = -52.0
+        }
+
+        /// The body's width beyond the screen on each side.
+        public static func insets(for device: Device) -> EdgeInsets {
+            guard device.hasHomeButton else { return EdgeInsets(top: bezel, leading: bezel, bottom: bezel, trailing: bezel) }
+            typealias P = HomeButtonPhone
+            return EdgeInsets(top: P.forehead, leading: P.side, bottom: P.chin, trailing: P.side)
+        }
+
+        /// The bezel: a rounded body the size of `device`'s screen plus its insets, with the
+        /// earpiece, front camera and Home button on a home-button phone.
         public static func body(for device: Device) -> Node {
-            let w = device.size.width + 2 * bezel, h = device.size.height + 2 * bezel
+            let i = insets(for: device)
+            let w = device.size.width + i.leading + i.trailing, h = device.size.height + i.top + i.bottom
             let outer = outerRadius(device)
             return ZStack {
                 RoundedRectangle(cornerRadius: outer, style: .continuous).fill(Colors.rim)
                 RoundedRectangle(cornerRadius: outer - rim, style: .continuous).fill(Colors.bezel).padding(rim)
+                if device.hasHomeButton { homeButtonParts(width: w, height: h) }
             }
             .frame(width: w, height: h)
             .id("bezel")
             .node
         }
 
-        /// The outer corner radius: the screen's grown by the bezel (square screens get a
-        /// modest round corner).
+        /// The forehead's earpiece and camera and the chin's Home button, in a body `width` ×
+        /// `height`.
+        static func homeButtonParts(width: Double, height: Double) -> Node {
+            typealias P = HomeButtonPhone
+            return ZStack {
+                Capsule().fill(Colors.cutout).frame(width: P.earpiece.width, height: P.earpiece.height).id("earpiece")
+                    .position(x: width / 2, y: P.forehead / 2)
+                Circle().fill(Colors.cutout).frame(width: P.camera, height: P.camera).id("frontCamera")
+                    .position(x: width / 2 + P.cameraOffset, y: P.forehead / 2)
+                ZStack {
+                    Circle().fill(Colors.bezel)
+                    Circle().strokeBorder(Colors.rim, lineWidth: P.ring)
+                }
+                .frame(width: P.button, height: P.button)
+                .id("homeButton")
+                .position(x: width / 2, y: height - P.chin / 2)
+            }
+            .frame(width: width, height: height)
+            .node
+        }
+
+        /// The outer corner radius: the screen's grown by the bezel (a home-button phone's
+        /// body has its own).
         public static func outerRadius(_ device: Device) -> Double {
-            device.cornerRadius > 0 ? device.cornerRadius + bezel : 2 * bezel
+            if device.hasHomeButton { return HomeButtonPhone.cornerRadius }
+            return device.cornerRadius > 0 ? device.cornerRadius + bezel : 2 * bezel
         }
 
         /// The notch or Dynamic Island over the screen, in screen points; nil when the device

@@ -30,12 +30,12 @@ public struct Chrome: Hashable, Sendable {
 }
 
 extension Scene {
-    /// The size of the drawing in points: the canvas, grown by the bezel when the device
-    /// frame is drawn.
+    /// The size of the drawing in points: the canvas, grown by the device's body when the
+    /// device frame is drawn.
     public var drawingSize: Size {
-        guard chrome.deviceFrame else { return canvas }
-        let b = DeviceChrome.Frame.bezel
-        return Size(width: canvas.width + 2 * b, height: canvas.height + 2 * b)
+        guard chrome.deviceFrame, let device else { return canvas }
+        let i = DeviceChrome.Frame.insets(for: device)
+        return Size(width: canvas.width + i.leading + i.trailing, height: canvas.height + i.top + i.bottom)
     }
 
     /// The scene with chrome shown or not (`--chrome on|off`), and with the device frame when
