@@ -17,12 +17,13 @@ public struct RenderedStoryboard: Sendable {
 
 extension Renderer {
     /// The storyboard of `run` in `format`, as `proofsheet storyboard` draws it: the timeline's
-    /// key instants (the start, each event, the settled end; see ``StoryboardFrames``) as panels
+    /// key instants (the start, each event, just before each release, halfway through each
+    /// animation, the settled end; see ``StoryboardFrames``) as panels
     /// with captions, the fingers drawn on them, and a ruler of their instants, under `title` and
     /// a subtitle of the device, the key frames and when the timeline settles.
     ///
     /// With `panels` the board has exactly that many (instants between the key ones filling
-    /// in); otherwise at most `maxPanels`, the key frames left out named in the captions (and
+    /// in where things move, by ``MotionScale``); otherwise at most `maxPanels`, the key frames left out named in the captions (and
     /// told to `note`). Panels are `panelScale` of the screen, in `columns` (at most 6 when nil),
     /// shrunk until the board fits the raster limits at `scale` pixels per point (told to
     /// `note` too).
@@ -34,7 +35,9 @@ extension Renderer {
         // The key instants: the start, each event, the settled end; then as many as asked.
         let end = try run.settledEnd()
         let keys = try StoryboardFrames.keyInstants(of: run)
-        let instants = StoryboardFrames.choose(keys, count: panelCount ?? maxPanels, fill: panelCount != nil)
+        // A count asked for spreads the panels by motion: where things move, not evenly by time.
+        let motion = try panelCount.map { _ in try run.motionScale() }
+        let instants = StoryboardFrames.choose(keys, count: panelCount ?? maxPanels, fill: panelCount != nil, by: motion)
         if let note, panelCount == nil, keys.count > maxPanels {
             note("\(keys.count) key frames, \(instants.count) shown (--max-panels \(maxPanels)); the rest are in the captions")
         }

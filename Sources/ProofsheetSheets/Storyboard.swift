@@ -95,13 +95,15 @@ public struct Storyboard: Sendable {
         picture.items += touchItems(p.touches)
         var frame: Node = .modified(.picture(picture), .frame(width: w, height: h, alignment: .center))
         frame = .modified(frame, .overlay(.strokedShape(.rectangle, paint: .color(style.border), lineWidth: 1, inside: true), alignment: .center))
-        // The number centred on the panel's top-leading corner, clear of the status bar's time.
-        let number = Node.modified(
-            .modified(.modified(badge(k + 1), .id("badge-\(k + 1)")), .alignmentGuide(.horizontal(0), AlignmentGuideValue { _ in 10 })),
-            .alignmentGuide(.vertical(0), AlignmentGuideValue { _ in 10 }))
-        frame = .modified(frame, .overlay(number, alignment: .topLeading))
         frame = .modified(frame, .id("panel-\(k + 1)"))
-        let heading = text("\(Self.milliseconds(p.time)) ms", size: style.labelSize, weight: 600, color: style.labelColor)
+        // The number leads the caption, off the picture: nothing of the screen is covered (the
+        // status bar's time is at the top-leading corner, at any panel scale).
+        let heading: Node = .stack(
+            axis: .horizontal, alignment: 0.5, spacing: 6,
+            children: [
+                .modified(badge(k + 1), .id("badge-\(k + 1)")),
+                text("\(Self.milliseconds(p.time)) ms", size: style.labelSize, weight: 600, color: style.labelColor)
+            ])
         var events = text(caption(p), size: style.labelSize * 0.9, weight: 400, color: style.secondaryColor)
         events = .modified(events, .environment(.lineLimit(Self.eventLines)))
         let eventsHeight = (style.labelSize * 0.9 * 1.25).rounded(.up) * Double(Self.eventLines)
@@ -126,6 +128,7 @@ public struct Storyboard: Sendable {
         case .start: parts.append("start")
         case .settled: parts.append("settled")
         case .beforeRelease: parts.append("before release")
+        case .midAnimation: parts.append("mid-animation")
         case .event, .between: break
         }
         for e in p.events {

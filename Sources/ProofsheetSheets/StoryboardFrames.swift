@@ -33,6 +33,8 @@ public struct StoryboardPanel: Sendable {
         case between
         /// Just before a finger lifts (the drag at its furthest).
         case beforeRelease
+        /// Halfway through an animation a change of state started.
+        case midAnimation
     }
 
     public var time: Double
@@ -54,7 +56,7 @@ public enum StoryboardFrames {
 
     /// The key instants of a run by the storyboard's rule (``KeyInstant/Rule/storyboard``): its
     /// start, each instant something happens, just before each release (the drag at its
-    /// furthest), and its settled end.
+    /// furthest), halfway through each animation a change started, and its settled end.
     public static func keyInstants(of run: TimelineRun) throws -> [(time: Double, kind: StoryboardPanel.Kind)] {
         try run.keyInstants(.storyboard).map { key in
             let kind: StoryboardPanel.Kind
@@ -63,19 +65,21 @@ public enum StoryboardFrames {
             case .end: kind = .settled
             case .event: kind = .event
             case .beforeRelease: kind = .beforeRelease
-            case .animation: kind = .event
+            case .animation: kind = .midAnimation
             }
             return (key.time, kind)
         }
     }
 
     /// `count` of `keys` (ascending): the first and the last always, and in between those that
-    /// keep the instants most evenly spread (the instant whose neighbours are closest goes first;
-    /// of equals, the later). With fewer keys than `count`, instants between them are added where
-    /// the gaps are longest (a gap's panels spread evenly in it), so that `count` are shown.
+    /// keep the instants most evenly spread along `scale` (time when nil; see ``MotionScale``):
+    /// the instant whose neighbours are closest goes first; of equals, the later. With fewer keys
+    /// than `count`, instants between them are added where the gaps are longest (a gap's panels
+    /// spread evenly along the scale in it), so that `count` are shown.
     public static func choose(
-        _ keys: [(time: Double, kind: StoryboardPanel.Kind)], count: Int, fill: Bool
+        _ keys: [(time: Double, kind: StoryboardPanel.Kind)], count: Int, fill: Bool, by scale: MotionScale? = nil
     ) -> [(time: Double, kind: StoryboardPanel.Kind)] {
+        func at(_ t: Double) -> Double { scale?.position(at: t) ?? t }
         var kept = keys
         let count = max(1, count)
         while kept.count > count {
@@ -85,32 +89,33 @@ public enum StoryboardFrames {
             }
             var drop = 1, narrowest = Double.infinity
             for i in 1..<(kept.count - 1) {
-                let span = kept[i + 1].time - kept[i - 1].time
+                let span = at(kept[i + 1].time) - at(kept[i - 1].time)
                 if span <= narrowest { narrowest = span; drop = i }
             }
             kept.remove(at: drop)
         }
         guard fill, kept.count < count, kept.count >= 2 else { return kept }
         // Panels added to each gap: each goes where the gap per panel is longest (of equals, the
-        // earlier gap).
+        // earlier gap); a gap shorter than a touch sample takes none.
         var added = [Int](repeating: 0, count: kept.count - 1)
         for _ in 0..<(count - kept.count) {
-            var best = 0, longest = -1.0
-            for g in added.indices {
-                let per = (kept[g + 1].time - kept[g].time) / Double(added[g] + 1)
+            var best = -1, longest = -1.0
+            for g in added.indices where kept[g + 1].time - kept[g].time > Double(added[g] + 1) / MotionSession.touchRate {
+                let per = (at(kept[g + 1].time) - at(kept[g].time)) / Double(added[g] + 1)
                 if per > longest { longest = per; best = g }
             }
-            guard longest > 1.0 / MotionSession.touchRate else { break }
+            guard best >= 0 else { break }
             added[best] += 1
         }
         var out: [(time: Double, kind: StoryboardPanel.Kind)] = []
         for g in added.indices {
             out.append(kept[g])
-            let a = kept[g].time, b = kept[g + 1].time
+            let a = at(kept[g].time), b = at(kept[g + 1].time)
             for k in 0..<added[g] {
+                let p = a + (b - a) * Double(k + 1) / Double(added[g] + 1)
                 // Whole milliseconds, so that captions and the ruler say the instant exactly.
-                let t = ((a + (b - a) * Double(k + 1) / Double(added[g] + 1)) * 1000).rounded() / 1000
-                if t > out[out.count - 1].time && t < b { out.append((t, .between)) }
+                let t = ((scale?.time(at: p) ?? p) * 1000).rounded() / 1000
+                if t > out[out.count - 1].time && t < kept[g + 1].time { out.append((t, .between)) }
             }
         }
         out.append(kept[kept.count - 1])

@@ -36,20 +36,24 @@ struct StoryboardTests {
     }
 
     /// The start, each instant something happens, the last touch sample before the release,
-    /// and the settled end: the throw's touch goes down at 0.1 s and lifts at 0.4 s (the board
-    /// shows the card dragged just before), the card is thrown, and all settles later.
+    /// the middle of each animation by motion, and the settled end: the throw's touch goes down
+    /// at 0.1 s and lifts at 0.4 s (the board shows the card dragged just before), the card
+    /// flies (halfway there at 463 ms), is thrown at 0.7 s, the next moves up (halfway at
+    /// 853 ms), and all settles later.
     @Test func keyInstantsAreStartEventsAndSettledEnd() throws {
         let (board, keys) = try board()
-        #expect(keys.map(\.kind) == [.start, .event, .beforeRelease, .event, .event, .settled])
-        #expect(keys[0].time == 0 && abs(keys[1].time - 0.1) < 1e-9 && abs(keys[3].time - 0.4) < 1e-9)
+        #expect(keys.map(\.kind) == [.start, .event, .beforeRelease, .event, .midAnimation, .event, .midAnimation, .settled])
+        #expect(keys[0].time == 0 && abs(keys[1].time - 0.1) < 1e-9 && abs(keys[3].time - 0.4) < 1e-9 && abs(keys[5].time - 0.7) < 1e-9)
         #expect(abs(keys[2].time - (0.4 - 1 / MotionSession.touchRate)) < 1e-9)
-        #expect(keys[4].time > 0.4 && keys[5].time > keys[4].time && keys[5].time <= FrameSampler.autoCap)
+        #expect(keys.map { KeyInstant.milliseconds($0.time) } == [0, 100, 392, 400, 463, 700, 853, 1500])
+        #expect(keys[7].time <= FrameSampler.autoCap)
         let p = board.panels
         #expect(p.map(\.time) == keys.map(\.time))
         #expect(p[1].events.map(\.name) == ["touch down"])
         #expect(p[2].events.isEmpty && board.caption(p[2]) == "before release")
         #expect(p[3].events.map(\.name).contains("release"))
-        #expect(p[5].events.isEmpty)
+        #expect(p[4].events.isEmpty && board.caption(p[4]) == "mid-animation")
+        #expect(p[7].events.isEmpty)
         // What the panel shows is the frame at its instant: dragged, then moved by the release.
         #expect(p[2].picture != p[1].picture && p[3].picture != p[2].picture)
         // Just before the release the finger is still down, at its furthest.
@@ -64,7 +68,7 @@ struct StoryboardTests {
     @Test func fingersCarryTheirPathAndDrag() throws {
         let (board, _) = try board()
         let p = board.panels
-        #expect(p[0].touches.isEmpty && p[4].touches.isEmpty)
+        #expect(p[0].touches.isEmpty && p[5].touches.isEmpty)
         let down = try #require(p[1].touches.first)
         #expect(down.isDown && down.path.count == 1)
         let lifted = try #require(p[3].touches.first)
@@ -104,6 +108,24 @@ struct StoryboardTests {
         #expect(StoryboardFrames.choose(keys, count: 3, fill: true).map(\.time) == [0, 0.5, 1])
     }
 
+    /// By motion (`--panels`): with everything moving in the second half, the panels between
+    /// go there, and of too many keys those in the motion are kept. The scale is nine tenths
+    /// motion, one tenth time, and turns back into instants exactly.
+    @Test func choosingPanelsByMotion() {
+        let scale = MotionScale(times: [0, 0.25, 0.5, 0.75, 1], motion: [0, 0, 0, 50, 100])
+        #expect(scale.positions.map { ($0 * 1000).rounded() / 1000 } == [0, 0.025, 0.05, 0.525, 1])
+        for t in [0.0, 0.1, 0.6, 0.8, 1] { #expect(abs(scale.time(at: scale.position(at: t)) - t) < 1e-12) }
+        let ends: [(time: Double, kind: StoryboardPanel.Kind)] = [(0, .start), (1, .settled)]
+        #expect(StoryboardFrames.choose(ends, count: 4, fill: true).map(\.time) == [0, 0.333, 0.667, 1])
+        #expect(StoryboardFrames.choose(ends, count: 4, fill: true, by: scale).map(\.time) == [0, 0.649, 0.825, 1])
+        let keys: [(time: Double, kind: StoryboardPanel.Kind)] = [(0, .start), (0.2, .event), (0.4, .event), (0.8, .event), (1, .settled)]
+        #expect(StoryboardFrames.choose(keys, count: 3, fill: false).map(\.time) == [0, 0.4, 1])
+        #expect(StoryboardFrames.choose(keys, count: 3, fill: false, by: scale).map(\.time) == [0, 0.8, 1])
+        // No motion at all: the scale is time.
+        let still = MotionScale(times: [0, 0.5, 1], motion: [0, 0, 0])
+        #expect(StoryboardFrames.choose(ends, count: 4, fill: true, by: still).map(\.time) == [0, 0.333, 0.667, 1])
+    }
+
     /// Laid out: the panels in a grid at the panel scale, captions that say the instant, the
     /// events and the drag, and the ruler's marks where the instants fall on its axis.
     @Test func boardByNumbers() throws {
@@ -113,10 +135,11 @@ struct StoryboardTests {
         let tree = try sharedRenderer.layout(scene).tree
         let panels = try (1...6).map { try #require(tree.find("panel-\($0)")).frame }
         for f in panels { #expect(f.width == 375 * 0.25 && f.height == 667 * 0.25) }
-        // Each number sits centred on its panel's top-leading corner, clear of the status bar.
+        // Each number leads its caption, under its panel at its leading edge: it covers nothing
+        // of the picture (the status bar's time is at the panel's top-leading corner).
         for (k, f) in panels.enumerated() {
             let b = try #require(tree.find("badge-\(k + 1)")).frame
-            #expect(b.minX + b.width / 2 == f.minX && b.minY + b.height / 2 == f.minY, "badge \(k + 1): \(b) on \(f)")
+            #expect(b.minX == f.minX && b.minY >= f.maxY + 6 && b.minY < f.maxY + 12, "badge \(k + 1): \(b) under \(f)")
         }
         #expect(panels[1].minX - panels[0].maxX == board.style.spacing && panels[3].minX == panels[0].minX && panels[3].minY > panels[0].maxY)
         let ruler = try #require(tree.find("ruler")).frame
@@ -135,8 +158,10 @@ struct StoryboardTests {
             v.children.forEach(walk)
         }
         walk(tree)
-        for s in ["0 ms", "100 ms", "392 ms", "400 ms", "start", "touch down", "before release", "settled", "drag +160, +10 pt", "+300 ms", "+800 ms"]
-        {
+        for s in [
+            "0 ms", "100 ms", "392 ms", "400 ms", "start", "touch down", "before release", "settled", "drag +160, +10 pt", "mid-animation", "+292 ms",
+            "+647 ms"
+        ] {
             #expect(texts.contains(s), "no caption '\(s)'")
         }
         #expect(texts.contains { $0.hasPrefix("release") })

@@ -72,7 +72,20 @@ struct TimelineRunTests {
         let board = try run.keyInstants(.storyboard)
         let goldens = try run.keyInstants(.goldens)
         #expect(board.first?.kind == .start && board.last?.kind == .end)
-        #expect(board.dropFirst().dropLast().allSatisfy { $0.kind == .event || $0.kind == .beforeRelease })
+        #expect(board.dropFirst().dropLast().allSatisfy { [.event, .beforeRelease, .animation].contains($0.kind) })
+        // The middle of each animation by motion: inside it, where the motion scale is halfway
+        // (to the millisecond it is rounded to), and before its middle by time (a spring's tail
+        // moves little).
+        let motion = try run.motionScale()
+        let spans = try run.startedAnimations().compactMap { s in s.end.map { (s.start, $0) } }.filter { $0.1 > $0.0 }
+        let middles = board.filter { $0.kind == .animation }
+        #expect(!middles.isEmpty && middles.count <= spans.count)
+        for key in middles {
+            let span = try #require(spans.first { $0.0 < key.time && key.time < $0.1 }, "\(key.time) in no animation")
+            let half = (motion.position(at: span.0) + motion.position(at: span.1)) / 2
+            #expect(abs(motion.position(at: key.time) - half) < motion.position(at: key.time + 0.001) - motion.position(at: key.time - 0.001) + 1e-9)
+            #expect(key.time < (span.0 + span.1) / 2)
+        }
         // The touch sample before the release: the drag at its furthest (no golden of its own).
         let before = try #require(board.first { $0.kind == .beforeRelease })
         #expect(before.reasons == ["before release"] && abs(before.time - (0.4 - 1 / MotionSession.touchRate)) < 1e-9)

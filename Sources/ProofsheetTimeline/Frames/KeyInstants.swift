@@ -66,12 +66,19 @@ extension KeyInstant {
         public var animationPoints: [Int]
         /// The last touch sample before each release is key too (a storyboard shows the drag).
         public var beforeReleases: Bool
+        /// The animation points are placed by motion (``MotionScale``: halfway is where half the
+        /// animation's movement is done), not by time.
+        public var animationPointsByMotion: Bool
         /// More key instants than this are an error (nil: no limit).
         public var most: Int?
 
-        public init(wholeMilliseconds: Bool, afterEvents: Bool, animationPoints: [Int], beforeReleases: Bool = false, most: Int?) {
+        public init(
+            wholeMilliseconds: Bool, afterEvents: Bool, animationPoints: [Int], beforeReleases: Bool = false, animationPointsByMotion: Bool = false,
+            most: Int?
+        ) {
             self.wholeMilliseconds = wholeMilliseconds; self.afterEvents = afterEvents
-            self.animationPoints = animationPoints; self.beforeReleases = beforeReleases; self.most = most
+            self.animationPoints = animationPoints; self.beforeReleases = beforeReleases
+            self.animationPointsByMotion = animationPointsByMotion; self.most = most
         }
 
         /// The instants `check --timelines` compares with goldens, in whole milliseconds:
@@ -89,9 +96,12 @@ extension KeyInstant {
         public static let goldens = Rule(wholeMilliseconds: true, afterEvents: true, animationPoints: [25, 50, 75], most: KeyInstant.most)
 
         /// A storyboard's key frames: the start, each instant something happens (exactly), the
-        /// last touch sample before each release (the drag at its furthest), and the end, when
+        /// last touch sample before each release (the drag at its furthest), the middle of each
+        /// animation a change of state started by motion (when half its movement is done, in
+        /// whole milliseconds: a spring's long tail does not pull it late), and the end, when
         /// everything has settled.
-        public static let storyboard = Rule(wholeMilliseconds: false, afterEvents: false, animationPoints: [], beforeReleases: true, most: nil)
+        public static let storyboard = Rule(
+            wholeMilliseconds: false, afterEvents: false, animationPoints: [50], beforeReleases: true, animationPointsByMotion: true, most: nil)
     }
 
     /// The key instants of the timeline `session` runs, which must be fresh (at time 0), by the
@@ -102,8 +112,10 @@ extension KeyInstant {
 
     /// The key instants of a run whose `events` and started `animations` are those by its
     /// settled `end`, in order.
+    /// `motion` places the animation points when the rule says so.
     static func find(
-        in events: [MotionEvent], animations: [TreeAnimator.AnimationSpan], end: Double, rule: Rule, timeline: Timeline
+        in events: [MotionEvent], animations: [TreeAnimator.AnimationSpan], end: Double, rule: Rule, timeline: Timeline,
+        motion: MotionScale? = nil
     ) throws -> [KeyInstant] {
         /// Where an instant `t` falls (nothing falls after the end).
         func place(_ t: Double) -> Double {
@@ -132,7 +144,14 @@ extension KeyInstant {
         for (k, span) in animations.enumerated() where !rule.animationPoints.isEmpty {
             guard let stop = span.end, stop > span.start else { continue }
             let label = "the animation \(k + 1) (\(format(span.start, digits: 3))–\(format(stop, digits: 3)) s)"
-            for q in rule.animationPoints { add(span.start + (stop - span.start) * Double(q) / 100, .animation, "\(q) % of \(label)") }
+            for q in rule.animationPoints {
+                var t = span.start + (stop - span.start) * Double(q) / 100
+                if rule.animationPointsByMotion, let motion {
+                    let a = motion.position(at: span.start), b = motion.position(at: stop)
+                    t = min(stop, max(span.start, motion.time(at: a + (b - a) * Double(q) / 100)))
+                }
+                add(rule.wholeMilliseconds ? t : Double(milliseconds(t)) / 1000, .animation, "\(q) % of \(label)")
+            }
         }
         add(end, .end, "end")
         if let most = rule.most, found.count > most {

@@ -36,6 +36,7 @@ public final class TimelineRun {
     /// The earliest instant that may still be seen (``Retention/latest`` forgets what is before).
     private var horizon = -Double.infinity
     private var settledEndFound: Double?
+    private var motionScaleFound: MotionScale?
 
     /// Records `session`, which must be fresh (at time 0, nothing happened yet).
     public init(_ session: MotionSession, first: Scene? = nil, retention: Retention = .everything) {
@@ -185,6 +186,16 @@ public final class TimelineRun {
     public func keyInstants(_ rule: KeyInstant.Rule) throws -> [KeyInstant] {
         let end = try settledEnd()
         return try KeyInstant.find(
-            in: try events(after: -.infinity, through: end), animations: try startedAnimations(), end: end, rule: rule, timeline: timeline)
+            in: try events(after: -.infinity, through: end), animations: try startedAnimations(), end: end, rule: rule, timeline: timeline,
+            motion: rule.animationPointsByMotion ? try motionScale() : nil)
+    }
+
+    /// Where motion happens from the start to the settled end (see ``MotionScale``), measured
+    /// once.
+    public func motionScale() throws -> MotionScale {
+        if let motionScaleFound { return motionScaleFound }
+        let scale = try MotionScale(self, through: try settledEnd())
+        motionScaleFound = scale
+        return scale
     }
 }

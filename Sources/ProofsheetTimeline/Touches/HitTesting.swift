@@ -13,8 +13,9 @@ public enum HitTesting {
         hit(tree, point, ancestors: [])
     }
 
-    /// The transform a view's effects draw it (and its contents) with.
-    static func transform(of v: ResolvedView) -> Transform {
+    /// The transform a view's effects draw it (and its contents) with: rotation, then scale,
+    /// then offset, about its frame.
+    public static func transform(of v: ResolvedView) -> Transform {
         let e = v.effects
         var t = Transform.identity
         if !e.rotation.isIdentity { t = t.concatenating(.about(v.frame.point(at: e.rotation.anchor), .rotation(degrees: e.rotation.degrees))) }
