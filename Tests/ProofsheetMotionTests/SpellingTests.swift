@@ -44,6 +44,9 @@ struct SpellingTests {
         #expect(try parse("snappy") == .spring(Spring(duration: 0.5, bounce: 0.15)))
         #expect(try parse("bouncy(duration: 0.4, extraBounce: 0.1)") == .spring(Spring(duration: 0.4, bounce: 0.4)))
         #expect(try parse("interactiveSpring") == .spring(Spring(response: 0.15, dampingFraction: 0.86)))
+        // iOS 17's form adds its extra bounce to a base of 0.15, as SwiftUI's inlined body does.
+        #expect(try parse("interactiveSpring(duration: 0.2)") == .spring(Spring(duration: 0.2, bounce: 0.15)))
+        #expect(try parse("interactiveSpring(extraBounce: 0.1)") == .spring(Spring(duration: 0.15, bounce: 0.25)))
     }
 
     @Test func errorsSayWhereAndWhat() throws {

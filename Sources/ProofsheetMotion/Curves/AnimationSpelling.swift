@@ -196,7 +196,7 @@ private struct SpellingParser: SpellingScanner {
         case "interactiveSpring":
             if let args, let first = args.first, first.label == "duration" || first.label == "extraBounce" {
                 let v = try bind(args, name, at: at, [("duration", 0.15), ("extraBounce", 0), ("blendDuration", 0.25)])
-                return .spring(try spring(duration: v[0], bounce: 0.14 + v[1], args))
+                return .spring(try spring(duration: v[0], bounce: 0.15 + v[1], args))
             }
             let v = try bind(args, name, at: at, [("response", 0.15), ("dampingFraction", 0.86), ("blendDuration", 0.25)], bare: true)
             return .spring(try spring(response: v[0], zeta: v[1], args ?? []))
