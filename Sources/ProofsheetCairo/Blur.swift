@@ -11,6 +11,9 @@ extension Painter {
         content.transform = .identity; content.clip = nil; content.opacity = 1; content.shadow = nil; content.blur = nil
         guard let bounds = DisplayItem.group(content).bounds else { return }
         let sigma = g.blur ?? g.shadow?.radius ?? 0
+        // Only a shadow's pixels are raster on a vector target (PDF); what casts it is drawn as
+        // vectors over them. A blurred group is pixels on any target.
+        let vectorContent = !rasterTarget && g.blur == nil
         // The offscreen covers the content and the blur's spread, in device pixels.
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -82,8 +85,15 @@ extension Painter {
                     ps_box_blur_argb32(data.assumingMemoryBound(to: UInt8.self), UInt32(off.width), UInt32(off.height), UInt32(stride), sigmaPx)
                 }
             }
-            cairo_set_source_surface(cr, off.raw, device.minX, device.minY)
-            cairo_paint(cr)
+            if vectorContent {
+                // A vector target keeps the content as drawing commands over the shadow's
+                // pixels (text stays text): back in the group's own space.
+                cairo_set_matrix(cr, &m)
+                for (i, c) in g.children.enumerated() { try draw(c, cr, path: path + [i]) }
+            } else {
+                cairo_set_source_surface(cr, off.raw, device.minX, device.minY)
+                cairo_paint(cr)
+            }
             if g.opacity < 1 {
                 popGroupToSource(cr)
                 cairo_paint_with_alpha(cr, g.opacity)

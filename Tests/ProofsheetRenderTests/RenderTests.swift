@@ -55,6 +55,33 @@ struct RenderTests {
         }
     }
 
+    /// Under a shadow a PDF keeps what casts it as vectors (text stays text, poppler extracts
+    /// it) over the shadow's pixels; a blurred view is pixels. The page matches the PNG.
+    @Test func pdfKeepsTextVectorUnderAShadow() throws {
+        let pdftotext = try #require(which("pdftotext"), "pdftotext (poppler-utils) is needed; run make deps")
+        let ppm = try #require(which("pdftoppm"), "pdftoppm (poppler-utils) is needed; run make deps")
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = Scene(canvas: Size(width: 240, height: 160), scale: 1) {
+            VStack(spacing: 16) {
+                Text("Shadowed words").font(FontSpec(size: 20, weight: 600)).padding(8)
+                    .background(Color.white).shadow(color: .black.opacity(0.4), radius: 6, y: 3)
+                Text("Blurred words").font(FontSpec(size: 20)).blur(radius: 1.5)
+                Text("Faded shadow").font(FontSpec(size: 20)).shadow(radius: 2).opacity(0.6)
+            }
+        }
+        try Data(try r.render(scene, format: .pdf)).write(to: URL(fileURLWithPath: dir + "/s.pdf"))
+        let text = try runProcess(pdftotext, [dir + "/s.pdf", "-"])
+        try #require(text.status == 0, "pdftotext: \(text.err)")
+        #expect(text.out.contains("Shadowed words") && text.out.contains("Faded shadow"), "\(text.out)")
+        #expect(!text.out.contains("Blurred"), "\(text.out)")
+        let raster = try runProcess(ppm, ["-r", "72", "-png", "-singlefile", dir + "/s.pdf", dir + "/p"])
+        try #require(raster.status == 0, "pdftoppm: \(raster.err)")
+        let page = try RGBAImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/p.png"))), source: "pdf page")
+        let png = try RGBAImage(decoding: try r.render(scene, format: .png), source: "png")
+        #expect(blockDifference(png, page, block: 8) < 32)
+    }
+
     @Test func pdfIsOnePageOfTheCanvasInPoints() throws {
         let pdfinfo = try #require(which("pdfinfo"), "pdfinfo (poppler-utils) is needed; run make deps")
         let dir = try temporaryFolder()
