@@ -116,6 +116,9 @@ public struct ProofsheetError: Error, Sendable, CustomStringConvertible {
     public var location: SourceLocation?
     /// What would be valid, or what to do.
     public var hint: String?
+    /// Further errors found in the same input at the same reading (a scene file's views are
+    /// all checked before any is reported), in the file's order after this one.
+    public var more: [ProofsheetError] = []
 
     public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
         self.kind = kind; self.message = message; self.location = location; self.hint = hint
@@ -133,12 +136,27 @@ public struct ProofsheetError: Error, Sendable, CustomStringConvertible {
     /// part with its control characters escaped (``visible(_:)``), so text from an input (a
     /// scene string, a file name) can never start a line of its own on the console, in a CI
     /// log or in a report.
+    ///
+    /// Further errors (``more``) follow, one such entry each, and a line that counts them.
     public var description: String {
-        var s = ""
-        if let location { s += "\(visible(location.description)): " }
-        s += "error: \(visible(message))"
-        if let hint { s += "\n  hint: \(visible(hint))" }
-        return s
+        func entry(_ e: ProofsheetError) -> String {
+            var s = ""
+            if let location = e.location { s += "\(visible(location.description)): " }
+            s += "error: \(visible(e.message))"
+            if let hint = e.hint { s += "\n  hint: \(visible(hint))" }
+            return s
+        }
+        guard !more.isEmpty else { return entry(self) }
+        return ([entry(self)] + more.map(entry)).joined(separator: "\n") + "\n\(1 + more.count) errors in all"
+    }
+
+    /// The first of `errors` (in order) carrying the others; nil when there are none.
+    public static func combined(_ errors: [ProofsheetError]) -> ProofsheetError? {
+        guard var first = errors.first else { return nil }
+        first.more = Array(errors.dropFirst()).flatMap { [$0] + $0.more }.map {
+            var e = $0; e.more = []; return e
+        }
+        return first
     }
 }
 

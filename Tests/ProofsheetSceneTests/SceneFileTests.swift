@@ -20,6 +20,39 @@ struct SceneFileTests {
     /// A minimal scene around a root view.
     func scene(_ root: String) -> String { "{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"root\": \(root)\n}" }
 
+    /// A file's errors come all at once: each view and modifier is checked though one before it
+    /// was wrong, and the errors are listed in the file's order, each at its place; the message
+    /// counts them. Errors of a component's body, limits passed and a file's twentieth error
+    /// stop the reading as before.
+    @Test func errorsOfOneFileComeTogether() throws {
+        let text = scene(
+            """
+            {"type": "VStack", "children": [
+                {"type": "Text", "text": "a", "modifiers": [{"padding": "x"}, {"opacity": 0.5}, {"frame": {"widht": 3}}]},
+                {"type": "Txt"},
+                {"type": "Text", "text": "fine"},
+                {"type": "HStack", "children": [{"type": "Image"}]}
+              ]}
+            """)
+        let e = try #require(decodeError(text))
+        let all = [e] + e.more
+        #expect(
+            all.map { $0.location?.path ?? "" } == [
+                "$.root.children[0].modifiers[0].padding", "$.root.children[0].modifiers[2].frame.widht", "$.root.children[1].type",
+                "$.root.children[3].children[0]"
+            ])
+        #expect(all.map { $0.location?.line ?? 0 } == [4, 4, 5, 7])
+        #expect(e.description.hasSuffix("\n4 errors in all"))
+        #expect(e.description.components(separatedBy: "t.json:").count == 5)
+        // One error is as it was: no count, nothing more.
+        let one = try #require(decodeError(scene(#"{"type": "Txt"}"#)))
+        #expect(one.more.isEmpty && !one.description.contains("in all"))
+        // At most twenty.
+        let many = (0..<30).map { _ in #"{"type": "Txt"}"# }.joined(separator: ", ")
+        let capped = try #require(decodeError(scene(#"{"type": "VStack", "children": [\#(many)]}"#)))
+        #expect(capped.more.count == 19)
+    }
+
     @Test func readerKeepsLinesAndColumns() throws {
         let v = try parse("{\n  \"a\": [1, {\"b\": true}]\n}")
         let b = try #require(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ProofsheetCore
 import ProofsheetMotion
 
@@ -27,6 +28,11 @@ final class ViewBudget: @unchecked Sendable {
         remaining -= n
         return remaining >= 0
     }
+    /// Whether any of its limits is passed.
+    var isSpent: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return remaining < 0 || remainingText < 0 || remainingStringBytes < 0
+    }
     /// The bytes of strings still to be read.
     var stringBytesLeft: Int {
         lock.lock(); defer { lock.unlock() }
@@ -46,6 +52,22 @@ final class ViewBudget: @unchecked Sendable {
     }
 }
 
+/// The located errors a template's validation found and went on past, in the file's order.
+final class ErrorLog: Sendable {
+    /// The most errors one file reports at once.
+    static let most = 20
+    private let errors = Mutex<[ProofsheetError]>([])
+    var all: [ProofsheetError] { errors.withLock { $0 } }
+    /// Records `e`; false when the log is full (the error is then thrown as it is).
+    func add(_ e: ProofsheetError) -> Bool {
+        errors.withLock { list in
+            guard list.count < Self.most - 1 else { return false }
+            list.append(e)
+            return true
+        }
+    }
+}
+
 /// The state of one decoding: variables in scope, the budget of views and the nesting depth.
 struct Context {
     let file: String?
@@ -59,6 +81,8 @@ struct Context {
     var origins: [String: ValueOrigin] = [:]
     /// Where validation notes what it does not refuse.
     var warnings: WarningLog?
+    /// Where validation keeps the errors it goes on past (nil: the first is thrown).
+    var errors: ErrorLog?
     /// The declared state, for the actions of gestures and buttons.
     var schema = StateSchema(variables: [], constants: [])
     /// The custom views the scene defines and imports (see ``ComponentDefinition``).
@@ -81,6 +105,16 @@ struct Context {
     var device: Device?
     /// What `.spring()` and `.default` mean in this scene's animations (the `"sdk"` option).
     var sdk = AnimationSDK.ios17
+
+    /// Whether `e`, thrown while reading one view or modifier, is kept for later so that the
+    /// views after it are checked too: while validating a scene's own views (a component's
+    /// errors name where it is used), for a located error of the input, while views and
+    /// nesting are within their limits.
+    func keeps(_ e: ProofsheetError) -> Bool {
+        guard validating, componentStack.isEmpty, let errors, e.kind == .badInput, e.location != nil, !budget.isSpent, depth < Scene.Limits.depth.int
+        else { return false }
+        return errors.add(e)
+    }
 
     // MARK: - Scene
 

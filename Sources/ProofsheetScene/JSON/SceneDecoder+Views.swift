@@ -66,7 +66,9 @@ extension Context {
                 throw ProofsheetError.badInput(
                     "'modifiers' must be an array, got \(mods.typeName)", at: mods.location, hint: "e.g. \"modifiers\": [{\"padding\": 16}]")
             }
-            for mj in list { node = try modifier(mj, on: node) }
+            for mj in list {
+                do { node = try modifier(mj, on: node) } catch let e as ProofsheetError where keeps(e) { continue }
+            }
         }
         if case .geometryReader = node { return node }
         return node
@@ -77,7 +79,12 @@ extension Context {
         guard case .array(let list) = c.kind else {
             throw ProofsheetError.badInput("'children' must be an array of views, got \(c.typeName)", at: c.location)
         }
-        return try list.map { try view($0) }
+        var out: [Node] = []
+        out.reserveCapacity(list.count)
+        for child in list {
+            do { out.append(try view(child)) } catch let e as ProofsheetError where keeps(e) { out.append(.empty) }
+        }
+        return out
     }
 
     mutating func body(_ type: String, _ m: [String: JSONValue], _ json: JSONValue) throws -> Node {

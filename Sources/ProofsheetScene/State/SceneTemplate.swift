@@ -191,7 +191,14 @@ extension SceneDecoder {
         check.spellings.loading = spellings
         for v in schema.variables { check.vars[v.name] = .unknown }
         try check.validateComponents()
-        _ = try check.scene(json)
+        // The scene's views are all checked: the errors found on the way are reported together.
+        let errors = ErrorLog()
+        check.errors = errors
+        do { _ = try check.scene(json) } catch let e as ProofsheetError where !errors.all.isEmpty {
+            throw ProofsheetError.combined(errors.all + [e])!
+        }
+        if let found = ProofsheetError.combined(errors.all) { throw found }
+        check.errors = nil
         var template = SceneTemplate(file: file, document: json, schema: schema, stills: stills, warnings: log.all)
         template.components = components
         template.sdk = check.sdk
