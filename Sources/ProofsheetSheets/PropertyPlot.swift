@@ -54,6 +54,15 @@ public struct PlottedProperty: Sendable, Hashable {
     /// Reads `#id.property` (the `#` may be left out).
     public init(parsing text: String, option: String = "--plot") throws {
         let body = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        // A property after another separator (`card-0:offset.x`): say how it is written.
+        if let p = Self.names.sorted(by: { $0.count > $1.count }).first(where: { body.hasSuffix($0) }) {
+            let view = body.dropLast(p.count)
+            if let sep = view.last, sep != ".", view.count > 1, !(sep.isLetter || sep.isNumber) {
+                throw ProofsheetError.usage(
+                    "\(option) '\(excerpt(text))': expected #VIEW.PROPERTY, with a dot before the property",
+                    hint: "did you mean '#\(excerpt(view.dropLast())).\(p)'?")
+            }
+        }
         guard let dot = body.firstIndex(of: "."), dot != body.startIndex, body.index(after: dot) != body.endIndex else {
             throw ProofsheetError.usage(
                 "\(option) '\(excerpt(text))': expected #VIEW.PROPERTY",

@@ -109,6 +109,16 @@ struct SheetExtrasTests {
         #expect(dots[0].x == 6 && abs(dots[3].x - 294) < 1e-9 && dots[0].y > dots[2].y)
         // Unknown properties are refused with a suggestion.
         #expect(throws: ProofsheetError.self) { try PlottedProperty(parsing: "#card-0.rotaton") }
+        // Another separator before the property is named with the spelling meant.
+        for typo in ["card-0:offset.x", "#card-0/offset.x", "card-0 offset.x"] {
+            do {
+                _ = try PlottedProperty(parsing: typo)
+                Issue.record("\(typo) was accepted")
+            } catch let e as ProofsheetError {
+                #expect(e.hint == "did you mean '#card-0.offset.x'?", "\(typo): \(e)")
+            }
+        }
+        #expect(try PlottedProperty(parsing: "card-0.offset.x").label == "#card-0.offset.x")
         #expect(ViewTrack(id: "crad-0", in: fs[0].tree) == nil)
     }
 
