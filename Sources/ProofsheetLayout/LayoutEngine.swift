@@ -194,6 +194,7 @@ public struct LayoutEngine: Sendable {
             if look.style == .automatic, let style = env.buttonStyle { look.style = style }
             let button = try build(look.apply(to: label, environmentTint: env.tint), id.slot("label"), env, location: location)
             button.traits.pressedOpacity = look.pressedOpacity
+            button.traits.pressedHighlight = look.pressedHighlight
             return button
         case .located(.modified, _):
             // A located modifier: the place is the modifier's own (see `buildModified`).

@@ -64,6 +64,9 @@ public struct ResolvedView: Hashable, Sendable {
         public var gesture: GestureSpec?
         /// A button's: how opaque it is drawn while a finger is down on it (``ButtonLook/pressedOpacity``).
         public var pressedOpacity: Double?
+        /// A button's: the background it gets over its frame while a finger is down on it
+        /// (``ButtonLook/pressedHighlight``).
+        public var pressedHighlight: Color?
         public init() {}
     }
 

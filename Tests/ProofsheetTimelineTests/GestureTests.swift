@@ -275,6 +275,49 @@ struct GestureTests {
         #expect(try opacity(at: 0.7) == 1)
     }
 
+    /// An alert's button is not dimmed while pressed: its row gets a highlight behind it
+    /// (black at 10 %, over the button's frame), at once, which fades on the release animation
+    /// as the alert goes.
+    @Test func anAlertButtonIsHighlightedWhilePressed() throws {
+        let json = """
+            {"canvas": "iPhone 14", "state": {"asking": true, "n": 0},
+             "timelines": {"t": [{"at": 0.1, "touch": "down #ok; hold 0.3s; up"}]},
+             "root": {"type": "Color", "color": "white", "modifiers": [{"alert": {"isPresented": "asking", "title": "Sure?",
+               "buttons": [{"title": "Cancel", "role": "cancel"}, {"title": "OK", "id": "ok", "action": [{"set": {"n": 1}}]}]}}]}}
+            """
+        let s = try session(json, "t")
+        func highlight(at t: Double) throws -> (opacity: Double, frame: Rect, button: Rect)? {
+            try s.advance(to: t)
+            let tree = s.presented(at: t)
+            func find(_ v: ResolvedView) -> ResolvedView? {
+                if v.name == "pressed" { return v }
+                for c in v.children { if let f = find(c) { return f } }
+                return nil
+            }
+            guard let pressed = find(tree), pressed.children.count == 2 else { return nil }
+            let fill = pressed.children[1]
+            guard case .shape(let shape) = fill.content, shape.paint == .color(SystemMetrics.alertPressedHighlight) else { return nil }
+            return (fill.effects.opacity, fill.frame, pressed.children[0].frame)
+        }
+        #expect(try highlight(at: 0.05) == nil)
+        let down = try #require(try highlight(at: 0.2))
+        #expect(down.opacity == 1 && down.frame == down.button && down.frame.height == SystemMetrics.alertButtonHeight)
+        // The label is not dimmed.
+        var labelOpacity = 1.0
+        func walk(_ v: ResolvedView, _ inherited: Double) {
+            let here = inherited * v.effects.opacity
+            if case .text(let t) = v.content, t.text == "OK" { labelOpacity = here }
+            v.children.forEach { walk($0, here) }
+        }
+        walk(s.presented(at: 0.2), 1)
+        #expect(labelOpacity == 1)
+        // Lifted at 0.4: the action ran, the highlight fades with the release animation.
+        let lifted = try #require(try highlight(at: 0.45))
+        #expect(abs(lifted.opacity - (1 - ButtonLook.releaseAnimation.progress(at: 0.05))) < 1e-9)
+        #expect(s.state.values["n"] == .number(1))
+        #expect(try highlight(at: 0.7) == nil)
+    }
+
     /// What was animating inside a view goes on animating while the view leaves: the heart
     /// fading in over a second keeps fading in (0.75 at 0.75 s, not the 0.5 it had when its card
     /// was removed), and the card's own offset keeps following its animation under the

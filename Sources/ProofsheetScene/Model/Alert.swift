@@ -79,6 +79,8 @@ public struct AlertSpec: Sendable {
             label = .modified(label, .environment(.foreground(.color(color))))
             label = .modified(label, .frame(width: nil, height: SystemMetrics.alertButtonHeight, alignment: .center))
             label = .modified(label, .flexFrame(FlexFrame(maxWidth: .infinity)))
+            // A button whose row is highlighted while pressed, as UIAlertController's are.
+            label = .button(label, ButtonLook(style: .plain, pressedHighlight: SystemMetrics.alertPressedHighlight))
             label = .modified(label, .contentShape(.rectangle))
             label = .modified(
                 label,

@@ -18,8 +18,15 @@ public struct ButtonLook: Hashable, Sendable {
     public var tint: Color? = nil
     public var borderShape: BorderShape = .automatic
     public var controlSize: ControlSize = .regular
-    public init(style: Style = .automatic, tint: Color? = nil, borderShape: BorderShape = .automatic, controlSize: ControlSize = .regular) {
+    /// Pressed, the button is not dimmed but gets this background over its whole frame (an
+    /// alert's buttons; nil: dimmed as its style is, ``pressedOpacity``).
+    public var pressedHighlight: Color? = nil
+    public init(
+        style: Style = .automatic, tint: Color? = nil, borderShape: BorderShape = .automatic, controlSize: ControlSize = .regular,
+        pressedHighlight: Color? = nil
+    ) {
         self.style = style; self.tint = tint; self.borderShape = borderShape; self.controlSize = controlSize
+        self.pressedHighlight = pressedHighlight
     }
 
     // NB: iOS publishes no figures for bordered button insets; these approximate iOS 17
@@ -48,6 +55,7 @@ public struct ButtonLook: Hashable, Sendable {
     // UIKit's system buttons do; plain and bordered buttons dim less.
     /// How opaque the button is drawn while a finger is down on it.
     public var pressedOpacity: Double {
+        if pressedHighlight != nil { return 1 }
         switch style {
         case .automatic: return 0.2
         case .plain, .bordered, .borderedProminent: return 0.6

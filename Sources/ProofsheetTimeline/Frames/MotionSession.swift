@@ -196,7 +196,7 @@ public final class MotionSession {
             let chain = HitTesting.hit(shown, at: base)
             guard let owner = chain.last(where: { $0.traits.gesture != nil }), let spec = owner.traits.gesture else { return }
             if case .tap = spec.kind, let button = Self.button(in: owner), let opacity = button.traits.pressedOpacity {
-                animator.press(button.identity, opacity: opacity)
+                animator.press(button.identity, opacity: opacity, highlight: button.traits.pressedHighlight)
                 pressedButtons[touch] = button.identity
             }
             var tracker = GestureTracker(spec: spec, owner: owner.identity, at: t, point: base)

@@ -30,7 +30,7 @@ public struct TreeAnimator: Sendable {
     /// The settle times of the tracks the change being made starts (nil: runs forever).
     private var startedEnds: [Double?] = []
     /// Buttons a finger is down on, or coming back after it lifted: how opaque each is drawn.
-    private var presses: [ViewID: PropertyTrack] = [:]
+    private var presses: [ViewID: Press] = [:]
 
     /// The animations one change started: from `start` until everything it set moving has
     /// settled (`end`; nil when something runs forever).
@@ -65,16 +65,26 @@ public struct TreeAnimator: Sendable {
 
     // MARK: - Presses
 
-    /// A finger went down on the button `id`: it is drawn at `opacity` (its pressed look) at once.
-    public mutating func press(_ id: ViewID, opacity: Double) {
-        presses[id] = PropertyTrack(value: [min(1, max(0, opacity))])
+    /// A pressed button's look: how far pressed it is (1 while the finger is down, going to 0
+    /// after it lifts), drawn at `opacity` when fully pressed, over `highlight` if it has one.
+    struct Press: Sendable {
+        var track: PropertyTrack
+        var opacity: Double
+        var highlight: Color?
+        func amount(at t: Double) -> Double { min(1, max(0, track.value(at: t)[0])) }
+    }
+
+    /// A finger went down on the button `id`: it is drawn at `opacity`, over `highlight` when
+    /// it has one (its pressed look), at once.
+    public mutating func press(_ id: ViewID, opacity: Double, highlight: Color? = nil) {
+        presses[id] = Press(track: PropertyTrack(value: [1]), opacity: min(1, max(0, opacity)), highlight: highlight)
     }
 
     /// The finger on the button `id` lifted at `t`: its look comes back with `animation`.
     public mutating func release(_ id: ViewID, at t: Double, animation: Animation) {
-        guard var track = presses[id] else { return }
-        track.retarget(to: [1], at: t, animation: animation)
-        presses[id] = track
+        guard var press = presses[id] else { return }
+        press.track.retarget(to: [0], at: t, animation: animation)
+        presses[id] = press
     }
 
     // MARK: - Changes
@@ -91,7 +101,12 @@ public struct TreeAnimator: Sendable {
         collectRemovals(oldParent: model, new: newViews, scopes: [], old: oldViews, transaction: transaction, at: t)
         tracks = tracks.filter { seen.contains($0.key.view) }
         arriving = arriving.filter { seen.contains($0.key) }
-        presses = presses.filter { seen.contains($0.key) }
+        // A pressed button on its way out (an alert's, as the alert goes) keeps its look.
+        if presses.keys.contains(where: { !seen.contains($0) }) {
+            var leaving = Set<ViewID>()
+            for d in departing { Self.identities(of: d.view, into: &leaving) }
+            presses = presses.filter { seen.contains($0.key) || leaving.contains($0.key) }
+        }
         model = tree
         prune(at: t)
         lastStarted = nil
@@ -247,7 +262,7 @@ public struct TreeAnimator: Sendable {
             if let end = track.settledAt, end <= t { tracks[k] = nil } else { track.prune(at: t); tracks[k] = track }
         }
         arriving = arriving.filter { !($0.value.track.settledAt.map { $0 <= t } ?? false) }
-        presses = presses.filter { $0.value.target != [1] || $0.value.isAnimating(at: t) }
+        presses = presses.filter { $0.value.track.target != [0] || $0.value.track.isAnimating(at: t) }
         departing.removeAll { $0.track.settledAt.map { $0 <= t } ?? false }
     }
 
@@ -271,7 +286,8 @@ public struct TreeAnimator: Sendable {
                 out.frame = v.frame.offsetBy(dx: parentShown.x - parentModel.x, dy: parentShown.y - parentModel.y)
             }
         }
-        if let press = presses[v.identity] { out.effects.opacity *= press.value(at: t)[0] }
+        let press = presses[v.identity]
+        if let press { out.effects.opacity *= 1 - press.amount(at: t) * (1 - press.opacity) }
         let modelOrigin = Point(x: v.frame.minX, y: v.frame.minY)
         let shownOrigin = Point(x: out.frame.minX, y: out.frame.minY)
         var kids: [ResolvedView] = []
@@ -298,6 +314,20 @@ public struct TreeAnimator: Sendable {
             }
         }
         out.children = kids
+        if let press, let highlight = press.highlight, press.amount(at: t) > 0 {
+            // The highlight behind the pressed button, over its frame; the button's effects
+            // move and fade both.
+            var fill = ResolvedView(
+                identity: ViewID(path: v.identity.path + "#highlight"), name: "highlight", frame: out.frame,
+                content: .shape(.init(kind: .rectangle, paint: .color(highlight))))
+            fill.effects.opacity = press.amount(at: t)
+            var layered = ResolvedView(
+                identity: ViewID(path: v.identity.path + "#pressed"), name: "pressed", frame: out.frame, zIndex: out.zIndex, effects: out.effects,
+                content: .layer(overlay: false), children: [])
+            out.effects = ResolvedView.Effects()
+            layered.children = [out, fill]
+            return layered
+        }
         return out
     }
 
@@ -329,13 +359,13 @@ public struct TreeAnimator: Sendable {
             guard let e = d.track.settledAt else { return nil }
             end = max(end, e)
         }
-        for p in presses.values { end = max(end, p.settledAt ?? end) }
+        for p in presses.values { end = max(end, p.track.settledAt ?? end) }
         return end
     }
 
     /// Whether anything moves at `t`.
     public func isAnimating(at t: Double) -> Bool {
         tracks.values.contains { $0.isAnimating(at: t) } || arriving.values.contains { $0.track.isAnimating(at: t) }
-            || departing.contains { $0.track.isAnimating(at: t) } || presses.values.contains { $0.isAnimating(at: t) }
+            || departing.contains { $0.track.isAnimating(at: t) } || presses.values.contains { $0.track.isAnimating(at: t) }
     }
 }
