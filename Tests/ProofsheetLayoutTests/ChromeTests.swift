@@ -232,7 +232,7 @@ struct ChromeTests {
         // transparent corner.
         let renderer = try Renderer()
         let img = try renderer.image(of: try renderer.layout(s), scene: s)
-        #expect(img.width == 431 && img.height == 891)
+        try #require(img.width == 431 && img.height == 891, "\(img.width)x\(img.height)")
         let ring = img[x: 215, y: 891 - 56 - 33], chin = img[x: 215, y: 891 - 56], corner = img[x: 2, y: 2]
         #expect(ring.r > 60 && ring.r < 120 && chin.r < 20 && chin.a == 255 && corner.a == 0, "\(ring) \(chin) \(corner)")
         #expect(img[x: 28 + 100, y: 112 + 300] == RGBAColor(r: 255, g: 255, b: 255, a: 255))

@@ -98,6 +98,24 @@ struct TimelineRunTests {
         #expect(try StoryboardFrames.keyInstants(of: run).map(\.time) == board.map(\.time))
     }
 
+    /// The motion scale counts what moves in sight: a box sliding in linearly from 400 pt off
+    /// a 200 pt screen over 1 s is on the screen (its centre within it) only for the last
+    /// two fifths, so the scale rises there (bar the tenth spread over time).
+    @Test func motionIsMeasuredOnTheScreen() throws {
+        let json = """
+            {"canvas": {"width": 200, "height": 100}, "state": {"x": 400},
+             "timelines": {"t": [{"at": 0, "withAnimation": "linear(duration: 1)", "set": {"x": 0}}]},
+             "root": {"type": "Rectangle", "fill": "red", "modifiers": [{"frame": {"width": 20, "height": 20}}, {"offset": {"x": "$x"}}, {"id": "box"}]}}
+            """
+        let template = try SceneDecoder().template(bytes: Array(json.utf8), file: "m.json")
+        let run = try sharedRenderer.run(of: template, timeline: "t", framing: TimelineFraming(device: nil, scale: 1))
+        let scale = try run.motionScale()
+        // Off the screen until the centre (100 + x) is within 200: x ≤ 100, from 0.75 s.
+        #expect(abs(scale.position(at: 0.7) - 0.1 * 0.7 / (scale.times.last ?? 1)) < 0.02, "\(scale.position(at: 0.7))")
+        #expect(scale.position(at: 1) > 0.95)
+        #expect(abs(scale.time(at: 0.55) - 0.875) < 0.03, "\(scale.time(at: 0.55))")
+    }
+
     /// A run that keeps only the latest instant refuses to go back.
     @Test func aRunKeepingTheLatestGoesForwardOnly() throws {
         let run = try Self.deckRun(.latest)

@@ -17,6 +17,7 @@ public struct MotionScale: Sendable {
         let n = max(1, Int((end * MotionSession.touchRate).rounded(.up)))
         var times: [Double] = [], motion: [Double] = [0]
         var previous: [ViewID: (centre: Point, opacity: Double)] = [:]
+        let screen = run.first.map { Rect(origin: .zero, size: $0.canvas) }
         for k in 0...n {
             let t = min(end, Double(k) / MotionSession.touchRate)
             let tree = try run.presented(at: t)
@@ -24,7 +25,8 @@ public struct MotionScale: Sendable {
             if k > 0 {
                 var fastest = 0.0
                 for (id, v) in now {
-                    guard let before = previous[id], tree.frame.contains(v.centre) || tree.frame.contains(before.centre) else { continue }
+                    let sight = screen ?? tree.frame
+                    guard let before = previous[id], sight.contains(v.centre) || sight.contains(before.centre) else { continue }
                     let dx = v.centre.x - before.centre.x, dy = v.centre.y - before.centre.y
                     fastest = max(fastest, (dx * dx + dy * dy).squareRoot() + 100 * abs(v.opacity - before.opacity))
                 }
