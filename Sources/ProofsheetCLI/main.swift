@@ -237,21 +237,28 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
             path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, chrome: chrome, renderer: renderer,
             formats: outFormats, output: output, outDir: outDir, png: png, svgText: svgTextOption ?? .text, quiet: quiet)
     }
-    // Read and check every scene and state before writing anything.
+    // Read and check every scene and state before writing anything; every scene's errors are
+    // reported together.
     var pending: [RenderItem] = []
+    var failures: [ProofsheetError] = []
     for path in scenes {
-        let template = try SceneDecoder().template(file: path).on(device)
-        printWarnings(template, quiet: quiet || layoutOnly || dumpList)
-        let stills: [String?] = allStills ? (template.stills.isEmpty ? [nil] : template.stills.map(\.name)) : [stillName]
-        for still in stills {
-            var scene = try template.scene(still: still, sets: sets)
-            if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
-            scene = scene.with(chrome: chrome, deviceFrame: deviceFrame)
-            try checkChrome(scene, path: path)
-            try scene.validateSize()
-            pending.append(RenderItem(path: path, still: still, scene: scene))
+        do {
+            let template = try SceneDecoder().template(file: path).on(device)
+            printWarnings(template, quiet: quiet || layoutOnly || dumpList)
+            let stills: [String?] = allStills ? (template.stills.isEmpty ? [nil] : template.stills.map(\.name)) : [stillName]
+            for still in stills {
+                var scene = try template.scene(still: still, sets: sets)
+                if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
+                scene = scene.with(chrome: chrome, deviceFrame: deviceFrame)
+                try checkChrome(scene, path: path)
+                try scene.validateSize()
+                pending.append(RenderItem(path: path, still: still, scene: scene))
+            }
+        } catch let e as ProofsheetError where e.kind == .badInput && scenes.count > 1 {
+            failures.append(e)
         }
     }
+    if let e = ProofsheetError.combined(failures) { throw e }
     // Lay out every state first: a missing image or another bad input fails before any file
     // is written.
     let items = pending

@@ -153,7 +153,7 @@ public struct ProofsheetError: Error, Sendable, CustomStringConvertible {
     /// The first of `errors` (in order) carrying the others; nil when there are none.
     public static func combined(_ errors: [ProofsheetError]) -> ProofsheetError? {
         guard var first = errors.first else { return nil }
-        first.more = Array(errors.dropFirst()).flatMap { [$0] + $0.more }.map {
+        first.more += errors.dropFirst().flatMap { [$0] + $0.more }.map {
             var e = $0; e.more = []; return e
         }
         return first

@@ -208,6 +208,22 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
     }
 
+    /// Several scenes: every bad one is reported, each error at its place, and nothing is
+    /// written; the count covers them all.
+    @Test func everyBadSceneIsReportedAtOnce() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let good = try sceneFile(scene("{\"type\": \"Color\", \"color\": \"red\"}"), in: dir, name: "good.json")
+        let one = try sceneFile(
+            scene("{\"type\": \"VStack\", \"children\": [{\"type\": \"Txt\"}, {\"type\": \"Spacr\"}]}"), in: dir, name: "one.json")
+        let two = try sceneFile(scene("{\"type\": \"Colr\"}"), in: dir, name: "two.json")
+        let r = try run(["render", one, good, two, "--out-dir", dir + "/out"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("one.json:3:52") && r.err.contains("one.json:3:69") && r.err.contains("two.json:3:20"), "\(r.err)")
+        #expect(r.err.hasSuffix("3 errors in all\n"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
     @Test func extremeButValidEffectsRender() throws {
         let dir = try temporaryFolder()
         let s = try sceneFile(
