@@ -22,6 +22,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let chrome = try chromeOption(&args)
+    let colorScheme = try colorSchemeOption(&args)
     let compressionOption = try args.pngCompression()
     let compression = compressionOption ?? .fastest
     let jobs = try jobsOption(&args)
@@ -73,7 +74,8 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest,
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, colorScheme: colorScheme, renderer: renderer,
+        retention: .latest,
         start: start)
     let previewFormat: AnimatedPreviewFormat
     switch kind {

@@ -34,6 +34,14 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression()
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
+    let schemeTexts = try args.values("--color-scheme")
+    let colorSchemes = try schemeTexts.map { text in
+        guard let s = ColorScheme(rawValue: text.lowercased()) else {
+            throw ProofsheetError.usage(
+                "--color-scheme '\(clipped(text))' is not light or dark", hint: "--color-scheme light --color-scheme dark checks both")
+        }
+        return s
+    }
     let overflow = try overflowOption(&args)
     let stillOptions = try args.values("--still")
     let stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -79,13 +87,16 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.devices = deviceNames.isEmpty ? (config?.devices ?? []) : try deviceNames.map { try Device.named($0) }
     options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
     options.chrome = chrome ?? config?.chrome
+    options.colorSchemes =
+        colorSchemes.isEmpty ? (config?.colorSchemes ?? []) : colorSchemes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     options.stills = stills
     options.timelines = timelines == .none ? config?.timelines ?? .none : timelines
     options.jobs = jobs
     options.prune = prune
     if let compression { options.pngCompression = compression }
     options.sceneRoot = config?.root ?? "."
-    options.wholeProject = config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty && chrome == nil
+    options.wholeProject =
+        config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty && chrome == nil && colorSchemes.isEmpty
     options.assetFolders = assetDirs + (config?.assets ?? [])
     options.compare = cliCompare.over(config?.compare ?? CompareSettings())
     // A scope names one of the scenes checked (a typo would silently compare strictly).

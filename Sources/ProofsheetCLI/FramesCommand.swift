@@ -11,11 +11,11 @@ import ProofsheetTimeline
 /// overrides of device, scale and chrome. Chrome asked for on a canvas without a device is
 /// refused before anything runs.
 func timelineRun(
-    path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer,
+    path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, colorScheme: ColorScheme?, renderer: Renderer,
     retention: TimelineRun.Retention = .everything, start: StartingState = StartingState()
 ) throws -> TimelineRun {
     let template = try SceneDecoder().template(file: path).on(device)
-    let framing = TimelineFraming(device: device, scale: scale, chrome: chrome)
+    let framing = TimelineFraming(device: device, scale: scale, chrome: chrome, colorScheme: colorScheme)
     let timeline = try template.timeline(named: timelineName)
     let state = try template.state(still: start.still ?? timeline.from, sets: start.sets)
     try checkChrome(framing.apply(try template.instantiate(state)), path: path)
@@ -65,6 +65,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression() ?? .fastest
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
+    let colorScheme = try colorSchemeOption(&args)
     let start = try StartingState(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -85,8 +86,8 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     try checkFrameCount(fps: fps, span: span)
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer, retention: .latest,
-        start: start)
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, colorScheme: colorScheme, renderer: renderer,
+        retention: .latest, start: start)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
     let progress = !quiet && isatty(2) != 0
@@ -104,10 +105,11 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
 
 /// `render --timeline NAME --at T`: one instant of a timeline.
 func renderInstant(
-    path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, chrome: Bool?, renderer: Renderer,
-    formats: [OutputFormat], output: String?, outDir: String, png: PNGCompression, svgText: SVGTextMode, quiet: Bool
+    path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, chrome: Bool?, colorScheme: ColorScheme?,
+    renderer: Renderer, formats: [OutputFormat], output: String?, outDir: String, png: PNGCompression, svgText: SVGTextMode, quiet: Bool
 ) throws -> Int32 {
-    let run = try timelineRun(path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, renderer: renderer)
+    let run = try timelineRun(
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, colorScheme: colorScheme, renderer: renderer)
     let list = try run.displayList(try run.presented(at: t))
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let name = "\(base).\(timelineName)@\(Int((t * 1000).rounded()))ms"

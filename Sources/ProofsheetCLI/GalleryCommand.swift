@@ -23,6 +23,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
     let quiet = args.flag("-q", "--quiet")
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
+    let colorScheme = try colorSchemeOption(&args)
     let scenes = try args.positionals()
     guard !scenes.isEmpty else {
         throw ProofsheetError.usage("no scene file given", hint: "proofsheet gallery <scene.json>... [-o DIR]")
@@ -68,6 +69,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
             for device in devices {
                 var scene = try template.on(device).scene(still: still).on(device, scale: scale)
                 scene = scene.with(chrome: chrome)
+                if let colorScheme { scene.colorScheme = colorScheme }
                 try scene.validateSize()
                 let target = "\(outDir)/\(name).\(still ?? "default").\(gallerySlug(device.name)).png"
                 if let other = targets[target] {

@@ -29,7 +29,7 @@ extension Painter {
     static let maxMaterialPixels = 80_000_000.0
 
     func drawMaterial(_ m: MaterialDraw, _ cr: OpaquePointer, path: [Int]) throws {
-        let recipe = m.material.recipe
+        let recipe = m.material.recipe(in: m.colorScheme)
         var mat = cairo_matrix_t()
         cairo_get_matrix(cr, &mat)
         let ctm = Transform(a: mat.xx, b: mat.yx, c: mat.xy, d: mat.yy, tx: mat.x0, ty: mat.y0)

@@ -33,6 +33,9 @@ public struct CheckOptions: Sendable {
     /// `--chrome on|off`: the status bar and home indicator on every image, or on none; nil
     /// leaves each scene's own choice. Goldens with chrome are named `<device>@<scale>x+chrome`.
     public var chrome: Bool?
+    /// `--color-scheme light|dark` (repeatable): each image in each scheme; empty leaves each
+    /// scene's own. Dark goldens are named `<device>@<scale>x+dark`.
+    public var colorSchemes: [ColorScheme] = []
     /// How images are compared: for the whole check, and per scene (by scene name) and still.
     public var compare = CompareSettings()
     public var sceneCompare: [String: SceneCompareSettings] = [:]
@@ -196,6 +199,13 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     var variants: [Scene] =
                         options.devices.isEmpty ? [base] : try options.devices.map { try s.template.on($0).scene(still: still).on($0) }
                     variants = variants.map { $0.with(chrome: options.chrome) }
+                    if !options.colorSchemes.isEmpty {
+                        variants = variants.flatMap { v in
+                            options.colorSchemes.map { scheme in
+                                var v = v; v.colorScheme = scheme; return v
+                            }
+                        }
+                    }
                     if !options.scales.isEmpty {
                         variants = variants.flatMap { v in
                             options.scales.map { scale in
@@ -216,9 +226,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     let from = try s.template.timeline(named: timeline).from
                     let devices: [Device?] = options.devices.isEmpty ? [nil] : options.devices
                     let scales: [Double?] = options.scales.isEmpty ? [nil] : options.scales
+                    let schemes: [ColorScheme?] = options.colorSchemes.isEmpty ? [nil] : options.colorSchemes
                     for device in devices {
-                        for scale in scales {
-                            let variant = TimelineFraming(device: device, scale: scale, chrome: options.chrome)
+                        for (scale, scheme) in scales.flatMap({ s in schemes.map { (s, $0) } }) {
+                            let variant = TimelineFraming(device: device, scale: scale, chrome: options.chrome, colorScheme: scheme)
                             let program = s.template.on(device)
                             let first = variant.apply(try program.scene(still: from))
                             try first.validateSize()

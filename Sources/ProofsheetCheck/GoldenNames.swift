@@ -43,11 +43,12 @@ public enum GoldenNames {
     }
 
     /// Whether `name` is a variant as ``variant(of:)`` spells it: `<device slug>@<scale>x` or
-    /// `<width>x<height>@<scale>x`, then `+chrome` and `+frame`, each at most once, in that order.
+    /// `<width>x<height>@<scale>x`, then `+chrome`, `+frame` and `+dark`, each at most once, in
+    /// that order.
     static func isVariant(_ name: String) -> Bool {
         var parts = name.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         let base = parts.removeFirst()
-        let suffixes = ["chrome", "frame"]
+        let suffixes = ["chrome", "frame", "dark"]
         var next = 0
         for p in parts {
             guard let i = suffixes[next...].firstIndex(of: p) else { return false }
@@ -107,11 +108,12 @@ public enum GoldenNames {
     }
 
     /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
-    /// `+chrome` with the status bar and home indicator and `+frame` with the device frame, so
-    /// chrome and plain goldens never collide.
+    /// `+chrome` with the status bar and home indicator, `+frame` with the device frame and
+    /// `+dark` in the dark colour scheme, so that no two kinds of golden collide.
     public static func variant(of scene: Scene) -> String {
         let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
         return "\(base)@\(fmt(scene.scale))x" + (scene.chrome.show ? "+chrome" : "") + (scene.chrome.deviceFrame ? "+frame" : "")
+            + (scene.colorScheme == .dark ? "+dark" : "")
     }
 
     static func slug(_ s: String) -> String {

@@ -50,6 +50,9 @@ public struct ProjectConfig: Sendable {
     /// `"chrome": true|false`: every image with the status bar and home indicator, or none
     /// (`--chrome` wins); nil leaves each scene's own choice.
     public var chrome: Bool?
+    /// `"colorSchemes": ["light", "dark"]`: every image in each (`--color-scheme` wins); nil
+    /// leaves each scene's own.
+    public var colorSchemes: [ColorScheme]?
     /// `"timelines": true` checks every timeline at its key instants, a list of names those
     /// (`--timelines` and `--timeline` win).
     public var timelines: TimelineSelection = .none
@@ -118,7 +121,7 @@ struct ConfigReader {
 
     static let topKeys = [
         "scenes", "golden", "devices", "scales", "assets", "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks",
-        "overrides", "chrome", "timelines"
+        "overrides", "chrome", "timelines", "colorSchemes"
     ]
     static let compareKeys = ["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks"]
 
@@ -205,6 +208,11 @@ struct ConfigReader {
             case "chrome":
                 guard case .bool(let on) = value.kind else { throw fail(value, "chrome must be true or false, not \(value.typeName)") }
                 config.chrome = on
+            case "colorSchemes":
+                config.colorSchemes = try strings(value, "colorSchemes", max: 2).map { name, v in
+                    guard let s = ColorScheme(rawValue: name) else { throw fail(v, "'\(excerpt(name))' is not a colour scheme: light or dark") }
+                    return s
+                }
             case "timelines":
                 if case .bool(let on) = value.kind {
                     config.timelines = on ? .all : .none

@@ -1,5 +1,5 @@
 /// Light or dark appearance: which of a named colour's two values applies.
-public enum ColorScheme: String, Sendable, CaseIterable {
+public enum ColorScheme: String, Sendable, CaseIterable, Codable {
     case light, dark
 }
 

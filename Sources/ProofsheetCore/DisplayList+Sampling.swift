@@ -53,7 +53,7 @@ extension DisplayList {
                 if let mean = imageColor(image.path, u.intersection(Rect(x: 0, y: 0, width: 1, height: 1))) { c.over(mean, opacity) }
             case .material(let m):
                 guard m.shape.contains(p) else { continue }
-                c.over(m.material.recipe.tint, opacity)
+                c.over(m.material.recipe(in: m.colorScheme).tint, opacity)
             case .stroke, .text, .symbol:
                 continue
             }

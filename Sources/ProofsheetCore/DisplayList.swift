@@ -41,6 +41,9 @@ public struct DisplayGroup: Hashable, Sendable, Codable {
     /// Where the effect (opacity, shadow, blur) was written in a scene file, when it was: an
     /// error found while drawing it (an effect over budget) names that place.
     public var source: SourceLocation? = nil
+    /// The colour scheme its colours are resolved in, whatever the list's (a view under
+    /// `.environment(\.colorScheme, …)`); nil: the list's.
+    public var colorScheme: ColorScheme? = nil
     public init(
         transform: Transform = .identity, clip: DisplayShape? = nil, opacity: Double = 1,
         shadow: Shadow? = nil, blur: Double? = nil, children: [DisplayItem], name: String? = nil, source: SourceLocation? = nil

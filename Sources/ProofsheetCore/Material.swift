@@ -15,7 +15,18 @@ public enum Material: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     /// How the material is drawn in light mode (approximations: Apple publishes no figures).
-    public var recipe: MaterialRecipe {
+    public var recipe: MaterialRecipe { recipe(in: .light) }
+
+    /// How the material is drawn in `scheme`. Dark materials tint with iOS's dark elevated grey
+    /// (#1C1C1E) where light ones tint with white, at the same strengths plus a tenth
+    /// (estimates, like the light ones).
+    public func recipe(in scheme: ColorScheme) -> MaterialRecipe {
+        let light = lightRecipe
+        guard scheme == .dark else { return light }
+        return MaterialRecipe(blur: light.blur, saturation: light.saturation, tint: Color(hex: 0x1C1C1E, alpha: min(1, light.tint.alpha + 0.1)))
+    }
+
+    private var lightRecipe: MaterialRecipe {
         switch self {
         case .ultraThin: return MaterialRecipe(blur: 20, saturation: 1.8, tint: .white.opacity(0.2))
         case .thin: return MaterialRecipe(blur: 25, saturation: 1.8, tint: .white.opacity(0.35))
@@ -40,6 +51,8 @@ public struct MaterialRecipe: Hashable, Sendable {
 public struct MaterialDraw: Hashable, Sendable, Codable {
     public var material: Material
     public var shape: DisplayShape
+    /// The colour scheme whose recipe draws it (``Material/recipe(in:)``).
+    public var colorScheme: ColorScheme = .light
     /// Where the material was written in a scene file, when it was (for errors found drawing it).
     public var source: SourceLocation? = nil
     public init(material: Material, shape: DisplayShape, source: SourceLocation? = nil) {

@@ -45,6 +45,7 @@ struct LayoutEnvironment {
         case .lineSpacing(let s): e.lineSpacing = s
         case .textCase(let c): e.textCase = c
         case .buttonStyle(let s): e.buttonStyle = s
+        case .colorScheme, .preferredColorScheme: break
         }
         return e
     }

@@ -24,7 +24,9 @@ extension LayoutEngine {
         }
         parts.append(tree)
         if scene.chrome.show {
-            let overlay = DeviceChrome.overlay(for: device, content: scene.chrome.content, homeIndicator: homeIndicator(over: parts, scene, device))
+            let overlay = DeviceChrome.overlay(
+                for: device, content: scene.chrome.content(in: tree.preferredColorScheme ?? scene.colorScheme),
+                homeIndicator: homeIndicator(over: parts, scene, device))
             parts.append(try lay(overlay, "#chrome", in: screen, ctx))
         }
         if scene.chrome.deviceFrame, let cutout = DeviceChrome.Frame.cutout(for: device) {
@@ -47,6 +49,7 @@ extension LayoutEngine {
         guard !device.hasHomeButton else { return nil }
         let screen = ResolvedView(identity: ViewID(path: "#screen"), name: "screen", frame: Rect(origin: .zero, size: scene.canvas), children: parts)
         let list = DisplayList(painting: screen, size: scene.canvas, background: scene.background, scale: scene.scale)
+            .resolved(in: screen.preferredColorScheme ?? scene.colorScheme)
         let mean = list.meanColor(at: DeviceChrome.HomeIndicator.samplePoints(on: device)) { assets.meanColor(ofImage: $0, in: $1) }
         return DeviceChrome.HomeIndicator.content(over: mean)
     }
@@ -64,8 +67,10 @@ extension DisplayList {
     /// The drawing of a scene's laid-out tree: the drawing's size (the device frame included),
     /// and the scene's background on the whole canvas — or, with the device frame, nothing
     /// behind it, so the pixels outside the device stay transparent.
+    /// Its colours and materials are in the scene's colour scheme.
     public init(painting tree: ResolvedView, of scene: Scene) {
         self.init(
             painting: tree, size: scene.drawingSize, background: scene.chrome.deviceFrame ? nil : scene.background, scale: scene.scale)
+        self = resolved(in: tree.preferredColorScheme ?? scene.colorScheme)
     }
 }

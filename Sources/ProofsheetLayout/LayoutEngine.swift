@@ -317,6 +317,12 @@ public struct LayoutEngine: Sendable {
     private func apply(_ m: Modifier, to child: Element, _ id: ViewID, _ env: LayoutEnvironment, location: SourceLocation?) throws -> Element {
         let element: Element
         switch m {
+        case .environment(.colorScheme(let scheme)):
+            child.traits.colorScheme = scheme
+            return child
+        case .environment(.preferredColorScheme(let scheme)):
+            if let scheme { child.traits.preferredColorScheme = scheme }
+            return child
         case .environment: return child
         case .id(let name):
             child.id = name

@@ -62,7 +62,12 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
             frame.width > 0 && frame.height > 0
             ? [.material(MaterialDraw(material: m.material, shape: displayShape(m.kind, in: frame), source: v.source))] : []
     }
-    let drawn = applying(v.effects, in: frame, to: items, source: v.source)
+    var drawn = applying(v.effects, in: frame, to: items, source: v.source)
+    if let scheme = v.traits.colorScheme, !drawn.isEmpty {
+        var g = DisplayGroup(children: drawn)
+        g.colorScheme = scheme
+        drawn = [.group(g)]
+    }
     // A named view's drawing is a named group (its outermost effect's group when it has one), so
     // that an SVG's layers carry the name.
     guard let name = v.id, !drawn.isEmpty else { return drawn }

@@ -47,6 +47,14 @@ public struct ResolvedView: Hashable, Sendable {
         return nil
     }
 
+    /// The colour scheme a view inside asks the screen to be drawn in (the first, depth-first,
+    /// of `.preferredColorScheme`), if any.
+    public var preferredColorScheme: ColorScheme? {
+        if let s = traits.preferredColorScheme { return s }
+        for c in children { if let s = c.preferredColorScheme { return s } }
+        return nil
+    }
+
     /// The first view (depth-first) with this identity.
     public func find(_ identity: ViewID) -> ResolvedView? {
         if self.identity == identity { return self }
@@ -67,6 +75,10 @@ public struct ResolvedView: Hashable, Sendable {
         /// A button's: the background it gets over its frame while a finger is down on it
         /// (``ButtonLook/pressedHighlight``).
         public var pressedHighlight: Color?
+        /// `.environment(\.colorScheme, …)`: the view is drawn in this scheme.
+        public var colorScheme: ColorScheme?
+        /// `.preferredColorScheme(_:)`: the scheme the screen is drawn in.
+        public var preferredColorScheme: ColorScheme?
         public init() {}
     }
 

@@ -11,7 +11,8 @@ struct GoldenNamesTests {
         "paths it makes are golden paths",
         arguments: [
             ("Assets/Scenes/travel-deck", "default", "iphone-14@3x"), ("s", "dragging-right", "390x844@1x"),
-            ("a/b/c", "swipe-right@350ms", "iphone-se@2x+chrome"), ("s", "rest", "iphone-14@1.5x+chrome+frame"), ("s", "rest", "iphone-14@2x+frame")
+            ("a/b/c", "swipe-right@350ms", "iphone-se@2x+chrome"), ("s", "rest", "iphone-14@1.5x+chrome+frame"), ("s", "rest", "iphone-14@2x+frame"),
+            ("s", "rest", "iphone-14@3x+dark"), ("s", "rest", "iphone-se@2x+chrome+frame+dark")
         ])
     func madeAreRecognised(_ scene: String, _ state: String, _ variant: String) {
         let path = GoldenNames.path(scene: scene, state: state, variant: variant)
@@ -23,7 +24,8 @@ struct GoldenNamesTests {
         "other files are not golden paths",
         arguments: [
             "logo.png", "docs/home.png", "s/default/notes.png", "s/default/iphone-14@3x.jpg", "s/default/iphone-14.png",
-            "s/default/iphone-14@x.png", "s/default/iphone-14@3x+dark.png", "s/default/iphone-14@3x+frame+chrome.png",
+            "s/default/iphone-14@x.png", "s/default/iphone-14@3x+sepia.png", "s/default/iphone-14@3x+dark+chrome.png",
+            "s/default/iphone-14@3x+frame+chrome.png",
             "s/default/iphone-14@3x+chrome+chrome.png", "s/default/iPhone-14@3x.png", "s/../default/iphone-14@3x.png",
             "/abs/default/iphone-14@3x.png", "s/.hidden/iphone-14@3x.png", "s/default/390X844@1x.png", "s/default/@1x.png", "s/default/a@1.x.png"
         ])

@@ -35,7 +35,7 @@ struct AlertTests {
         // box's corner radius 13.
         let cancelText = try #require(text(in: cancel)), deleteText = try #require(text(in: delete))
         #expect(cancelText.font.weight == 600 && deleteText.font.weight == 400)
-        #expect(deleteText.paint == .color(Color(hex: 0xFF3B30)) && cancelText.paint == .color(Color(hex: 0x007AFF)))
+        #expect(deleteText.paint == .color(.systemRed) && cancelText.paint == .color(.systemBlue))
         #expect(box.effects.clip == .roundedRectangle(radius: 13, continuous: true))
         #expect(abs(cancel.frame.maxY - box.frame.maxY) < 1e-9)
     }

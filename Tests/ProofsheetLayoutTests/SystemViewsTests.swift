@@ -170,7 +170,8 @@ struct SystemViewsTests {
         #expect(near(try #require(under.find("c")).frame.minY, 0))
         let list = try layout(#"{"type": "NavigationStack", "title": "T", "content": {"type": "List", "children": [\#(Self.rows)]}}"#)
         // The grouped background fills the screen behind the bar.
-        let grey = Color(hex: 0xF2F2F7)
+        let grey = Color.systemGroupedBackground
+        #expect(grey.hexString == "#F2F2F7")
         let full = first(list) { v in
             if case .shape(let s) = v.content, s.paint == .color(grey), v.frame.minY == 0, v.frame.height == 844 { return true }
             return false
@@ -194,7 +195,7 @@ struct SystemViewsTests {
         #expect(near(on.frame.height, 31) && near(off.frame.height, 31))
         // The knob (27 pt) at the trailing end when on, the leading end when off.
         #expect(near(knobs[0].frame.maxX, 390 - 2) && near(knobs[1].frame.minX, 390 - 51 + 2) && near(knobs[0].frame.width, 27))
-        if case .shape(let s) = capsules[0].content { #expect(s.paint == .color(Color(hex: 0x34C759))) }
+        if case .shape(let s) = capsules[0].content { #expect(s.paint == .color(.systemGreen) && Color.systemGreen.hexString == "#34C759") }
         let label = try #require(tree.find("label"))
         let icon = try #require(first(label) { $0.name == "Image star.fill" }), text = try #require(first(label) { $0.name == "Text \"Star\"" })
         #expect(near(text.frame.minX - icon.frame.maxX, 8))
@@ -202,7 +203,7 @@ struct SystemViewsTests {
         #expect(near(field.frame.height, 34) && near(field.frame.width, 390))
         let prompt = try #require(first(field) { $0.name == "Text \"Name\"" })
         #expect(near(prompt.frame.minX, 7))
-        if case .text(let t) = prompt.content { #expect(t.paint == .color(Color(hex: 0x3C3C43, alpha: 0.3))) }
+        if case .text(let t) = prompt.content { #expect(t.paint == .color(.placeholderText) && Color.placeholderText.hexString == "#3C3C434D") }
     }
 
     /// The DSL builds the same views as the scene format.

@@ -387,7 +387,7 @@ struct SceneFileTests {
         // iPhone 14: the reader is the safe area, 390 × 763 from y = 47.
         #expect(try card("rest") == Rect(x: 0, y: 47, width: 358, height: 715))
         #expect(try card("ios13") == Rect(x: 16, y: 47 + 16, width: 358, height: 715))
-        #expect(try SceneDecoder().decode(file: Paths.scenes + "/swipe-stack.json").background == .white)
+        #expect(try SceneDecoder().decode(file: Paths.scenes + "/swipe-stack.json").background == .systemBackground)
     }
 
     @Test func exampleScenesAreOnePerSeedWithTheirStills() throws {

@@ -35,6 +35,31 @@ struct CheckCLITests {
         #expect(second.out.hasPrefix("passed: 2 images"))
     }
 
+    /// `--color-scheme` (repeatable) checks each image in each scheme: dark goldens are named
+    /// `+dark` beside the light ones and are drawn dark; a bad scheme is a usage error.
+    @Test func eachColorSchemeHasItsGoldens() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = "{\"canvas\": {\"width\": 40, \"height\": 30}, \"root\": {\"type\": \"Color\", \"color\": \"label\"}}"
+        try json.write(toFile: dir + "/label.json", atomically: true, encoding: .utf8)
+        func run(_ extra: [String]) throws -> (status: Int32, out: String, err: String) {
+            try runProcess(CLITests.binary, ["check", "label.json", "--golden", "goldens"] + extra, cwd: dir, env: ["CI": ""])
+        }
+        let first = try run(["--color-scheme", "light", "--color-scheme", "dark", "--record", "all"])
+        #expect(first.status == 0, "\(first.err)")
+        let light = try RGBAImage(contentsOfFile: dir + "/goldens/label/default/40x30@1x.png")
+        let dark = try RGBAImage(contentsOfFile: dir + "/goldens/label/default/40x30@1x+dark.png")
+        #expect(light[x: 5, y: 5] == RGBAColor(r: 0, g: 0, b: 0) && dark[x: 5, y: 5] == RGBAColor(r: 255, g: 255, b: 255))
+        #expect(try run(["--color-scheme", "dark"]).status == 0)
+        let bad = try run(["--color-scheme", "sepia"])
+        #expect(bad.status == 2 && bad.err.contains("not light or dark"), "\(bad.err)")
+        // render takes it too.
+        let r = try runProcess(CLITests.binary, ["render", "label.json", "--color-scheme", "dark", "-o", "d.png"], cwd: dir)
+        #expect(r.status == 0, "\(r.err)")
+        let rendered = try RGBAImage(contentsOfFile: dir + "/d.png")
+        #expect(rendered[x: 1, y: 1] == RGBAColor(r: 255, g: 255, b: 255))
+    }
+
     @Test func onCIAMissingGoldenFailsAndNothingIsWritten() throws {
         let dir = try project()
         let r = try check(dir, [], ci: true)

@@ -83,6 +83,13 @@ extension CommandSpec {
                         off unless it sets it); needs a device
                         """),
                     OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Draw in light or dark appearance: named colours, materials and
+                        the status bar take the scheme's values (default: the scene's
+                        "colorScheme", light)
+                        """),
+                    OptionSpec(
                         "--device-frame",
                         """
                         Draw the device around the screen: its rounded corners
@@ -151,6 +158,13 @@ extension CommandSpec {
                         Include the status bar and home indicator (views under a
                         `screen` root, ids #statusBar, #time, #signal, #wifi, #battery,
                         #homeIndicator), as for `proofsheet render`
+                        """),
+                    OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Draw in light or dark appearance: named colours, materials and
+                        the status bar take the scheme's values (default: the scene's
+                        "colorScheme", light)
                         """),
                     OptionSpec(
                         "--device-frame",
@@ -313,6 +327,13 @@ extension CommandSpec {
                         Every image with the status bar and home indicator, or none
                         (default: each scene's "chrome" option); goldens with chrome
                         are named <device>@<scale>x+chrome.png
+                        """),
+                    OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Check each image in this appearance (repeatable: both; default:
+                        each scene's "colorScheme", or the configuration's
+                        "colorSchemes"); dark goldens are named <device>@<scale>x+dark.png
                         """),
                     OptionSpec(
                         "--overflow warn|error|ignore",
@@ -507,6 +528,13 @@ extension CommandSpec {
                         Draw the status bar and home indicator on every frame (default:
                         the scene's "chrome" option, off unless it sets it)
                         """),
+                    OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Draw in light or dark appearance: named colours, materials and
+                        the status bar take the scheme's values (default: the scene's
+                        "colorScheme", light)
+                        """),
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(
                         "-j, --jobs N",
@@ -584,6 +612,13 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
+                    OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Draw in light or dark appearance: named colours, materials and
+                        the status bar take the scheme's values (default: the scene's
+                        "colorScheme", light)
+                        """),
                     OptionSpec("--svg-text text|embed|outline", "How an SVG carries its text (default text)"),
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec("--png-compression fastest|fast|small", "How a PNG board is compressed (default fast)"),
@@ -640,6 +675,13 @@ extension CommandSpec {
                         """
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
+                        """),
+                    OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Draw in light or dark appearance: named colours, materials and
+                        the status bar take the scheme's values (default: the scene's
+                        "colorScheme", light)
                         """),
                     OptionSpec("--spacing PT", "Space between thumbnails (default 16)"),
                     OptionSpec("--background COLOR", "The sheet's colour (default #F2F2F7)"),
@@ -756,6 +798,13 @@ extension CommandSpec {
                         Each image with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
+                    OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Draw in light or dark appearance: named colours, materials and
+                        the status bar take the scheme's values (default: the scene's
+                        "colorScheme", light)
+                        """),
                     OptionSpec("--scale N", "Pixels per point of the images (default 1)"),
                     OptionSpec("--overview FILE", "The overview sheet, .png, .svg or .pdf (default <DIR>/overview.png)"),
                     OptionSpec(
@@ -835,6 +884,13 @@ extension CommandSpec {
                         """
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
+                        """),
+                    OptionSpec(
+                        "--color-scheme light|dark",
+                        """
+                        Draw in light or dark appearance: named colours, materials and
+                        the status bar take the scheme's values (default: the scene's
+                        "colorScheme", light)
                         """),
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(

@@ -52,7 +52,7 @@ public struct SwiftScene<State: Sendable & Equatable>: SceneProgram {
 
     /// A scene on a device preset whose root view is built from each state.
     public init(
-        device: Device, scale: Double? = nil, background: Color? = .white, initial: State, fileID: String = #fileID, line: Int = #line,
+        device: Device, scale: Double? = nil, background: Color? = .systemBackground, initial: State, fileID: String = #fileID, line: Int = #line,
         @ViewBuilder body: @escaping @Sendable (State) -> Node
     ) {
         self.init(initial: initial, fileID: fileID, line: line) { state in

@@ -124,6 +124,10 @@ extension View {
     }
     public func lineLimit(_ n: Int?) -> ModifiedView { modifier(.environment(.lineLimit(n))) }
     public func tint(_ color: Color) -> ModifiedView { modifier(.environment(.tint(color))) }
+    /// SwiftUI's `.environment(\.colorScheme, scheme)`: the view drawn in `scheme`.
+    public func colorScheme(_ scheme: ColorScheme) -> ModifiedView { modifier(.environment(.colorScheme(scheme))) }
+    /// The scheme the whole screen is drawn in (nil: the scene's).
+    public func preferredColorScheme(_ scheme: ColorScheme?) -> ModifiedView { modifier(.environment(.preferredColorScheme(scheme))) }
 }
 
 /// SwiftUI-style font constructors: `.headline`, `.system(size:weight:design:)`.

@@ -98,7 +98,7 @@ struct Context {
 
     static let sceneKeys: Set<String> = [
         "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
-        "chrome", "components", "import"
+        "chrome", "components", "import", "colorScheme"
     ]
     /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
     /// describes it.
@@ -161,6 +161,9 @@ struct Context {
         // Read after the size is checked: a canvas of its own size may still be shown on a
         // device (`--device`), which is when chrome is checked.
         if let c = m["chrome"] { scene.chrome = try chrome(c) }
+        if let c = m["colorScheme"] {
+            scene.colorScheme = try choice(c, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
+        }
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
         }

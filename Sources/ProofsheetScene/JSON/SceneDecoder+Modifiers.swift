@@ -10,7 +10,8 @@ extension Context {
             "aspectRatio", "scaledToFill", "scaledToFit", "ignoresSafeArea", "safeAreaInset", "hidden", "id",
             "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
             "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
-            "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar"
+            "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar", "environment", "colorScheme",
+            "preferredColorScheme"
         ] + textAndLayoutModifierNames
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
@@ -113,6 +114,18 @@ extension Context {
             let n = try number(v, in: 1...10_000)
             return wrap(.environment(.lineLimit(Int(n))))
         case "tint": return wrap(.environment(.tint(try color(v))))
+        case "colorScheme": return wrap(.environment(.colorScheme(try colorScheme(v))))
+        case "preferredColorScheme":
+            if case .null = v.kind { return wrap(.environment(.preferredColorScheme(nil))) }
+            return wrap(.environment(.preferredColorScheme(try colorScheme(v))))
+        case "environment":
+            // {"colorScheme": "dark"}: SwiftUI's `.environment(\.colorScheme, .dark)`.
+            let o = try object(v, allowed: ["colorScheme"])
+            guard let c = o["colorScheme"] else {
+                throw ProofsheetError.badInput(
+                    "'environment' needs a value to set", at: v.location, hint: "{\"environment\": {\"colorScheme\": \"dark\"}}")
+            }
+            return wrap(.environment(.colorScheme(try colorScheme(c))))
         case "animation": return wrap(.animation(try implicitAnimation(v)))
         case "transition": return wrap(.transition(try transition(v)))
         case "allowsHitTesting": return wrap(.allowsHitTesting(try bool(v)))
@@ -274,5 +287,10 @@ extension Context {
             return .flexFrame(f)
         }
         return .frame(width: try o["width"].map { try length($0, min: 0) }, height: try o["height"].map { try length($0, min: 0) }, alignment: align)
+    }
+
+    /// `light` or `dark` (`.light`, `.dark` too).
+    func colorScheme(_ v: JSONValue) throws -> ColorScheme {
+        try choice(v, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
     }
 }

@@ -75,7 +75,7 @@ public struct AlertSpec: Sendable {
         func button(_ b: ButtonSpec) -> Node {
             var label: Node = .text(b.title)
             if b.role == .cancel { label = .modified(label, .environment(.fontWeight(600))) }
-            let color: Color = b.role == .destructive ? Color(hex: 0xFF3B30) : Color(hex: 0x007AFF)
+            let color: Color = b.role == .destructive ? .systemRed : .systemBlue
             label = .modified(label, .environment(.foreground(.color(color))))
             label = .modified(label, .frame(width: nil, height: SystemMetrics.alertButtonHeight, alignment: .center))
             label = .modified(label, .flexFrame(FlexFrame(maxWidth: .infinity)))

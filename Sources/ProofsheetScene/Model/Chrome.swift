@@ -9,14 +9,25 @@ public struct Chrome: Hashable, Sendable {
     /// The status bar (9:41, signal, Wi-Fi, battery) and, on devices without a home button,
     /// the home indicator, drawn over the scene.
     public var show = false
-    /// The colour of the status bar's content and the home indicator.
+    /// The colour of the status bar's content: dark glyphs on light screens unless chosen
+    /// (``contentChosen``), light ones in a dark scene.
     public var content: Content = .dark
+    /// Whether `content` was chosen (else it follows the scene's colour scheme).
+    public var contentChosen = false
     /// The device around the screen: the screen's rounded corners (transparent outside), the
     /// notch or Dynamic Island and a bezel.
     public var deviceFrame = false
 
-    public init(show: Bool = false, content: Content = .dark, deviceFrame: Bool = false) {
-        self.show = show; self.content = content; self.deviceFrame = deviceFrame
+    /// Chrome shown or not; `content` chooses the status bar's colours (nil: by the scene's
+    /// colour scheme).
+    public init(show: Bool = false, content: Content? = nil, deviceFrame: Bool = false) {
+        self.show = show; self.content = content ?? .dark; self.contentChosen = content != nil; self.deviceFrame = deviceFrame
+    }
+
+    /// The status bar's content in a scene of `scheme`: the chosen one, else UIKit's default
+    /// style — dark content on light screens, light content on dark ones.
+    public func content(in scheme: ColorScheme) -> Content {
+        contentChosen ? content : (scheme == .dark ? .light : .dark)
     }
 
     /// The colour scheme of the status bar's content (UIKit's `.darkContent` and
@@ -93,7 +104,10 @@ extension Context {
         let o = try object(v, allowed: ["show", "content", "deviceFrame"])
         var c = Chrome(show: true)
         if let s = o["show"] { c.show = try bool(s) }
-        if let s = o["content"] { c.content = try choice(s, Dictionary(uniqueKeysWithValues: Chrome.Content.allCases.map { ($0.rawValue, $0) })) }
+        if let s = o["content"] {
+            c.content = try choice(s, Dictionary(uniqueKeysWithValues: Chrome.Content.allCases.map { ($0.rawValue, $0) }))
+            c.contentChosen = true
+        }
         if let s = o["deviceFrame"] { c.deviceFrame = try bool(s) }
         return c
     }

@@ -181,6 +181,12 @@ public enum EnvironmentChange: Hashable, Sendable {
     case textCase(TextCase?)
     /// `buttonStyle(_:)`: the style of the buttons inside that choose none of their own.
     case buttonStyle(ButtonLook.Style)
+    /// `.environment(\.colorScheme, …)`: the view and everything inside it drawn in this
+    /// scheme, whatever the scene's.
+    case colorScheme(ColorScheme)
+    /// `.preferredColorScheme(_:)`: the scheme the whole screen is drawn in (the app's choice
+    /// wins over the scene's and `--color-scheme`); nil leaves it.
+    case preferredColorScheme(ColorScheme?)
 }
 
 /// `Text.Case`.

@@ -19,9 +19,12 @@ public struct Scene: Sendable {
     public var sdk: AnimationSDK = .ios17
     /// The status bar, home indicator and device frame drawn around the scene's views.
     public var chrome = Chrome()
+    /// Light or dark appearance (`"colorScheme"`, `--color-scheme`): named colours, materials
+    /// and the chrome take the scheme's values when the scene is painted.
+    public var colorScheme: ColorScheme = .light
 
     public init(
-        canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .white,
+        canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .systemBackground,
         device: Device? = nil, assetRoots: [String] = [], file: String? = nil, root: Node
     ) {
         self.canvas = canvas; self.safeArea = safeArea; self.scale = scale; self.background = background
@@ -29,12 +32,13 @@ public struct Scene: Sendable {
     }
 
     /// A scene on a canvas of any size.
-    public init(canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .white, @ViewBuilder root: () -> Node) {
+    public init(canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .systemBackground, @ViewBuilder root: () -> Node)
+    {
         self.init(canvas: canvas, safeArea: safeArea, scale: scale, background: background, root: root())
     }
 
     /// A scene on a device preset, at the device's own scale unless given.
-    public init(device: Device, scale: Double? = nil, background: Color? = .white, @ViewBuilder root: () -> Node) {
+    public init(device: Device, scale: Double? = nil, background: Color? = .systemBackground, @ViewBuilder root: () -> Node) {
         self.init(
             canvas: device.size, safeArea: device.safeArea, scale: scale ?? Double(device.scale),
             background: background, device: device, root: root())

@@ -24,14 +24,15 @@ public enum SystemMetrics {
     public static let headerBottom = 6.0
     /// The header of a plain list's section: 17 pt semibold on the list's background — estimate.
     public static let plainHeaderInsets = EdgeInsets(top: 12, leading: 20, bottom: 6, trailing: 20)
-    /// UIKit's `separator` (light): #3C3C43 at 29 %; `systemGroupedBackground` and
-    /// `secondarySystemGroupedBackground` (published values).
-    public static let separator = Color(hex: 0x3C3C43, alpha: 0.29)
-    public static let groupedBackground = Color(hex: 0xF2F2F7)
-    public static let groupedRowBackground = Color.white
-    public static let plainBackground = Color.white
-    public static let secondaryLabel = Color(hex: 0x3C3C43, alpha: 0.6)
-    public static let placeholderText = Color(hex: 0x3C3C43, alpha: 0.3)
+    /// UIKit's `separator` (light: #3C3C43 at 29 %), `systemGroupedBackground` and
+    /// `secondarySystemGroupedBackground`, `systemBackground`, `secondaryLabel` and
+    /// `placeholderText`: named, so that a dark scene takes their dark values (published).
+    public static let separator = Color.separator
+    public static let groupedBackground = Color.systemGroupedBackground
+    public static let groupedRowBackground = Color.secondarySystemGroupedBackground
+    public static let plainBackground = Color.systemBackground
+    public static let secondaryLabel = Color.secondaryLabel
+    public static let placeholderText = Color.placeholderText
 
     // MARK: Navigation bar
     /// The bar's height (UIKit's standard 44 pt) and the large title's extra 52 pt (a constant
@@ -66,8 +67,8 @@ public enum SystemMetrics {
     /// `systemFill` track (#787880 at 20 %, published).
     public static let toggleSize = Size(width: 51, height: 31)
     public static let toggleKnob = 27.0
-    public static let toggleOn = Color(hex: 0x34C759)
-    public static let toggleOff = Color(hex: 0x787880, alpha: 0.2)
+    public static let toggleOn = Color.systemGreen
+    public static let toggleOff = Color.systemFill
     /// A rounded-border text field: 34 pt tall, 7 pt side insets, corner radius 5, a
     /// `systemGray4` hairline — estimate.
     public static let textFieldHeight = 34.0
@@ -392,8 +393,8 @@ public enum SystemViews {
         t = .modified(t, .padding(EdgeInsets(top: 0, leading: m.textFieldInset, bottom: 0, trailing: m.textFieldInset)))
         t = .modified(t, .frame(width: nil, height: m.textFieldHeight, alignment: .center))
         let border: Node = .strokedShape(
-            .roundedRectangle(radius: m.textFieldRadius, continuous: false), paint: .color(Color(hex: 0xD1D1D6)), lineWidth: 0.5, inside: true)
-        t = .modified(t, .background(.paint(.color(.white)), alignment: .center))
+            .roundedRectangle(radius: m.textFieldRadius, continuous: false), paint: .color(.systemGray4), lineWidth: 0.5, inside: true)
+        t = .modified(t, .background(.paint(.color(.systemBackground)), alignment: .center))
         return .modified(t, .overlay(border, alignment: .center))
     }
 }

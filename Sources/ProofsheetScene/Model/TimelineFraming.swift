@@ -11,9 +11,11 @@ public struct TimelineFraming: Sendable, Hashable {
     public var scale: Double?
     /// Whether chrome is drawn; nil: the scene's own choice.
     public var chrome: Bool?
+    /// The colour scheme (`--color-scheme`); nil: the scene's own.
+    public var colorScheme: ColorScheme?
 
-    public init(device: Device? = nil, scale: Double? = nil, chrome: Bool? = nil) {
-        self.device = device; self.scale = scale; self.chrome = chrome
+    public init(device: Device? = nil, scale: Double? = nil, chrome: Bool? = nil, colorScheme: ColorScheme? = nil) {
+        self.device = device; self.scale = scale; self.chrome = chrome; self.colorScheme = colorScheme
     }
 
     /// `scene` as the timeline shows it.
@@ -21,6 +23,7 @@ public struct TimelineFraming: Sendable, Hashable {
         var s = scene
         if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
         s = s.with(chrome: chrome)
+        if let colorScheme { s.colorScheme = colorScheme }
         s.chrome.deviceFrame = false
         return s
     }
