@@ -30,6 +30,12 @@ extension HostileCase {
     ]
 
     static let renderOptions: [HostileCase] = [
+        cli("--color-scheme of a colour", render + ["--color-scheme", "red", "-o", "out.png"], says: ["not light or dark"]),
+        cli("--color-scheme without a value", render + ["--color-scheme"], says: ["--color-scheme needs a value"]),
+        cli(
+            "--color-scheme of 100 000 characters", render + ["--color-scheme", String(repeating: "d", count: 100_000), "-o", "out.png"],
+            says: ["not light or dark", "…"]),
+        cli("--color-scheme on check of a colour", ["check", "s.json", "--golden", "g", "--color-scheme", "blue"], says: ["not light or dark"]),
         cli("-o without a value", render + ["-o"], says: ["-o needs a value"]),
         cli("-o given twice", render + ["-o", "a.png", "-o", "b.png"], says: ["more than once"]),
         cli("-o and --output together", render + ["-o", "a.png", "--output", "b.png"], says: ["more than once"]),

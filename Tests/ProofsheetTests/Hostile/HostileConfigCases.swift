@@ -33,6 +33,14 @@ extension HostileCase {
             "overrides of a still with a bad name",
             #"{"scenes": ["scenes/*.json"], "golden": "g", "overrides": {"scenes/s": {"stills": {"../x": {}}}}}"#,
             says: ["cannot name a still"]),
+        configText(
+            "a colour scheme that is none", #"{"scenes": ["scenes/*.json"], "golden": "g", "colorSchemes": ["light", "sepia"]}"#,
+            says: ["(at $.colorSchemes[1])", "light or dark"]),
+        configText(
+            "colour schemes as a number", #"{"scenes": ["scenes/*.json"], "golden": "g", "colorSchemes": 2}"#, says: ["(at $.colorSchemes)"]),
+        configText(
+            "three colour schemes", #"{"scenes": ["scenes/*.json"], "golden": "g", "colorSchemes": ["light", "dark", "dark"]}"#,
+            says: ["(at $.colorSchemes)"]),
         configText("a duplicate key", #"{"scenes": ["scenes/*.json"], "scenes": [], "golden": "g"}"#, says: ["scenes"]),
         configText(
             "10000 nested arrays", "{\"scenes\": " + String(repeating: "[", count: 10000) + String(repeating: "]", count: 10000) + "}",

@@ -47,6 +47,23 @@ extension HostileCase {
             small(#"{"type": "Color", "color": "red", "modifiers": [{"safeAreaInset": {"spacing": ⟦1e308, "content": {"type": "EmptyView"}}}]}"#),
             at: "$.root.modifiers[0].safeAreaInset.spacing", says: ["out of range"]),
         scene(
+            "a scene's colour scheme misspelt", small(#"{"type": "EmptyView"}"#, extra: #" "colorScheme": ⟦"drak","#),
+            at: "$.colorScheme", says: ["did you mean 'dark'"]),
+        scene(
+            "a colour scheme that is a number", small(#"{"type": "EmptyView"}"#, extra: #" "colorScheme": ⟦1,"#), at: "$.colorScheme",
+            says: ["expected a string"]),
+        scene(
+            "environment without a value", small(#"{"type": "Color", "color": "red", "modifiers": [{"environment": ⟦{}}]}"#),
+            at: "$.root.modifiers[0].environment", says: ["'environment' needs a value to set"]),
+        scene(
+            "environment of an unknown key",
+            small(#"{"type": "Color", "color": "red", "modifiers": [{"environment": {"locale": ⟦"de"}}]}"#),
+            at: "$.root.modifiers[0].environment.locale", says: ["unknown key 'locale'"]),
+        scene(
+            "preferred colour scheme misspelt",
+            small(#"{"type": "Color", "color": "red", "modifiers": [{"preferredColorScheme": ⟦"Dark mode"}]}"#),
+            at: "$.root.modifiers[0].preferredColorScheme", says: ["'light'", "'dark'"]),
+        scene(
             "view-that-fits axis unknown", small(#"{"type": "ViewThatFits", "in": ⟦"diagonal", "children": []}"#), at: "$.root.in",
             says: ["'diagonal' is not a valid value", "'horizontal'"]),
         scene(
