@@ -14,7 +14,7 @@ func timelineRun(
     path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, colorScheme: ColorScheme?, renderer: Renderer,
     retention: TimelineRun.Retention = .everything, start: StartingState = StartingState()
 ) throws -> TimelineRun {
-    let template = try SceneDecoder().template(file: path).on(device)
+    let template = try SceneDecoder().template(file: path).on(device).with(colorScheme: colorScheme)
     let framing = TimelineFraming(device: device, scale: scale, chrome: chrome, colorScheme: colorScheme)
     let timeline = try template.timeline(named: timelineName)
     let state = try template.state(still: start.still ?? timeline.from, sets: start.sets)

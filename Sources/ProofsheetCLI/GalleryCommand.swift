@@ -67,7 +67,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         let stills: [String?] = template.stills.isEmpty ? [nil] : template.stills.map(\.name)
         for still in stills {
             for device in devices {
-                var scene = try template.on(device).scene(still: still).on(device, scale: scale)
+                var scene = try template.on(device).with(colorScheme: colorScheme).scene(still: still).on(device, scale: scale)
                 scene = scene.with(chrome: chrome)
                 if let colorScheme { scene.colorScheme = colorScheme }
                 try scene.validateSize()

@@ -244,7 +244,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     var failures: [ProofsheetError] = []
     for path in scenes {
         do {
-            let template = try SceneDecoder().template(file: path).on(device)
+            let template = try SceneDecoder().template(file: path).on(device).with(colorScheme: colorScheme)
             printWarnings(template, quiet: quiet || layoutOnly || dumpList)
             let stills: [String?] = allStills ? (template.stills.isEmpty ? [nil] : template.stills.map(\.name)) : [stillName]
             for still in stills {

@@ -195,17 +195,13 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             for state in s.states where options.stills.isEmpty || options.stills.contains(state) {
                 do {
                     let still = state == "default" ? nil : state
-                    let base = try s.template.scene(still: still)
-                    var variants: [Scene] =
-                        options.devices.isEmpty ? [base] : try options.devices.map { try s.template.on($0).scene(still: still).on($0) }
-                    variants = variants.map { $0.with(chrome: options.chrome) }
-                    if !options.colorSchemes.isEmpty {
-                        variants = variants.flatMap { v in
-                            options.colorSchemes.map { scheme in
-                                var v = v; v.colorScheme = scheme; return v
-                            }
-                        }
+                    let schemes: [ColorScheme?] = options.colorSchemes.isEmpty ? [nil] : options.colorSchemes
+                    var variants: [Scene] = try schemes.flatMap { scheme in
+                        let template = s.template.with(colorScheme: scheme)
+                        return options.devices.isEmpty
+                            ? [try template.scene(still: still)] : try options.devices.map { try template.on($0).scene(still: still).on($0) }
                     }
+                    variants = variants.map { $0.with(chrome: options.chrome) }
                     if !options.scales.isEmpty {
                         variants = variants.flatMap { v in
                             options.scales.map { scale in
@@ -230,7 +226,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     for device in devices {
                         for (scale, scheme) in scales.flatMap({ s in schemes.map { (s, $0) } }) {
                             let variant = TimelineFraming(device: device, scale: scale, chrome: options.chrome, colorScheme: scheme)
-                            let program = s.template.on(device)
+                            let program = s.template.on(device).with(colorScheme: scheme)
                             let first = variant.apply(try program.scene(still: from))
                             try first.validateSize()
                             items.append(

@@ -156,6 +156,30 @@ struct ColorSchemeTests {
         }
     }
 
+    /// `$env.colorScheme` says the scheme the scene is shown in: its own, or the one given from
+    /// outside (`--color-scheme`, `SceneTemplate.with(colorScheme:)`), which the scene then takes;
+    /// `env` is a reserved name.
+    @Test func expressionsReadTheScheme() throws {
+        func json(_ own: String) -> String {
+            #"{"canvas": {"width": 10, "height": 10}, \#(own) "root": {"type": "Color", "color": "=$env.colorScheme == 'dark' ? 'red' : 'blue'"}}"#
+        }
+        func pixel(_ text: String, _ scheme: ColorScheme? = nil) throws -> RGBAColor {
+            let template = try SceneDecoder().template(bytes: Array(text.utf8), file: "s.json").with(colorScheme: scheme)
+            let scene = try template.scene()
+            return try sharedRenderer.image(of: try sharedRenderer.layout(scene), scene: scene)[x: 5, y: 5]
+        }
+        // `red` and `blue` are systemRed and systemBlue: their dark values in a dark scene.
+        let lightBlue = RGBAColor(r: 0x00, g: 0x7A, b: 0xFF), darkRed = RGBAColor(r: 0xFF, g: 0x45, b: 0x3A)
+        #expect(try pixel(json("")) == lightBlue)
+        #expect(try pixel(json(#""colorScheme": "dark","#)) == darkRed)
+        // From outside: the expression sees it and the scene is drawn in it (red's dark value).
+        #expect(try pixel(json(""), .dark) == darkRed)
+        #expect(try pixel(json(#""colorScheme": "dark","#), .light) == lightBlue)
+        for reserved in [#""state": {"env": 1},"#, #""vars": {"env": 1},"#] {
+            #expect(throws: ProofsheetError.self, "\(reserved)") { try SceneDecoder().template(bytes: Array(json(reserved).utf8), file: "s.json") }
+        }
+    }
+
     /// Dark goldens are named so: `+dark` after the other suffixes.
     @Test func darkGoldenNames() throws {
         var s = Scene(device: try Device.named("iPhone 14")) { EmptyView().node }

@@ -103,6 +103,9 @@ struct Context {
     /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
     /// describes it.
     var device: Device?
+    /// The colour scheme the scene is shown in when not its own (`--color-scheme`): `$env`
+    /// says it, and the scene takes it.
+    var colorScheme: ColorScheme?
     /// What `.spring()` and `.default` mean in this scene's animations (the `"sdk"` option).
     var sdk = AnimationSDK.ios17
 
@@ -164,6 +167,7 @@ struct Context {
         if let c = m["colorScheme"] {
             scene.colorScheme = try choice(c, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
         }
+        if let colorScheme { scene.colorScheme = colorScheme }
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
         }
@@ -178,14 +182,26 @@ struct Context {
     /// earlier ones.
     mutating func loadVars(_ m: [String: JSONValue]) throws {
         vars["device"] = deviceValue(m)
+        vars["env"] = .object(["colorScheme": .string(effectiveColorScheme(m).rawValue)])
         if let v = m["vars"] {
             for (k, val) in try members(v) {
-                if k == "device" {
+                if k == "device" || k == "env" {
                     throw ProofsheetError.badInput(
-                        "'device' is a name the scene reserves ($device describes the device)", at: val.location, hint: "choose another name")
+                        "'\(k)' is a name the scene reserves ($device describes the device, $env the environment)", at: val.location,
+                        hint: "choose another name")
                 }
                 if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
             }
         }
+    }
+
+    /// The scheme the scene is shown in: the one it is shown in from outside, else its own
+    /// `"colorScheme"` (light when it has none or it is not read yet).
+    func effectiveColorScheme(_ m: [String: JSONValue]) -> ColorScheme {
+        if let colorScheme { return colorScheme }
+        if let c = m["colorScheme"], case .string(let name) = c.kind {
+            return ColorScheme(rawValue: name.hasPrefix(".") ? String(name.dropFirst()) : name) ?? .light
+        }
+        return .light
     }
 }

@@ -29,6 +29,8 @@ public struct SceneTemplate: Sendable {
     public internal(set) var sdk = AnimationSDK.ios17
     /// The device the scene is shown on when not its canvas's own (see ``on(_:)``).
     public internal(set) var device: Device?
+    /// The colour scheme the scene is shown in when not its own (see ``with(colorScheme:)``).
+    public internal(set) var colorScheme: ColorScheme?
     /// Folders searched for image assets, in order (the file's own folder first).
     public var assetRoots: [String] = []
     let document: JSONValue
@@ -134,6 +136,7 @@ public struct SceneTemplate: Sendable {
         ctx.expressions = ExpressionTrees(read: expressions, unread: unread)
         ctx.spellings = spellings
         ctx.device = device
+        ctx.colorScheme = colorScheme
         ctx.schema = schema
         ctx.components = components
         ctx.origins = state.origins
@@ -227,9 +230,9 @@ extension SceneDecoder {
                     "'\(excerpt(name))' is both a state variable and a constant under \"vars\"", at: value.location,
                     hint: "rename one of them")
             }
-            guard !["index", "width", "height", "device"].contains(name) else {
+            guard !["index", "width", "height", "device", "env"].contains(name) else {
                 throw ProofsheetError.badInput(
-                    "'\(name)' is a name the scene reserves ($index in a ForEach, $width and $height in a GeometryReader, $device)",
+                    "'\(name)' is a name the scene reserves ($index in a ForEach, $width and $height in a GeometryReader, $device, $env)",
                     at: value.location,
                     hint: "choose another name")
             }
