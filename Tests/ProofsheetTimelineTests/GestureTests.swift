@@ -276,7 +276,7 @@ struct GestureTests {
     }
 
     /// An alert's button is not dimmed while pressed: its row gets a highlight behind it
-    /// (black at 10 %, over the button's frame), at once, which fades on the release animation
+    /// (`tertiarySystemFill`, over the button's frame), at once, which fades on the release animation
     /// as the alert goes.
     @Test func anAlertButtonIsHighlightedWhilePressed() throws {
         let json = """
