@@ -40,7 +40,7 @@ extension Device {
         switch cutout {
         case .island: return ", Dynamic Island"
         case .notch: return ", notch"
-        case .none: return hasHomeButton ? ", home button" : ""
+        case .none: return hasHomeButton ? ", home button" : idiom == .pad ? ", iPad" : ""
         }
     }
 }

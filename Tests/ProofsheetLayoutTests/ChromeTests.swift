@@ -157,6 +157,34 @@ struct ChromeTests {
         #expect(try indicator(.light, background: .black) { Image("day").resizable().ignoresSafeArea().node } == black)
     }
 
+    /// iPads: a 24 pt bar with the time and date at the leading edge and Wi-Fi and the battery
+    /// at the trailing one, 20 pt in (no cellular signal); a 315 pt home indicator; `$device`
+    /// says the idiom; golden names slug the name.
+    @Test func iPadsHaveTheirStatusBarAndHomeIndicator() throws {
+        for name in ["iPad mini", "iPad", "iPad Air 13-inch", "iPad Pro 11-inch", "iPad Pro 13-inch"] {
+            let d = try Device.named(name)
+            #expect(d.idiom == .pad && d.safeArea.top == 24 && d.safeArea.bottom == 20 && d.scale == 2, "\(name)")
+            let r = try layout(try scene(name))
+            let w = d.size.width
+            #expect(try exactFrame(r, "time").minX == 20, "\(name)")
+            let battery = try exactFrame(r, "battery")
+            #expect(abs(battery.maxX - (w - 20)) < 1e-9, "\(name): \(battery)")
+            #expect(r.tree.find("signal") == nil, "\(name)")
+            #expect(abs(centre(try exactFrame(r, "time")).y - 12) < 1e-9, "\(name)")
+            #expect(try exactFrame(r, "homeIndicator") == Rect(x: (w - 315) / 2, y: d.size.height - 8 - 5, width: 315, height: 5), "\(name)")
+        }
+        #expect(try Device.named("iPad Air").name == "iPad" && Device.named("iPhone 14").idiom == .phone)
+        #expect(
+            GoldenNames.variant(of: try scene("iPad Pro 11-inch", chrome: false).on(try Device.named("iPad Pro 11-inch"))) == "ipad-pro-11-inch@2x")
+        let s = try SceneDecoder().decode(
+            bytes: Array(#"{"canvas": "iPad", "root": {"type": "Text", "text": "=$device.idiom", "modifiers": [{"id": "t"}]}}"#.utf8), file: "s.json")
+        func text(_ v: ResolvedView) -> String? {
+            if case .text(let t) = v.content { return t.text }
+            return v.children.lazy.compactMap(text).first
+        }
+        #expect(text(try #require(try layout(s).tree.find("t"))) == "pad")
+    }
+
     // MARK: - Pixels
 
     /// The chrome is drawn: dark time and home indicator over a white screen by default, white

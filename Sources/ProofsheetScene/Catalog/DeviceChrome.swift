@@ -35,6 +35,9 @@ public enum DeviceChrome {
             /// Home-button phones: signal and Wi-Fi at the leading edge, the time centred, the
             /// battery at the trailing edge, each `inset` points from the edge.
             case centred(inset: Double)
+            /// iPads: the time and date at the leading edge, Wi-Fi and the battery at the
+            /// trailing edge, each `inset` points from the edge.
+            case edges(inset: Double)
         }
         public var arrangement: Arrangement
         /// The height of the status bar region (the top safe-area inset).
@@ -68,6 +71,11 @@ public enum DeviceChrome {
             return StatusBar(
                 arrangement: .split(ear: (w - width) / 2), height: device.safeArea.top, centreY: (device.safeArea.top - 1) / 2, time: "9:41",
                 timeFont: FontSpec(size: 17, weight: 600, lineHeight: 22), glyphScale: 1, glyphSpacing: 6)
+        case .none where device.idiom == .pad:
+            // NB: estimates from iPadOS screenshots: 13 pt semibold time with the date.
+            return StatusBar(
+                arrangement: .edges(inset: 20), height: device.safeArea.top, centreY: device.safeArea.top / 2, time: "9:41 Mon Jun 10",
+                timeFont: FontSpec(size: 13, weight: 600, lineHeight: 17), glyphScale: 0.9, glyphSpacing: 5)
         case .none:
             let h = max(device.safeArea.top, 20)
             return StatusBar(
@@ -76,16 +84,22 @@ public enum DeviceChrome {
         }
     }
 
-    /// The home indicator: a capsule 134 × 5 pt, 8 pt above the screen's bottom edge, centred.
-    /// Like iOS's, it adapts to what is under it: black over light content, white over dark.
+    /// The home indicator: a capsule 134 × 5 pt on phones (315 pt on iPads, an estimate), 8 pt
+    /// above the screen's bottom edge, centred. Like iOS's, it adapts to what is under it: black
+    /// over light content, white over dark.
     public enum HomeIndicator {
         public static let width = 134.0
+        public static let padWidth = 315.0
         public static let height = 5.0
         public static let bottom = 8.0
 
+        /// Its width on `device`.
+        public static func width(on device: Device) -> Double { device.idiom == .pad ? padWidth : width }
+
         /// Where it lies on `device`'s screen.
         public static func frame(on device: Device) -> Rect {
-            Rect(x: (device.size.width - width) / 2, y: device.size.height - bottom - height, width: width, height: height)
+            let w = width(on: device)
+            return Rect(x: (device.size.width - w) / 2, y: device.size.height - bottom - height, width: w, height: height)
         }
 
         /// The points under it whose colours choose its own: five along its middle line.
@@ -115,7 +129,7 @@ public enum DeviceChrome {
                 .id("statusBar")
             if !device.hasHomeButton {
                 Capsule().fill(label)
-                    .frame(width: HomeIndicator.width, height: HomeIndicator.height)
+                    .frame(width: HomeIndicator.width(on: device), height: HomeIndicator.height)
                     .id("homeIndicator")
                     .padding(EdgeInsets(top: 0, leading: 0, bottom: HomeIndicator.bottom, trailing: 0))
                     .frame(width: device.size.width, height: device.size.height, alignment: .bottom)
@@ -144,6 +158,18 @@ public enum DeviceChrome {
                 Spacer(minLength: 0)
                 glyphs.frame(width: ear, height: band)
             }
+            .frame(width: width, height: band)
+        case .edges(let inset):
+            return HStack(spacing: 0) {
+                time
+                Spacer(minLength: 0)
+                HStack(spacing: bar.glyphSpacing) {
+                    wifi(content).id("wifi")
+                    battery(content).id("battery")
+                }
+                .scaleEffectIfNeeded(bar.glyphScale)
+            }
+            .padding(EdgeInsets(top: 0, leading: inset, bottom: 0, trailing: inset))
             .frame(width: width, height: band)
         case .centred(let inset):
             return ZStack {

@@ -1,8 +1,11 @@
 import Foundation
 import ProofsheetCore
 
-/// A phone screen: size in points, default scale and safe-area insets.
+/// A phone or tablet screen: size in points, default scale and safe-area insets.
 public struct Device: Hashable, Sendable {
+    /// What kind of device it is (UIKit's user-interface idiom).
+    public enum Idiom: String, Hashable, Sendable { case phone, pad }
+
     public var name: String
     public var size: Size
     public var scale: Int
@@ -13,12 +16,13 @@ public struct Device: Hashable, Sendable {
     public var cornerRadius: Double
     /// What the screen has cut out at its top: nothing, a notch or the Dynamic Island.
     public var cutout: Cutout
+    public var idiom: Idiom
     public init(
         name: String, size: Size, scale: Int, safeArea: EdgeInsets, hasHomeButton: Bool = false, cornerRadius: Double = 0,
-        cutout: Cutout = .none
+        cutout: Cutout = .none, idiom: Idiom = .phone
     ) {
         self.name = name; self.size = size; self.scale = scale; self.safeArea = safeArea
-        self.hasHomeButton = hasHomeButton; self.cornerRadius = cornerRadius; self.cutout = cutout
+        self.hasHomeButton = hasHomeButton; self.cornerRadius = cornerRadius; self.cutout = cutout; self.idiom = idiom
     }
 
     /// The part of the screen the camera takes, at the top centre, in points.
@@ -92,7 +96,24 @@ public struct Device: Hashable, Sendable {
         Device(
             name: "iPhone Air", size: Size(width: 420, height: 912), scale: 3,
             safeArea: EdgeInsets(top: 68, leading: 0, bottom: 34, trailing: 0), cornerRadius: 62,
-            cutout: .island(width: 125, height: 37, top: 20))
+            cutout: .island(width: 125, height: 37, top: 20)),
+        // iPads without a Home button: a 24 pt status bar and a 20 pt home-indicator inset
+        // (published simulator readings); corner radii estimated.
+        Device(
+            name: "iPad mini", size: Size(width: 744, height: 1133), scale: 2,
+            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 21.5, idiom: .pad),
+        Device(
+            name: "iPad", size: Size(width: 820, height: 1180), scale: 2,
+            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 18, idiom: .pad),
+        Device(
+            name: "iPad Air 13-inch", size: Size(width: 1024, height: 1366), scale: 2,
+            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 18, idiom: .pad),
+        Device(
+            name: "iPad Pro 11-inch", size: Size(width: 834, height: 1210), scale: 2,
+            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 30, idiom: .pad),
+        Device(
+            name: "iPad Pro 13-inch", size: Size(width: 1032, height: 1376), scale: 2,
+            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 30, idiom: .pad)
     ]
 
     /// Other names accepted for the presets.
@@ -102,7 +123,9 @@ public struct Device: Hashable, Sendable {
         "iPhone 12 Pro Max": "iPhone 13 Pro Max",
         "iPhone 14 Pro": "iPhone 15 Pro", "iPhone 15": "iPhone 15 Pro",
         "iPhone 15 Plus": "iPhone 15 Pro Max", "iPhone 14 Pro Max": "iPhone 15 Pro Max",
-        "iPhone 17 Air": "iPhone Air"
+        "iPhone 17 Air": "iPhone Air",
+        "iPad Air": "iPad", "iPad Air 11-inch": "iPad", "iPad 10th generation": "iPad", "iPad Pro 11": "iPad Pro 11-inch",
+        "iPad Pro 13": "iPad Pro 13-inch", "iPad Pro 12.9-inch": "iPad Air 13-inch", "iPad mini 6": "iPad mini"
     ]
 
     /// The preset for a name or alias (case-insensitive), or an error listing the valid names.

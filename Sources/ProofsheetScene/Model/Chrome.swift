@@ -95,7 +95,7 @@ extension Device {
                 "top": .number(safeArea.top), "bottom": .number(safeArea.bottom), "leading": .number(safeArea.leading),
                 "trailing": .number(safeArea.trailing)
             ]),
-            "hasHomeButton": .bool(hasHomeButton)
+            "hasHomeButton": .bool(hasHomeButton), "idiom": .string(idiom.rawValue)
         ])
     }
 }
