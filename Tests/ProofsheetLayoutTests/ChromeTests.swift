@@ -185,6 +185,42 @@ struct ChromeTests {
         #expect(text(try #require(try layout(s).tree.find("t"))) == "pad")
     }
 
+    /// A device named with " landscape" is turned: its size swapped; a notch or island phone
+    /// keeps its top inset at each side and 21 pt at the bottom and hides the status bar; an
+    /// iPad keeps its insets; the size classes follow UIKit's; the device frame is refused.
+    @Test func landscapeDevices() throws {
+        let p = try Device.named("iPhone 14 landscape")
+        #expect(p.name == "iPhone 14 landscape" && p.orientation == .landscape && p.size == Size(width: 844, height: 390))
+        #expect(p.safeArea == EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47))
+        #expect(try Device.named("iPhone SE landscape").safeArea == .zero)
+        #expect(try Device.named("iPad Pro 11-inch LANDSCAPE").safeArea == EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0))
+        #expect(try Device.named("iPhone 14 portrait") == Device.named("iPhone 14"))
+        #expect(throws: ProofsheetError.self) { try Device.named("iPhone 14 landscape landscape") }
+        #expect(Device.presets[2].sizeClasses == ("compact", "regular") && p.sizeClasses == ("compact", "compact"))
+        #expect(try Device.named("iPhone 15 Pro Max landscape").sizeClasses == ("regular", "compact"))
+        #expect(try Device.named("iPad").sizeClasses == ("regular", "regular"))
+        // Chrome on a turned phone: the home indicator, no status bar; the views in the safe area.
+        let r = try layout(try scene("iPhone 14 landscape"))
+        #expect(r.tree.find("statusBar") == nil)
+        #expect(try exactFrame(r, "homeIndicator") == Rect(x: (844 - 134) / 2, y: 390 - 8 - 5, width: 134, height: 5))
+        #expect(centre(try exactFrame(r, "square")) == Point(x: 422, y: (390 - 21) / 2))
+        // Golden names and expressions say it.
+        #expect(GoldenNames.variant(of: try scene("iPhone 14", chrome: false).on(p)) == "iphone-14-landscape@3x")
+        let s = try SceneDecoder().decode(
+            bytes: Array(
+                #"{"canvas": "iPhone 14 landscape", "root": {"type": "Text", "text": "=$env.verticalSizeClass + ' ' + $device.orientation", "modifiers": [{"id": "t"}]}}"#
+                    .utf8),
+            file: "s.json")
+        func text(_ v: ResolvedView) -> String? {
+            if case .text(let t) = v.content { return t.text }
+            return v.children.lazy.compactMap(text).first
+        }
+        #expect(text(try #require(try layout(s).tree.find("t"))) == "compact landscape")
+        var framed = try scene("iPhone 14 landscape")
+        framed.chrome.deviceFrame = true
+        #expect(throws: ProofsheetError.self) { try framed.validateSize() }
+    }
+
     // MARK: - Pixels
 
     /// The chrome is drawn: dark time and home indicator over a white screen by default, white

@@ -124,9 +124,13 @@ public enum DeviceChrome {
     public static func overlay(for device: Device, content: Chrome.Content, homeIndicator: Chrome.Content? = nil) -> Node {
         let bar = statusBar(for: device)
         let label = Colors.label(homeIndicator ?? content)
+        // A phone on its side hides the status bar, as iOS does.
+        let showsBar = !(device.idiom == .phone && device.orientation == .landscape)
         return ZStack(alignment: .top) {
-            statusBarView(bar, width: device.size.width, content: content)
-                .id("statusBar")
+            if showsBar {
+                statusBarView(bar, width: device.size.width, content: content)
+                    .id("statusBar")
+            }
             if !device.hasHomeButton {
                 Capsule().fill(label)
                     .frame(width: HomeIndicator.width(on: device), height: HomeIndicator.height)

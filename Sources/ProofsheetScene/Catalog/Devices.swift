@@ -5,6 +5,8 @@ import ProofsheetCore
 public struct Device: Hashable, Sendable {
     /// What kind of device it is (UIKit's user-interface idiom).
     public enum Idiom: String, Hashable, Sendable { case phone, pad }
+    /// How it is held.
+    public enum Orientation: String, Hashable, Sendable { case portrait, landscape }
 
     public var name: String
     public var size: Size
@@ -17,6 +19,7 @@ public struct Device: Hashable, Sendable {
     /// What the screen has cut out at its top: nothing, a notch or the Dynamic Island.
     public var cutout: Cutout
     public var idiom: Idiom
+    public var orientation: Orientation = .portrait
     public init(
         name: String, size: Size, scale: Int, safeArea: EdgeInsets, hasHomeButton: Bool = false, cornerRadius: Double = 0,
         cutout: Cutout = .none, idiom: Idiom = .phone
@@ -128,13 +131,49 @@ public struct Device: Hashable, Sendable {
         "iPad Pro 13": "iPad Pro 13-inch", "iPad Pro 12.9-inch": "iPad Air 13-inch", "iPad mini 6": "iPad mini"
     ]
 
-    /// The preset for a name or alias (case-insensitive), or an error listing the valid names.
+    /// The device turned on its side (home button or home indicator on the right): the size
+    /// swapped; phones with a notch or island keep their top inset at each side and 21 pt at
+    /// the bottom, as UIKit gives them, and hide the status bar (top 0); a home-button phone has
+    /// no insets; an iPad keeps its status bar and home indicator insets. Named "<name> landscape".
+    public var landscape: Device {
+        guard orientation == .portrait else { return self }
+        var d = self
+        d.orientation = .landscape
+        d.name = name + " landscape"
+        d.size = Size(width: size.height, height: size.width)
+        switch (idiom, hasHomeButton) {
+        case (.pad, _): d.safeArea = safeArea
+        case (.phone, true): d.safeArea = .zero
+        case (.phone, false): d.safeArea = EdgeInsets(top: 0, leading: safeArea.top, bottom: 21, trailing: safeArea.top)
+        }
+        return d
+    }
+
+    /// UIKit's size classes on the device as held: iPads are regular both ways; phones are
+    /// compact wide in portrait, and in landscape compact high and regular wide from a 414 pt
+    /// portrait width up (the Plus, Max and Air phones).
+    public var sizeClasses: (horizontal: String, vertical: String) {
+        if idiom == .pad { return ("regular", "regular") }
+        if orientation == .portrait { return ("compact", "regular") }
+        return (size.height >= 414 ? "regular" : "compact", "compact")
+    }
+
+    /// The preset for a name or alias (case-insensitive), or an error listing the valid names;
+    /// " landscape" after a name turns it (" portrait" is the preset as it is).
     public static func named(_ name: String, at location: SourceLocation? = nil) throws -> Device {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        for (suffix, turn) in [(" landscape", true), (" portrait", false)]
+        where trimmed.lowercased().hasSuffix(suffix) && trimmed.count > suffix.count {
+            let base = try named(String(trimmed.dropLast(suffix.count)), at: location)
+            guard base.orientation == .portrait else { break }
+            return turn ? base.landscape : base
+        }
         let key = name.lowercased().trimmingCharacters(in: .whitespaces)
         let canonical = aliases.first { $0.key.lowercased() == key }?.value ?? name
         if let d = presets.first(where: { $0.name.lowercased() == canonical.lowercased() }) { return d }
         throw ProofsheetError.badInput(
             "unknown device '\(excerpt(name))'", at: location,
-            hint: "use one of \(listForHint(presets.map { "'\($0.name)'" })) (or an alias such as 'iPhone 13')")
+            hint: "use one of \(listForHint(presets.map { "'\($0.name)'" })) (or an alias such as 'iPhone 13'), with ' landscape' after it to turn it"
+        )
     }
 }

@@ -182,7 +182,12 @@ struct Context {
     /// earlier ones.
     mutating func loadVars(_ m: [String: JSONValue]) throws {
         vars["device"] = deviceValue(m)
-        vars["env"] = .object(["colorScheme": .string(effectiveColorScheme(m).rawValue)])
+        var env: [String: ScriptValue] = ["colorScheme": .string(effectiveColorScheme(m).rawValue)]
+        // The size classes of the device the scene is shown on, as `$device` has them.
+        if case .object(let d) = vars["device"] {
+            for key in ["horizontalSizeClass", "verticalSizeClass"] { env[key] = d[key] ?? .unknown }
+        }
+        vars["env"] = .object(env)
         if let v = m["vars"] {
             for (k, val) in try members(v) {
                 if k == "device" || k == "env" {

@@ -60,6 +60,11 @@ extension Scene {
 
     /// Checks that chrome is drawn only on a device: a canvas of any size has no status bar.
     func validateChrome(at location: SourceLocation?) throws {
+        if chrome.deviceFrame, let device, device.orientation == .landscape {
+            throw ProofsheetError.badInput(
+                "the device frame is drawn in portrait only, and \(device.name) is turned", at: location,
+                hint: "drop the device frame, or render on the device in portrait")
+        }
         guard chrome.isVisible, device == nil else { return }
         throw ProofsheetError.badInput(
             "chrome and the device frame need a device, but this canvas is \(fmt(canvas.width))x\(fmt(canvas.height)) pt", at: location,
@@ -95,7 +100,8 @@ extension Device {
                 "top": .number(safeArea.top), "bottom": .number(safeArea.bottom), "leading": .number(safeArea.leading),
                 "trailing": .number(safeArea.trailing)
             ]),
-            "hasHomeButton": .bool(hasHomeButton), "idiom": .string(idiom.rawValue)
+            "hasHomeButton": .bool(hasHomeButton), "idiom": .string(idiom.rawValue), "orientation": .string(orientation.rawValue),
+            "horizontalSizeClass": .string(sizeClasses.horizontal), "verticalSizeClass": .string(sizeClasses.vertical)
         ])
     }
 }
