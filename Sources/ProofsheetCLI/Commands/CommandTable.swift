@@ -28,7 +28,12 @@ extension CommandSpec {
                     OptionSpec("-o, --output FILE", "Output file (.png, .svg or .pdf); one scene only"),
                     OptionSpec("--out-dir DIR", "Folder for outputs without -o (default: Output)"),
                     OptionSpec("--format png|svg|pdf", "Format when no -o is given (default: png; repeatable)"),
-                    OptionSpec("--device NAME", "Render on this device preset instead of the scene's canvas"),
+                    OptionSpec(
+                        "--device NAME",
+                        """
+                        Render on this device preset instead of the scene's canvas; a
+                        name with " landscape" after it turns the device
+                        """),
                     OptionSpec("--scale N", "Pixels per point (default: the device's own, or the scene's)"),
                     OptionSpec("--assets DIR", "Another folder to look up images in (repeatable)"),
                     OptionSpec(
@@ -148,7 +153,12 @@ extension CommandSpec {
                         numbers without a fraction; null if not finite). With several
                         scenes, each document follows a "# <scene>" line
                         """),
-                    OptionSpec("--device NAME", "Lay out on this device preset instead of the scene's canvas"),
+                    OptionSpec(
+                        "--device NAME",
+                        """
+                        Lay out on this device preset instead of the scene's canvas; a
+                        name with " landscape" after it turns the device
+                        """),
                     OptionSpec("--scale N", "Pixels per point (default: the device's own, or the scene's)"),
                     OptionSpec("--assets DIR", "Another folder to look up images in (repeatable)"),
                     OptionSpec("--still NAME, --all-stills, --set NAME=VALUE, -j/--jobs N", "Choose the state, as for `proofsheet render`"),
@@ -319,7 +329,12 @@ extension CommandSpec {
                         """),
                     OptionSpec("--summary FILE", "Append a Markdown summary (e.g. $GITHUB_STEP_SUMMARY)"),
                     OptionSpec("--shard I/N", "Check only part I of N (deterministic split by image id)"),
-                    OptionSpec("--device NAME", "Check on this device (repeatable; default: each scene's own)"),
+                    OptionSpec(
+                        "--device NAME",
+                        """
+                        Check on this device (repeatable; default: each scene's own); a
+                        name with " landscape" after it turns the device
+                        """),
                     OptionSpec("--scale N", "Pixels per point (repeatable; default: the device's own)"),
                     OptionSpec(
                         "--chrome on|off",
