@@ -102,22 +102,19 @@ public struct Device: Hashable, Sendable {
             cutout: .island(width: 125, height: 37, top: 20)),
         // iPads without a Home button: a 24 pt status bar and a 20 pt home-indicator inset
         // (published simulator readings); corner radii estimated.
-        Device(
-            name: "iPad mini", size: Size(width: 744, height: 1133), scale: 2,
-            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 21.5, idiom: .pad),
-        Device(
-            name: "iPad", size: Size(width: 820, height: 1180), scale: 2,
-            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 18, idiom: .pad),
-        Device(
-            name: "iPad Air 13-inch", size: Size(width: 1024, height: 1366), scale: 2,
-            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 18, idiom: .pad),
-        Device(
-            name: "iPad Pro 11-inch", size: Size(width: 834, height: 1210), scale: 2,
-            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 30, idiom: .pad),
-        Device(
-            name: "iPad Pro 13-inch", size: Size(width: 1032, height: 1376), scale: 2,
-            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: 30, idiom: .pad)
+        pad("iPad mini", 744, 1133, cornerRadius: 21.5),
+        pad("iPad", 820, 1180, cornerRadius: 18),
+        pad("iPad Air 13-inch", 1024, 1366, cornerRadius: 18),
+        pad("iPad Pro 11-inch", 834, 1210, cornerRadius: 30),
+        pad("iPad Pro 13-inch", 1032, 1376, cornerRadius: 30)
     ]
+
+    /// An iPad preset of `width` × `height` points at 2x with iPadOS's insets.
+    private static func pad(_ name: String, _ width: Double, _ height: Double, cornerRadius: Double) -> Device {
+        Device(
+            name: name, size: Size(width: width, height: height), scale: 2,
+            safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), cornerRadius: cornerRadius, idiom: .pad)
+    }
 
     /// Other names accepted for the presets.
     public static let aliases: [String: String] = [
@@ -161,19 +158,22 @@ public struct Device: Hashable, Sendable {
     /// The preset for a name or alias (case-insensitive), or an error listing the valid names;
     /// " landscape" after a name turns it (" portrait" is the preset as it is).
     public static func named(_ name: String, at location: SourceLocation? = nil) throws -> Device {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        for (suffix, turn) in [(" landscape", true), (" portrait", false)]
-        where trimmed.lowercased().hasSuffix(suffix) && trimmed.count > suffix.count {
-            let base = try named(String(trimmed.dropLast(suffix.count)), at: location)
-            guard base.orientation == .portrait else { break }
-            return turn ? base.landscape : base
+        // One lookup, of bounded work: no preset name is this long.
+        let key = name.utf8.count <= 256 ? name.lowercased().trimmingCharacters(in: .whitespaces) : ""
+        if let d = preset(key) { return d }
+        for (suffix, turn) in [(" landscape", true), (" portrait", false)] where key.hasSuffix(suffix) {
+            if let d = preset(String(key.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)) { return turn ? d.landscape : d }
         }
-        let key = name.lowercased().trimmingCharacters(in: .whitespaces)
-        let canonical = aliases.first { $0.key.lowercased() == key }?.value ?? name
-        if let d = presets.first(where: { $0.name.lowercased() == canonical.lowercased() }) { return d }
         throw ProofsheetError.badInput(
             "unknown device '\(excerpt(name))'", at: location,
             hint: "use one of \(listForHint(presets.map { "'\($0.name)'" })) (or an alias such as 'iPhone 13'), with ' landscape' after it to turn it"
         )
+    }
+
+    /// The preset (in portrait) for a lowercased name or alias, if any.
+    private static func preset(_ key: String) -> Device? {
+        guard !key.isEmpty else { return nil }
+        let canonical = aliases.first { $0.key.lowercased() == key }?.value.lowercased() ?? key
+        return presets.first { $0.name.lowercased() == canonical }
     }
 }

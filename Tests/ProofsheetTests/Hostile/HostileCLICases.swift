@@ -30,6 +30,9 @@ extension HostileCase {
     ]
 
     static let renderOptions: [HostileCase] = [
+        cli(
+            "--device turned 10 000 times", render + ["--device", "iPhone 14" + String(repeating: " landscape", count: 10_000), "-o", "out.png"],
+            says: ["unknown device", "…"]),
         cli("--color-scheme of a colour", render + ["--color-scheme", "red", "-o", "out.png"], says: ["not light or dark"]),
         cli("--color-scheme without a value", render + ["--color-scheme"], says: ["--color-scheme needs a value"]),
         cli(

@@ -47,6 +47,10 @@ extension HostileCase {
             small(#"{"type": "Color", "color": "red", "modifiers": [{"safeAreaInset": {"spacing": ⟦1e308, "content": {"type": "EmptyView"}}}]}"#),
             at: "$.root.modifiers[0].safeAreaInset.spacing", says: ["out of range"]),
         scene(
+            "a canvas turned 200 000 times",
+            "{\"canvas\": ⟦\"iPhone 14" + String(repeating: " landscape", count: 200_000) + "\", \"root\": {\"type\": \"EmptyView\"}}\n",
+            at: "$.canvas", says: ["unknown device", "…"]),
+        scene(
             "a scene's colour scheme misspelt", small(#"{"type": "EmptyView"}"#, extra: #" "colorScheme": ⟦"drak","#),
             at: "$.colorScheme", says: ["did you mean 'dark'"]),
         scene(
