@@ -150,6 +150,9 @@ extension KeyInstant {
                     let a = motion.position(at: span.start), b = motion.position(at: stop)
                     t = min(stop, max(span.start, motion.time(at: a + (b - a) * Double(q) / 100)))
                 }
+                // Whole milliseconds either way: `place` rounds under the goldens' rule; a
+                // storyboard keeps events' own instants but names an animation point by its
+                // millisecond, as the caption says it.
                 add(rule.wholeMilliseconds ? t : Double(milliseconds(t)) / 1000, .animation, "\(q) % of \(label)")
             }
         }
