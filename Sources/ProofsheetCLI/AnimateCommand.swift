@@ -22,7 +22,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let chrome = try chromeOption(&args)
-    let colorScheme = try colorSchemeOption(&args)
+    let variant = try variantOption(&args)
     let compressionOption = try args.pngCompression()
     let compression = compressionOption ?? .fastest
     let jobs = try jobsOption(&args)
@@ -74,7 +74,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, colorScheme: colorScheme, renderer: renderer,
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, variant: variant, renderer: renderer,
         retention: .latest,
         start: start)
     let previewFormat: AnimatedPreviewFormat

@@ -34,14 +34,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression()
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
-    let schemeTexts = try args.values("--color-scheme")
-    let colorSchemes = try schemeTexts.map { text in
-        guard let s = ColorScheme(rawValue: text.lowercased()) else {
-            throw ProofsheetError.usage(
-                "--color-scheme '\(clipped(text))' is not light or dark", hint: "--color-scheme light --color-scheme dark checks both")
-        }
-        return s
-    }
+    let variantAxes = try variantValues(&args)
     let overflow = try overflowOption(&args)
     let stillOptions = try args.values("--still")
     let stills = stillOptions.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -87,8 +80,12 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.devices = deviceNames.isEmpty ? (config?.devices ?? []) : try deviceNames.map { try Device.named($0) }
     options.scales = scales.isEmpty ? (config?.scales ?? []) : scales
     options.chrome = chrome ?? config?.chrome
-    options.colorSchemes =
-        colorSchemes.isEmpty ? (config?.colorSchemes ?? []) : colorSchemes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    // Each axis from the command line replaces the configuration's values for it.
+    let given = Set(variantAxes.map(\.0))
+    options.variants = Variant.matrix(
+        ((config?.variants ?? []).filter { !given.contains($0.0) } + variantAxes).sorted { a, b in
+            Variant.Axis.allCases.firstIndex(of: a.0)! < Variant.Axis.allCases.firstIndex(of: b.0)!
+        })
     options.stills = stills
     options.timelines = timelines == .none ? config?.timelines ?? .none : timelines
     options.jobs = jobs
@@ -96,7 +93,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     if let compression { options.pngCompression = compression }
     options.sceneRoot = config?.root ?? "."
     options.wholeProject =
-        config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty && chrome == nil && colorSchemes.isEmpty
+        config != nil && positional.isEmpty && deviceNames.isEmpty && scales.isEmpty && stills.isEmpty && chrome == nil && variantAxes.isEmpty
     options.assetFolders = assetDirs + (config?.assets ?? [])
     options.compare = cliCompare.over(config?.compare ?? CompareSettings())
     // A scope names one of the scenes checked (a typo would silently compare strictly).

@@ -13,17 +13,6 @@ func chromeOption(_ args: inout Arguments) throws -> Bool? {
     }
 }
 
-/// `--color-scheme light|dark`: the appearance the scenes are drawn in whatever they say; nil
-/// when not given (each scene's `"colorScheme"`, light by default).
-func colorSchemeOption(_ args: inout Arguments) throws -> ColorScheme? {
-    guard let text = try args.value("--color-scheme") else { return nil }
-    guard let scheme = ColorScheme(rawValue: text.lowercased()) else {
-        throw ProofsheetError.usage(
-            "--color-scheme '\(clipped(text))' is not light or dark", hint: "--color-scheme dark draws the scenes in dark mode")
-    }
-    return scheme
-}
-
 /// Checks that chrome can be drawn on a scene's canvas before anything is laid out: a canvas of
 /// any size has no device, so `--chrome on` or `--device-frame` needs `--device`.
 func checkChrome(_ scene: Scene, path: String) throws {

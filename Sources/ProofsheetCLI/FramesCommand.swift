@@ -11,11 +11,11 @@ import ProofsheetTimeline
 /// overrides of device, scale and chrome. Chrome asked for on a canvas without a device is
 /// refused before anything runs.
 func timelineRun(
-    path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, colorScheme: ColorScheme?, renderer: Renderer,
+    path: String, timelineName: String, device: Device?, scale: Double?, chrome: Bool?, variant: Variant, renderer: Renderer,
     retention: TimelineRun.Retention = .everything, start: StartingState = StartingState()
 ) throws -> TimelineRun {
-    let template = try SceneDecoder().template(file: path).on(device).with(colorScheme: colorScheme)
-    let framing = TimelineFraming(device: device, scale: scale, chrome: chrome, colorScheme: colorScheme)
+    let template = try SceneDecoder().template(file: path).on(device).with(variant: variant)
+    let framing = TimelineFraming(device: device, scale: scale, chrome: chrome, variant: variant)
     let timeline = try template.timeline(named: timelineName)
     let state = try template.state(still: start.still ?? timeline.from, sets: start.sets)
     try checkChrome(framing.apply(try template.instantiate(state)), path: path)
@@ -65,7 +65,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression() ?? .fastest
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
-    let colorScheme = try colorSchemeOption(&args)
+    let variant = try variantOption(&args)
     let start = try StartingState(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -86,7 +86,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     try checkFrameCount(fps: fps, span: span)
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, colorScheme: colorScheme, renderer: renderer,
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, variant: variant, renderer: renderer,
         retention: .latest, start: start)
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? "Output/\(base).\(timelineName)"
@@ -105,11 +105,11 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
 
 /// `render --timeline NAME --at T`: one instant of a timeline.
 func renderInstant(
-    path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, chrome: Bool?, colorScheme: ColorScheme?,
+    path: String, timelineName: String, at t: Double, device: Device?, scale: Double?, chrome: Bool?, variant: Variant,
     renderer: Renderer, formats: [OutputFormat], output: String?, outDir: String, png: PNGCompression, svgText: SVGTextMode, quiet: Bool
 ) throws -> Int32 {
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, colorScheme: colorScheme, renderer: renderer)
+        path: path, timelineName: timelineName, device: device, scale: scale, chrome: chrome, variant: variant, renderer: renderer)
     let list = try run.displayList(try run.presented(at: t))
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let name = "\(base).\(timelineName)@\(Int((t * 1000).rounded()))ms"

@@ -23,7 +23,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
     let quiet = args.flag("-q", "--quiet")
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
-    let colorScheme = try colorSchemeOption(&args)
+    let variant = try variantOption(&args)
     let scenes = try args.positionals()
     guard !scenes.isEmpty else {
         throw ProofsheetError.usage("no scene file given", hint: "proofsheet gallery <scene.json>... [-o DIR]")
@@ -67,9 +67,9 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         let stills: [String?] = template.stills.isEmpty ? [nil] : template.stills.map(\.name)
         for still in stills {
             for device in devices {
-                var scene = try template.on(device).with(colorScheme: colorScheme).scene(still: still).on(device, scale: scale)
+                var scene = try template.on(device).with(variant: variant).scene(still: still).on(device, scale: scale)
                 scene = scene.with(chrome: chrome)
-                if let colorScheme { scene.colorScheme = colorScheme }
+                scene = variant.apply(scene)
                 try scene.validateSize()
                 let target = "\(outDir)/\(name).\(still ?? "default").\(gallerySlug(device.name)).png"
                 if let other = targets[target] {

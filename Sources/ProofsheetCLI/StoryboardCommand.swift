@@ -21,7 +21,7 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = try args.pngCompression() ?? .fast
     let svgText = try args.svgText()
     let chrome = try chromeOption(&args)
-    let colorScheme = try colorSchemeOption(&args)
+    let variant = try variantOption(&args)
     let start = try StartingState(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -53,7 +53,7 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, colorScheme: colorScheme, renderer: renderer,
+        path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, variant: variant, renderer: renderer,
         start: start)
     let board = try renderer.storyboard(
         of: run, title: "\(base) — \(timelineName)", panels: panelCount, maxPanels: maxPanels, columns: columnsAsked, panelScale: panelScale,

@@ -24,7 +24,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let plotText = try args.value("--plot")
     let touches = args.flag("--touches")
     let chrome = try chromeOption(&args)
-    let colorScheme = try colorSchemeOption(&args)
+    let variant = try variantOption(&args)
     let start = try StartingState(&args)
     let scenes = try args.positionals()
     guard scenes.count == 1, let path = scenes.first else {
@@ -55,7 +55,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
 
     let renderer = try Renderer(assetRoots: assetDirs)
     let run = try timelineRun(
-        path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, colorScheme: colorScheme, renderer: renderer,
+        path: path, timelineName: timelineName, device: device, scale: nil, chrome: chrome, variant: variant, renderer: renderer,
         start: start)
     // The instants on the sheet.
     let instants: StripInstants

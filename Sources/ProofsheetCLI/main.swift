@@ -147,7 +147,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     let atText = try args.value("--at")
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
-    let colorScheme = try colorSchemeOption(&args)
+    let variant = try variantOption(&args)
     let deviceFrame = args.flag("--device-frame")
     let overflow = try overflowOption(&args)
     let scenes = try args.positionals()
@@ -235,7 +235,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         guard scenes.count == 1 else { throw ProofsheetError.usage("--timeline renders one scene at a time") }
         let at = try number(atText, option: "--at", in: 0...Timeline.latest)
         return try renderInstant(
-            path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, chrome: chrome, colorScheme: colorScheme,
+            path: scenes[0], timelineName: timelineName, at: at, device: device, scale: scale, chrome: chrome, variant: variant,
             renderer: renderer, formats: outFormats, output: output, outDir: outDir, png: png, svgText: svgTextOption ?? .text, quiet: quiet)
     }
     // Read and check every scene and state before writing anything; every scene's errors are
@@ -244,14 +244,14 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     var failures: [ProofsheetError] = []
     for path in scenes {
         do {
-            let template = try SceneDecoder().template(file: path).on(device).with(colorScheme: colorScheme)
+            let template = try SceneDecoder().template(file: path).on(device).with(variant: variant)
             printWarnings(template, quiet: quiet || layoutOnly || dumpList)
             let stills: [String?] = allStills ? (template.stills.isEmpty ? [nil] : template.stills.map(\.name)) : [stillName]
             for still in stills {
                 var scene = try template.scene(still: still, sets: sets)
                 if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
                 scene = scene.with(chrome: chrome, deviceFrame: deviceFrame)
-                if let colorScheme { scene.colorScheme = colorScheme }
+                scene = variant.apply(scene)
                 try checkChrome(scene, path: path)
                 try scene.validateSize()
                 pending.append(RenderItem(path: path, still: still, scene: scene))

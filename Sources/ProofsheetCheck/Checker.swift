@@ -33,9 +33,11 @@ public struct CheckOptions: Sendable {
     /// `--chrome on|off`: the status bar and home indicator on every image, or on none; nil
     /// leaves each scene's own choice. Goldens with chrome are named `<device>@<scale>x+chrome`.
     public var chrome: Bool?
-    /// `--color-scheme light|dark` (repeatable): each image in each scheme; empty leaves each
-    /// scene's own. Dark goldens are named `<device>@<scale>x+dark`.
-    public var colorSchemes: [ColorScheme] = []
+    /// The environments each image is checked in (`--color-scheme`, `--dynamic-type`,
+    /// `--variant`, the configuration's `"variants"`): every combination asked for; one variant
+    /// with nothing set leaves each scene's own. Goldens carry the variant in their name
+    /// (`<device>@<scale>x+dark+ax3`, ``GoldenNames/variant(of:)``).
+    public var variants: [Variant] = [.none]
     /// How images are compared: for the whole check, and per scene (by scene name) and still.
     public var compare = CompareSettings()
     public var sceneCompare: [String: SceneCompareSettings] = [:]
@@ -195,9 +197,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             for state in s.states where options.stills.isEmpty || options.stills.contains(state) {
                 do {
                     let still = state == "default" ? nil : state
-                    let schemes: [ColorScheme?] = options.colorSchemes.isEmpty ? [nil] : options.colorSchemes
-                    var variants: [Scene] = try schemes.flatMap { scheme in
-                        let template = s.template.with(colorScheme: scheme)
+                    var variants: [Scene] = try options.variants.flatMap { environment in
+                        let template = s.template.with(variant: environment)
                         return options.devices.isEmpty
                             ? [try template.scene(still: still)] : try options.devices.map { try template.on($0).scene(still: still).on($0) }
                     }
@@ -222,11 +223,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     let from = try s.template.timeline(named: timeline).from
                     let devices: [Device?] = options.devices.isEmpty ? [nil] : options.devices
                     let scales: [Double?] = options.scales.isEmpty ? [nil] : options.scales
-                    let schemes: [ColorScheme?] = options.colorSchemes.isEmpty ? [nil] : options.colorSchemes
                     for device in devices {
-                        for (scale, scheme) in scales.flatMap({ s in schemes.map { (s, $0) } }) {
-                            let variant = TimelineFraming(device: device, scale: scale, chrome: options.chrome, colorScheme: scheme)
-                            let program = s.template.on(device).with(colorScheme: scheme)
+                        for (scale, environment) in scales.flatMap({ s in options.variants.map { (s, $0) } }) {
+                            let variant = TimelineFraming(device: device, scale: scale, chrome: options.chrome, variant: environment)
+                            let program = s.template.on(device).with(variant: environment)
                             let first = variant.apply(try program.scene(still: from))
                             try first.validateSize()
                             items.append(

@@ -43,15 +43,14 @@ public enum GoldenNames {
     }
 
     /// Whether `name` is a variant as ``variant(of:)`` spells it: `<device slug>@<scale>x` or
-    /// `<width>x<height>@<scale>x`, then `+chrome`, `+frame` and `+dark`, each at most once, in
-    /// that order.
+    /// `<width>x<height>@<scale>x`, then the ``suffixes``, each at most once, in their order and
+    /// at most one text size.
     static func isVariant(_ name: String) -> Bool {
         var parts = name.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         let base = parts.removeFirst()
-        let suffixes = ["chrome", "frame", "dark"]
         var next = 0
         for p in parts {
-            guard let i = suffixes[next...].firstIndex(of: p) else { return false }
+            guard let i = suffixes[next...].firstIndex(where: { $0.contains(p) }) else { return false }
             next = i + 1
         }
         guard let at = base.lastIndex(of: "@"), base.hasSuffix("x") else { return false }
@@ -108,13 +107,24 @@ public enum GoldenNames {
     }
 
     /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
-    /// `+chrome` with the status bar and home indicator, `+frame` with the device frame and
-    /// `+dark` in the dark colour scheme, so that no two kinds of golden collide.
+    /// `+chrome` with the status bar and home indicator, `+frame` with the device frame, `+dark`
+    /// in the dark colour scheme and the text size's short name at any size but the default
+    /// (`+ax3`, `+xs`), so that no two kinds of golden collide.
     public static func variant(of scene: Scene) -> String {
         let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
-        return "\(base)@\(fmt(scene.scale))x" + (scene.chrome.show ? "+chrome" : "") + (scene.chrome.deviceFrame ? "+frame" : "")
-            + (scene.colorScheme == .dark ? "+dark" : "")
+        var name = "\(base)@\(fmt(scene.scale))x"
+        if scene.chrome.show { name += "+chrome" }
+        if scene.chrome.deviceFrame { name += "+frame" }
+        if scene.colorScheme == .dark { name += "+dark" }
+        if scene.dynamicTypeSize != .large { name += "+" + scene.dynamicTypeSize.shortName }
+        return name
     }
+
+    /// The suffixes a variant name may have after its base, in order: each set holds the
+    /// spellings of one setting, of which a name carries at most one.
+    static let suffixes: [Set<String>] = [
+        ["chrome"], ["frame"], ["dark"], Set(DynamicTypeSize.allCases.filter { $0 != .large }.map(\.shortName))
+    ]
 
     static func slug(_ s: String) -> String {
         String(s.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })

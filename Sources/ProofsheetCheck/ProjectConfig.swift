@@ -50,9 +50,11 @@ public struct ProjectConfig: Sendable {
     /// `"chrome": true|false`: every image with the status bar and home indicator, or none
     /// (`--chrome` wins); nil leaves each scene's own choice.
     public var chrome: Bool?
-    /// `"colorSchemes": ["light", "dark"]`: every image in each (`--color-scheme` wins); nil
-    /// leaves each scene's own.
-    public var colorSchemes: [ColorScheme]?
+    /// `"variants": {"colorScheme": ["light", "dark"], "dynamicType": ["large", "ax3"]}`: every
+    /// image in every combination; each axis's values from the command line (`--color-scheme`,
+    /// `--dynamic-type`, `--variant`) replace the configuration's. Axes not listed keep each
+    /// scene's own.
+    public var variants: [(Variant.Axis, [Variant])] = []
     /// `"timelines": true` checks every timeline at its key instants, a list of names those
     /// (`--timelines` and `--timeline` win).
     public var timelines: TimelineSelection = .none
@@ -121,7 +123,7 @@ struct ConfigReader {
 
     static let topKeys = [
         "scenes", "golden", "devices", "scales", "assets", "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks",
-        "overrides", "chrome", "timelines", "colorSchemes"
+        "overrides", "chrome", "timelines", "variants"
     ]
     static let compareKeys = ["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks"]
 
@@ -208,11 +210,21 @@ struct ConfigReader {
             case "chrome":
                 guard case .bool(let on) = value.kind else { throw fail(value, "chrome must be true or false, not \(value.typeName)") }
                 config.chrome = on
-            case "colorSchemes":
-                config.colorSchemes = try strings(value, "colorSchemes", max: 2).map { name, v in
-                    guard let s = ColorScheme(rawValue: name) else { throw fail(v, "'\(excerpt(name))' is not a colour scheme: light or dark") }
-                    return s
+            case "variants":
+                let axes = Variant.Axis.allCases.map(\.rawValue)
+                for (name, list) in try members(value, "variants", allowed: axes) {
+                    let axis = Variant.Axis(rawValue: name)!
+                    var values: [Variant] = []
+                    for (text, v) in try strings(list, "variants.\(name)", max: DynamicTypeSize.allCases.count) {
+                        guard let variant = Variant.none.setting(axis, to: text) else {
+                            throw fail(v, "'\(excerpt(text))' is not a value of \(name): \(axis.spellings)")
+                        }
+                        guard !values.contains(variant) else { throw fail(v, "'\(excerpt(text))' is listed twice in \(name)") }
+                        values.append(variant)
+                    }
+                    config.variants.append((axis, values))
                 }
+                config.variants.sort { a, b in axes.firstIndex(of: a.0.rawValue)! < axes.firstIndex(of: b.0.rawValue)! }
             case "timelines":
                 if case .bool(let on) = value.kind {
                     config.timelines = on ? .all : .none

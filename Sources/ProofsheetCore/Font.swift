@@ -21,6 +21,10 @@ public struct FontSpec: Hashable, Sendable, Codable {
     /// `underline()` and `strikethrough()`: lines drawn in the text's colour.
     public var underline = false
     public var strikethrough = false
+    /// The text style whose Dynamic Type sizes the font follows: a text style's own (`.body`),
+    /// or the one a custom size is relative to (`.system(size:relativeTo:)`); nil for a fixed
+    /// size, which stays as it is at every Dynamic Type size (``sized(for:)``).
+    public var textStyle: TextStyle?
 
     /// The height of `lines` lines (at least one), with the spacing between them.
     public func height(lines: Int) -> Double {
@@ -62,24 +66,28 @@ public struct FontSpec: Hashable, Sendable, Codable {
         "semibold": 600, "bold": 700, "heavy": 800, "black": 900
     ]
 
-    /// SwiftUI's text styles at the default Dynamic Type size: (size, weight). Their lines are
+    /// The font of a text style at the default Dynamic Type size, e.g. `.headline`. Its lines are
     /// the system font's (``systemLineHeight(size:)``), not the leading Apple publishes for
     /// multi-line UIKit text (body 17/22): a SwiftUI `Text` measures its font's own lines.
-    public static let textStyles: [String: (size: Double, weight: Int)] = [
-        "largeTitle": (34, 400), "title": (28, 400), "title2": (22, 400),
-        "title3": (20, 400), "headline": (17, 600), "body": (17, 400),
-        "callout": (16, 400), "subheadline": (15, 400), "footnote": (13, 400),
-        "caption": (12, 400), "caption2": (11, 400)
-    ]
+    public static func style(_ style: TextStyle) -> FontSpec {
+        var f = FontSpec(size: style.defaultSize, weight: style.weight)
+        f.textStyle = style
+        return f
+    }
 
-    /// The font of a text style, e.g. `.headline`.
-    public static func style(_ name: String) -> FontSpec? {
-        guard let s = textStyles[name] else { return nil }
-        return FontSpec(size: s.size, weight: s.weight)
+    /// The font as drawn at the Dynamic Type size `size`: a font that follows a text style takes
+    /// that style's size (a custom size scaled as the style is), with the system font's lines
+    /// for it; a fixed size is unchanged.
+    public func sized(for size: DynamicTypeSize) -> FontSpec {
+        guard let style = textStyle, size != .large else { return self }
+        var f = self
+        f.size = min(max(style.scaled(self.size, at: size), 0.5), 10_000)
+        f.lineHeight = FontSpec.systemLineHeight(size: f.size)
+        return f
     }
 
     /// SwiftUI's default font, `.body`.
-    public static let body = FontSpec.style("body")!
+    public static let body = FontSpec.style(.body)
 }
 
 /// Horizontal alignment of the lines of a multi-line text.

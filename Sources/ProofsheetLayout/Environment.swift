@@ -17,10 +17,12 @@ struct LayoutEnvironment {
     var lineSpacing = 0.0
     var textCase: TextCase?
     var buttonStyle: ButtonLook.Style?
+    /// The text size: fonts that follow a text style take the style's size at it.
+    var dynamicTypeSize: DynamicTypeSize = .large
 
     /// The font text is set in: the font with the weight and design overrides applied.
     var effectiveFont: FontSpec {
-        var f = font
+        var f = font.sized(for: dynamicTypeSize)
         if let w = weightOverride { f.weight = w }
         if let d = designOverride { f.design = d }
         f.italic = italic; f.underline = underline; f.strikethrough = strikethrough
@@ -45,6 +47,7 @@ struct LayoutEnvironment {
         case .lineSpacing(let s): e.lineSpacing = s
         case .textCase(let c): e.textCase = c
         case .buttonStyle(let s): e.buttonStyle = s
+        case .dynamicTypeSize(let range): e.dynamicTypeSize = min(max(e.dynamicTypeSize, range.lowerBound), range.upperBound)
         case .colorScheme, .preferredColorScheme: break
         }
         return e

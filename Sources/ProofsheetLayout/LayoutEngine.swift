@@ -85,14 +85,14 @@ public struct LayoutEngine: Sendable {
         pass.safeArea = scene.safeArea
         pass.hairline = 1 / scene.scale
         pass.budget = ElementBudget(Scene.Limits.views.int)
-        return try pass.build(scene.root, .root, LayoutEnvironment(), location: nil).size(proposal)
+        return try pass.build(scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize), location: nil).size(proposal)
     }
 
     private func run(_ scene: Scene) throws -> LayoutResult {
         let canvas = Rect(origin: .zero, size: scene.canvas)
         let safe = canvas.inset(by: scene.safeArea)
         let ctx = LayoutContext(canvas: canvas, safeRect: safe)
-        let root = try build(scene.root, .root, LayoutEnvironment(), location: nil)
+        let root = try build(scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize), location: nil)
         let p = Proposal(safe.size)
         try root.place(root.aligned(root.size(p), in: safe, .center), p, ctx)
         let tree = try addingChrome(to: root.resolve(), scene, ctx)

@@ -157,14 +157,14 @@ struct ColorSchemeTests {
     }
 
     /// `$env.colorScheme` says the scheme the scene is shown in: its own, or the one given from
-    /// outside (`--color-scheme`, `SceneTemplate.with(colorScheme:)`), which the scene then takes;
+    /// outside (`--color-scheme`, `SceneTemplate.with(variant:)`), which the scene then takes;
     /// `env` is a reserved name.
     @Test func expressionsReadTheScheme() throws {
         func json(_ own: String) -> String {
             #"{"canvas": {"width": 10, "height": 10}, \#(own) "root": {"type": "Color", "color": "=$env.colorScheme == 'dark' ? 'red' : 'blue'"}}"#
         }
         func pixel(_ text: String, _ scheme: ColorScheme? = nil) throws -> RGBAColor {
-            let template = try SceneDecoder().template(bytes: Array(text.utf8), file: "s.json").with(colorScheme: scheme)
+            let template = try SceneDecoder().template(bytes: Array(text.utf8), file: "s.json").with(variant: Variant(colorScheme: scheme))
             let scene = try template.scene()
             return try sharedRenderer.image(of: try sharedRenderer.layout(scene), scene: scene)[x: 5, y: 5]
         }

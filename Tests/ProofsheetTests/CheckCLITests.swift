@@ -60,6 +60,57 @@ struct CheckCLITests {
         #expect(rendered[x: 1, y: 1] == RGBAColor(r: 255, g: 255, b: 255))
     }
 
+    /// A configuration's `"variants"` matrix: a golden for every combination, named by it; an
+    /// axis from the command line replaces the configuration's values for that axis only; bad
+    /// values and names are usage errors; a drawing command takes one value per axis.
+    @Test func eachVariantOfTheMatrixHasItsGoldens() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A line of body text: its height depends on the text size, its colour on the scheme.
+        let json = #"{"canvas": {"width": 120, "height": 80}, "root": {"type": "Text", "text": "Hi", "modifiers": [{"font": "body"}]}}"#
+        try json.write(toFile: dir + "/hi.json", atomically: true, encoding: .utf8)
+        let config = #"{"scenes": ["hi.json"], "golden": "goldens", "variants": {"dynamicType": ["large", "ax3"], "colorScheme": ["light", "dark"]}}"#
+        try config.write(toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        func run(_ extra: [String], command: String = "check") throws -> (status: Int32, out: String, err: String) {
+            try runProcess(CLITests.binary, [command] + extra, cwd: dir, env: ["CI": ""])
+        }
+        let first = try run(["--record", "all"])
+        #expect(first.status == 0, "\(first.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/goldens/hi/default").sorted()
+        #expect(names == ["120x80@1x+ax3.png", "120x80@1x+dark+ax3.png", "120x80@1x+dark.png", "120x80@1x.png"])
+        // The dark golden at AX3 is white text on black, larger than the light default one.
+        func ink(_ name: String) throws -> (rows: Int, white: Bool) {
+            let img = try RGBAImage(contentsOfFile: dir + "/goldens/hi/default/" + name)
+            var rows = Set<Int>(), white = false
+            for y in 0..<img.height {
+                for x in 0..<img.width where (img[x: x, y: y].r > 128) != (img[x: 0, y: 0].r > 128) {
+                    rows.insert(y)
+                    if img[x: x, y: y].r > 200 { white = true }
+                }
+            }
+            return (rows.count, white)
+        }
+        let small = try ink("120x80@1x.png"), large = try ink("120x80@1x+dark+ax3.png")
+        #expect(large.rows > small.rows * 2 && large.white && !small.white, "\(small) \(large)")
+        // The command line's text size replaces the configuration's; its schemes stay: two images.
+        let ax3 = try run(["--dynamic-type", "accessibility3"])
+        #expect(ax3.status == 0 && ax3.out.contains("2 passed"), "\(ax3.out)\(ax3.err)")
+        let one = try run(["--variant", "colorScheme=dark", "--variant", "dynamicType=ax3"])
+        #expect(one.status == 0 && one.out.contains("1 passed"), "\(one.out)\(one.err)")
+        for (bad, says) in [
+            (["--variant", "textSize=ax3"], "NAME one of colorScheme, dynamicType"), (["--variant", "dynamicType=huge"], "Dynamic Type size"),
+            (["--dynamic-type", "ax6"], "xSmall"), (["--variant", "colorScheme"], "NAME=VALUE")
+        ] {
+            let r = try run(bad)
+            #expect(r.status == 2 && r.err.contains(says), "\(bad): \(r.err)")
+        }
+        let twice = try run(["hi.json", "--dynamic-type", "xs", "--dynamic-type", "ax1", "-o", "x.png"], command: "render")
+        #expect(twice.status == 2 && twice.err.contains("one"), "\(twice.err)")
+        let rendered = try run(["hi.json", "--variant", "dynamicType=ax3", "--color-scheme", "dark", "-o", "x.png"], command: "render")
+        #expect(rendered.status == 0, "\(rendered.err)")
+        #expect(try RGBAImage(contentsOfFile: dir + "/x.png") == RGBAImage(contentsOfFile: dir + "/goldens/hi/default/120x80@1x+dark+ax3.png"))
+    }
+
     @Test func onCIAMissingGoldenFailsAndNothingIsWritten() throws {
         let dir = try project()
         let r = try check(dir, [], ci: true)

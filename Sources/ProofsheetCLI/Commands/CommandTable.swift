@@ -87,13 +87,7 @@ extension CommandSpec {
                         screenshot shows them (default: the scene's "chrome" option,
                         off unless it sets it); needs a device
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Draw in light or dark appearance: named colours, materials and
-                        the status bar take the scheme's values (default: the scene's
-                        "colorScheme", light)
-                        """),
+                    .colorScheme, .dynamicType, .variant,
                     OptionSpec(
                         "--device-frame",
                         """
@@ -169,13 +163,7 @@ extension CommandSpec {
                         `screen` root, ids #statusBar, #time, #signal, #wifi, #battery,
                         #homeIndicator), as for `proofsheet render`
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Draw in light or dark appearance: named colours, materials and
-                        the status bar take the scheme's values (default: the scene's
-                        "colorScheme", light)
-                        """),
+                    .colorScheme, .dynamicType, .variant,
                     OptionSpec(
                         "--device-frame",
                         """
@@ -343,13 +331,7 @@ extension CommandSpec {
                         (default: each scene's "chrome" option); goldens with chrome
                         are named <device>@<scale>x+chrome.png
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Check each image in this appearance (repeatable: both; default:
-                        each scene's "colorScheme", or the configuration's
-                        "colorSchemes"); dark goldens are named <device>@<scale>x+dark.png
-                        """),
+                    .checkColorScheme, .checkDynamicType, .checkVariant,
                     OptionSpec(
                         "--overflow warn|error|ignore",
                         """
@@ -543,13 +525,7 @@ extension CommandSpec {
                         Draw the status bar and home indicator on every frame (default:
                         the scene's "chrome" option, off unless it sets it)
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Draw in light or dark appearance: named colours, materials and
-                        the status bar take the scheme's values (default: the scene's
-                        "colorScheme", light)
-                        """),
+                    .colorScheme, .dynamicType, .variant,
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(
                         "-j, --jobs N",
@@ -627,13 +603,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Draw in light or dark appearance: named colours, materials and
-                        the status bar take the scheme's values (default: the scene's
-                        "colorScheme", light)
-                        """),
+                    .colorScheme, .dynamicType, .variant,
                     OptionSpec("--svg-text text|embed|outline", "How an SVG carries its text (default text)"),
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec("--png-compression fastest|fast|small", "How a PNG board is compressed (default fast)"),
@@ -691,13 +661,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Draw in light or dark appearance: named colours, materials and
-                        the status bar take the scheme's values (default: the scene's
-                        "colorScheme", light)
-                        """),
+                    .colorScheme, .dynamicType, .variant,
                     OptionSpec("--spacing PT", "Space between thumbnails (default 16)"),
                     OptionSpec("--background COLOR", "The sheet's colour (default #F2F2F7)"),
                     OptionSpec("--label-size PT", "The labels' size (default 11; the title is 1.5 times as large)"),
@@ -813,13 +777,7 @@ extension CommandSpec {
                         Each image with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Draw in light or dark appearance: named colours, materials and
-                        the status bar take the scheme's values (default: the scene's
-                        "colorScheme", light)
-                        """),
+                    .colorScheme, .dynamicType, .variant,
                     OptionSpec("--scale N", "Pixels per point of the images (default 1)"),
                     OptionSpec("--overview FILE", "The overview sheet, .png, .svg or .pdf (default <DIR>/overview.png)"),
                     OptionSpec(
@@ -900,13 +858,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    OptionSpec(
-                        "--color-scheme light|dark",
-                        """
-                        Draw in light or dark appearance: named colours, materials and
-                        the status bar take the scheme's values (default: the scene's
-                        "colorScheme", light)
-                        """),
+                    .colorScheme, .dynamicType, .variant,
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(
                         "-j, --jobs N",
@@ -1045,4 +997,50 @@ extension CommandSpec {
         render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, symbols, colors,
         devices, limits, completion
     ]
+}
+
+/// The options that set the environment scenes are drawn in, the same on every command.
+extension OptionSpec {
+    static let colorScheme = OptionSpec(
+        "--color-scheme light|dark",
+        """
+        Draw in light or dark appearance: named colours, materials and
+        the status bar take the scheme's values (default: the scene's
+        "colorScheme", light)
+        """)
+    static let dynamicType = OptionSpec(
+        "--dynamic-type SIZE",
+        """
+        Set text in text styles at this Dynamic Type size: xSmall,
+        small, medium, large, xLarge, xxLarge, xxxLarge or
+        accessibility1…5 (xs…xxxl, ax1…ax5; default: the scene's
+        "dynamicTypeSize", large)
+        """)
+    static let variant = OptionSpec(
+        "--variant NAME=VALUE",
+        """
+        Set one setting of the environment by name: colorScheme=dark,
+        dynamicType=ax3 (the same as the options above)
+        """)
+    static let checkColorScheme = OptionSpec(
+        "--color-scheme light|dark",
+        """
+        Check each image in this appearance (repeatable: both; default:
+        each scene's "colorScheme", or the configuration's "variants");
+        dark goldens are named <device>@<scale>x+dark.png
+        """)
+    static let checkDynamicType = OptionSpec(
+        "--dynamic-type SIZE",
+        """
+        Check each image at this Dynamic Type size (repeatable; names as
+        for render); goldens at any size but large carry its short name:
+        <device>@<scale>x+ax3.png
+        """)
+    static let checkVariant = OptionSpec(
+        "--variant NAME=VALUE",
+        """
+        A value of one setting to check (repeatable): colorScheme=dark,
+        dynamicType=xxxLarge; every combination of the settings' values
+        is checked, each setting's values replacing the configuration's
+        """)
 }

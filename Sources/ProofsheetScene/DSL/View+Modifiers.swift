@@ -132,16 +132,16 @@ extension View {
 
 /// SwiftUI-style font constructors: `.headline`, `.system(size:weight:design:)`.
 extension FontSpec {
-    public static let largeTitle = FontSpec.style("largeTitle")!
-    public static let title = FontSpec.style("title")!
-    public static let title2 = FontSpec.style("title2")!
-    public static let title3 = FontSpec.style("title3")!
-    public static let headline = FontSpec.style("headline")!
-    public static let callout = FontSpec.style("callout")!
-    public static let subheadline = FontSpec.style("subheadline")!
-    public static let footnote = FontSpec.style("footnote")!
-    public static let caption = FontSpec.style("caption")!
-    public static let caption2 = FontSpec.style("caption2")!
+    public static let largeTitle = FontSpec.style(.largeTitle)
+    public static let title = FontSpec.style(.title)
+    public static let title2 = FontSpec.style(.title2)
+    public static let title3 = FontSpec.style(.title3)
+    public static let headline = FontSpec.style(.headline)
+    public static let callout = FontSpec.style(.callout)
+    public static let subheadline = FontSpec.style(.subheadline)
+    public static let footnote = FontSpec.style(.footnote)
+    public static let caption = FontSpec.style(.caption)
+    public static let caption2 = FontSpec.style(.caption2)
     /// `Font.system(size:weight:design:)`.
     public static func system(size: Double, weight: Int = 400, design: Design = .default) -> FontSpec {
         FontSpec(design: design, size: size, weight: weight)

@@ -98,14 +98,16 @@ struct Context {
 
     static let sceneKeys: Set<String> = [
         "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
-        "chrome", "components", "import", "colorScheme"
+        "chrome", "components", "import", "colorScheme", "dynamicTypeSize"
     ]
     /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
     /// describes it.
     var device: Device?
-    /// The colour scheme the scene is shown in when not its own (`--color-scheme`): `$env`
-    /// says it, and the scene takes it.
-    var colorScheme: ColorScheme?
+    /// The environment the scene is shown in where not its own (`--color-scheme`,
+    /// `--dynamic-type`): `$env` says it, and the scene takes it.
+    var variant = Variant.none
+    /// The text size the scene is shown at (read with its vars): `{"scaledMetric": …}` scales by it.
+    var dynamicTypeSize = DynamicTypeSize.large
     /// What `.spring()` and `.default` mean in this scene's animations (the `"sdk"` option).
     var sdk = AnimationSDK.ios17
 
@@ -167,7 +169,8 @@ struct Context {
         if let c = m["colorScheme"] {
             scene.colorScheme = try choice(c, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
         }
-        if let colorScheme { scene.colorScheme = colorScheme }
+        if let d = m["dynamicTypeSize"] { scene.dynamicTypeSize = try dynamicTypeSize(d) }
+        scene = variant.apply(scene)
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
         }
@@ -182,7 +185,12 @@ struct Context {
     /// earlier ones.
     mutating func loadVars(_ m: [String: JSONValue]) throws {
         vars["device"] = deviceValue(m)
-        var env: [String: ScriptValue] = ["colorScheme": .string(effectiveColorScheme(m).rawValue)]
+        let typeSize = effectiveDynamicTypeSize(m)
+        dynamicTypeSize = typeSize
+        var env: [String: ScriptValue] = [
+            "colorScheme": .string(effectiveColorScheme(m).rawValue),
+            "dynamicTypeSize": .string(typeSize.rawValue), "isAccessibilitySize": .bool(typeSize.isAccessibilitySize)
+        ]
         // The size classes of the device the scene is shown on, as `$device` has them.
         if case .object(let d) = vars["device"] {
             for key in ["horizontalSizeClass", "verticalSizeClass"] { env[key] = d[key] ?? .unknown }
@@ -203,10 +211,18 @@ struct Context {
     /// The scheme the scene is shown in: the one it is shown in from outside, else its own
     /// `"colorScheme"` (light when it has none or it is not read yet).
     func effectiveColorScheme(_ m: [String: JSONValue]) -> ColorScheme {
-        if let colorScheme { return colorScheme }
+        if let c = variant.colorScheme { return c }
         if let c = m["colorScheme"], case .string(let name) = c.kind {
             return ColorScheme(rawValue: name.hasPrefix(".") ? String(name.dropFirst()) : name) ?? .light
         }
         return .light
+    }
+
+    /// The text size the scene is shown at: the one it is shown at from outside, else its own
+    /// `"dynamicTypeSize"` (large when it has none or it is not read yet).
+    func effectiveDynamicTypeSize(_ m: [String: JSONValue]) -> DynamicTypeSize {
+        if let d = variant.dynamicTypeSize { return d }
+        if let d = m["dynamicTypeSize"], case .string(let name) = d.kind { return DynamicTypeSize.named(name) ?? .large }
+        return .large
     }
 }

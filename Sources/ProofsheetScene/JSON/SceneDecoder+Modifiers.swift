@@ -11,7 +11,7 @@ extension Context {
             "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
             "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
             "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar", "environment", "colorScheme",
-            "preferredColorScheme"
+            "preferredColorScheme", "dynamicTypeSize"
         ] + textAndLayoutModifierNames
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
@@ -118,14 +118,23 @@ extension Context {
         case "preferredColorScheme":
             if case .null = v.kind { return wrap(.environment(.preferredColorScheme(nil))) }
             return wrap(.environment(.preferredColorScheme(try colorScheme(v))))
+        case "dynamicTypeSize": return wrap(.environment(.dynamicTypeSize(try dynamicTypeSizes(v))))
         case "environment":
-            // {"colorScheme": "dark"}: SwiftUI's `.environment(\.colorScheme, .dark)`.
-            let o = try object(v, allowed: ["colorScheme"])
-            guard let c = o["colorScheme"] else {
+            // {"colorScheme": "dark"}: SwiftUI's `.environment(\.colorScheme, .dark)`; several
+            // values set in the order written.
+            let o = try object(v, allowed: ["colorScheme", "dynamicTypeSize"])
+            guard !o.isEmpty else {
                 throw ProofsheetError.badInput(
-                    "'environment' needs a value to set", at: v.location, hint: "{\"environment\": {\"colorScheme\": \"dark\"}}")
+                    "'environment' needs a value to set", at: v.location,
+                    hint: "{\"environment\": {\"colorScheme\": \"dark\"}} or {\"environment\": {\"dynamicTypeSize\": \"xxxLarge\"}}")
             }
-            return wrap(.environment(.colorScheme(try colorScheme(c))))
+            var n = node
+            if let c = o["colorScheme"] { n = .modified(n, .environment(.colorScheme(try colorScheme(c)))) }
+            if let d = o["dynamicTypeSize"] {
+                let size = try dynamicTypeSize(d)
+                n = .modified(n, .environment(.dynamicTypeSize(size...size)))
+            }
+            return n
         case "animation": return wrap(.animation(try implicitAnimation(v)))
         case "transition": return wrap(.transition(try transition(v)))
         case "allowsHitTesting": return wrap(.allowsHitTesting(try bool(v)))
@@ -290,6 +299,26 @@ extension Context {
     }
 
     /// `light` or `dark` (`.light`, `.dark` too).
+    /// `.dynamicTypeSize`'s argument: one size (`"xxxLarge"`) or a range (`{"max": "xxLarge"}`,
+    /// `{"min": "large", "max": "accessibility2"}`).
+    func dynamicTypeSizes(_ v: JSONValue) throws -> ClosedRange<DynamicTypeSize> {
+        guard case .object = v.kind else {
+            let size = try dynamicTypeSize(v)
+            return size...size
+        }
+        let o = try object(v, allowed: ["min", "max"])
+        let low = try o["min"].map(dynamicTypeSize) ?? .xSmall, high = try o["max"].map(dynamicTypeSize) ?? .accessibility5
+        guard o["min"] != nil || o["max"] != nil else {
+            throw ProofsheetError.badInput("a range of Dynamic Type sizes needs a 'min' or a 'max'", at: v.location, hint: "{\"max\": \"xxLarge\"}")
+        }
+        guard low <= high else {
+            throw ProofsheetError.badInput(
+                "the range's 'min' (\(low.rawValue)) is larger than its 'max' (\(high.rawValue))", at: v.location,
+                hint: "sizes go \(DynamicTypeSize.spellings)")
+        }
+        return low...high
+    }
+
     func colorScheme(_ v: JSONValue) throws -> ColorScheme {
         try choice(v, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
     }

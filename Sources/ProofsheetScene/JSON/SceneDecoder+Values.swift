@@ -79,6 +79,7 @@ extension Context {
 
     /// A length in points, within ±`Scene.Limits.maxLength` (or "infinity" where allowed).
     func length(_ v: JSONValue, min: Double = -Scene.Limits.maxLength, allowInfinity: Bool = false) throws -> Double {
+        if case .object = v.kind, v["scaledMetric"] != nil { return try scaledMetric(v, min: min) }
         if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("=") {
             if allowInfinity, s == "infinity" || s == ".infinity" { return .infinity }
             throw ProofsheetError.badInput(
@@ -86,6 +87,18 @@ extension Context {
                 hint: allowInfinity ? "a number of points, or \"infinity\"" : "a number of points (only maxWidth and maxHeight may be \"infinity\")")
         }
         return try number(v, in: min...Scene.Limits.maxLength)
+    }
+
+    /// `{"scaledMetric": 44, "relativeTo": "body"}`, SwiftUI's `@ScaledMetric`: a length that
+    /// grows and shrinks with the scene's Dynamic Type size as the text style's text does
+    /// (body unless `relativeTo` names another). It follows the screen's size, as `$env` says
+    /// it, not a `dynamicTypeSize` modifier around the view.
+    func scaledMetric(_ v: JSONValue, min: Double) throws -> Double {
+        let o = try object(v, allowed: ["scaledMetric", "relativeTo"])
+        let base = try length(o["scaledMetric"]!, min: min)
+        let style = try o["relativeTo"].map(textStyle) ?? .body
+        let scaled = style.scaled(base, at: dynamicTypeSize)
+        return Swift.min(Swift.max(scaled, min), Scene.Limits.maxLength)
     }
 
     /// One of `options` by name; a leading dot is optional, as in Swift (`".title"`, `".bold"`).
@@ -219,16 +232,22 @@ extension Context {
     }
 
     func font(_ v: JSONValue) throws -> FontSpec {
-        if case .string = v.kind {
-            return try choice(v, Dictionary(uniqueKeysWithValues: FontSpec.textStyles.keys.map { ($0, FontSpec.style($0)!) }))
-        }
-        let o = try object(v, allowed: ["style", "size", "weight", "design"])
+        if case .string = v.kind { return FontSpec.style(try textStyle(v)) }
+        let o = try object(v, allowed: ["style", "size", "weight", "design", "relativeTo"])
         var f: FontSpec
         if let s = o["style"] {
             if o["size"] != nil { throw ProofsheetError.badInput("a font has a 'style' or a 'size', not both", at: v.location) }
+            if let r = o["relativeTo"] {
+                throw ProofsheetError.badInput(
+                    "'relativeTo' is for a font of a 'size': a text style follows its own Dynamic Type sizes", at: r.location,
+                    hint: "{\"size\": 30, \"relativeTo\": \"title\"}")
+            }
             f = try font(s)
         } else if let s = o["size"] {
             f = FontSpec(size: try number(s, in: 1...1000))
+            // `.system(size:relativeTo:)`, `.custom(_:size:relativeTo:)`: the size scales as the
+            // style's does; a size alone stays fixed at every Dynamic Type size.
+            if let r = o["relativeTo"] { f.textStyle = try textStyle(r) }
         } else {
             throw ProofsheetError.badInput(
                 "a font needs a 'style' or a 'size'", at: v.location, hint: "{\"style\": \"headline\", \"design\": \"rounded\"} or {\"size\": 30}")
@@ -236,6 +255,18 @@ extension Context {
         if let w = o["weight"] { f.weight = try weight(w) }
         if let d = o["design"] { f.design = try design(d) }
         return f
+    }
+
+    func textStyle(_ v: JSONValue) throws -> TextStyle {
+        try choice(v, Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, $0) }))
+    }
+
+    func dynamicTypeSize(_ v: JSONValue) throws -> DynamicTypeSize {
+        guard let name = try stringOrUnknown(v) else { return .large }
+        guard let size = DynamicTypeSize.named(name) else {
+            throw badValue("'\(excerpt(name))' is not a Dynamic Type size", v, hint: DynamicTypeSize.spellings)
+        }
+        return size
     }
 
     func assetName(_ v: JSONValue) throws -> String {

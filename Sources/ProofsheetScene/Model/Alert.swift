@@ -90,8 +90,8 @@ public struct AlertSpec: Sendable {
         }
         let m = SystemMetrics.self
         var texts: [Node] = []
-        if !title.isEmpty { texts.append(.modified(.text(title), .environment(.font(FontSpec(size: 17, weight: 600))))) }
-        if !message.isEmpty { texts.append(.modified(.text(message), .environment(.font(FontSpec(size: 13))))) }
+        if !title.isEmpty { texts.append(.modified(.text(title), .environment(.font(.style(.headline))))) }
+        if !message.isEmpty { texts.append(.modified(.text(message), .environment(.font(.style(.footnote))))) }
         var header: Node = .stack(axis: .vertical, alignment: 0.5, spacing: m.alertTextSpacing, children: texts)
         header = .modified(header, .environment(.multilineTextAlignment(.center)))
         header = .modified(header, .flexFrame(FlexFrame(maxWidth: .infinity)))

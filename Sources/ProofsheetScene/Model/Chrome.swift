@@ -80,14 +80,6 @@ extension SceneTemplate {
         t.device = device
         return t
     }
-
-    /// The template shown in `scheme` (`--color-scheme`; nil: the scene's own): `$env.colorScheme`
-    /// says it in every expression, and the scenes it makes are drawn in it.
-    public func with(colorScheme scheme: ColorScheme?) -> SceneTemplate {
-        var t = self
-        if let scheme { t.colorScheme = scheme }
-        return t
-    }
 }
 
 extension Device {

@@ -187,6 +187,9 @@ public enum EnvironmentChange: Hashable, Sendable {
     /// `.preferredColorScheme(_:)`: the scheme the whole screen is drawn in (the app's choice
     /// wins over the scene's and `--color-scheme`); nil leaves it.
     case preferredColorScheme(ColorScheme?)
+    /// `.dynamicTypeSize(_:)` and `.environment(\.dynamicTypeSize, …)`: text inside at a size
+    /// in this range (one size sets it; `...xxLarge` caps the size people chose).
+    case dynamicTypeSize(ClosedRange<DynamicTypeSize>)
 }
 
 /// `Text.Case`.

@@ -22,6 +22,9 @@ public struct Scene: Sendable {
     /// Light or dark appearance (`"colorScheme"`, `--color-scheme`): named colours, materials
     /// and the chrome take the scheme's values when the scene is painted.
     public var colorScheme: ColorScheme = .light
+    /// The text size (`"dynamicTypeSize"`, `--dynamic-type`): text in a text style, and symbols
+    /// sized by it, take the style's size at it.
+    public var dynamicTypeSize: DynamicTypeSize = .large
 
     public init(
         canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .systemBackground,

@@ -36,7 +36,8 @@ public enum SystemMetrics {
 
     // MARK: Navigation bar
     /// The bar's height (UIKit's standard 44 pt) and the large title's extra 52 pt (a constant
-    /// apps use for UIKit's large-title bar, 96 pt in all).
+    /// apps use for UIKit's large-title bar, 96 pt in all), more where a large Dynamic Type size
+    /// makes the title taller.
     public static let barHeight = 44.0
     public static let largeTitleHeight = 52.0
     /// Side margin of the bar's items and large title: UIKit's 16 pt layout margin on phones up
@@ -294,11 +295,11 @@ public enum SystemViews {
                 top
                 ? EdgeInsets(top: m.headerTop, leading: lead, bottom: m.headerBottom, trailing: lead)
                 : EdgeInsets(top: m.headerBottom, leading: lead, bottom: 0, trailing: lead)
-            t = .modified(t, .environment(.font(FontSpec.style("footnote")!)))
+            t = .modified(t, .environment(.font(FontSpec.style(.footnote))))
             t = .modified(t, .environment(.foreground(.color(m.secondaryLabel))))
         } else {
             insets = top ? m.plainHeaderInsets : EdgeInsets(top: 6, leading: 20, bottom: 6, trailing: 20)
-            t = .modified(t, .environment(.font(FontSpec.style(top ? "headline" : "footnote")!)))
+            t = .modified(t, .environment(.font(FontSpec.style(top ? .headline : .footnote))))
             if !top { t = .modified(t, .environment(.foreground(.color(m.secondaryLabel)))) }
         }
         t = .modified(t, .padding(insets))
@@ -327,19 +328,22 @@ public enum SystemViews {
         if let principal {
             centre = principal
         } else if !large, !bar.title.isEmpty {
-            centre = .modified(.modified(.text(bar.title), .environment(.font(FontSpec.style("headline")!))), .environment(.lineLimit(1)))
+            centre = .modified(.modified(.text(bar.title), .environment(.font(FontSpec.style(.headline)))), .environment(.lineLimit(1)))
         }
         var barRow: Node = .zstack(alignment: .center, children: [row, centre])
         barRow = .modified(barRow, .frame(width: nil, height: m.barHeight, alignment: .center))
+        // The bar's items and inline title keep their size at every Dynamic Type size (UIKit's
+        // bars show the Large Content Viewer instead of growing); the large title grows.
+        barRow = .modified(barRow, .environment(.dynamicTypeSize(.large ... .large)))
         barRow = .modified(barRow, .id("navigationBar"))
         var parts: [Node] = [barRow]
         if large {
             var title: Node = .text(bar.title)
-            title = .modified(title, .environment(.font(FontSpec.style("largeTitle")!)))
+            title = .modified(title, .environment(.font(FontSpec.style(.largeTitle))))
             title = .modified(title, .environment(.fontWeight(700)))
             title = .modified(title, .environment(.lineLimit(1)))
             title = .modified(title, .padding(EdgeInsets(top: 0, leading: m.barMargin, bottom: m.largeTitleBottom, trailing: m.barMargin)))
-            title = .modified(title, .frame(width: nil, height: m.largeTitleHeight, alignment: .bottomLeading))
+            title = .modified(title, .flexFrame(FlexFrame(minHeight: m.largeTitleHeight, alignment: .bottomLeading)))
             title = .modified(title, .flexFrame(FlexFrame(maxWidth: .infinity, alignment: .leading)))
             parts.append(.modified(title, .id("navigationTitle")))
         }

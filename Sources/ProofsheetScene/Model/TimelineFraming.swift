@@ -11,11 +11,12 @@ public struct TimelineFraming: Sendable, Hashable {
     public var scale: Double?
     /// Whether chrome is drawn; nil: the scene's own choice.
     public var chrome: Bool?
-    /// The colour scheme (`--color-scheme`); nil: the scene's own.
-    public var colorScheme: ColorScheme?
+    /// The colour scheme and text size (`--color-scheme`, `--dynamic-type`); each nil: the
+    /// scene's own.
+    public var variant: Variant
 
-    public init(device: Device? = nil, scale: Double? = nil, chrome: Bool? = nil, colorScheme: ColorScheme? = nil) {
-        self.device = device; self.scale = scale; self.chrome = chrome; self.colorScheme = colorScheme
+    public init(device: Device? = nil, scale: Double? = nil, chrome: Bool? = nil, variant: Variant = .none) {
+        self.device = device; self.scale = scale; self.chrome = chrome; self.variant = variant
     }
 
     /// `scene` as the timeline shows it.
@@ -23,7 +24,7 @@ public struct TimelineFraming: Sendable, Hashable {
         var s = scene
         if let device { s = s.on(device, scale: scale) } else if let scale { s.scale = scale }
         s = s.with(chrome: chrome)
-        if let colorScheme { s.colorScheme = colorScheme }
+        s = variant.apply(s)
         s.chrome.deviceFrame = false
         return s
     }

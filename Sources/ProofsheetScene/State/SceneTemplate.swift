@@ -29,8 +29,8 @@ public struct SceneTemplate: Sendable {
     public internal(set) var sdk = AnimationSDK.ios17
     /// The device the scene is shown on when not its canvas's own (see ``on(_:)``).
     public internal(set) var device: Device?
-    /// The colour scheme the scene is shown in when not its own (see ``with(colorScheme:)``).
-    public internal(set) var colorScheme: ColorScheme?
+    /// The environment the scene is shown in where not its own (see ``with(variant:)``).
+    public internal(set) var variant = Variant.none
     /// Folders searched for image assets, in order (the file's own folder first).
     public var assetRoots: [String] = []
     let document: JSONValue
@@ -136,7 +136,7 @@ public struct SceneTemplate: Sendable {
         ctx.expressions = ExpressionTrees(read: expressions, unread: unread)
         ctx.spellings = spellings
         ctx.device = device
-        ctx.colorScheme = colorScheme
+        ctx.variant = variant
         ctx.schema = schema
         ctx.components = components
         ctx.origins = state.origins

@@ -34,13 +34,22 @@ extension HostileCase {
             #"{"scenes": ["scenes/*.json"], "golden": "g", "overrides": {"scenes/s": {"stills": {"../x": {}}}}}"#,
             says: ["cannot name a still"]),
         configText(
-            "a colour scheme that is none", #"{"scenes": ["scenes/*.json"], "golden": "g", "colorSchemes": ["light", "sepia"]}"#,
-            says: ["(at $.colorSchemes[1])", "light or dark"]),
+            "a colour scheme that is none", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"colorScheme": ["light", "sepia"]}}"#,
+            says: ["(at $.variants.colorScheme[1])", "light or dark"]),
         configText(
-            "colour schemes as a number", #"{"scenes": ["scenes/*.json"], "golden": "g", "colorSchemes": 2}"#, says: ["(at $.colorSchemes)"]),
+            "colour schemes as a number", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"colorScheme": 2}}"#,
+            says: ["(at $.variants.colorScheme)"]),
         configText(
-            "three colour schemes", #"{"scenes": ["scenes/*.json"], "golden": "g", "colorSchemes": ["light", "dark", "dark"]}"#,
-            says: ["(at $.colorSchemes)"]),
+            "a colour scheme twice", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"colorScheme": ["light", "dark", "dark"]}}"#,
+            says: ["(at $.variants.colorScheme[2])", "listed twice"]),
+        configText(
+            "a variant axis that is none", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"textSize": ["ax3"]}}"#,
+            says: ["(at $.variants.textSize)", "colorScheme, dynamicType"]),
+        configText(
+            "a text size that is none", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"dynamicType": ["large", "ax9"]}}"#,
+            says: ["(at $.variants.dynamicType[1])", "accessibility1"]),
+        configText(
+            "variants as a list", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": ["dark"]}"#, says: ["(at $.variants)", "object"]),
         configText("a duplicate key", #"{"scenes": ["scenes/*.json"], "scenes": [], "golden": "g"}"#, says: ["scenes"]),
         configText(
             "10000 nested arrays", "{\"scenes\": " + String(repeating: "[", count: 10000) + String(repeating: "]", count: 10000) + "}",

@@ -1,0 +1,79 @@
+import ProofsheetCore
+
+/// The environment a scene is judged in when it is set from outside: `--color-scheme`,
+/// `--dynamic-type`, `--variant NAME=VALUE`, a configuration's `"variants"` matrix. Each setting
+/// left nil keeps the scene's own. Scenes made through a template with a variant
+/// (``SceneTemplate/with(variant:)``) take it, and `$env` says it in their expressions.
+public struct Variant: Sendable, Hashable {
+    /// Light or dark (`colorScheme=dark`).
+    public var colorScheme: ColorScheme?
+    /// The text size (`dynamicType=accessibility3`).
+    public var dynamicTypeSize: DynamicTypeSize?
+
+    public init(colorScheme: ColorScheme? = nil, dynamicTypeSize: DynamicTypeSize? = nil) {
+        self.colorScheme = colorScheme; self.dynamicTypeSize = dynamicTypeSize
+    }
+
+    /// The scene's own environment.
+    public static let none = Variant()
+
+    /// The settings a variant has, by the names `--variant` and `"variants"` give them.
+    public enum Axis: String, Sendable, CaseIterable {
+        case colorScheme, dynamicType
+
+        /// What a value may be, for messages.
+        public var spellings: String {
+            switch self {
+            case .colorScheme: "light or dark"
+            case .dynamicType: DynamicTypeSize.spellings
+            }
+        }
+    }
+
+    /// `self` with `axis` set to the value named `text`; nil when `text` names no value of it.
+    public func setting(_ axis: Axis, to text: String) -> Variant? {
+        var v = self
+        switch axis {
+        case .colorScheme:
+            guard let c = ColorScheme(rawValue: text.hasPrefix(".") ? String(text.dropFirst()) : text) else { return nil }
+            v.colorScheme = c
+        case .dynamicType:
+            guard let d = DynamicTypeSize.named(text) else { return nil }
+            v.dynamicTypeSize = d
+        }
+        return v
+    }
+
+    /// The variant whose settings are `self`'s, with `other`'s where it has them.
+    public func overridden(by other: Variant) -> Variant {
+        Variant(colorScheme: other.colorScheme ?? colorScheme, dynamicTypeSize: other.dynamicTypeSize ?? dynamicTypeSize)
+    }
+
+    /// `scene` in this variant.
+    public func apply(_ scene: Scene) -> Scene {
+        var s = scene
+        if let colorScheme { s.colorScheme = colorScheme }
+        if let dynamicTypeSize { s.dynamicTypeSize = dynamicTypeSize }
+        return s
+    }
+
+    /// Every combination of the values of each axis, the first axis varying slowest: the matrix
+    /// `--variant` and `"variants"` ask for (one variant with nothing set when they ask for none).
+    public static func matrix(_ values: [(Axis, [Variant])]) -> [Variant] {
+        var out: [Variant] = [.none]
+        for (_, options) in values where !options.isEmpty {
+            out = out.flatMap { base in options.map { base.overridden(by: $0) } }
+        }
+        return out
+    }
+}
+
+extension SceneTemplate {
+    /// The template shown in `variant` (nil settings: the scene's own): `$env` says its settings
+    /// in every expression, and the scenes it makes are drawn in it.
+    public func with(variant: Variant) -> SceneTemplate {
+        var t = self
+        t.variant = t.variant.overridden(by: variant)
+        return t
+    }
+}
