@@ -26,7 +26,7 @@ RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends \
       libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 libfreetype6 \
       libpng16-16 libjpeg62-turbo libdeflate0 \
-      fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji fonts-material-design-icons-iconfont \
+      fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji fonts-material-design-icons-iconfont fonts-noto-core \
       git git-lfs ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/lib/ /usr/lib/swift/linux/

@@ -15,6 +15,8 @@ packages=(
   # Inter Display (4.0).
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   fonts-material-design-icons-iconfont
+  # Noto Sans for the scripts the faces above lack (Hebrew, Arabic, the Indic scripts, Thai …).
+  fonts-noto-core
   # Real clients the tests read our output with: librsvg, poppler, libpng's tools (pngfix,
   # pngcheck), Pillow (Debian's python3), a browser for the HTML report, and xmllint to check
   # JUnit XML against the Jenkins xUnit schema.

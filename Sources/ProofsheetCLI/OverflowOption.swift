@@ -42,16 +42,20 @@ final class OverflowWatch: CheckRendering, Sendable {
     let renderer: Renderer
     let mode: OverflowMode
     private let found = Mutex<Set<String>>([])
+    /// Texts with characters no pinned font draws: warnings whatever the mode.
+    private let boxes = Mutex<Set<String>>([])
 
     init(_ renderer: Renderer, mode: OverflowMode) { self.renderer = renderer; self.mode = mode }
 
     func prepare(_ scene: Scene) throws -> LayoutResult {
         let layout = try renderer.prepare(scene)
+        let label = "\(scene.file ?? "scene")" + (scene.device.map { " on \($0.name)" } ?? "") + " @\(fmt(scene.scale))x"
         if mode != .ignore {
-            let label = "\(scene.file ?? "scene")" + (scene.device.map { " on \($0.name)" } ?? "") + " @\(fmt(scene.scale))x"
             let lines = layout.tree.overflows(screen: scene.drawingSize).map { "\(label): \(visible($0.message))" }
             found.withLock { $0.formUnion(lines) }
         }
+        let missing = renderer.missingGlyphWarnings(in: layout.tree).map { "\(scene.file ?? "scene"): \(visible($0))" }
+        if !missing.isEmpty { boxes.withLock { $0.formUnion(missing) } }
         return layout
     }
 
@@ -60,6 +64,9 @@ final class OverflowWatch: CheckRendering, Sendable {
     /// Prints what was found (sorted: the same at any thread count); whether the check fails for it.
     func report(quiet: Bool) -> Bool {
         let lines = found.withLock { $0 }.sorted()
+        if !quiet {
+            for l in boxes.withLock({ $0 }).sorted() { FileHandle.standardError.write(Data("proofsheet: warning: \(l)\n".utf8)) }
+        }
         if mode == .error || !quiet {
             let level = mode == .error ? "error" : "warning"
             for l in lines { FileHandle.standardError.write(Data("proofsheet: \(level): \(l)\n".utf8)) }

@@ -274,6 +274,13 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         let count = zip(items, results).reduce(0) {
             $0 + reportOverflows($1.1.layout.tree, screen: $1.0.scene.drawingSize, label: $1.0.label, mode: mode, quiet: quiet)
         }
+        if !quiet {
+            for (item, r) in zip(items, results) {
+                for w in renderer.missingGlyphWarnings(in: r.layout.tree) {
+                    FileHandle.standardError.write(Data("proofsheet: warning: \(item.label): \(visible(w))\n".utf8))
+                }
+            }
+        }
         if count > 0 && mode == .error { return 1 }
     }
     if layoutOnly || dumpList {

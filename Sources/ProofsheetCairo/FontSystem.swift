@@ -31,16 +31,21 @@ public final class FontSystem: @unchecked Sendable {
     /// The scope counting this font system and its layouts (tests only).
     private let live: LiveObjects?
 
-    /// Families for each design, first choice first; CJK and emoji fall back in order.
+    /// Families for each design, first choice first; CJK, the other scripts and emoji fall
+    /// back in order.
     static let families: [FontSpec.Design: String] = [
-        .default: "Inter,Noto Sans CJK TC,Noto Color Emoji",
-        .rounded: "Quicksand,Noto Sans CJK TC,Noto Color Emoji",
-        .monospaced: "DejaVu Sans Mono,Noto Sans CJK TC,Noto Color Emoji",
-        .serif: "Noto Serif CJK TC,Noto Color Emoji"
+        .default: "Inter,Noto Sans CJK TC,\(scriptFamilies),Noto Color Emoji",
+        .rounded: "Quicksand,Noto Sans CJK TC,\(scriptFamilies),Noto Color Emoji",
+        .monospaced: "DejaVu Sans Mono,Noto Sans CJK TC,\(scriptFamilies),Noto Color Emoji",
+        .serif: "Noto Serif CJK TC,\(scriptFamilies),Noto Color Emoji"
     ]
+    /// The faces of scripts neither the design's face nor the CJK one has: Hebrew, Arabic, the
+    /// Indic scripts, Southeast Asian ones, Armenian, Georgian, Ethiopic (Debian's fonts-noto-core).
+    static let scriptFamilies =
+        "Noto Sans Hebrew,Noto Sans Arabic,Noto Sans Devanagari,Noto Sans Bengali,Noto Sans Gujarati,Noto Sans Gurmukhi,Noto Sans Tamil,Noto Sans Telugu,Noto Sans Kannada,Noto Sans Malayalam,Noto Sans Sinhala,Noto Sans Thai,Noto Sans Lao,Noto Sans Khmer,Noto Sans Myanmar,Noto Sans Armenian,Noto Sans Georgian,Noto Sans Ethiopic"
     /// The default design at display sizes (``FontSpec/usesDisplayFace``): Inter Display, as SF
     /// Pro switches from its Text to its Display design at 20 pt.
-    static let displayFamilies = "Inter Display,Noto Sans CJK TC,Noto Color Emoji"
+    static let displayFamilies = "Inter Display,Noto Sans CJK TC,\(scriptFamilies),Noto Color Emoji"
     /// The icon font for symbols.
     static let iconFamily = "Material Icons"
 
@@ -97,12 +102,14 @@ public final class FontSystem: @unchecked Sendable {
     deinit {
         // No context is lent out: `withContext` holds the font system until it takes it back.
         idleContexts.removeAll()
+        if let coverage { FcCharSetDestroy(coverage) }
         FcConfigDestroy(config)
         live?.released(.fontSystem)
     }
 
     static let requiredFamilies = [
-        "Inter", "Inter Display", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons"
+        "Inter", "Inter Display", "Quicksand", "DejaVu Sans Mono", "Noto Sans CJK TC", "Noto Color Emoji", "Material Icons",
+        "Noto Sans Hebrew", "Noto Sans Arabic"
     ]
 
     /// Whether fontconfig (with the pinned configuration) has a face of `family`.
@@ -132,6 +139,43 @@ public final class FontSystem: @unchecked Sendable {
         var charset: OpaquePointer? = nil
         guard FcPatternGetCharSet(list.pointee.fonts[0], FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
         return FcCharSetHasChar(charset, codepoint) != 0
+    }
+
+    /// The characters of `text` that no pinned font has a glyph for (each once, in the order
+    /// they first appear): they draw as boxes. Characters that draw nothing of their own —
+    /// spaces, controls, joiners, variation selectors — never count.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var seen = Set<UInt32>(), out: [Unicode.Scalar] = []
+        coverageLock.lock()
+        defer { coverageLock.unlock() }
+        if coverage == nil { coverage = makeCoverage() }
+        guard let coverage else { return [] }
+        for s in text.unicodeScalars where seen.insert(s.value).inserted && !Self.drawsNothing(s) {
+            if FcCharSetHasChar(coverage, s.value) == 0 { out.append(s) }
+        }
+        return out
+    }
+
+    static func drawsNothing(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
+        default: return s.properties.isVariationSelector
+        }
+    }
+
+    private let coverageLock = NSLock()
+    /// Every character some pinned font has (a fontconfig charset), made on first use.
+    private var coverage: OpaquePointer?
+
+    private func makeCoverage() -> OpaquePointer? {
+        guard let set = FcConfigGetFonts(config, FcSetSystem), let union = FcCharSetCreate() else { return nil }
+        for i in 0..<Int(set.pointee.nfont) {
+            var charset: OpaquePointer? = nil
+            guard let pattern = set.pointee.fonts[i], FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset
+            else { continue }
+            FcCharSetMerge(union, charset, nil)
+        }
+        return union
     }
 
     /// Every font file of the pinned configuration, sorted, each once.
@@ -415,10 +459,15 @@ final class TextContext {
             pango_layout_set_height(layout, -Int32(max(1, min(lineLimit, 100_000))))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
+        // The alignment is on the page (leading is left; a right-to-left layout has swapped
+        // it already, ``TextAlignment/physical(in:)``). Pango swaps left and right for a
+        // paragraph that runs right to left (Hebrew, Arabic): asked the other way, it draws
+        // the side meant.
+        let swapped = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
         switch alignment {
-        case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .leading: pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .trailing: pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
         return layout
     }

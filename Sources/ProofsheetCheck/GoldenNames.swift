@@ -108,7 +108,7 @@ public enum GoldenNames {
 
     /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
     /// `+chrome` with the status bar and home indicator, `+frame` with the device frame, `+dark`
-    /// in the dark colour scheme and the text size's short name at any size but the default
+    /// in the dark colour scheme, `+rtl` right to left, and the text size's short name at any size but the default
     /// (`+ax3`, `+xs`), so that no two kinds of golden collide.
     public static func variant(of scene: Scene) -> String {
         let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
@@ -116,6 +116,7 @@ public enum GoldenNames {
         if scene.chrome.show { name += "+chrome" }
         if scene.chrome.deviceFrame { name += "+frame" }
         if scene.colorScheme == .dark { name += "+dark" }
+        if scene.layoutDirection == .rightToLeft { name += "+rtl" }
         if scene.dynamicTypeSize != .large { name += "+" + scene.dynamicTypeSize.shortName }
         return name
     }
@@ -123,7 +124,7 @@ public enum GoldenNames {
     /// The suffixes a variant name may have after its base, in order: each set holds the
     /// spellings of one setting, of which a name carries at most one.
     static let suffixes: [Set<String>] = [
-        ["chrome"], ["frame"], ["dark"], Set(DynamicTypeSize.allCases.filter { $0 != .large }.map(\.shortName))
+        ["chrome"], ["frame"], ["dark"], ["rtl"], Set(DynamicTypeSize.allCases.filter { $0 != .large }.map(\.shortName))
     ]
 
     static func slug(_ s: String) -> String {

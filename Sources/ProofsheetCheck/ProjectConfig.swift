@@ -50,7 +50,8 @@ public struct ProjectConfig: Sendable {
     /// `"chrome": true|false`: every image with the status bar and home indicator, or none
     /// (`--chrome` wins); nil leaves each scene's own choice.
     public var chrome: Bool?
-    /// `"variants": {"colorScheme": ["light", "dark"], "dynamicType": ["large", "ax3"]}`: every
+    /// `"variants": {"colorScheme": ["light", "dark"], "dynamicType": ["large", "ax3"],
+    /// "layoutDirection": ["ltr", "rtl"]}`: every
     /// image in every combination; each axis's values from the command line (`--color-scheme`,
     /// `--dynamic-type`, `--variant`) replace the configuration's. Axes not listed keep each
     /// scene's own.

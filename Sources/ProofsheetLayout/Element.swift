@@ -5,6 +5,9 @@ import ProofsheetScene
 final class LayoutContext {
     let canvas: Rect
     let safeRect: Rect
+    /// The elements being placed, outermost first: each one's rectangle when it lays out right
+    /// to left (its children are mirrored in it), nil when left to right.
+    var parents: [Rect?] = []
     init(canvas: Rect, safeRect: Rect) {
         self.canvas = canvas; self.safeRect = safeRect
     }
@@ -28,6 +31,9 @@ class Element {
     var traits = ResolvedView.Traits()
     /// Where a drawing effect or material was written in a scene file (see ``ResolvedView/source``).
     var source: SourceLocation?
+    /// Whether it is laid out right to left: its children's places in it are mirrored (SwiftUI
+    /// "horizontally flips the x position of each view within its parent").
+    var rightToLeft = false
     private var cache: [Proposal: Size] = [:]
 
     init(name: String) { self.name = name }
@@ -51,8 +57,12 @@ class Element {
     /// Places the element in `rect`, its size chosen for `proposal` at its position, then its
     /// children.
     final func place(_ rect: Rect, _ proposal: Proposal, _ ctx: LayoutContext) throws {
+        var rect = rect
+        if let parent = ctx.parents.last ?? nil { rect.origin.x = parent.minX + parent.maxX - rect.maxX }
         exact = rect
         self.proposal = proposal
+        ctx.parents.append(rightToLeft ? rect : nil)
+        defer { ctx.parents.removeLast() }
         try placeChildren(ctx)
     }
 
@@ -74,6 +84,7 @@ class Element {
             identity: identity, name: name, id: id, frame: exact, zIndex: zIndex, effects: effects, content: content,
             children: children.map { $0.resolve() })
         v.traits = traits
+        if rightToLeft { v.traits.layoutDirection = .rightToLeft }
         v.source = source
         return v
     }

@@ -19,6 +19,8 @@ struct LayoutEnvironment {
     var buttonStyle: ButtonLook.Style?
     /// The text size: fonts that follow a text style take the style's size at it.
     var dynamicTypeSize: DynamicTypeSize = .large
+    /// Which way the views inside run: right to left, each is mirrored in its parent.
+    var layoutDirection: LayoutDirection = .leftToRight
 
     /// The font text is set in: the font with the weight and design overrides applied.
     var effectiveFont: FontSpec {
@@ -48,6 +50,7 @@ struct LayoutEnvironment {
         case .textCase(let c): e.textCase = c
         case .buttonStyle(let s): e.buttonStyle = s
         case .dynamicTypeSize(let range): e.dynamicTypeSize = min(max(e.dynamicTypeSize, range.lowerBound), range.upperBound)
+        case .layoutDirection(let d): e.layoutDirection = d
         case .colorScheme, .preferredColorScheme: break
         }
         return e

@@ -27,7 +27,8 @@ extension LayoutEngine {
             let overlay = DeviceChrome.overlay(
                 for: device, content: scene.chrome.content(in: tree.preferredColorScheme ?? scene.colorScheme),
                 homeIndicator: homeIndicator(over: parts, scene, device))
-            parts.append(try lay(overlay, "#chrome", in: screen, ctx))
+            // Right to left, the status bar is mirrored as iOS mirrors it: the time on the right.
+            parts.append(try lay(overlay, "#chrome", in: screen, ctx, direction: scene.layoutDirection))
         }
         if scene.chrome.deviceFrame, let cutout = DeviceChrome.Frame.cutout(for: device) {
             parts.append(try lay(cutout, "#cutout", in: screen, ctx))
@@ -54,9 +55,11 @@ extension LayoutEngine {
         return DeviceChrome.HomeIndicator.content(over: mean)
     }
 
-    /// `node` laid out in `rect`, proposed its size, with identities under `path`.
-    private func lay(_ node: Node, _ path: String, in rect: Rect, _ ctx: LayoutContext) throws -> ResolvedView {
-        let element = try build(node, ViewID(path: path), LayoutEnvironment(), location: nil)
+    /// `node` laid out in `rect` in `direction`, proposed its size, with identities under `path`.
+    private func lay(_ node: Node, _ path: String, in rect: Rect, _ ctx: LayoutContext, direction: LayoutDirection = .leftToRight) throws
+        -> ResolvedView
+    {
+        let element = try build(node, ViewID(path: path), LayoutEnvironment(layoutDirection: direction), location: nil)
         let p = Proposal(rect.size)
         try element.place(element.aligned(element.size(p), in: rect, .center), p, ctx)
         return element.resolve()

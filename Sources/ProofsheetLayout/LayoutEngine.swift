@@ -85,14 +85,17 @@ public struct LayoutEngine: Sendable {
         pass.safeArea = scene.safeArea
         pass.hairline = 1 / scene.scale
         pass.budget = ElementBudget(Scene.Limits.views.int)
-        return try pass.build(scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize), location: nil).size(proposal)
+        return try pass.build(
+            scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize, layoutDirection: scene.layoutDirection), location: nil
+        ).size(proposal)
     }
 
     private func run(_ scene: Scene) throws -> LayoutResult {
         let canvas = Rect(origin: .zero, size: scene.canvas)
         let safe = canvas.inset(by: scene.safeArea)
         let ctx = LayoutContext(canvas: canvas, safeRect: safe)
-        let root = try build(scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize), location: nil)
+        let root = try build(
+            scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize, layoutDirection: scene.layoutDirection), location: nil)
         let p = Proposal(safe.size)
         try root.place(root.aligned(root.size(p), in: safe, .center), p, ctx)
         let tree = try addingChrome(to: root.resolve(), scene, ctx)
@@ -226,7 +229,12 @@ public struct LayoutEngine: Sendable {
             }
             element = ImageElement(name: name, path: img.path, natural: img.size, resizable: resizable)
         case .symbol(let name):
-            element = SymbolElement(symbol: name, layers: try SymbolCatalog.layers(for: name, at: location), env: env)
+            let symbol = SymbolElement(symbol: name, layers: try SymbolCatalog.layers(for: name, at: location), env: env)
+            symbol.identity = id
+            symbol.rightToLeft = env.layoutDirection == .rightToLeft
+            // A directional symbol points the other way right to left, as SF Symbols' do.
+            guard symbol.rightToLeft, SymbolCatalog.flipsRightToLeft(name) else { return symbol }
+            element = mirrored(symbol, name: "Image \(name) (right to left)")
         case .shape(let kind, let fill):
             element = ShapeElement(kind: kind, fill: fill ?? env.foreground, name: shapeName(kind))
         case .strokedShape(let kind, let paint, let width, let inside):
@@ -270,6 +278,14 @@ public struct LayoutEngine: Sendable {
             }
         }
         element.identity = id
+        element.rightToLeft = env.layoutDirection == .rightToLeft
+        return element
+    }
+
+    /// `child` drawn mirrored about its centre (its layout unchanged).
+    private func mirrored(_ child: Element, name: String) -> Element {
+        let element = EffectElement(.scale(-1, 1, .center), name: name, child: child)
+        element.rightToLeft = child.rightToLeft
         return element
     }
 
@@ -380,8 +396,14 @@ public struct LayoutEngine: Sendable {
         case .fixedSize(let h, let v): element = FixedSizeElement(horizontal: h, vertical: v, child: child)
         case .position(let x, let y): element = PositionElement(x: x, y: y, child: child)
         case .alignmentGuide(let g, let v): element = AlignmentGuideElement(g, v, child: child)
+        case .flipsForRightToLeftLayoutDirection(let flips):
+            guard flips, env.layoutDirection == .rightToLeft else {
+                element = EffectElement(.trait, name: "flipsForRightToLeftLayoutDirection", child: child); break
+            }
+            element = EffectElement(.scale(-1, 1, .center), name: "flipsForRightToLeftLayoutDirection", child: child)
         }
         element.identity = id
+        element.rightToLeft = env.layoutDirection == .rightToLeft
         return element
     }
 }

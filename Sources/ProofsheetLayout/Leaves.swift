@@ -27,7 +27,7 @@ final class TextElement: Element {
         }
         self.text = text
         self.font = env.effectiveFont; self.color = env.foreground
-        self.alignment = env.textAlignment; self.lineLimit = env.lineLimit; self.measurer = measurer
+        self.alignment = env.textAlignment.physical(in: env.layoutDirection); self.lineLimit = env.lineLimit; self.measurer = measurer
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         super.init(name: "Text \"\(text.prefix(25).count > 24 ? String(text.prefix(24)) + "…" : text)\"")
     }

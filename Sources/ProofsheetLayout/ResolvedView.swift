@@ -79,6 +79,9 @@ public struct ResolvedView: Hashable, Sendable {
         public var colorScheme: ColorScheme?
         /// `.preferredColorScheme(_:)`: the scheme the screen is drawn in.
         public var preferredColorScheme: ColorScheme?
+        /// Which way the view is laid out: transitions to the leading edge go right when it is
+        /// right to left.
+        public var layoutDirection = LayoutDirection.leftToRight
         public init() {}
     }
 

@@ -87,7 +87,7 @@ extension CommandSpec {
                         screenshot shows them (default: the scene's "chrome" option,
                         off unless it sets it); needs a device
                         """),
-                    .colorScheme, .dynamicType, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .variant,
                     OptionSpec(
                         "--device-frame",
                         """
@@ -163,7 +163,7 @@ extension CommandSpec {
                         `screen` root, ids #statusBar, #time, #signal, #wifi, #battery,
                         #homeIndicator), as for `proofsheet render`
                         """),
-                    .colorScheme, .dynamicType, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .variant,
                     OptionSpec(
                         "--device-frame",
                         """
@@ -331,7 +331,7 @@ extension CommandSpec {
                         (default: each scene's "chrome" option); goldens with chrome
                         are named <device>@<scale>x+chrome.png
                         """),
-                    .checkColorScheme, .checkDynamicType, .checkVariant,
+                    .checkColorScheme, .checkDynamicType, .checkLayoutDirection, .checkVariant,
                     OptionSpec(
                         "--overflow warn|error|ignore",
                         """
@@ -525,7 +525,7 @@ extension CommandSpec {
                         Draw the status bar and home indicator on every frame (default:
                         the scene's "chrome" option, off unless it sets it)
                         """),
-                    .colorScheme, .dynamicType, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .variant,
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(
                         "-j, --jobs N",
@@ -603,7 +603,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .variant,
                     OptionSpec("--svg-text text|embed|outline", "How an SVG carries its text (default text)"),
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec("--png-compression fastest|fast|small", "How a PNG board is compressed (default fast)"),
@@ -661,7 +661,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .variant,
                     OptionSpec("--spacing PT", "Space between thumbnails (default 16)"),
                     OptionSpec("--background COLOR", "The sheet's colour (default #F2F2F7)"),
                     OptionSpec("--label-size PT", "The labels' size (default 11; the title is 1.5 times as large)"),
@@ -777,7 +777,7 @@ extension CommandSpec {
                         Each image with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .variant,
                     OptionSpec("--scale N", "Pixels per point of the images (default 1)"),
                     OptionSpec("--overview FILE", "The overview sheet, .png, .svg or .pdf (default <DIR>/overview.png)"),
                     OptionSpec(
@@ -858,7 +858,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .variant,
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(
                         "-j, --jobs N",
@@ -1016,11 +1016,18 @@ extension OptionSpec {
         accessibility1…5 (xs…xxxl, ax1…ax5; default: the scene's
         "dynamicTypeSize", large)
         """)
+    static let layoutDirection = OptionSpec(
+        "--layout-direction ltr|rtl",
+        """
+        Lay out left to right or right to left: right to left, every
+        view's place in its parent is mirrored, as SwiftUI mirrors it
+        (default: the scene's "layoutDirection", ltr)
+        """)
     static let variant = OptionSpec(
         "--variant NAME=VALUE",
         """
         Set one setting of the environment by name: colorScheme=dark,
-        dynamicType=ax3 (the same as the options above)
+        dynamicType=ax3, layoutDirection=rtl (as the options above)
         """)
     static let checkColorScheme = OptionSpec(
         "--color-scheme light|dark",
@@ -1036,11 +1043,17 @@ extension OptionSpec {
         for render); goldens at any size but large carry its short name:
         <device>@<scale>x+ax3.png
         """)
+    static let checkLayoutDirection = OptionSpec(
+        "--layout-direction ltr|rtl",
+        """
+        Check each image in this layout direction (repeatable: both);
+        right-to-left goldens are named <device>@<scale>x+rtl.png
+        """)
     static let checkVariant = OptionSpec(
         "--variant NAME=VALUE",
         """
         A value of one setting to check (repeatable): colorScheme=dark,
-        dynamicType=xxxLarge; every combination of the settings' values
+        dynamicType=xxxLarge, layoutDirection=rtl; every combination of the settings' values
         is checked, each setting's values replacing the configuration's
         """)
 }

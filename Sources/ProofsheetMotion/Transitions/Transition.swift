@@ -38,20 +38,28 @@ public indirect enum Transition: Hashable, Sendable {
         }
     }
 
-    /// The away state of a view of size `size` (for an insertion or a removal).
-    public func away(size: Size, insertion: Bool) -> TransitionState {
+    /// The away state of a view of size `size` (for an insertion or a removal), laid out in
+    /// `direction`: right to left, the leading edge is the right one (`move(edge: .leading)`
+    /// comes in from the right, `slide` from the right and out to the left); `offset(x:y:)` is
+    /// on the page either way, as SwiftUI's offsets are.
+    public func away(size: Size, insertion: Bool, in direction: LayoutDirection = .leftToRight) -> TransitionState {
+        func offset(_ edge: Edge) -> Point {
+            let p = Self.offset(edge, size)
+            return direction == .rightToLeft && p.x != 0 ? Point(x: -p.x, y: p.y) : p
+        }
         switch self {
         case .identity: return TransitionState()
         case .opacity: return TransitionState(opacity: 0)
         case .scale(let s, let anchor): return TransitionState(scale: s, anchor: anchor)
-        case .move(let edge): return TransitionState(offset: Self.offset(edge, size))
+        case .move(let edge): return TransitionState(offset: offset(edge))
         case .offset(let x, let y): return TransitionState(offset: Point(x: x, y: y))
         case .push(let from):
-            return TransitionState(offset: Self.offset(insertion ? from : from.opposite, size), opacity: 0)
-        case .slide: return TransitionState(offset: Self.offset(insertion ? .leading : .trailing, size))
-        case .combined(let a, let b): return a.away(size: size, insertion: insertion).combined(b.away(size: size, insertion: insertion))
-        case .asymmetric(let i, let r): return (insertion ? i : r).away(size: size, insertion: insertion)
-        case .animated(let t, _): return t.away(size: size, insertion: insertion)
+            return TransitionState(offset: offset(insertion ? from : from.opposite), opacity: 0)
+        case .slide: return TransitionState(offset: offset(insertion ? .leading : .trailing))
+        case .combined(let a, let b):
+            return a.away(size: size, insertion: insertion, in: direction).combined(b.away(size: size, insertion: insertion, in: direction))
+        case .asymmetric(let i, let r): return (insertion ? i : r).away(size: size, insertion: insertion, in: direction)
+        case .animated(let t, _): return t.away(size: size, insertion: insertion, in: direction)
         }
     }
 

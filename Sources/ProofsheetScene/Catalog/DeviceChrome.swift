@@ -205,6 +205,8 @@ public enum DeviceChrome {
             }
         }
         .frame(width: 17, height: 11, alignment: .bottom)
+        // A drawing: the bar's order mirrors right to left, the glyphs do not.
+        .layoutDirection(.leftToRight)
     }
 
     /// Wi-Fi: a quarter-circle fan of a dot and two bands, 15.4 × 11 pt. Each band is a ring
@@ -231,6 +233,7 @@ public enum DeviceChrome {
             }
         }
         .frame(width: width, height: outer, alignment: .bottomLeading)
+        .layoutDirection(.leftToRight)
     }
 
     /// Battery, full: a 25 × 12 pt rounded body outlined at 35% opacity, the charge inset by
@@ -247,6 +250,7 @@ public enum DeviceChrome {
             RoundedRectangle(cornerRadius: 0.65, style: .circular).fill(Colors.batteryCap(content)).frame(width: 1.3, height: 4)
         }
         .frame(width: 27.3, height: 12)
+        .layoutDirection(.leftToRight)
     }
 
     // MARK: - Device frame

@@ -39,6 +39,18 @@ public enum SymbolCatalog {
         return out
     }()
 
+    /// Whether the symbol points the other way in a right-to-left layout: SF Symbols' directional
+    /// ones, named with `forward` or `backward` after their first part (`chevron.forward`,
+    /// `arrow.uturn.backward`), and the lists (`list.bullet`). Left and right stay left and right
+    /// (`chevron.left`, `text.alignleft`); media controls (`forward.fill`, `backward.end`) keep their direction,
+    /// as the Human Interface Guidelines say of playback controls.
+    public static func flipsRightToLeft(_ name: String) -> Bool {
+        let parts = name.split(separator: ".")
+        guard parts.count > 1 else { return false }
+        if parts.dropFirst().contains(where: { $0 == "forward" || $0 == "backward" }) { return true }
+        return parts[0] == "list"
+    }
+
     /// The layers for `name`, or an error naming close symbol names.
     public static func layers(for name: String, at location: SourceLocation? = nil) throws -> [SymbolLayer] {
         if let layers = symbols[name] { return layers }

@@ -128,6 +128,14 @@ extension View {
     public func colorScheme(_ scheme: ColorScheme) -> ModifiedView { modifier(.environment(.colorScheme(scheme))) }
     /// The scheme the whole screen is drawn in (nil: the scene's).
     public func preferredColorScheme(_ scheme: ColorScheme?) -> ModifiedView { modifier(.environment(.preferredColorScheme(scheme))) }
+    /// `.dynamicTypeSize(_:)`: the text size inside.
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> ModifiedView { modifier(.environment(.dynamicTypeSize(size...size))) }
+    /// `.dynamicTypeSize(_:)` with a range: the size inside clamped to it.
+    public func dynamicTypeSize(_ range: ClosedRange<DynamicTypeSize>) -> ModifiedView { modifier(.environment(.dynamicTypeSize(range))) }
+    /// `.environment(\.layoutDirection, …)`: the view and everything inside laid out this way.
+    public func layoutDirection(_ direction: LayoutDirection) -> ModifiedView { modifier(.environment(.layoutDirection(direction))) }
+    /// `.flipsForRightToLeftLayoutDirection(_:)`: drawn mirrored in a right-to-left layout.
+    public func flipsForRightToLeftLayoutDirection(_ flips: Bool) -> ModifiedView { modifier(.flipsForRightToLeftLayoutDirection(flips)) }
 }
 
 /// SwiftUI-style font constructors: `.headline`, `.system(size:weight:design:)`.

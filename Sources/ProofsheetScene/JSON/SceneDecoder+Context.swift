@@ -98,7 +98,7 @@ struct Context {
 
     static let sceneKeys: Set<String> = [
         "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
-        "chrome", "components", "import", "colorScheme", "dynamicTypeSize"
+        "chrome", "components", "import", "colorScheme", "dynamicTypeSize", "layoutDirection"
     ]
     /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
     /// describes it.
@@ -170,6 +170,7 @@ struct Context {
             scene.colorScheme = try choice(c, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
         }
         if let d = m["dynamicTypeSize"] { scene.dynamicTypeSize = try dynamicTypeSize(d) }
+        if let d = m["layoutDirection"] { scene.layoutDirection = try layoutDirection(d) }
         scene = variant.apply(scene)
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
@@ -189,7 +190,8 @@ struct Context {
         dynamicTypeSize = typeSize
         var env: [String: ScriptValue] = [
             "colorScheme": .string(effectiveColorScheme(m).rawValue),
-            "dynamicTypeSize": .string(typeSize.rawValue), "isAccessibilitySize": .bool(typeSize.isAccessibilitySize)
+            "dynamicTypeSize": .string(typeSize.rawValue), "isAccessibilitySize": .bool(typeSize.isAccessibilitySize),
+            "layoutDirection": .string(effectiveLayoutDirection(m).rawValue)
         ]
         // The size classes of the device the scene is shown on, as `$device` has them.
         if case .object(let d) = vars["device"] {
@@ -220,6 +222,12 @@ struct Context {
 
     /// The text size the scene is shown at: the one it is shown at from outside, else its own
     /// `"dynamicTypeSize"` (large when it has none or it is not read yet).
+    func effectiveLayoutDirection(_ m: [String: JSONValue]) -> LayoutDirection {
+        if let d = variant.layoutDirection { return d }
+        if let d = m["layoutDirection"], case .string(let name) = d.kind { return LayoutDirection.named(name) ?? .leftToRight }
+        return .leftToRight
+    }
+
     func effectiveDynamicTypeSize(_ m: [String: JSONValue]) -> DynamicTypeSize {
         if let d = variant.dynamicTypeSize { return d }
         if let d = m["dynamicTypeSize"], case .string(let name) = d.kind { return DynamicTypeSize.named(name) ?? .large }

@@ -11,7 +11,7 @@ extension Context {
             "foregroundColor", "foregroundStyle", "font", "fontWeight", "fontDesign",
             "multilineTextAlignment", "lineLimit", "tint", "animation", "transition", "allowsHitTesting", "contentShape", "gesture", "onTapGesture",
             "alert", "listStyle", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar", "environment", "colorScheme",
-            "preferredColorScheme", "dynamicTypeSize"
+            "preferredColorScheme", "dynamicTypeSize", "flipsForRightToLeftLayoutDirection"
         ] + textAndLayoutModifierNames
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
@@ -119,10 +119,11 @@ extension Context {
             if case .null = v.kind { return wrap(.environment(.preferredColorScheme(nil))) }
             return wrap(.environment(.preferredColorScheme(try colorScheme(v))))
         case "dynamicTypeSize": return wrap(.environment(.dynamicTypeSize(try dynamicTypeSizes(v))))
+        case "flipsForRightToLeftLayoutDirection": return wrap(.flipsForRightToLeftLayoutDirection(try bool(v)))
         case "environment":
             // {"colorScheme": "dark"}: SwiftUI's `.environment(\.colorScheme, .dark)`; several
             // values set in the order written.
-            let o = try object(v, allowed: ["colorScheme", "dynamicTypeSize"])
+            let o = try object(v, allowed: ["colorScheme", "dynamicTypeSize", "layoutDirection"])
             guard !o.isEmpty else {
                 throw ProofsheetError.badInput(
                     "'environment' needs a value to set", at: v.location,
@@ -134,6 +135,7 @@ extension Context {
                 let size = try dynamicTypeSize(d)
                 n = .modified(n, .environment(.dynamicTypeSize(size...size)))
             }
+            if let d = o["layoutDirection"] { n = .modified(n, .environment(.layoutDirection(try layoutDirection(d)))) }
             return n
         case "animation": return wrap(.animation(try implicitAnimation(v)))
         case "transition": return wrap(.transition(try transition(v)))

@@ -261,6 +261,14 @@ extension Context {
         try choice(v, Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, $0) }))
     }
 
+    func layoutDirection(_ v: JSONValue) throws -> LayoutDirection {
+        guard let name = try stringOrUnknown(v) else { return .leftToRight }
+        guard let d = LayoutDirection.named(name) else {
+            throw badValue("'\(excerpt(name))' is not a layout direction", v, hint: LayoutDirection.spellings)
+        }
+        return d
+    }
+
     func dynamicTypeSize(_ v: JSONValue) throws -> DynamicTypeSize {
         guard let name = try stringOrUnknown(v) else { return .large }
         guard let size = DynamicTypeSize.named(name) else {

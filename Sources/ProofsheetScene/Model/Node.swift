@@ -130,6 +130,9 @@ public enum Modifier: Sendable {
     case position(x: Double, y: Double)
     /// `alignmentGuide(_:computeValue:)`: the view's guide for stacks and frames that align by it.
     case alignmentGuide(AlignmentGuide, AlignmentGuideValue)
+    /// `flipsForRightToLeftLayoutDirection(_:)`: in a right-to-left layout the view's drawing
+    /// is mirrored (true), as a directional symbol's is.
+    case flipsForRightToLeftLayoutDirection(Bool)
 }
 
 /// An implicit animation: the animation for changes of a view and everything inside it, in
@@ -190,6 +193,9 @@ public enum EnvironmentChange: Hashable, Sendable {
     /// `.dynamicTypeSize(_:)` and `.environment(\.dynamicTypeSize, …)`: text inside at a size
     /// in this range (one size sets it; `...xxLarge` caps the size people chose).
     case dynamicTypeSize(ClosedRange<DynamicTypeSize>)
+    /// `.environment(\.layoutDirection, …)`: the view and everything inside laid out in this
+    /// direction.
+    case layoutDirection(LayoutDirection)
 }
 
 /// `Text.Case`.

@@ -25,6 +25,9 @@ public struct Scene: Sendable {
     /// The text size (`"dynamicTypeSize"`, `--dynamic-type`): text in a text style, and symbols
     /// sized by it, take the style's size at it.
     public var dynamicTypeSize: DynamicTypeSize = .large
+    /// Which way the screen's language runs (`"layoutDirection"`, `--layout-direction`): right
+    /// to left, every view's place in its parent is mirrored, as SwiftUI mirrors it.
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     public init(
         canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .systemBackground,

@@ -9,9 +9,11 @@ public struct Variant: Sendable, Hashable {
     public var colorScheme: ColorScheme?
     /// The text size (`dynamicType=accessibility3`).
     public var dynamicTypeSize: DynamicTypeSize?
+    /// Which way the language runs (`layoutDirection=rtl`).
+    public var layoutDirection: LayoutDirection?
 
-    public init(colorScheme: ColorScheme? = nil, dynamicTypeSize: DynamicTypeSize? = nil) {
-        self.colorScheme = colorScheme; self.dynamicTypeSize = dynamicTypeSize
+    public init(colorScheme: ColorScheme? = nil, dynamicTypeSize: DynamicTypeSize? = nil, layoutDirection: LayoutDirection? = nil) {
+        self.colorScheme = colorScheme; self.dynamicTypeSize = dynamicTypeSize; self.layoutDirection = layoutDirection
     }
 
     /// The scene's own environment.
@@ -19,13 +21,14 @@ public struct Variant: Sendable, Hashable {
 
     /// The settings a variant has, by the names `--variant` and `"variants"` give them.
     public enum Axis: String, Sendable, CaseIterable {
-        case colorScheme, dynamicType
+        case colorScheme, dynamicType, layoutDirection
 
         /// What a value may be, for messages.
         public var spellings: String {
             switch self {
             case .colorScheme: "light or dark"
             case .dynamicType: DynamicTypeSize.spellings
+            case .layoutDirection: LayoutDirection.spellings
             }
         }
     }
@@ -40,13 +43,18 @@ public struct Variant: Sendable, Hashable {
         case .dynamicType:
             guard let d = DynamicTypeSize.named(text) else { return nil }
             v.dynamicTypeSize = d
+        case .layoutDirection:
+            guard let d = LayoutDirection.named(text) else { return nil }
+            v.layoutDirection = d
         }
         return v
     }
 
     /// The variant whose settings are `self`'s, with `other`'s where it has them.
     public func overridden(by other: Variant) -> Variant {
-        Variant(colorScheme: other.colorScheme ?? colorScheme, dynamicTypeSize: other.dynamicTypeSize ?? dynamicTypeSize)
+        Variant(
+            colorScheme: other.colorScheme ?? colorScheme, dynamicTypeSize: other.dynamicTypeSize ?? dynamicTypeSize,
+            layoutDirection: other.layoutDirection ?? layoutDirection)
     }
 
     /// `scene` in this variant.
@@ -54,6 +62,7 @@ public struct Variant: Sendable, Hashable {
         var s = scene
         if let colorScheme { s.colorScheme = colorScheme }
         if let dynamicTypeSize { s.dynamicTypeSize = dynamicTypeSize }
+        if let layoutDirection { s.layoutDirection = layoutDirection }
         return s
     }
 

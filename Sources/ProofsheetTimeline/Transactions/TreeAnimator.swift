@@ -193,7 +193,7 @@ public struct TreeAnimator: Sendable {
     private mutating func insert(_ v: ResolvedView, scopes: [Scope], transaction: Transaction, at t: Double) {
         let (chainScopes, transition) = Self.chain(of: v)
         guard let animation = Self.animation(scopes + chainScopes, transaction, transition: transition, insertion: true) else { return }
-        let away = (transition ?? .default).away(size: v.frame.size, insertion: true)
+        let away = (transition ?? .default).away(size: v.frame.size, insertion: true, in: v.traits.layoutDirection)
         if away == TransitionState() { return }
         var track = PropertyTrack(value: away.vector)
         track.retarget(to: TransitionState().vector, at: t, animation: animation)
@@ -235,7 +235,7 @@ public struct TreeAnimator: Sendable {
             let (chainScopes, transition) = Self.chain(of: c)
             guard let animation = Self.animation(scopes + chainScopes, transaction, transition: transition, insertion: false) else { continue }
             guard let parentOrigin = old[c.identity]?.parentOrigin else { continue }
-            let away = (transition ?? .default).away(size: c.frame.size, insertion: false)
+            let away = (transition ?? .default).away(size: c.frame.size, insertion: false, in: c.traits.layoutDirection)
             var track = PropertyTrack(value: TransitionState().vector)
             track.retarget(to: away.vector, at: t, animation: animation)
             startedEnds.append(track.settledAt)
