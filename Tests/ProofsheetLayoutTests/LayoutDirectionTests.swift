@@ -171,4 +171,39 @@ struct LayoutDirectionTests {
         let warnings = sharedRenderer.missingGlyphWarnings(in: try sharedRenderer.layout(runes).tree)
         #expect(warnings == ["Text \"a ᚠ b\u{200D}\" has U+16A0 RUNIC LETTER FEHU FEOH FE F, in no pinned font: it draws as a box"], "\(warnings)")
     }
+
+    /// The lines of a Hebrew text aligned to leading sit on the layout's leading side: right,
+    /// right to left; left, left to right (Pango would put an RTL paragraph's lines on the
+    /// right either way).
+    @Test func hebrewLinesAlignToTheLayoutsLeadingSide() throws {
+        let json = #"""
+            {"canvas": {"width": 160, "height": 90}, "root": {"type": "Text", "text": "שלום עולם שלום עולם שלום עולם א",
+             "modifiers": [{"frame": {"width": 150, "alignment": "leading"}}]}}
+            """#
+        /// Each line's ink, left and right, at scale 2.
+        func lines(_ direction: LayoutDirection) throws -> [(min: Int, max: Int)] {
+            var scene = try SceneDecoder().decode(bytes: Array(json.utf8), file: "s.json")
+            scene.layoutDirection = direction
+            scene.scale = 2
+            let image = try sharedRenderer.image(of: try sharedRenderer.layout(scene), scene: scene)
+            var out: [(min: Int, max: Int)] = [], inLine = false
+            for y in 0..<image.height {
+                let xs = (0..<image.width).filter { image[x: $0, y: y].r < 128 }
+                guard let lo = xs.min(), let hi = xs.max() else { inLine = false; continue }
+                if !inLine {
+                    out.append((lo, hi)); inLine = true
+                } else {
+                    out[out.count - 1] = (min(out[out.count - 1].min, lo), max(out[out.count - 1].max, hi))
+                }
+            }
+            return out
+        }
+        let rtl = try lines(.rightToLeft), ltr = try lines(.leftToRight)
+        #expect(rtl.count == 2 && ltr.count == 2, "\(rtl) \(ltr)")
+        guard rtl.count == 2, ltr.count == 2 else { return }
+        // Right to left: the lines end together on the right, the shorter starts further in.
+        #expect(abs(rtl[0].max - rtl[1].max) <= 2 && abs(rtl[0].min - rtl[1].min) > 20 && rtl[0].max > 280, "\(rtl)")
+        // Left to right: they start together on the left.
+        #expect(abs(ltr[0].min - ltr[1].min) <= 2 && abs(ltr[0].max - ltr[1].max) > 20 && ltr[0].min < 40, "\(ltr)")
+    }
 }
