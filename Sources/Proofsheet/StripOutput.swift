@@ -142,7 +142,7 @@ extension Renderer {
         let size = start.canvas
         func isolated(_ tree: ResolvedView) -> DisplayList? {
             guard let track = onionTrack, let v = track.isolate(in: tree) else { return nil }
-            return DisplayList(painting: v, size: size, background: nil, scale: start.scale).resolved(in: start.colorScheme)
+            return DisplayList(painting: v, size: size, background: nil, scale: start.scale).painted(for: start, in: start.colorScheme)
         }
         /// Renders the frames in order, handing each on as a sheet frame (its drawing dropped once
         /// painted: only the onion's last few views are kept).

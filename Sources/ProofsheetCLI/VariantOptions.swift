@@ -7,7 +7,11 @@ func variantValues(_ args: inout Arguments) throws -> [(Variant.Axis, [Variant])
     var given: [Variant.Axis: [Variant]] = [:]
     func add(_ axis: Variant.Axis, _ text: String, option: String) throws {
         guard let v = Variant.none.setting(axis, to: text) else {
-            let what = [Variant.Axis.dynamicType: "a Dynamic Type size: ", .layoutDirection: "a layout direction: "][axis] ?? ""
+            let what =
+                [
+                    Variant.Axis.dynamicType: "a Dynamic Type size: ", .layoutDirection: "a layout direction: ", .orientation: "",
+                    .locale: "a locale: "
+                ][axis] ?? ""
             throw ProofsheetError.usage("\(option) '\(clipped(text))' is not \(what)\(axis.spellings)")
         }
         if !given[axis, default: []].contains(v) { given[axis, default: []].append(v) }
@@ -15,6 +19,8 @@ func variantValues(_ args: inout Arguments) throws -> [(Variant.Axis, [Variant])
     for text in try args.values("--color-scheme") { try add(.colorScheme, text, option: "--color-scheme") }
     for text in try args.values("--dynamic-type") { try add(.dynamicType, text, option: "--dynamic-type") }
     for text in try args.values("--layout-direction") { try add(.layoutDirection, text, option: "--layout-direction") }
+    for text in try args.values("--orientation") { try add(.orientation, text, option: "--orientation") }
+    for text in try args.values("--locale") { try add(.locale, text, option: "--locale") }
     for text in try args.values("--variant") {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let axis = Variant.Axis(rawValue: String(parts[0])) else {

@@ -40,6 +40,7 @@ func run(_ argv: [String]) throws -> Int32 {
     case "approve": return try approveCommand(&args)
     case "merge-reports": return try mergeReportsCommand(&args)
     case "stills": return try stillsCommand(&args)
+    case "contrast": return try contrastCommand(&args)
     case "frames": return try framesCommand(&args)
     case "animate": return try animateCommand(&args)
     case "strip": return try stripCommand(&args)

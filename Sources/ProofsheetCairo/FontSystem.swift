@@ -443,6 +443,9 @@ final class TextContext {
             pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32((font.tracking * Double(PANGO_SCALE)).rounded())))
         }
         if font.underline { pango_attr_list_insert(attrs, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+        if let language = font.language, let l = language.withCString({ pango_language_from_string($0) }) {
+            pango_attr_list_insert(attrs, pango_attr_language_new(l))
+        }
         if font.strikethrough { pango_attr_list_insert(attrs, pango_attr_strikethrough_new(1)) }
         if font.lineSpacing != 0 { pango_layout_set_spacing(layout, Int32((font.lineSpacing * Double(PANGO_SCALE)).rounded())) }
         pango_layout_set_attributes(layout, attrs)

@@ -200,7 +200,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     var variants: [Scene] = try options.variants.flatMap { environment in
                         let template = s.template.with(variant: environment)
                         return options.devices.isEmpty
-                            ? [try template.scene(still: still)] : try options.devices.map { try template.on($0).scene(still: still).on($0) }
+                            ? [try template.scene(still: still)]
+                            : try options.devices.map { environment.apply(try template.on($0).scene(still: still).on($0)) }
                     }
                     variants = variants.map { $0.with(chrome: options.chrome) }
                     if !options.scales.isEmpty {

@@ -50,7 +50,7 @@ public enum GoldenNames {
         let base = parts.removeFirst()
         var next = 0
         for p in parts {
-            guard let i = suffixes[next...].firstIndex(where: { $0.contains(p) }) else { return false }
+            guard let i = suffixes[next...].firstIndex(where: { $0(p) }) else { return false }
             next = i + 1
         }
         guard let at = base.lastIndex(of: "@"), base.hasSuffix("x") else { return false }
@@ -108,8 +108,9 @@ public enum GoldenNames {
 
     /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
     /// `+chrome` with the status bar and home indicator, `+frame` with the device frame, `+dark`
-    /// in the dark colour scheme, `+rtl` right to left, and the text size's short name at any size but the default
-    /// (`+ax3`, `+xs`), so that no two kinds of golden collide.
+    /// in the dark colour scheme, `+rtl` right to left, the text size's short name at any size but the default
+    /// (`+ax3`, `+xs`), the locale (`+de`, `+zh-hant`, `+pseudo`), and `+reduce-transparency`, `+reduce-motion`, `+bold-text` with those
+    /// settings on, so that no two kinds of golden collide.
     public static func variant(of scene: Scene) -> String {
         let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
         var name = "\(base)@\(fmt(scene.scale))x"
@@ -118,14 +119,25 @@ public enum GoldenNames {
         if scene.colorScheme == .dark { name += "+dark" }
         if scene.layoutDirection == .rightToLeft { name += "+rtl" }
         if scene.dynamicTypeSize != .large { name += "+" + scene.dynamicTypeSize.shortName }
+        if let locale = scene.localization.locale { name += "+" + localeSuffix(locale) }
+        if scene.accessibility.reduceTransparency { name += "+reduce-transparency" }
+        if scene.accessibility.reduceMotion { name += "+reduce-motion" }
+        if scene.accessibility.boldText { name += "+bold-text" }
         return name
     }
 
     /// The suffixes a variant name may have after its base, in order: each set holds the
     /// spellings of one setting, of which a name carries at most one.
-    static let suffixes: [Set<String>] = [
-        ["chrome"], ["frame"], ["dark"], ["rtl"], Set(DynamicTypeSize.allCases.filter { $0 != .large }.map(\.shortName))
+    static let suffixes: [@Sendable (String) -> Bool] = [
+        { $0 == "chrome" }, { $0 == "frame" }, { $0 == "dark" }, { $0 == "rtl" },
+        { p in DynamicTypeSize.allCases.contains { $0 != .large && $0.shortName == p } },
+        // A locale: a tag in lower case (no tag is spelt as another suffix, so `+ax3+xs` is no golden).
+        { p in Localization.isValidTag(p) && p == p.lowercased() && !p.contains("_") },
+        { $0 == "reduce-transparency" }, { $0 == "reduce-motion" }, { $0 == "bold-text" }
     ]
+
+    /// A locale as golden names carry it: lower case, `_` as `-` (`zh-hant`, `de`, `pseudo`).
+    static func localeSuffix(_ tag: String) -> String { tag.lowercased().replacingOccurrences(of: "_", with: "-") }
 
     static func slug(_ s: String) -> String {
         String(s.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })

@@ -25,6 +25,9 @@ public struct FontSpec: Hashable, Sendable, Codable {
     /// or the one a custom size is relative to (`.system(size:relativeTo:)`); nil for a fixed
     /// size, which stays as it is at every Dynamic Type size (``sized(for:)``).
     public var textStyle: TextStyle?
+    /// The language the text is in (a BCP 47 tag, from the scene's locale): it chooses glyph
+    /// forms that differ by language (Japanese and Chinese forms of the same characters).
+    public var language: String?
 
     /// The height of `lines` lines (at least one), with the spacing between them.
     public func height(lines: Int) -> Double {

@@ -21,11 +21,29 @@ struct LayoutEnvironment {
     var dynamicTypeSize: DynamicTypeSize = .large
     /// Which way the views inside run: right to left, each is mirrored in its parent.
     var layoutDirection: LayoutDirection = .leftToRight
+    /// Bold Text and Reduce Motion (the scene's).
+    var boldText = false
+    var reduceMotion = false
+    /// The locale: texts are shown as its strings say, in its language's glyph forms.
+    var localization = Localization()
+
+    /// The environment at a scene's root: its text size, direction and accessibility settings.
+    init(scene: Scene) {
+        dynamicTypeSize = scene.dynamicTypeSize
+        layoutDirection = scene.layoutDirection
+        boldText = scene.accessibility.boldText
+        reduceMotion = scene.accessibility.reduceMotion
+        localization = scene.localization
+    }
+
+    init() {}
 
     /// The font text is set in: the font with the weight and design overrides applied.
     var effectiveFont: FontSpec {
         var f = font.sized(for: dynamicTypeSize)
         if let w = weightOverride { f.weight = w }
+        if boldText { f.weight = FontSpec.boldTextWeight(f.weight) }
+        f.language = localization.language
         if let d = designOverride { f.design = d }
         f.italic = italic; f.underline = underline; f.strikethrough = strikethrough
         f.tracking = tracking; f.lineSpacing = lineSpacing

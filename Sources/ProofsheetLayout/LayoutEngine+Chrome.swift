@@ -50,7 +50,7 @@ extension LayoutEngine {
         guard !device.hasHomeButton else { return nil }
         let screen = ResolvedView(identity: ViewID(path: "#screen"), name: "screen", frame: Rect(origin: .zero, size: scene.canvas), children: parts)
         let list = DisplayList(painting: screen, size: scene.canvas, background: scene.background, scale: scene.scale)
-            .resolved(in: screen.preferredColorScheme ?? scene.colorScheme)
+            .painted(for: scene, in: screen.preferredColorScheme ?? scene.colorScheme)
         let mean = list.meanColor(at: DeviceChrome.HomeIndicator.samplePoints(on: device)) { assets.meanColor(ofImage: $0, in: $1) }
         return DeviceChrome.HomeIndicator.content(over: mean)
     }
@@ -59,7 +59,9 @@ extension LayoutEngine {
     private func lay(_ node: Node, _ path: String, in rect: Rect, _ ctx: LayoutContext, direction: LayoutDirection = .leftToRight) throws
         -> ResolvedView
     {
-        let element = try build(node, ViewID(path: path), LayoutEnvironment(layoutDirection: direction), location: nil)
+        var env = LayoutEnvironment()
+        env.layoutDirection = direction
+        let element = try build(node, ViewID(path: path), env, location: nil)
         let p = Proposal(rect.size)
         try element.place(element.aligned(element.size(p), in: rect, .center), p, ctx)
         return element.resolve()
@@ -74,6 +76,13 @@ extension DisplayList {
     public init(painting tree: ResolvedView, of scene: Scene) {
         self.init(
             painting: tree, size: scene.drawingSize, background: scene.chrome.deviceFrame ? nil : scene.background, scale: scene.scale)
-        self = resolved(in: tree.preferredColorScheme ?? scene.colorScheme)
+        self = painted(for: scene, in: tree.preferredColorScheme ?? scene.colorScheme)
+    }
+
+    /// The list as `scene` is painted, in `scheme`: its colours and materials in the scheme,
+    /// and with Reduce Transparency its materials solid.
+    public func painted(for scene: Scene, in scheme: ColorScheme) -> DisplayList {
+        let list = resolved(in: scheme)
+        return scene.accessibility.reduceTransparency ? list.withOpaqueMaterials() : list
     }
 }

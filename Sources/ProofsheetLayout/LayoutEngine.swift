@@ -86,7 +86,7 @@ public struct LayoutEngine: Sendable {
         pass.hairline = 1 / scene.scale
         pass.budget = ElementBudget(Scene.Limits.views.int)
         return try pass.build(
-            scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize, layoutDirection: scene.layoutDirection), location: nil
+            scene.root, .root, LayoutEnvironment(scene: scene), location: nil
         ).size(proposal)
     }
 
@@ -95,7 +95,7 @@ public struct LayoutEngine: Sendable {
         let safe = canvas.inset(by: scene.safeArea)
         let ctx = LayoutContext(canvas: canvas, safeRect: safe)
         let root = try build(
-            scene.root, .root, LayoutEnvironment(dynamicTypeSize: scene.dynamicTypeSize, layoutDirection: scene.layoutDirection), location: nil)
+            scene.root, .root, LayoutEnvironment(scene: scene), location: nil)
         let p = Proposal(safe.size)
         try root.place(root.aligned(root.size(p), in: safe, .center), p, ctx)
         let tree = try addingChrome(to: root.resolve(), scene, ctx)
@@ -220,7 +220,7 @@ public struct LayoutEngine: Sendable {
         case .text(let t):
             // Scene files are checked as they are read; this bounds texts built in Swift.
             try Scene.Limits.checkText(t, at: location)
-            element = TextElement(text: t, env: env, measurer: measurer, scale: 1 / hairline)
+            element = TextElement(text: env.localization.localized(t), env: env, measurer: measurer, scale: 1 / hairline)
         case .image(let name, let resizable):
             let img: (path: String, size: Size)
             do { img = try assets.image(named: name) } catch var e as ProofsheetError {
@@ -383,7 +383,7 @@ public struct LayoutEngine: Sendable {
             element.traits.animation = a
         case .transition(let t):
             element = EffectElement(.trait, name: "transition", child: child)
-            element.traits.transition = t
+            element.traits.transition = env.reduceMotion ? t.reducingMotion : t
         case .allowsHitTesting(let on):
             element = EffectElement(.trait, name: "allowsHitTesting", child: child)
             element.traits.allowsHitTesting = on

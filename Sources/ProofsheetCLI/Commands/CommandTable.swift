@@ -87,7 +87,7 @@ extension CommandSpec {
                         screenshot shows them (default: the scene's "chrome" option,
                         off unless it sets it); needs a device
                         """),
-                    .colorScheme, .dynamicType, .layoutDirection, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
                     OptionSpec(
                         "--device-frame",
                         """
@@ -147,12 +147,7 @@ extension CommandSpec {
                         numbers without a fraction; null if not finite). With several
                         scenes, each document follows a "# <scene>" line
                         """),
-                    OptionSpec(
-                        "--device NAME",
-                        """
-                        Lay out on this device preset instead of the scene's canvas; a
-                        name with " landscape" after it turns the device
-                        """),
+                    .layOutOnDevice,
                     OptionSpec("--scale N", "Pixels per point (default: the device's own, or the scene's)"),
                     OptionSpec("--assets DIR", "Another folder to look up images in (repeatable)"),
                     OptionSpec("--still NAME, --all-stills, --set NAME=VALUE, -j/--jobs N", "Choose the state, as for `proofsheet render`"),
@@ -163,7 +158,7 @@ extension CommandSpec {
                         `screen` root, ids #statusBar, #time, #signal, #wifi, #battery,
                         #homeIndicator), as for `proofsheet render`
                         """),
-                    .colorScheme, .dynamicType, .layoutDirection, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
                     OptionSpec(
                         "--device-frame",
                         """
@@ -176,6 +171,38 @@ extension CommandSpec {
         refuses: [
             "-o", "--output", "--out-dir", "--format", "--png-compression", "--svg-text", "-q", "--quiet", "--overflow", "--display-list",
             "--timeline", "--at"
+        ])
+
+    static let contrast = CommandSpec(
+        name: "contrast", abstract: "Check the contrast of every text against what is under it (WCAG)",
+        about: """
+            Lay out each scene and measure every text against what is drawn under it — fills,
+            gradients, photos by their colours there, materials by their tint — by WCAG 2's
+            contrast ratio, at the worst of a grid of points across the text. A text is large
+            from 18 pt, or 14 pt bold: WCAG asks less of it. Exit code 1 when a text is below
+            the level's least ratio.
+            """,
+        usage: [
+            "proofsheet contrast <scene.json>... [--still NAME | --all-stills] [--set NAME=VALUE]",
+            "[--device NAME] [--chrome on|off] [--level aa|aaa] [-q, --quiet]"
+        ], usageIndent: 20,
+        sections: [
+            .options(
+                "OPTIONS:", column: 27,
+                [
+                    OptionSpec("--still NAME, --all-stills, --set NAME=VALUE", "Choose the states, as for `proofsheet render`"),
+                    .layOutOnDevice,
+                    OptionSpec("--assets DIR", "Another folder to look up images in (repeatable)"),
+                    OptionSpec("--chrome on|off", "Include the status bar's text, as for `proofsheet render`"),
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
+                    OptionSpec(
+                        "--level aa|aaa",
+                        """
+                        WCAG's level (default: aa): AA asks 4.5:1 of text and 3:1 of
+                        large text, AAA 7:1 and 4.5:1
+                        """),
+                    OptionSpec("-q, --quiet", "Print only the texts below the level, and each scene's count")
+                ])
         ])
 
     static let stills = CommandSpec(
@@ -331,7 +358,7 @@ extension CommandSpec {
                         (default: each scene's "chrome" option); goldens with chrome
                         are named <device>@<scale>x+chrome.png
                         """),
-                    .checkColorScheme, .checkDynamicType, .checkLayoutDirection, .checkVariant,
+                    .checkColorScheme, .checkDynamicType, .checkLayoutDirection, .checkLocale, .checkOrientation, .checkVariant,
                     OptionSpec(
                         "--overflow warn|error|ignore",
                         """
@@ -525,7 +552,7 @@ extension CommandSpec {
                         Draw the status bar and home indicator on every frame (default:
                         the scene's "chrome" option, off unless it sets it)
                         """),
-                    .colorScheme, .dynamicType, .layoutDirection, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(
                         "-j, --jobs N",
@@ -603,7 +630,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .layoutDirection, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
                     OptionSpec("--svg-text text|embed|outline", "How an SVG carries its text (default text)"),
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec("--png-compression fastest|fast|small", "How a PNG board is compressed (default fast)"),
@@ -661,7 +688,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .layoutDirection, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
                     OptionSpec("--spacing PT", "Space between thumbnails (default 16)"),
                     OptionSpec("--background COLOR", "The sheet's colour (default #F2F2F7)"),
                     OptionSpec("--label-size PT", "The labels' size (default 11; the title is 1.5 times as large)"),
@@ -777,7 +804,7 @@ extension CommandSpec {
                         Each image with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .layoutDirection, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
                     OptionSpec("--scale N", "Pixels per point of the images (default 1)"),
                     OptionSpec("--overview FILE", "The overview sheet, .png, .svg or .pdf (default <DIR>/overview.png)"),
                     OptionSpec(
@@ -858,7 +885,7 @@ extension CommandSpec {
                         Each frame with the status bar and home indicator (default: the
                         scene's "chrome" option)
                         """),
-                    .colorScheme, .dynamicType, .layoutDirection, .variant,
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
                     OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)"),
                     OptionSpec(
                         "-j, --jobs N",
@@ -994,13 +1021,20 @@ extension CommandSpec {
 
     /// Every command, in the order the main help lists them.
     static let all: [CommandSpec] = [
-        render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, symbols, colors,
+        render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, contrast,
+        symbols, colors,
         devices, limits, completion
     ]
 }
 
 /// The options that set the environment scenes are drawn in, the same on every command.
 extension OptionSpec {
+    static let layOutOnDevice = OptionSpec(
+        "--device NAME",
+        """
+        Lay out on this device preset instead of the scene's canvas; a
+        name with " landscape" after it turns the device
+        """)
     static let colorScheme = OptionSpec(
         "--color-scheme light|dark",
         """
@@ -1023,11 +1057,26 @@ extension OptionSpec {
         view's place in its parent is mirrored, as SwiftUI mirrors it
         (default: the scene's "layoutDirection", ltr)
         """)
+    static let locale = OptionSpec(
+        "--locale TAG",
+        """
+        Show the scenes in this locale: texts as the scene's "strings"
+        for it say, in its language's glyph forms (zh-Hant, ja …);
+        pseudo lengthens every text by 40 % (default: the scene's "locale")
+        """)
+    static let orientation = OptionSpec(
+        "--orientation portrait|landscape",
+        """
+        Hold the device this way: landscape turns the scene's device (or
+        --device's), with its landscape safe areas (default: portrait)
+        """)
     static let variant = OptionSpec(
         "--variant NAME=VALUE",
         """
         Set one setting of the environment by name: colorScheme=dark,
-        dynamicType=ax3, layoutDirection=rtl (as the options above)
+        dynamicType=ax3, layoutDirection=rtl, locale=de,
+        orientation=landscape, reduceTransparency=on, reduceMotion=on,
+        boldText=on
         """)
     static let checkColorScheme = OptionSpec(
         "--color-scheme light|dark",
@@ -1049,11 +1098,24 @@ extension OptionSpec {
         Check each image in this layout direction (repeatable: both);
         right-to-left goldens are named <device>@<scale>x+rtl.png
         """)
+    static let checkLocale = OptionSpec(
+        "--locale TAG",
+        """
+        Check each image in this locale (repeatable); goldens carry the
+        tag: <device>@<scale>x+de.png
+        """)
+    static let checkOrientation = OptionSpec(
+        "--orientation portrait|landscape",
+        """
+        Check each image with the device held this way (repeatable:
+        both); landscape goldens are named <device>-landscape@<scale>x.png
+        """)
     static let checkVariant = OptionSpec(
         "--variant NAME=VALUE",
         """
         A value of one setting to check (repeatable): colorScheme=dark,
-        dynamicType=xxxLarge, layoutDirection=rtl; every combination of the settings' values
-        is checked, each setting's values replacing the configuration's
+        dynamicType=xxxLarge, layoutDirection=rtl, boldText=on …; every
+        combination of the settings' values is checked, each setting's
+        values replacing the configuration's
         """)
 }

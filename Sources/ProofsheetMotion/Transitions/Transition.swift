@@ -63,6 +63,20 @@ public indirect enum Transition: Hashable, Sendable {
         }
     }
 
+    /// The transition with Reduce Motion on: what moves, slides or scales a view fades it
+    /// instead, as iOS cross-fades; opacity and identity stay.
+    public var reducingMotion: Transition {
+        switch self {
+        case .identity, .opacity: return self
+        case .scale, .move, .offset, .push, .slide: return .opacity
+        case .combined(let a, let b):
+            let ra = a.reducingMotion, rb = b.reducingMotion
+            return ra == .opacity && rb == .opacity ? .opacity : .combined(ra, rb)
+        case .asymmetric(let i, let r): return .asymmetric(insertion: i.reducingMotion, removal: r.reducingMotion)
+        case .animated(let t, let a): return .animated(t.reducingMotion, a)
+        }
+    }
+
     /// The animation the transition brings along for an insertion or a removal (the outermost
     /// `.animation(_:)`), nil when it takes the change's.
     public func ownAnimation(insertion: Bool) -> Animation? {

@@ -146,6 +146,16 @@ public struct Device: Hashable, Sendable {
         return d
     }
 
+    /// The device held upright: the preset itself for a turned one, else as it is.
+    public var portrait: Device {
+        guard orientation == .landscape, name.hasSuffix(" landscape"), let d = try? Device.named(String(name.dropLast(" landscape".count)))
+        else { return self }
+        return d
+    }
+
+    /// The device held in `orientation`.
+    public func held(_ orientation: Orientation) -> Device { orientation == .landscape ? landscape : portrait }
+
     /// UIKit's size classes on the device as held: iPads are regular both ways; phones are
     /// compact wide in portrait, and in landscape compact high and regular wide from a 414 pt
     /// portrait width up (the Plus, Max and Air phones).

@@ -98,7 +98,7 @@ struct Context {
 
     static let sceneKeys: Set<String> = [
         "canvas", "scale", "background", "state", "vars", "stills", "timelines", "markers", "sdk", "root", "$schema", "comment", "title",
-        "chrome", "components", "import", "colorScheme", "dynamicTypeSize", "layoutDirection"
+        "chrome", "components", "import", "colorScheme", "dynamicTypeSize", "layoutDirection", "accessibility", "locale", "strings"
     ]
     /// The device the scene is shown on when not the canvas's own (`--device`): `$device`
     /// describes it.
@@ -171,6 +171,9 @@ struct Context {
         }
         if let d = m["dynamicTypeSize"] { scene.dynamicTypeSize = try dynamicTypeSize(d) }
         if let d = m["layoutDirection"] { scene.layoutDirection = try layoutDirection(d) }
+        if let a = m["accessibility"] { scene.accessibility = try accessibility(a) }
+        if let l = m["locale"] { scene.localization.locale = try locale(l) }
+        if let t = m["strings"] { scene.localization.tables = try stringTables(t) }
         scene = variant.apply(scene)
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }
@@ -193,6 +196,18 @@ struct Context {
             "dynamicTypeSize": .string(typeSize.rawValue), "isAccessibilitySize": .bool(typeSize.isAccessibilitySize),
             "layoutDirection": .string(effectiveLayoutDirection(m).rawValue)
         ]
+        // SwiftUI's names: `accessibilityReduceTransparency`, `accessibilityReduceMotion`, and
+        // `legibilityWeight` ("bold" with Bold Text, else "regular").
+        let settings = effectiveAccessibility(m)
+        env["accessibilityReduceTransparency"] = .bool(settings.reduceTransparency)
+        env["accessibilityReduceMotion"] = .bool(settings.reduceMotion)
+        env["legibilityWeight"] = .string(settings.boldText ? "bold" : "regular")
+        env["locale"] =
+            variant.locale.map(ScriptValue.string)
+            ?? {
+                if case .string(let tag)? = m["locale"]?.kind, Localization.isValidTag(tag) { return .string(tag) }
+                return .null
+            }()
         // The size classes of the device the scene is shown on, as `$device` has them.
         if case .object(let d) = vars["device"] {
             for key in ["horizontalSizeClass", "verticalSizeClass"] { env[key] = d[key] ?? .unknown }
@@ -222,6 +237,19 @@ struct Context {
 
     /// The text size the scene is shown at: the one it is shown at from outside, else its own
     /// `"dynamicTypeSize"` (large when it has none or it is not read yet).
+    /// The accessibility settings the scene is shown with: its own `"accessibility"` (when it
+    /// reads), with the ones given from outside over them.
+    func effectiveAccessibility(_ m: [String: JSONValue]) -> AccessibilitySettings {
+        var s = AccessibilitySettings()
+        if let a = m["accessibility"], case .object = a.kind {
+            func flag(_ key: String) -> Bool { if case .bool(let b)? = a[key]?.kind { return b }; return false }
+            s = AccessibilitySettings(reduceTransparency: flag("reduceTransparency"), reduceMotion: flag("reduceMotion"), boldText: flag("boldText"))
+        }
+        var scene = Scene(canvas: Size(width: 1, height: 1), root: .empty)
+        scene.accessibility = s
+        return variant.apply(scene).accessibility
+    }
+
     func effectiveLayoutDirection(_ m: [String: JSONValue]) -> LayoutDirection {
         if let d = variant.layoutDirection { return d }
         if let d = m["layoutDirection"], case .string(let name) = d.kind { return LayoutDirection.named(name) ?? .leftToRight }

@@ -261,6 +261,44 @@ extension Context {
         try choice(v, Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, $0) }))
     }
 
+    /// A locale's tag (`"de"`, `"zh-Hant"`, `"pseudo"`).
+    func locale(_ v: JSONValue) throws -> String {
+        guard let tag = try stringOrUnknown(v) else { return "en" }
+        guard Localization.isValidTag(tag) else {
+            throw badValue("'\(excerpt(tag))' is not a locale", v, hint: "a BCP 47 tag such as de, zh-Hant, ja, he or ar, or pseudo")
+        }
+        return tag
+    }
+
+    /// `{"de": {"Book it now": "Jetzt buchen"}, "ja": {…}}`: for each locale, texts by the text
+    /// written.
+    func stringTables(_ v: JSONValue) throws -> [String: [String: String]] {
+        var out: [String: [String: String]] = [:]
+        for (tag, table) in try members(v) {
+            guard Localization.isValidTag(tag) else {
+                throw ProofsheetError.badInput(
+                    "'\(excerpt(tag))' is not a locale", at: table.location, hint: "name each table by a BCP 47 tag such as de, zh-Hant or ja")
+            }
+            var strings: [String: String] = [:]
+            for (key, text) in try members(table) {
+                guard case .string(let s) = text.kind else {
+                    throw badValue("a translation is a string, got \(text.typeName)", text, hint: "{\"de\": {\"Book it now\": \"Jetzt buchen\"}}")
+                }
+                strings[key] = s
+            }
+            out[tag] = strings
+        }
+        return out
+    }
+
+    /// `{"reduceTransparency": true, "reduceMotion": true, "boldText": true}`.
+    func accessibility(_ v: JSONValue) throws -> AccessibilitySettings {
+        let o = try object(v, allowed: ["reduceTransparency", "reduceMotion", "boldText"])
+        return AccessibilitySettings(
+            reduceTransparency: try o["reduceTransparency"].map(bool) ?? false, reduceMotion: try o["reduceMotion"].map(bool) ?? false,
+            boldText: try o["boldText"].map(bool) ?? false)
+    }
+
     func layoutDirection(_ v: JSONValue) throws -> LayoutDirection {
         guard let name = try stringOrUnknown(v) else { return .leftToRight }
         guard let d = LayoutDirection.named(name) else {

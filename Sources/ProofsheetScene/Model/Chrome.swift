@@ -122,14 +122,14 @@ extension Context {
     /// canvas of any size a device named `custom` of that size with its safe area. Read before
     /// the canvas is checked, so constants may use it; a canvas in error is reported later.
     func deviceValue(_ m: [String: JSONValue]) -> ScriptValue {
-        if let device { return device.scriptValue }
+        if let device { return device.held(by: variant).scriptValue }
         guard let canvas = m["canvas"] else { return .unknown }
-        if case .string(let name) = canvas.kind { return (try? Device.named(name))?.scriptValue ?? .unknown }
+        if case .string(let name) = canvas.kind { return (try? Device.named(name))?.held(by: variant).scriptValue ?? .unknown }
         guard case .object = canvas.kind, let c = try? object(canvas, allowed: ["device", "width", "height", "safeArea"]) else { return .unknown }
         var d = Device(name: "custom", size: Size(width: 390, height: 844), scale: 1, safeArea: .zero)
         if let dn = c["device"] {
             guard case .string(let name) = dn.kind, let preset = try? Device.named(name) else { return .unknown }
-            d = preset
+            d = preset.held(by: variant)
         }
         if let w = c["width"] { d.size.width = (try? length(w, min: 1)) ?? d.size.width }
         if let h = c["height"] { d.size.height = (try? length(h, min: 1)) ?? d.size.height }

@@ -28,6 +28,11 @@ public struct Scene: Sendable {
     /// Which way the screen's language runs (`"layoutDirection"`, `--layout-direction`): right
     /// to left, every view's place in its parent is mirrored, as SwiftUI mirrors it.
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// Reduce Transparency, Reduce Motion and Bold Text (`"accessibility"`, `--variant
+    /// reduceMotion=on`).
+    public var accessibility = AccessibilitySettings()
+    /// The locale and its strings (`"locale"`, `"strings"`, `--locale`).
+    public var localization = Localization()
 
     public init(
         canvas: Size, safeArea: EdgeInsets = .zero, scale: Double = 1, background: Color? = .systemBackground,

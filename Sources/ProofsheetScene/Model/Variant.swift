@@ -11,9 +11,22 @@ public struct Variant: Sendable, Hashable {
     public var dynamicTypeSize: DynamicTypeSize?
     /// Which way the language runs (`layoutDirection=rtl`).
     public var layoutDirection: LayoutDirection?
+    /// The accessibility settings (`reduceTransparency=on`, `reduceMotion=on`, `boldText=on`).
+    public var reduceTransparency: Bool?, reduceMotion: Bool?, boldText: Bool?
+    /// How the device is held (`orientation=landscape`): a scene on a device is shown on it
+    /// turned; a canvas of its own size is left as it is.
+    public var orientation: Device.Orientation?
+    /// The locale (`locale=de`, `locale=pseudo`): the scene's strings for it, its glyph forms.
+    public var locale: String?
 
-    public init(colorScheme: ColorScheme? = nil, dynamicTypeSize: DynamicTypeSize? = nil, layoutDirection: LayoutDirection? = nil) {
+    public init(
+        colorScheme: ColorScheme? = nil, dynamicTypeSize: DynamicTypeSize? = nil, layoutDirection: LayoutDirection? = nil,
+        reduceTransparency: Bool? = nil, reduceMotion: Bool? = nil, boldText: Bool? = nil, orientation: Device.Orientation? = nil,
+        locale: String? = nil
+    ) {
+        self.orientation = orientation; self.locale = locale
         self.colorScheme = colorScheme; self.dynamicTypeSize = dynamicTypeSize; self.layoutDirection = layoutDirection
+        self.reduceTransparency = reduceTransparency; self.reduceMotion = reduceMotion; self.boldText = boldText
     }
 
     /// The scene's own environment.
@@ -21,7 +34,7 @@ public struct Variant: Sendable, Hashable {
 
     /// The settings a variant has, by the names `--variant` and `"variants"` give them.
     public enum Axis: String, Sendable, CaseIterable {
-        case colorScheme, dynamicType, layoutDirection
+        case colorScheme, dynamicType, layoutDirection, locale, reduceTransparency, reduceMotion, boldText, orientation
 
         /// What a value may be, for messages.
         public var spellings: String {
@@ -29,6 +42,9 @@ public struct Variant: Sendable, Hashable {
             case .colorScheme: "light or dark"
             case .dynamicType: DynamicTypeSize.spellings
             case .layoutDirection: LayoutDirection.spellings
+            case .reduceTransparency, .reduceMotion, .boldText: "on or off"
+            case .orientation: "portrait or landscape"
+            case .locale: "a BCP 47 tag such as de, zh-Hant, ja, he or ar, or pseudo"
             }
         }
     }
@@ -46,6 +62,24 @@ public struct Variant: Sendable, Hashable {
         case .layoutDirection:
             guard let d = LayoutDirection.named(text) else { return nil }
             v.layoutDirection = d
+        case .locale:
+            guard Localization.isValidTag(text) else { return nil }
+            v.locale = text
+        case .orientation:
+            guard let o = Device.Orientation(rawValue: text.lowercased()) else { return nil }
+            v.orientation = o
+        case .reduceTransparency, .reduceMotion, .boldText:
+            let on: Bool
+            switch text.lowercased() {
+            case "on", "true", "yes": on = true
+            case "off", "false", "no": on = false
+            default: return nil
+            }
+            switch axis {
+            case .reduceTransparency: v.reduceTransparency = on
+            case .reduceMotion: v.reduceMotion = on
+            default: v.boldText = on
+            }
         }
         return v
     }
@@ -54,7 +88,9 @@ public struct Variant: Sendable, Hashable {
     public func overridden(by other: Variant) -> Variant {
         Variant(
             colorScheme: other.colorScheme ?? colorScheme, dynamicTypeSize: other.dynamicTypeSize ?? dynamicTypeSize,
-            layoutDirection: other.layoutDirection ?? layoutDirection)
+            layoutDirection: other.layoutDirection ?? layoutDirection, reduceTransparency: other.reduceTransparency ?? reduceTransparency,
+            reduceMotion: other.reduceMotion ?? reduceMotion, boldText: other.boldText ?? boldText, orientation: other.orientation ?? orientation,
+            locale: other.locale ?? locale)
     }
 
     /// `scene` in this variant.
@@ -63,6 +99,11 @@ public struct Variant: Sendable, Hashable {
         if let colorScheme { s.colorScheme = colorScheme }
         if let dynamicTypeSize { s.dynamicTypeSize = dynamicTypeSize }
         if let layoutDirection { s.layoutDirection = layoutDirection }
+        if let reduceTransparency { s.accessibility.reduceTransparency = reduceTransparency }
+        if let reduceMotion { s.accessibility.reduceMotion = reduceMotion }
+        if let boldText { s.accessibility.boldText = boldText }
+        if let locale { s.localization.locale = locale }
+        if let orientation, let device = s.device, device.orientation != orientation { s = s.on(device.held(orientation), scale: s.scale) }
         return s
     }
 
@@ -75,6 +116,11 @@ public struct Variant: Sendable, Hashable {
         }
         return out
     }
+}
+
+extension Device {
+    /// The device as `variant` holds it.
+    public func held(by variant: Variant) -> Device { variant.orientation.map { held($0) } ?? self }
 }
 
 extension SceneTemplate {
