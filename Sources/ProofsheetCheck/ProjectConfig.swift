@@ -216,7 +216,7 @@ struct ConfigReader {
                 for (name, list) in try members(value, "variants", allowed: axes) {
                     let axis = Variant.Axis(rawValue: name)!
                     var values: [Variant] = []
-                    for (text, v) in try strings(list, "variants.\(name)", max: DynamicTypeSize.allCases.count) {
+                    for (text, v) in try strings(list, "variants.\(name)", max: 64) {
                         guard let variant = Variant.none.setting(axis, to: text) else {
                             throw fail(v, "'\(excerpt(text))' is not a value of \(name): \(axis.spellings)")
                         }

@@ -49,6 +49,17 @@ extension HostileCase {
             "a text size that is none", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"dynamicType": ["large", "ax9"]}}"#,
             says: ["(at $.variants.dynamicType[1])", "accessibility1"]),
         configText(
+            "a locale variant that is no tag", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"locale": ["de", "x y"]}}"#,
+            says: ["(at $.variants.locale[1])", "BCP 47"]),
+        configText(
+            "an orientation variant sideways", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"orientation": ["sideways"]}}"#,
+            says: ["(at $.variants.orientation[0])", "portrait or landscape"]),
+        configText(
+            "a variant of 10 000 values",
+            #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"locale": ["#
+                + Array(repeating: #""de""#, count: 10_000).joined(separator: ",") + "]}}",
+            says: ["(at $.variants.locale)", "more than"]),
+        configText(
             "variants as a list", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": ["dark"]}"#, says: ["(at $.variants)", "object"]),
         configText("a duplicate key", #"{"scenes": ["scenes/*.json"], "scenes": [], "golden": "g"}"#, says: ["scenes"]),
         configText(

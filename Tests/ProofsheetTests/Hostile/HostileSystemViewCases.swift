@@ -57,6 +57,39 @@ extension HostileCase {
             "a colour scheme that is a number", small(#"{"type": "EmptyView"}"#, extra: #" "colorScheme": ⟦1,"#), at: "$.colorScheme",
             says: ["expected a string"]),
         scene(
+            "a text size misspelt", small(#"{"type": "EmptyView"}"#, extra: #" "dynamicTypeSize": ⟦"accessibility9","#),
+            at: "$.dynamicTypeSize", says: ["not a Dynamic Type size", "accessibility1"]),
+        scene(
+            "a text size range upside down",
+            small(#"{"type": "Color", "color": "red", "modifiers": [{"dynamicTypeSize": ⟦{"min": "ax2", "max": "small"}}]}"#),
+            at: "$.root.modifiers[0].dynamicTypeSize", says: ["larger than its 'max'"]),
+        scene(
+            "a scaled metric relative to no style",
+            small(#"{"type": "Color", "color": "red", "modifiers": [{"frame": {"width": {"scaledMetric": 44, "relativeTo": ⟦"huge"}}}]}"#),
+            at: "$.root.modifiers[0].frame.width.relativeTo", says: ["not a valid value"]),
+        scene(
+            "a layout direction misspelt", small(#"{"type": "EmptyView"}"#, extra: #" "layoutDirection": ⟦"upward","#),
+            at: "$.layoutDirection", says: ["not a layout direction", "rightToLeft"]),
+        scene(
+            "an accessibility setting unknown", small(#"{"type": "EmptyView"}"#, extra: #" "accessibility": {"reduceTranslucency": ⟦true},"#),
+            at: "$.accessibility.reduceTranslucency", says: ["unknown key", "reduceTransparency"]),
+        scene(
+            "an accessibility setting of a string", small(#"{"type": "EmptyView"}"#, extra: #" "accessibility": {"boldText": ⟦"yes"},"#),
+            at: "$.accessibility.boldText", says: ["expected true or false"]),
+        scene(
+            "a locale that is no tag", small(#"{"type": "EmptyView"}"#, extra: #" "locale": ⟦"Deutsch (Schweiz)","#), at: "$.locale",
+            says: ["not a locale", "BCP 47"]),
+        scene(
+            "a locale of 100 000 characters",
+            small(#"{"type": "EmptyView"}"#, extra: #" "locale": ⟦""# + String(repeating: "de", count: 50_000) + #"","#),
+            at: "$.locale", says: ["not a locale", "…"]),
+        scene(
+            "a translation that is a number", small(#"{"type": "EmptyView"}"#, extra: #" "strings": {"de": {"Book": ⟦5}},"#),
+            at: "$.strings.de.Book", says: ["a translation is a string"]),
+        scene(
+            "a string table named by no tag", small(#"{"type": "EmptyView"}"#, extra: #" "strings": {"de de": ⟦{}},"#),
+            at: "$.strings.de de", says: ["not a locale"]),
+        scene(
             "environment without a value", small(#"{"type": "Color", "color": "red", "modifiers": [{"environment": ⟦{}}]}"#),
             at: "$.root.modifiers[0].environment", says: ["'environment' needs a value to set"]),
         scene(
