@@ -23,7 +23,10 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
     let quiet = args.flag("-q", "--quiet")
     let jobs = try jobsOption(&args)
     let chrome = try chromeOption(&args)
-    let variant = try variantOption(&args)
+    // Several values of a setting: a gallery for each combination, its images and overview
+    // named with it (`….dark.png`, `overview.dark.png`).
+    let variants = Variant.matrix(try variantValues(&args))
+    let named = variants.count > 1
     let scenes = try args.positionals()
     guard !scenes.isEmpty else {
         throw ProofsheetError.usage("no scene file given", hint: "proofsheet gallery <scene.json>... [-o DIR]")
@@ -39,7 +42,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         devices.append(d)
     }
     let scale = try scaleText.map { try number($0, option: "--scale", in: Scene.Limits.scaleRange) } ?? 1
-    var thumbScale = try thumbText.map { try number($0, option: "--thumb-scale", in: 0.01...4) } ?? 0.25
+    let thumbScale = try thumbText.map { try number($0, option: "--thumb-scale", in: 0.01...4) } ?? 0.25
     let overviewScale = try overviewScaleText.map { try number($0, option: "--overview-scale", in: Scene.Limits.scaleRange) } ?? 1
     let overviewPath = overviewOption ?? "\(outDir)/overview.png"
     guard let overviewFormat = OutputFormat(path: overviewPath) else {
@@ -55,33 +58,47 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         var scene: String
         var still: String?
         var device: Device
+        var variant: Variant
         var value: Scene
         var target: String
     }
     var items: [Item] = []
     var targets: [String: String] = [:]
+    var templates: [(path: String, template: SceneTemplate)] = []
     for path in scenes {
         let template = try SceneDecoder().template(file: path)
         printWarnings(template, quiet: quiet)
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let stills: [String?] = template.stills.isEmpty ? [nil] : template.stills.map(\.name)
-        for still in stills {
-            for device in devices {
-                var scene = try template.on(device).with(variant: variant).scene(still: still).on(device, scale: scale)
-                scene = scene.with(chrome: chrome)
-                scene = variant.apply(scene)
-                try scene.validateSize()
-                let target = "\(outDir)/\(name).\(still ?? "default").\(gallerySlug(device.name)).png"
-                if let other = targets[target] {
-                    throw ProofsheetError.usage(
-                        "\(other) and \(clipped(path)) would both be written to \(target)", hint: "give scenes of different file names")
+        templates.append((path, template))
+    }
+    for variant in variants {
+        for (path, template) in templates {
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let stills: [String?] = template.stills.isEmpty ? [nil] : template.stills.map(\.name)
+            for still in stills {
+                for device in devices {
+                    var scene = try template.on(device).with(variant: variant).scene(still: still).on(device, scale: scale)
+                    scene = scene.with(chrome: chrome)
+                    scene = variant.apply(scene)
+                    try scene.validateSize()
+                    let suffix = named ? "." + variant.label : ""
+                    let target = "\(outDir)/\(name).\(still ?? "default").\(gallerySlug(device.name))\(suffix).png"
+                    if let other = targets[target] {
+                        throw ProofsheetError.usage(
+                            "\(other) and \(clipped(path)) would both be written to \(target)", hint: "give scenes of different file names")
+                    }
+                    targets[target] = path
+                    items.append(Item(scene: name, still: still, device: device, variant: variant, value: scene, target: target))
                 }
-                targets[target] = path
-                items.append(Item(scene: name, still: still, device: device, value: scene, target: target))
             }
         }
     }
-    guard targets[overviewPath] == nil else {
+    /// Each variant's overview: the path asked for (or the default), with the variant before its extension.
+    func sheetPath(of variant: Variant) -> String {
+        guard named else { return overviewPath }
+        let ext = (overviewPath as NSString).pathExtension
+        return (overviewPath as NSString).deletingPathExtension + "." + variant.label + "." + ext
+    }
+    for variant in variants where targets[sheetPath(of: variant)] != nil {
         throw ProofsheetError.usage("--overview \(clipped(overviewPath)) is the name of one of the gallery's images", hint: "name it otherwise")
     }
 
@@ -96,34 +113,40 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         return (list: layout.displayList, bytes: bytes)
     }
 
-    // The overview: a view of the images' display lists, shrunk until it keeps to the limits.
-    let images = zip(items, drawn).map { GalleryImage(scene: $0.scene, still: $0.still, device: $0.device.name, picture: $1.list) }
-    let title =
-        "Proofsheet gallery · \(scenes.count) scene\(scenes.count == 1 ? "" : "s"), \(items.count) images · "
-        + devices.map(\.name).joined(separator: ", ") + (chrome == true ? " · chrome" : "")
-    func overviewScene(_ thumb: Double) throws -> Scene {
-        let sheet = GalleryOverview(title: title, images: images, columns: columns, thumbnailScale: thumb)
-        var scene = Scene(canvas: Size(width: 1, height: 1), scale: overviewScale, background: sheet.style.background, root: sheet.node())
-        let size = try renderer.size(of: scene)
-        scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
-        return scene
+    // Each overview: a view of the images' display lists, shrunk until it keeps to the limits.
+    var sheets: [(path: String, bytes: [UInt8], scene: Scene)] = []
+    for variant in variants {
+        let chosen = zip(items, drawn).filter { $0.0.variant == variant }
+        let images = chosen.map { GalleryImage(scene: $0.0.scene, still: $0.0.still, device: $0.0.device.name, picture: $0.1.list) }
+        let title =
+            "Proofsheet gallery · \(scenes.count) scene\(scenes.count == 1 ? "" : "s"), \(images.count) images · "
+            + devices.map(\.name).joined(separator: ", ") + (chrome == true ? " · chrome" : "") + (named ? " · " + variant.label : "")
+        var thumb = thumbScale
+        func overviewScene(_ thumb: Double) throws -> Scene {
+            let sheet = GalleryOverview(title: title, images: images, columns: columns, thumbnailScale: thumb)
+            var scene = Scene(canvas: Size(width: 1, height: 1), scale: overviewScale, background: sheet.style.background, root: sheet.node())
+            let size = try renderer.size(of: scene)
+            scene.canvas = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+            return scene
+        }
+        let overview = try fittingRasterLimits(&thumb, at: overviewScale, parts: "thumbnails", whole: "the overview", note: notes(quiet: quiet)) {
+            try overviewScene($0)
+        }
+        try overview.validateSize()
+        sheets.append((sheetPath(of: variant), try renderer.render(overview, format: overviewFormat, png: compression ?? .small), overview))
     }
-    let overview = try fittingRasterLimits(&thumbScale, at: overviewScale, parts: "thumbnails", whole: "the overview", note: notes(quiet: quiet)) {
-        try overviewScene($0)
-    }
-    try overview.validateSize()
-    let sheetBytes = try renderer.render(overview, format: overviewFormat, png: compression ?? .small)
 
     for (item, d) in zip(items, drawn) {
         try FileOutput.write(d.bytes, to: item.target)
     }
-    try FileOutput.write(sheetBytes, to: overviewPath)
+    for sheet in sheets { try FileOutput.write(sheet.bytes, to: sheet.path) }
     if !quiet {
-        let px = "\(Int((overview.canvas.width * overviewScale).rounded()))×\(Int((overview.canvas.height * overviewScale).rounded())) px"
-        FileHandle.standardError.write(
-            Data(
-                "wrote \(items.count) images into \(visible(outDir))/ and the overview \(visible(overviewPath)) (\(px), \(sheetBytes.count / 1024) KiB)\n"
-                    .utf8))
+        for sheet in sheets {
+            let px = "\(Int((sheet.scene.canvas.width * overviewScale).rounded()))×\(Int((sheet.scene.canvas.height * overviewScale).rounded())) px"
+            let what = sheets.count == 1 ? "wrote \(items.count) images into \(visible(outDir))/ and the overview" : "wrote the overview"
+            FileHandle.standardError.write(Data("\(what) \(visible(sheet.path)) (\(px), \(sheet.bytes.count / 1024) KiB)\n".utf8))
+        }
+        if sheets.count > 1 { FileHandle.standardError.write(Data("wrote \(items.count) images into \(visible(outDir))/\n".utf8)) }
     }
     return 0
 }

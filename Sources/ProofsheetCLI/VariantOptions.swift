@@ -40,7 +40,7 @@ func variantOption(_ args: inout Arguments) throws -> Variant {
     for (axis, options) in values where options.count > 1 {
         throw ProofsheetError.usage(
             "\(axis.rawValue) is given \(options.count) values; this command draws each scene in one",
-            hint: "`proofsheet check` checks several; here give one")
+            hint: "`proofsheet check` and `proofsheet gallery` take several (every combination); here give one")
     }
     return Variant.matrix(values)[0]
 }

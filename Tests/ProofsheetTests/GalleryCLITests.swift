@@ -28,6 +28,34 @@ struct GalleryCLITests {
         return dir
     }
 
+    /// Several values of a setting: a gallery for each combination, images and overview named
+    /// with it, each drawn in it; the names it wrote before are the names with one value.
+    @Test func aGalleryForEachVariant() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try run(
+            [
+                "gallery", "plain.json", "--device", "iPhone SE", "--color-scheme", "light", "--color-scheme", "dark", "--dynamic-type", "ax2", "-o",
+                "g", "-q"
+            ],
+            cwd: dir)
+        #expect(r.status == 0, "\(r.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/g").sorted()
+        #expect(
+            names == [
+                "overview.dark+ax2.png", "overview.light+ax2.png", "plain.default.iphone-se.dark+ax2.png", "plain.default.iphone-se.light+ax2.png"
+            ], "\(names)")
+        let light = try RGBAImage(contentsOfFile: dir + "/g/plain.default.iphone-se.light+ax2.png")
+        let dark = try RGBAImage(contentsOfFile: dir + "/g/plain.default.iphone-se.dark+ax2.png")
+        #expect(light[x: 2, y: 2] == RGBAColor(r: 255, g: 255, b: 255) && dark[x: 2, y: 2] == RGBAColor(r: 0, g: 0, b: 0))
+        // The image is what `render` draws in that variant.
+        let rendered = try run(
+            ["render", "plain.json", "--device", "iPhone SE", "--scale", "1", "--color-scheme", "dark", "--dynamic-type", "ax2", "-o", "r.png"],
+            cwd: dir)
+        #expect(rendered.status == 0, "\(rendered.err)")
+        #expect(try RGBAImage(contentsOfFile: dir + "/r.png") == dark)
+    }
+
     @Test func everyStillOnEveryDeviceAndAnOverview() throws {
         let dir = try folder()
         let r = try run(

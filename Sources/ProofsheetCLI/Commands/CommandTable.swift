@@ -788,6 +788,13 @@ extension CommandSpec {
                 <scene>.default.<device>.png), e.g. travel-deck.rest.iphone-se.png. Nothing is written
                 until every image is drawn.
                 """),
+            .text(
+                """
+                Several values of --color-scheme, --dynamic-type, --layout-direction, --locale,
+                --orientation or --variant make a gallery for each combination: its images are named
+                with it (travel-deck.rest.iphone-se.dark+ax3.png) and it has an overview of its own
+                (overview.dark+ax3.png).
+                """),
             .options(
                 "OPTIONS:", column: 23,
                 [

@@ -93,6 +93,22 @@ public struct Variant: Sendable, Hashable {
             locale: other.locale ?? locale)
     }
 
+    /// The settings it sets, in a few words for file names and captions: `dark+rtl+ax3+de`
+    /// (`light`, `ltr`, `large`, `portrait` and `no-…` for settings set to their defaults); empty
+    /// when it sets none.
+    public var label: String {
+        var parts: [String] = []
+        if let colorScheme { parts.append(colorScheme.rawValue) }
+        if let layoutDirection { parts.append(layoutDirection.shortName) }
+        if let dynamicTypeSize { parts.append(dynamicTypeSize.shortName == "l" ? "large" : dynamicTypeSize.shortName) }
+        if let locale { parts.append(locale.lowercased().replacingOccurrences(of: "_", with: "-")) }
+        for (name, on) in [("reduce-transparency", reduceTransparency), ("reduce-motion", reduceMotion), ("bold-text", boldText)] {
+            if let on { parts.append(on ? name : "no-" + name) }
+        }
+        if let orientation { parts.append(orientation.rawValue) }
+        return parts.joined(separator: "+")
+    }
+
     /// `scene` in this variant.
     public func apply(_ scene: Scene) -> Scene {
         var s = scene
