@@ -126,8 +126,8 @@ public enum GoldenNames {
         return name
     }
 
-    /// The suffixes a variant name may have after its base, in order: each set holds the
-    /// spellings of one setting, of which a name carries at most one.
+    /// The suffixes a variant name may have after its base, in order: each tells whether a part
+    /// spells one setting, of which a name carries at most one.
     static let suffixes: [@Sendable (String) -> Bool] = [
         { $0 == "chrome" }, { $0 == "frame" }, { $0 == "dark" }, { $0 == "rtl" },
         { p in DynamicTypeSize.allCases.contains { $0 != .large && $0.shortName == p } },

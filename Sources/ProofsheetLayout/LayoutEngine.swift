@@ -230,10 +230,14 @@ public struct LayoutEngine: Sendable {
             element = ImageElement(name: name, path: img.path, natural: img.size, resizable: resizable)
         case .symbol(let name):
             let symbol = SymbolElement(symbol: name, layers: try SymbolCatalog.layers(for: name, at: location), env: env)
-            symbol.identity = id
+            // Mirrored, the symbol is inside the mirroring effect, which takes its identity.
+            symbol.identity = id.slot("symbol")
             symbol.rightToLeft = env.layoutDirection == .rightToLeft
             // A directional symbol points the other way right to left, as SF Symbols' do.
-            guard symbol.rightToLeft, SymbolCatalog.flipsRightToLeft(name) else { return symbol }
+            guard symbol.rightToLeft, SymbolCatalog.flipsRightToLeft(name) else {
+                symbol.identity = id
+                return symbol
+            }
             element = mirrored(symbol, name: "Image \(name) (right to left)")
         case .shape(let kind, let fill):
             element = ShapeElement(kind: kind, fill: fill ?? env.foreground, name: shapeName(kind))

@@ -245,9 +245,7 @@ struct Context {
             func flag(_ key: String) -> Bool { if case .bool(let b)? = a[key]?.kind { return b }; return false }
             s = AccessibilitySettings(reduceTransparency: flag("reduceTransparency"), reduceMotion: flag("reduceMotion"), boldText: flag("boldText"))
         }
-        var scene = Scene(canvas: Size(width: 1, height: 1), root: .empty)
-        scene.accessibility = s
-        return variant.apply(scene).accessibility
+        return variant.apply(s)
     }
 
     func effectiveLayoutDirection(_ m: [String: JSONValue]) -> LayoutDirection {

@@ -109,15 +109,22 @@ public struct Variant: Sendable, Hashable {
         return parts.joined(separator: "+")
     }
 
+    /// `settings` with this variant's accessibility settings over them.
+    public func apply(_ settings: AccessibilitySettings) -> AccessibilitySettings {
+        var s = settings
+        if let reduceTransparency { s.reduceTransparency = reduceTransparency }
+        if let reduceMotion { s.reduceMotion = reduceMotion }
+        if let boldText { s.boldText = boldText }
+        return s
+    }
+
     /// `scene` in this variant.
     public func apply(_ scene: Scene) -> Scene {
         var s = scene
         if let colorScheme { s.colorScheme = colorScheme }
         if let dynamicTypeSize { s.dynamicTypeSize = dynamicTypeSize }
         if let layoutDirection { s.layoutDirection = layoutDirection }
-        if let reduceTransparency { s.accessibility.reduceTransparency = reduceTransparency }
-        if let reduceMotion { s.accessibility.reduceMotion = reduceMotion }
-        if let boldText { s.accessibility.boldText = boldText }
+        s.accessibility = apply(s.accessibility)
         if let locale { s.localization.locale = locale }
         if let orientation, let device = s.device, device.orientation != orientation { s = s.on(device.held(orientation), scale: s.scale) }
         return s
