@@ -202,12 +202,8 @@ struct Context {
         env["accessibilityReduceTransparency"] = .bool(settings.reduceTransparency)
         env["accessibilityReduceMotion"] = .bool(settings.reduceMotion)
         env["legibilityWeight"] = .string(settings.boldText ? "bold" : "regular")
-        env["locale"] =
-            variant.locale.map(ScriptValue.string)
-            ?? {
-                if case .string(let tag)? = m["locale"]?.kind, Localization.isValidTag(tag) { return .string(tag) }
-                return .null
-            }()
+        let locale = effective(variant.locale, "locale", m, { Localization.isValidTag($0) ? $0 : nil }, default: "")
+        env["locale"] = locale.isEmpty ? .null : .string(locale)
         // The size classes of the device the scene is shown on, as `$device` has them.
         if case .object(let d) = vars["device"] {
             for key in ["horizontalSizeClass", "verticalSizeClass"] { env[key] = d[key] ?? .unknown }
@@ -225,18 +221,19 @@ struct Context {
         }
     }
 
-    /// The scheme the scene is shown in: the one it is shown in from outside, else its own
-    /// `"colorScheme"` (light when it has none or it is not read yet).
-    func effectiveColorScheme(_ m: [String: JSONValue]) -> ColorScheme {
-        if let c = variant.colorScheme { return c }
-        if let c = m["colorScheme"], case .string(let name) = c.kind {
-            return ColorScheme(rawValue: name.hasPrefix(".") ? String(name.dropFirst()) : name) ?? .light
-        }
-        return .light
+    /// A setting the scene is shown in, for `$env` (read with the vars, before the scene's keys
+    /// are checked): the one given from outside, else the scene's own `key` where it reads,
+    /// else the default. A bad value is reported when the key is read for the scene.
+    func effective<T>(_ outside: T?, _ key: String, _ m: [String: JSONValue], _ parse: (String) -> T?, default value: T) -> T {
+        if let outside { return outside }
+        if case .string(let name)? = m[key]?.kind, let t = parse(name) { return t }
+        return value
     }
 
-    /// The text size the scene is shown at: the one it is shown at from outside, else its own
-    /// `"dynamicTypeSize"` (large when it has none or it is not read yet).
+    func effectiveColorScheme(_ m: [String: JSONValue]) -> ColorScheme {
+        effective(variant.colorScheme, "colorScheme", m, { ColorScheme(rawValue: $0.hasPrefix(".") ? String($0.dropFirst()) : $0) }, default: .light)
+    }
+
     /// The accessibility settings the scene is shown with: its own `"accessibility"` (when it
     /// reads), with the ones given from outside over them.
     func effectiveAccessibility(_ m: [String: JSONValue]) -> AccessibilitySettings {
@@ -249,14 +246,10 @@ struct Context {
     }
 
     func effectiveLayoutDirection(_ m: [String: JSONValue]) -> LayoutDirection {
-        if let d = variant.layoutDirection { return d }
-        if let d = m["layoutDirection"], case .string(let name) = d.kind { return LayoutDirection.named(name) ?? .leftToRight }
-        return .leftToRight
+        effective(variant.layoutDirection, "layoutDirection", m, LayoutDirection.named, default: .leftToRight)
     }
 
     func effectiveDynamicTypeSize(_ m: [String: JSONValue]) -> DynamicTypeSize {
-        if let d = variant.dynamicTypeSize { return d }
-        if let d = m["dynamicTypeSize"], case .string(let name) = d.kind { return DynamicTypeSize.named(name) ?? .large }
-        return .large
+        effective(variant.dynamicTypeSize, "dynamicTypeSize", m, DynamicTypeSize.named, default: .large)
     }
 }
