@@ -7,5 +7,6 @@ extension Limit {
         register(Scene.Limits.all)
         register(ImageLimits.all)
         register(EffectBudget.all)
+        register([TextContrast.samples])
     }
 }

@@ -36,7 +36,7 @@ func contrastCommand(_ args: inout Arguments) throws -> Int32 {
             try checkChrome(scene, path: path)
             try scene.validateSize()
             let list = try renderer.layout(scene).displayList
-            let found = list.textContrasts(level: level) { renderer.images.meanColor(path: $0, in: $1) }
+            let found = try list.textContrasts(level: level) { renderer.images.meanColor(path: $0, in: $1) }
             let label = path + (still.map { " (\($0))" } ?? "")
             let below = found.filter { !$0.passes }
             failing += below.count

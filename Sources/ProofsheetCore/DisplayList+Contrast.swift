@@ -34,7 +34,35 @@ public struct TextContrast: Hashable, Sendable {
     }
 }
 
+extension TextContrast {
+    /// The most backdrop samples one contrast check composites: each of a text's 15 points
+    /// looks at every item drawn before the text, so a screen of many texts over many shapes
+    /// grows as their product (about 5 ns a sample).
+    public static let samples = Limit(
+        "contrast-samples", "most item samples one contrast check composites (15 points a text, each over every item drawn before it)",
+        unit: "samples", default: 400_000_000, range: 1...1e12)
+}
+
 extension DisplayList {
+    /// The samples ``textContrasts(level:imageColor:)`` composites: for each text with a
+    /// colour, 15 points over every item drawn before it (groups and their children alike).
+    public var contrastSamples: Double {
+        var before = 0.0, total = 0.0
+        func visit(_ items: [DisplayItem]) {
+            for item in items {
+                switch item {
+                case .group(let g): visit(g.children)
+                case .text(let t):
+                    if case .color = t.paint { total += 15 * before }
+                default: break
+                }
+                before += 1
+            }
+        }
+        visit(items)
+        return total
+    }
+
     /// Whether a text is only colour emoji (and what joins and varies them): drawn in their own
     /// colours, not the text's.
     static func isEmojiOnly(_ text: String) -> Bool {
@@ -49,9 +77,16 @@ extension DisplayList {
     }
 
     /// The contrast of every text with a colour (gradient texts and colour emoji are left
-    /// out), in paint order.
+    /// out), in paint order; an error when it would composite more than
+    /// ``TextContrast/samples`` allows (see ``contrastSamples``).
     /// `imageColor` gives an image's mean colour over a part of it (see ``meanColor(at:base:imageColor:)``).
-    public func textContrasts(level: TextContrast.Level = .aa, imageColor: (String, Rect) -> Color? = { _, _ in nil }) -> [TextContrast] {
+    public func textContrasts(level: TextContrast.Level = .aa, imageColor: (String, Rect) -> Color? = { _, _ in nil }) throws -> [TextContrast] {
+        let work = contrastSamples
+        guard work <= TextContrast.samples.value else {
+            throw ProofsheetError.badInput(
+                "the screen has too many texts over too many shapes to check: \(fmt(work)) samples, more than the limit of \(fmt(TextContrast.samples.value))",
+                hint: "check fewer views at once (a still, a part of a list), or raise --limit contrast-samples=N")
+        }
         var out: [TextContrast] = []
         func visit(_ items: [DisplayItem], path: [Int], transform: Transform, opacity: Double) {
             for (i, item) in items.enumerated() {

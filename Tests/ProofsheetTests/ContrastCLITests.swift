@@ -39,4 +39,18 @@ struct ContrastCLITests {
             #expect(try run(bad).status == 2, "\(bad)")
         }
     }
+
+    /// A screen of 20 000 texts over their backgrounds would composite billions of samples: it is
+    /// refused (exit 2, naming the limit) before any is taken.
+    @Test func aHugeScreenIsRefusedNotChecked() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = #"""
+            {"canvas": {"width": 400, "height": 800}, "root": {"type": "VStack", "spacing": 0, "children": [{"type": "ForEach", "count": 20000, "as": "i",
+             "content": {"type": "Text", "text": "t${$i}", "modifiers": [{"font": {"size": 1}}, {"background": "white"}]}}]}}
+            """#
+        try json.write(toFile: dir + "/big.json", atomically: true, encoding: .utf8)
+        let r = try runProcess(CLITests.binary, ["contrast", "big.json", "-q"], cwd: dir)
+        #expect(r.status == 2 && r.err.contains("too many texts") && r.err.contains("contrast-samples"), "\(r.err)")
+    }
 }
