@@ -82,7 +82,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     options.chrome = chrome ?? config?.chrome
     // Each axis from the command line replaces the configuration's values for it.
     let given = Set(variantAxes.map(\.0))
-    options.variants = Variant.matrix(
+    options.variants = try Variant.matrix(
         ((config?.variants ?? []).filter { !given.contains($0.0) } + variantAxes).sorted { a, b in
             Variant.Axis.allCases.firstIndex(of: a.0)! < Variant.Axis.allCases.firstIndex(of: b.0)!
         })

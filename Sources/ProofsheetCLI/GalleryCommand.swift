@@ -25,7 +25,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
     let chrome = try chromeOption(&args)
     // Several values of a setting: a gallery for each combination, its images and overview
     // named with it (`….dark.png`, `overview.dark.png`).
-    let variants = Variant.matrix(try variantValues(&args))
+    let variants = try Variant.matrix(try variantValues(&args))
     let named = variants.count > 1
     let scenes = try args.positionals()
     guard !scenes.isEmpty else {

@@ -42,5 +42,5 @@ func variantOption(_ args: inout Arguments) throws -> Variant {
             "\(axis.rawValue) is given \(options.count) values; this command draws each scene in one",
             hint: "`proofsheet check` and `proofsheet gallery` take several (every combination); here give one")
     }
-    return Variant.matrix(values)[0]
+    return try Variant.matrix(values)[0]
 }

@@ -147,15 +147,21 @@ struct DynamicTypeTests {
     }
 
     /// The matrix: every combination, the first axis varying slowest; none asked, the scene's own.
-    @Test func variantMatrix() {
+    @Test func variantMatrix() throws {
         let dark = Variant(colorScheme: .dark), light = Variant(colorScheme: .light)
         let ax3 = Variant(dynamicTypeSize: .accessibility3), xs = Variant(dynamicTypeSize: .xSmall)
-        #expect(Variant.matrix([]) == [.none])
+        #expect(try Variant.matrix([]) == [.none])
         #expect(
-            Variant.matrix([(.colorScheme, [light, dark]), (.dynamicType, [xs, ax3])]) == [
+            try Variant.matrix([(.colorScheme, [light, dark]), (.dynamicType, [xs, ax3])]) == [
                 Variant(colorScheme: .light, dynamicTypeSize: .xSmall), Variant(colorScheme: .light, dynamicTypeSize: .accessibility3),
                 Variant(colorScheme: .dark, dynamicTypeSize: .xSmall), Variant(colorScheme: .dark, dynamicTypeSize: .accessibility3)
             ])
+        // 64 locales × 12 sizes × 2 schemes is more than a run should make: refused unmade.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let locales = (0..<64).map { Variant(locale: "a\(letters[$0 / 26])\(letters[$0 % 26])") }
+        let sizes = DynamicTypeSize.allCases.map { Variant(dynamicTypeSize: $0) }
+        #expect(throws: ProofsheetError.self) { try Variant.matrix([(.colorScheme, [light, dark]), (.dynamicType, sizes), (.locale, locales)]) }
+        #expect(try Variant.matrix([(.dynamicType, sizes), (.locale, locales)]).count == 768)
         #expect(Variant.none.setting(.dynamicType, to: "ax3") == ax3 && Variant.none.setting(.dynamicType, to: "accessibility6") == nil)
         #expect(Variant.none.setting(.colorScheme, to: ".dark") == dark && Variant.none.setting(.colorScheme, to: "sepia") == nil)
     }

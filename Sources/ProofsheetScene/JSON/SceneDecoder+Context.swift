@@ -87,6 +87,8 @@ struct Context {
     var schema = StateSchema(variables: [], constants: [])
     /// The custom views the scene defines and imports (see ``ComponentDefinition``).
     var components = ComponentLibrary()
+    /// The scene's string tables when its template has read them already.
+    var readStringTables: [String: [String: String]]?
     /// The components being expanded, outermost first (a component may not contain itself).
     var componentStack: [String] = []
     /// The trees of the scene's expressions, read once with the template.
@@ -173,7 +175,7 @@ struct Context {
         if let d = m["layoutDirection"] { scene.layoutDirection = try layoutDirection(d) }
         if let a = m["accessibility"] { scene.accessibility = try accessibility(a) }
         if let l = m["locale"] { scene.localization.locale = try locale(l) }
-        if let t = m["strings"] { scene.localization.tables = try stringTables(t) }
+        if let t = m["strings"] { scene.localization.tables = try readStringTables ?? stringTables(t) }
         scene = variant.apply(scene)
         if let b = m["background"] {
             if case .null = b.kind { scene.background = nil } else { scene.background = try color(b) }

@@ -130,9 +130,20 @@ public struct Variant: Sendable, Hashable {
         return s
     }
 
+    /// The most combinations one matrix may hold: each is a whole set of images.
+    public static let maxCombinations = 1024
+
     /// Every combination of the values of each axis, the first axis varying slowest: the matrix
     /// `--variant` and `"variants"` ask for (one variant with nothing set when they ask for none).
-    public static func matrix(_ values: [(Axis, [Variant])]) -> [Variant] {
+    /// More than ``maxCombinations`` is a usage error, found before any is made.
+    public static func matrix(_ values: [(Axis, [Variant])]) throws -> [Variant] {
+        let count = values.reduce(1.0) { $0 * Double(max(1, $1.1.count)) }
+        guard count <= Double(maxCombinations) else {
+            throw ProofsheetError.usage(
+                "the variants ask for \(fmt(count)) combinations (" + values.map { "\($0.1.count) \($0.0.rawValue)" }.joined(separator: " × ")
+                    + "), more than \(maxCombinations)",
+                hint: "check fewer values of each setting at once")
+        }
         var out: [Variant] = [.none]
         for (_, options) in values where !options.isEmpty {
             out = out.flatMap { base in options.map { base.overridden(by: $0) } }

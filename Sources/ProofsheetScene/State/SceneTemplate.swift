@@ -36,6 +36,8 @@ public struct SceneTemplate: Sendable {
     let document: JSONValue
     /// The components the file defines and imports.
     var components = ComponentLibrary()
+    /// Its string tables (`"strings"`), read when it was loaded.
+    var stringTables: [String: [String: String]]?
     /// The trees of its expressions, by their text, read when it was loaded.
     var expressions: [String: ExpressionTree?] = [:]
     /// Its animations and transitions, parsed when it was loaded.
@@ -139,6 +141,7 @@ public struct SceneTemplate: Sendable {
         ctx.variant = variant
         ctx.schema = schema
         ctx.components = components
+        ctx.readStringTables = stringTables
         ctx.origins = state.origins
         for (k, v) in state.values { ctx.vars[k] = v }
         var scene = try ctx.scene(document)
@@ -204,6 +207,8 @@ extension SceneDecoder {
         check.errors = nil
         var template = SceneTemplate(file: file, document: json, schema: schema, stills: stills, warnings: log.all)
         template.components = components
+        // Read once: every state shows the same texts from them.
+        template.stringTables = try m["strings"].map { try check.stringTables($0) }
         template.sdk = check.sdk
         template.timelines = try m["timelines"].map { try Self.timelines($0, schema, stills: stills, context: check) } ?? []
         template.markers = try m["markers"].map { try Self.markers($0, context: check, constants: m["vars"]) } ?? []

@@ -12,6 +12,14 @@ extension HostileCase {
         config(name, .file("proofsheet.json", .text(json)), says: ["proofsheet.json"] + says)
     }
 
+    /// 64 made-up locale tags, quoted and joined: `"aaa","aab",…`.
+    static let sixtyFourLocales: String = {
+        let letters: [Character] = Array("abcdefghijklmnopqrstuvwxyz")
+        var tags: [String] = []
+        for i in 0..<64 { tags.append("\"a" + String(letters[i / 26]) + String(letters[i % 26]) + "\"") }
+        return tags.joined(separator: ",")
+    }()
+
     static let configCases: [HostileCase] = [
         configText("an empty configuration", "", says: ["invalid JSON"]),
         configText("a configuration that is an array", "[]\n", says: ["proofsheet.json:1:1", "must be an object"]),
@@ -59,6 +67,11 @@ extension HostileCase {
             #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"locale": ["#
                 + Array(repeating: #""de""#, count: 10_000).joined(separator: ",") + "]}}",
             says: ["(at $.variants.locale)", "more than"]),
+        configText(
+            "a matrix of 49 152 combinations",
+            #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": {"locale": ["# + sixtyFourLocales
+                + #"], "dynamicType": ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"], "colorScheme": ["light", "dark"], "layoutDirection": ["ltr", "rtl"], "boldText": ["on", "off"], "reduceMotion": ["on", "off"], "reduceTransparency": ["on", "off"], "orientation": ["portrait", "landscape"]}}"#,
+            says: ["combinations", "more than 1024"]),
         configText(
             "variants as a list", #"{"scenes": ["scenes/*.json"], "golden": "g", "variants": ["dark"]}"#, says: ["(at $.variants)", "object"]),
         configText("a duplicate key", #"{"scenes": ["scenes/*.json"], "scenes": [], "golden": "g"}"#, says: ["scenes"]),
