@@ -109,7 +109,7 @@ public enum GoldenNames {
     /// The variant name of a scene as rendered: `iphone-14@3x`, or `390x844@1x` for a canvas;
     /// `+chrome` with the status bar and home indicator, `+frame` with the device frame, `+dark`
     /// in the dark colour scheme, `+rtl` right to left, the text size's short name at any size but the default
-    /// (`+ax3`, `+xs`), the locale (`+de`, `+zh-hant`, `+pseudo`), and `+reduce-transparency`, `+reduce-motion`, `+bold-text` with those
+    /// (`+ax3`, `+xs`), the locale (`+de`, `+zh-hant`, `+pseudo`), and `+reduce-transparency`, `+reduce-motion`, `+bold-text`, `+increase-contrast` with those
     /// settings on, so that no two kinds of golden collide.
     public static func variant(of scene: Scene) -> String {
         let base = scene.device.map { slug($0.name) } ?? "\(fmt(scene.canvas.width))x\(fmt(scene.canvas.height))"
@@ -123,6 +123,7 @@ public enum GoldenNames {
         if scene.accessibility.reduceTransparency { name += "+reduce-transparency" }
         if scene.accessibility.reduceMotion { name += "+reduce-motion" }
         if scene.accessibility.boldText { name += "+bold-text" }
+        if scene.accessibility.increaseContrast { name += "+increase-contrast" }
         return name
     }
 
@@ -133,7 +134,8 @@ public enum GoldenNames {
         { p in DynamicTypeSize.allCases.contains { $0 != .large && $0.shortName == p } },
         // A locale: a tag in lower case (no tag is spelt as another suffix, so `+ax3+xs` is no golden).
         { p in Localization.isValidTag(p) && p == p.lowercased() && !p.contains("_") },
-        { $0 == "reduce-transparency" }, { $0 == "reduce-motion" }, { $0 == "bold-text" }
+        { $0 == "reduce-transparency" }, { $0 == "reduce-motion" }, { $0 == "bold-text" },
+        { $0 == "increase-contrast" }
     ]
 
     /// A locale as golden names carry it: lower case, `_` as `-` (`zh-hant`, `de`, `pseudo`).

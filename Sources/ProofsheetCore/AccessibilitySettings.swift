@@ -1,5 +1,5 @@
 /// The display and motion settings of iOS's Accessibility pages a screen can be judged under:
-/// Reduce Transparency, Reduce Motion and Bold Text. All off by default.
+/// Reduce Transparency, Reduce Motion, Bold Text and Increase Contrast. All off by default.
 public struct AccessibilitySettings: Hashable, Sendable, Codable {
     /// Materials draw as solid colours (``DisplayList/withOpaqueMaterials()``).
     public var reduceTransparency = false
@@ -7,10 +7,16 @@ public struct AccessibilitySettings: Hashable, Sendable, Codable {
     public var reduceMotion = false
     /// Text (and symbols) one weight step heavier (``FontSpec/boldTextWeight(_:)``).
     public var boldText = false
+    /// Named colours take their high-contrast values (``NamedColor/increasedLight``).
+    public var increaseContrast = false
 
-    public init(reduceTransparency: Bool = false, reduceMotion: Bool = false, boldText: Bool = false) {
+    public init(reduceTransparency: Bool = false, reduceMotion: Bool = false, boldText: Bool = false, increaseContrast: Bool = false) {
         self.reduceTransparency = reduceTransparency; self.reduceMotion = reduceMotion; self.boldText = boldText
+        self.increaseContrast = increaseContrast
     }
+
+    /// The contrast colours are drawn at.
+    public var contrast: ColorSchemeContrast { increaseContrast ? .increased : .standard }
 }
 
 extension FontSpec {
@@ -31,20 +37,21 @@ extension Material {
 
 extension DisplayList {
     /// The list with every material drawn as its solid fallback colour in its shape
-    /// (``Material/opaqueFallback``, in the material's scheme), as Reduce Transparency draws it.
-    public func withOpaqueMaterials() -> DisplayList {
+    /// (``Material/opaqueFallback``, in the material's scheme at `contrast`), as Reduce
+    /// Transparency draws it.
+    public func withOpaqueMaterials(contrast: ColorSchemeContrast = .standard) -> DisplayList {
         var out = self
-        out.items = items.map { $0.withOpaqueMaterials() }
+        out.items = items.map { $0.withOpaqueMaterials(contrast) }
         return out
     }
 }
 
 extension DisplayItem {
-    func withOpaqueMaterials() -> DisplayItem {
+    func withOpaqueMaterials(_ contrast: ColorSchemeContrast) -> DisplayItem {
         switch self {
-        case .material(let m): return .fill(m.shape, .color(Material.opaqueFallback.resolved(in: m.colorScheme)))
+        case .material(let m): return .fill(m.shape, .color(Material.opaqueFallback.resolved(in: m.colorScheme, contrast: contrast)))
         case .group(var g):
-            g.children = g.children.map { $0.withOpaqueMaterials() }
+            g.children = g.children.map { $0.withOpaqueMaterials(contrast) }
             return .group(g)
         default: return self
         }

@@ -3,6 +3,12 @@ public enum ColorScheme: String, Sendable, CaseIterable, Codable {
     case light, dark
 }
 
+/// Standard contrast, or the increased contrast of iOS's Increase Contrast setting (SwiftUI's
+/// `ColorSchemeContrast`): the named colours that Apple publishes a high-contrast value for take it.
+public enum ColorSchemeContrast: String, Sendable, CaseIterable, Codable {
+    case standard, increased
+}
+
 /// One colour of the catalogue: a name scenes may use (SwiftUI's `Color` statics, UIKit's
 /// `UIColor` system and element colours), the family it belongs to, and its value in each colour
 /// scheme (sRGB, straight alpha).
@@ -33,20 +39,46 @@ public struct NamedColor: Sendable {
     public let family: Family
     public let light: Color
     public let dark: Color
+    /// The values with Increase Contrast on, light and dark: the same as ``light`` and ``dark``
+    /// where the colour has no high-contrast value of its own.
+    public let increasedLight: Color, increasedDark: Color
     /// True when no published figure was found and the value is an estimate.
     public let estimated: Bool
 
-    init(_ name: String, _ family: Family, _ light: UInt32, _ dark: UInt32, alpha: Double = 1, darkAlpha: Double? = nil, estimated: Bool = false) {
+    /// A colour by its values: `light` and `dark` at `alpha` (`darkAlpha` in dark); with
+    /// `increased`, its high-contrast light and dark values, at `increasedAlpha` (light, dark;
+    /// by default the standard alphas). `increasedAlpha` alone: the same colours more opaque,
+    /// as UIKit's labels, fills and separators are.
+    init(
+        _ name: String, _ family: Family, _ light: UInt32, _ dark: UInt32, alpha: Double = 1, darkAlpha: Double? = nil,
+        increased: (light: UInt32, dark: UInt32)? = nil, increasedAlpha: (light: Double, dark: Double)? = nil, estimated: Bool = false
+    ) {
         self.name = name
         self.family = family
         self.light = Color(hex: light, alpha: alpha, semantic: name)
         self.dark = Color(hex: dark, alpha: darkAlpha ?? alpha, semantic: name)
+        let hc = increased ?? (light, dark), hcAlpha = increasedAlpha ?? (alpha, darkAlpha ?? alpha)
+        self.increasedLight = Color(hex: hc.light, alpha: hcAlpha.light, semantic: name)
+        self.increasedDark = Color(hex: hc.dark, alpha: hcAlpha.dark, semantic: name)
         self.estimated = estimated
     }
 
-    /// The value in `scheme`.
-    public func value(in scheme: ColorScheme) -> Color { scheme == .light ? light : dark }
+    /// The value in `scheme`, at `contrast`.
+    public func value(in scheme: ColorScheme, contrast: ColorSchemeContrast = .standard) -> Color {
+        switch (scheme, contrast) {
+        case (.light, .standard): light
+        case (.dark, .standard): dark
+        case (.light, .increased): increasedLight
+        case (.dark, .increased): increasedDark
+        }
+    }
+
+    /// Whether Increase Contrast changes the colour.
+    public var hasIncreasedContrast: Bool { increasedLight != light || increasedDark != dark }
 }
+
+/// An alpha of a byte's value: UIKit's high-contrast alphas are tabulated as bytes (173 of 255).
+private func byte(_ n: Double) -> Double { n / 255 }
 
 extension Color {
     /// Every named colour, in catalogue order (families together).
@@ -61,48 +93,75 @@ extension Color {
     /// (`lightGray` white 2/3, `darkGray` white 1/3, `lightText` white at 60 %).
     /// Estimated: `quaternaryLabel` in dark mode (the tables give 0.16 and 0.18; 0.16 kept), and
     /// the dark values of `mint` (iOS 15 and 17 differ; iOS 17's kept) and `accentColor`.
+    ///
+    /// Increase Contrast: the standard and grey colours take the "increased contrast" light and
+    /// dark values of the Human Interface Guidelines' iOS system-colour table (Color, "System
+    /// colors"; the same values as Flutter's `CupertinoColors.highContrastColor` and
+    /// `darkHighContrastColor` for every hue both have — Flutter keeps iOS 13's teal and yellow);
+    /// labels, fills, separators and backgrounds take UIKit's high-contrast values as Flutter
+    /// tabulates them (the same colours more opaque, and a shade further from white or black
+    /// for the secondary and tertiary backgrounds). `label`, `link`, `systemBackground`,
+    /// `opaqueSeparator` and the fixed colours do not change.
     public static let catalogue: [NamedColor] = [
         // SwiftUI's Color statics and UIKit's matching system colours.
-        NamedColor("red", .standard, 0xFF3B30, 0xFF453A), NamedColor("orange", .standard, 0xFF9500, 0xFF9F0A),
-        NamedColor("yellow", .standard, 0xFFCC00, 0xFFD60A), NamedColor("green", .standard, 0x34C759, 0x30D158),
-        NamedColor("mint", .standard, 0x00C7BE, 0x63E6E2, estimated: true), NamedColor("teal", .standard, 0x30B0C7, 0x40C8E0),
-        NamedColor("cyan", .standard, 0x32ADE6, 0x64D2FF), NamedColor("blue", .standard, 0x007AFF, 0x0A84FF),
-        NamedColor("indigo", .standard, 0x5856D6, 0x5E5CE6), NamedColor("purple", .standard, 0xAF52DE, 0xBF5AF2),
-        NamedColor("pink", .standard, 0xFF2D55, 0xFF375F), NamedColor("brown", .standard, 0xA2845E, 0xAC8E68),
-        NamedColor("accentColor", .standard, 0x007AFF, 0x0A84FF, estimated: true),
-        NamedColor("tintColor", .standard, 0x007AFF, 0x0A84FF, estimated: true),
-        NamedColor("systemRed", .standard, 0xFF3B30, 0xFF453A), NamedColor("systemOrange", .standard, 0xFF9500, 0xFF9F0A),
-        NamedColor("systemYellow", .standard, 0xFFCC00, 0xFFD60A), NamedColor("systemGreen", .standard, 0x34C759, 0x30D158),
-        NamedColor("systemMint", .standard, 0x00C7BE, 0x63E6E2, estimated: true),
-        NamedColor("systemTeal", .standard, 0x30B0C7, 0x40C8E0), NamedColor("systemCyan", .standard, 0x32ADE6, 0x64D2FF),
-        NamedColor("systemBlue", .standard, 0x007AFF, 0x0A84FF), NamedColor("systemIndigo", .standard, 0x5856D6, 0x5E5CE6),
-        NamedColor("systemPurple", .standard, 0xAF52DE, 0xBF5AF2), NamedColor("systemPink", .standard, 0xFF2D55, 0xFF375F),
-        NamedColor("systemBrown", .standard, 0xA2845E, 0xAC8E68),
+        NamedColor("red", .standard, 0xFF3B30, 0xFF453A, increased: (0xD70015, 0xFF6961)),
+        NamedColor("orange", .standard, 0xFF9500, 0xFF9F0A, increased: (0xC93400, 0xFFB340)),
+        NamedColor("yellow", .standard, 0xFFCC00, 0xFFD60A, increased: (0xB25000, 0xFFD426)),
+        NamedColor("green", .standard, 0x34C759, 0x30D158, increased: (0x248A3D, 0x30DB5B)),
+        NamedColor("mint", .standard, 0x00C7BE, 0x63E6E2, increased: (0x0C817B, 0x66D4CF), estimated: true),
+        NamedColor("teal", .standard, 0x30B0C7, 0x40C8E0, increased: (0x008299, 0x5DE6FF)),
+        NamedColor("cyan", .standard, 0x32ADE6, 0x64D2FF, increased: (0x0071A4, 0x70D7FF)),
+        NamedColor("blue", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF)),
+        NamedColor("indigo", .standard, 0x5856D6, 0x5E5CE6, increased: (0x3634A3, 0x7D7AFF)),
+        NamedColor("purple", .standard, 0xAF52DE, 0xBF5AF2, increased: (0x8944AB, 0xDA8FFF)),
+        NamedColor("pink", .standard, 0xFF2D55, 0xFF375F, increased: (0xD30F45, 0xFF6482)),
+        NamedColor("brown", .standard, 0xA2845E, 0xAC8E68, increased: (0x7F6545, 0xB59469)),
+        NamedColor("accentColor", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF), estimated: true),
+        NamedColor("tintColor", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF), estimated: true),
+        NamedColor("systemRed", .standard, 0xFF3B30, 0xFF453A, increased: (0xD70015, 0xFF6961)),
+        NamedColor("systemOrange", .standard, 0xFF9500, 0xFF9F0A, increased: (0xC93400, 0xFFB340)),
+        NamedColor("systemYellow", .standard, 0xFFCC00, 0xFFD60A, increased: (0xB25000, 0xFFD426)),
+        NamedColor("systemGreen", .standard, 0x34C759, 0x30D158, increased: (0x248A3D, 0x30DB5B)),
+        NamedColor("systemMint", .standard, 0x00C7BE, 0x63E6E2, increased: (0x0C817B, 0x66D4CF), estimated: true),
+        NamedColor("systemTeal", .standard, 0x30B0C7, 0x40C8E0, increased: (0x008299, 0x5DE6FF)),
+        NamedColor("systemCyan", .standard, 0x32ADE6, 0x64D2FF, increased: (0x0071A4, 0x70D7FF)),
+        NamedColor("systemBlue", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF)),
+        NamedColor("systemIndigo", .standard, 0x5856D6, 0x5E5CE6, increased: (0x3634A3, 0x7D7AFF)),
+        NamedColor("systemPurple", .standard, 0xAF52DE, 0xBF5AF2, increased: (0x8944AB, 0xDA8FFF)),
+        NamedColor("systemPink", .standard, 0xFF2D55, 0xFF375F, increased: (0xD30F45, 0xFF6482)),
+        NamedColor("systemBrown", .standard, 0xA2845E, 0xAC8E68, increased: (0x7F6545, 0xB59469)),
         // Greys.
-        NamedColor("gray", .gray, 0x8E8E93, 0x8E8E93), NamedColor("systemGray", .gray, 0x8E8E93, 0x8E8E93),
-        NamedColor("systemGray2", .gray, 0xAEAEB2, 0x636366), NamedColor("systemGray3", .gray, 0xC7C7CC, 0x48484A),
-        NamedColor("systemGray4", .gray, 0xD1D1D6, 0x3A3A3C), NamedColor("systemGray5", .gray, 0xE5E5EA, 0x2C2C2E),
-        NamedColor("systemGray6", .gray, 0xF2F2F7, 0x1C1C1E),
+        NamedColor("gray", .gray, 0x8E8E93, 0x8E8E93, increased: (0x6C6C70, 0xAEAEB2)),
+        NamedColor("systemGray", .gray, 0x8E8E93, 0x8E8E93, increased: (0x6C6C70, 0xAEAEB2)),
+        NamedColor("systemGray2", .gray, 0xAEAEB2, 0x636366, increased: (0x8E8E93, 0x7C7C80)),
+        NamedColor("systemGray3", .gray, 0xC7C7CC, 0x48484A, increased: (0xAEAEB2, 0x545456)),
+        NamedColor("systemGray4", .gray, 0xD1D1D6, 0x3A3A3C, increased: (0xBCBCC0, 0x444446)),
+        NamedColor("systemGray5", .gray, 0xE5E5EA, 0x2C2C2E, increased: (0xD8D8DC, 0x363638)),
+        NamedColor("systemGray6", .gray, 0xF2F2F7, 0x1C1C1E, increased: (0xEBEBF0, 0x242426)),
         // Labels (SwiftUI's primary and secondary are UIKit's label and secondaryLabel).
-        NamedColor("primary", .label, 0x000000, 0xFFFFFF), NamedColor("secondary", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6),
-        NamedColor("label", .label, 0x000000, 0xFFFFFF), NamedColor("secondaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6),
-        NamedColor("tertiaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3),
-        NamedColor("quaternaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.18, darkAlpha: 0.16, estimated: true),
-        NamedColor("placeholderText", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3), NamedColor("link", .label, 0x007AFF, 0x0984FF),
+        NamedColor("primary", .label, 0x000000, 0xFFFFFF),
+        NamedColor("secondary", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6, increasedAlpha: (byte(173), byte(173))),
+        NamedColor("label", .label, 0x000000, 0xFFFFFF),
+        NamedColor("secondaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6, increasedAlpha: (byte(173), byte(173))),
+        NamedColor("tertiaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3, increasedAlpha: (byte(96), byte(96))),
+        NamedColor(
+            "quaternaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.18, darkAlpha: 0.16, increasedAlpha: (byte(66), byte(61)), estimated: true),
+        NamedColor("placeholderText", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3, increasedAlpha: (byte(96), byte(96))),
+        NamedColor("link", .label, 0x007AFF, 0x0984FF),
         // Fills.
-        NamedColor("systemFill", .fill, 0x787880, 0x787880, alpha: 0.2, darkAlpha: 0.36),
-        NamedColor("secondarySystemFill", .fill, 0x787880, 0x787880, alpha: 0.16, darkAlpha: 0.32),
-        NamedColor("tertiarySystemFill", .fill, 0x767680, 0x767680, alpha: 0.12, darkAlpha: 0.24),
-        NamedColor("quaternarySystemFill", .fill, 0x747480, 0x767680, alpha: 0.08, darkAlpha: 0.18),
+        NamedColor("systemFill", .fill, 0x787880, 0x787880, alpha: 0.2, darkAlpha: 0.36, increasedAlpha: (byte(71), byte(112))),
+        NamedColor("secondarySystemFill", .fill, 0x787880, 0x787880, alpha: 0.16, darkAlpha: 0.32, increasedAlpha: (byte(61), byte(102))),
+        NamedColor("tertiarySystemFill", .fill, 0x767680, 0x767680, alpha: 0.12, darkAlpha: 0.24, increasedAlpha: (byte(51), byte(81))),
+        NamedColor("quaternarySystemFill", .fill, 0x747480, 0x767680, alpha: 0.08, darkAlpha: 0.18, increasedAlpha: (byte(40), byte(66))),
         // Backgrounds.
         NamedColor("systemBackground", .background, 0xFFFFFF, 0x000000),
-        NamedColor("secondarySystemBackground", .background, 0xF2F2F7, 0x1C1C1E),
-        NamedColor("tertiarySystemBackground", .background, 0xFFFFFF, 0x2C2C2E),
-        NamedColor("systemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x000000),
-        NamedColor("secondarySystemGroupedBackground", .groupedBackground, 0xFFFFFF, 0x1C1C1E),
-        NamedColor("tertiarySystemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x2C2C2E),
+        NamedColor("secondarySystemBackground", .background, 0xF2F2F7, 0x1C1C1E, increased: (0xEBEBF0, 0x242426)),
+        NamedColor("tertiarySystemBackground", .background, 0xFFFFFF, 0x2C2C2E, increased: (0xFFFFFF, 0x363638)),
+        NamedColor("systemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x000000, increased: (0xEBEBF0, 0x000000)),
+        NamedColor("secondarySystemGroupedBackground", .groupedBackground, 0xFFFFFF, 0x1C1C1E, increased: (0xFFFFFF, 0x242426)),
+        NamedColor("tertiarySystemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x2C2C2E, increased: (0xEBEBF0, 0x363638)),
         // Separators.
-        NamedColor("separator", .separator, 0x3C3C43, 0x545458, alpha: 0.29, darkAlpha: 0.6),
+        NamedColor("separator", .separator, 0x3C3C43, 0x545458, alpha: 0.29, darkAlpha: 0.6, increasedAlpha: (byte(94), byte(173))),
         NamedColor("opaqueSeparator", .separator, 0xC6C6C8, 0x38383A),
         // Fixed colours.
         NamedColor("black", .fixed, 0x000000, 0x000000), NamedColor("white", .fixed, 0xFFFFFF, 0xFFFFFF),
@@ -131,12 +190,12 @@ extension Color {
         catalogueByName[text.hasPrefix(".") ? String(text.dropFirst()) : text]
     }
 
-    /// This colour in `scheme`: a named colour (or one made from it with `opacity`) takes the
-    /// catalogue's value for that scheme, its alpha scaled as this one's was; a literal colour is
-    /// the same in both.
-    public func resolved(in scheme: ColorScheme) -> Color {
+    /// This colour in `scheme` at `contrast`: a named colour (or one made from it with
+    /// `opacity`) takes the catalogue's value for that scheme and contrast, its alpha scaled as
+    /// this one's was; a literal colour is the same in all.
+    public func resolved(in scheme: ColorScheme, contrast: ColorSchemeContrast = .standard) -> Color {
         guard let semantic, let entry = Color.catalogueByName[semantic] else { return self }
-        let base = entry.value(in: scheme)
+        let base = entry.value(in: scheme, contrast: contrast)
         let factor = entry.light.alpha > 0 ? alpha / entry.light.alpha : 1
         return Color(red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * factor, semantic: semantic)
     }

@@ -79,10 +79,11 @@ extension DisplayList {
         self = painted(for: scene, in: tree.preferredColorScheme ?? scene.colorScheme)
     }
 
-    /// The list as `scene` is painted, in `scheme`: its colours and materials in the scheme,
-    /// and with Reduce Transparency its materials solid.
+    /// The list as `scene` is painted, in `scheme`: its colours and materials in the scheme (at
+    /// increased contrast with Increase Contrast), and with Reduce Transparency its materials solid.
     public func painted(for scene: Scene, in scheme: ColorScheme) -> DisplayList {
-        let list = resolved(in: scheme)
-        return scene.accessibility.reduceTransparency ? list.withOpaqueMaterials() : list
+        let contrast = scene.accessibility.contrast
+        let list = resolved(in: scheme, contrast: contrast)
+        return scene.accessibility.reduceTransparency ? list.withOpaqueMaterials(contrast: contrast) : list
     }
 }

@@ -41,6 +41,75 @@ struct LocalizationTests {
     }
 
     /// The pseudo-locale: every text at least 40 % longer, accented, bracketed.
+    /// Tables from the files an app ships: a locale's `Localizable.strings` (comments, escapes,
+    /// bare keys, UTF-16 with its mark) and a String Catalog of every locale (the source language
+    /// left out, a plural's `other` form, untranslatable strings skipped); bad files are located
+    /// in the file itself, and paths keep to the scene's folder.
+    @Test func stringsFilesAndCatalogs() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/de.lproj", withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String, _ encoding: String.Encoding = .utf8) throws {
+            try text.write(toFile: dir + "/" + name, atomically: true, encoding: encoding)
+        }
+        func scene(strings: String, locale: String) throws -> [String] {
+            try write(
+                "s.json",
+                Self.json.replacingOccurrences(
+                    of: #"{"de": {"Book it now": "Jetzt buchen", "Trips": "Reisen"}, "de-CH": {"Trips": "Reisli"}}"#, with: strings))
+            let template = try SceneDecoder().template(file: dir + "/s.json").with(variant: Variant(locale: locale))
+            let tree = try sharedRenderer.layout(try template.scene()).tree
+            return ["a", "b"].map { id in
+                if case .text(let t)? = tree.find(id)?.content { return t.text }
+                return "?"
+            }
+        }
+        try write(
+            "de.lproj/Localizable.strings",
+            #"""
+            /* The booking button. */
+            "Book it now" = "Jetzt \"buchen\"\U00E9";
+            // The tab.
+            Trips = "Reisen";
+            """#)
+        #expect(try scene(strings: #"{"de": "de.lproj/Localizable.strings"}"#, locale: "de") == ["Jetzt \"buchen\"é", "Reisen"])
+        try write("fr.strings", "\"Trips\" = \"Voyages\";", .utf16)
+        #expect(try scene(strings: #"{"fr": "fr.strings", "de": {"Trips": "Touren"}}"#, locale: "fr") == ["Book it now", "Voyages"])
+        try write(
+            "Localizable.xcstrings",
+            #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "Book it now": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "Book now!"}},
+                "ja": {"stringUnit": {"state": "translated", "value": "今すぐ予約"}}}},
+              "Trips": {"localizations": {"ja": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "旅"}},
+                "other": {"stringUnit": {"state": "translated", "value": "旅行"}}}}}}},
+              "%lld": {"shouldTranslate": false}}}
+            """#)
+        #expect(try scene(strings: #""Localizable.xcstrings""#, locale: "ja") == ["今すぐ予約", "旅行"])
+        #expect(try scene(strings: #""Localizable.xcstrings""#, locale: "en") == ["Book it now", "Trips"])
+
+        func error(_ strings: String) throws -> ProofsheetError {
+            do { _ = try scene(strings: strings, locale: "de") } catch let e as ProofsheetError { return e }
+            throw ProofsheetError.internal("no error")
+        }
+        try write("bad.strings", "\"Trips\" = \"Reisen\"\n\"Book it now\" = \"x\";")
+        let missingSemicolon = try error(#"{"de": "bad.strings"}"#)
+        #expect(missingSemicolon.location?.file == dir + "/bad.strings" && missingSemicolon.location?.line == 2, "\(missingSemicolon)")
+        #expect(missingSemicolon.message.contains("expected ';' after the value"))
+        try write("open.strings", "\"Trips\" = \"Reisen;\n")
+        #expect(try error(#"{"de": "open.strings"}"#).message.contains("a string is not closed"))
+        #expect(try error(#"{"de": "../x.strings"}"#).message.contains("may not be absolute or contain '..'"))
+        #expect(try error(#"{"de": "de.lproj/none.strings"}"#).message.hasPrefix("cannot read the strings file 'de.lproj/none.strings'"))
+        #expect(try error(#"{"de": "Localizable.xcstrings"}"#).message.contains("is not a .strings file"))
+        let outside = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try "\"Trips\" = \"x\";".write(toFile: outside + "/x.strings", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/linked.strings", withDestinationPath: outside + "/x.strings")
+        #expect(try error(#"{"de": "linked.strings"}"#).message.contains("resolves outside the scene's folder"))
+    }
+
     @Test func thePseudoLocaleLengthens() throws {
         let shown = try texts(locale: "pseudo")
         #expect(shown[0] == "[Ɓööķ îţ ñöŵ ~~]" && shown[1] == "[Ţŕîpš]", "\(shown)")

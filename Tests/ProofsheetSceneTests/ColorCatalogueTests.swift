@@ -89,6 +89,37 @@ struct ColorCatalogueTests {
         #expect(Color.systemRed != Color.red && Color.systemRed.hexString == Color.red.hexString)
     }
 
+    /// Increase Contrast: the hues and greys take the HIG's high-contrast values, light and
+    /// dark; labels, fills and separators the same colours more opaque; the secondary backgrounds
+    /// a shade further out; `label`, `systemBackground` and the fixed colours stay. A colour
+    /// faded with `opacity` keeps its fading.
+    @Test func increasedContrastValues() {
+        func hc(_ c: Color, _ scheme: ColorScheme) -> String { c.resolved(in: scheme, contrast: .increased).hexString }
+        #expect(hc(.systemBlue, .light) == "#0040DD" && hc(.systemBlue, .dark) == "#409CFF")
+        #expect(hc(.systemRed, .light) == "#D70015" && hc(.systemRed, .dark) == "#FF6961")
+        #expect(hc(.systemYellow, .light) == "#B25000" && hc(.systemTeal, .light) == "#008299")
+        #expect(hc(.systemGray, .light) == "#6C6C70" && hc(.systemGray6, .dark) == "#242426")
+        #expect(hc(.secondaryLabel, .light) == "#3C3C43AD" && hc(.separator, .dark) == "#545458AD")
+        #expect(hc(.systemFill, .light) == "#78788047" && hc(.tertiarySystemFill, .dark) == "#76768051")
+        #expect(hc(.secondarySystemBackground, .light) == "#EBEBF0" && hc(.secondarySystemGroupedBackground, .dark) == "#242426")
+        for unchanged in [Color.label, .systemBackground, .white, .black, .opaqueSeparator, .link] {
+            #expect(hc(unchanged, .light) == unchanged.resolved(in: .light).hexString, "\(unchanged.semantic ?? "")")
+            #expect(hc(unchanged, .dark) == unchanged.resolved(in: .dark).hexString, "\(unchanged.semantic ?? "")")
+        }
+        #expect(abs(Color.secondaryLabel.opacity(0.5).resolved(in: .light, contrast: .increased).alpha - 173.0 / 255 / 2) < 1e-9)
+        // Standard contrast is what it was; a literal stays.
+        #expect(Color.systemBlue.resolved(in: .light, contrast: .standard) == Color.systemBlue)
+        #expect(Color(hex: 0x007AFF).resolved(in: .light, contrast: .increased).hexString == "#007AFF")
+        // Every hue and grey has a value of its own; the SwiftUI and UIKit names agree.
+        for entry in Color.catalogue where entry.family == .standard || entry.family == .gray {
+            #expect(entry.hasIncreasedContrast, "\(entry.name)")
+        }
+        for (swiftUI, uiKit) in [("blue", "systemBlue"), ("gray", "systemGray"), ("teal", "systemTeal"), ("secondary", "secondaryLabel")] {
+            let a = Color.catalogueByName[swiftUI], b = Color.catalogueByName[uiKit]
+            #expect(a?.increasedLight.hexString == b?.increasedLight.hexString && a?.increasedDark.hexString == b?.increasedDark.hexString)
+        }
+    }
+
     /// An unknown name gets close names, those of the family it asks for first.
     @Test func closeNamesPreferTheSameFamily() {
         #expect(Color.closeNames(to: "secondaryGroupedBackground").first == "secondarySystemGroupedBackground")

@@ -1083,7 +1083,7 @@ extension OptionSpec {
         Set one setting of the environment by name: colorScheme=dark,
         dynamicType=ax3, layoutDirection=rtl, locale=de,
         orientation=landscape, reduceTransparency=on, reduceMotion=on,
-        boldText=on
+        boldText=on, increaseContrast=on
         """)
     static let checkColorScheme = OptionSpec(
         "--color-scheme light|dark",
@@ -1121,7 +1121,7 @@ extension OptionSpec {
         "--variant NAME=VALUE",
         """
         A value of one setting to check (repeatable): colorScheme=dark,
-        dynamicType=xxxLarge, layoutDirection=rtl, boldText=on …; every
+        dynamicType=xxxLarge, layoutDirection=rtl, increaseContrast=on …; every
         combination of the settings' values is checked, each setting's
         values replacing the configuration's
         """)

@@ -39,7 +39,7 @@ struct ComponentLibrary: Sendable {
         var library = ComponentLibrary()
         var loading: [String] = file.map { [Self.canonical($0)] } ?? []
         var count = 0
-        library.root = Self.real(folder.isEmpty ? "." : folder)
+        library.root = SceneFiles.real(folder.isEmpty ? "." : folder)
         try library.add(m, folder: folder, loading: &loading, count: &count)
         return library
     }
@@ -48,13 +48,6 @@ struct ComponentLibrary: Sendable {
     /// below it once its links are resolved (a link out of the folder, to a file or through a
     /// folder, is refused before the file is read).
     private var root: String? = nil
-
-    /// The canonical path of an existing file or folder (links resolved), or nil.
-    static func real(_ path: String) -> String? {
-        guard let r = realpath(path, nil) else { return nil }
-        defer { free(r) }
-        return String(cString: r)
-    }
 
     /// Adds the definitions of one file, then those of its imports (depth first).
     private mutating func add(_ m: [String: JSONValue], folder: String, loading: inout [String], count: inout Int) throws {
@@ -77,36 +70,21 @@ struct ComponentLibrary: Sendable {
                 throw ProofsheetError.badInput(
                     "an import is a file name, got \(item.typeName)", at: item.location, hint: "\"import\": [\"cards.json\"]")
             }
-            guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !name.split(separator: "/").contains(".."), !name.contains("\0")
-            else {
-                throw ProofsheetError.badInput(
-                    "import '\(excerpt(name))' may not be absolute or contain '..'", at: item.location,
-                    hint: "name a file in the scene's folder or below it, e.g. \"components/cards.json\"")
-            }
-            let path = folder.isEmpty || folder == "." ? name : (folder as NSString).appendingPathComponent(name)
+            let path = try SceneFiles.path(
+                name, in: folder, root: root, at: item.location, what: "import", example: "\"components/cards.json\"")
             let key = Self.canonical(path)
             if let start = loading.firstIndex(of: key) {
                 let cycle = (loading[start...] + [key]).map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")
                 throw ProofsheetError.badInput(
                     "import cycle: \(cycle)", at: item.location, hint: "a file may not import itself, directly or through others")
             }
-            if let real = Self.real(path), let root, !(root == "/" || real.hasPrefix(root + "/")) {
-                throw ProofsheetError.badInput(
-                    "import '\(excerpt(name))' resolves outside the scene's folder (through a symbolic link)", at: item.location,
-                    hint: "imports are files in the scene's folder or below it: copy the file there instead of linking to it")
-            }
             count += 1
             guard count <= Self.maxImports else {
                 throw ProofsheetError.badInput(
                     "the scene imports more than \(Self.maxImports) files", at: item.location, hint: "merge component files")
             }
-            let bytes: [UInt8]
-            do { bytes = try SceneDecoder.read(file: path) } catch var e as ProofsheetError {
-                // The file is named by the import that asks for it.
-                e.message = "cannot import '\(excerpt(name))': " + e.message
-                e.location = item.location
-                throw e
-            }
+            // The file is named by the import that asks for it.
+            let bytes = try SceneFiles.read(path, name: name, at: item.location, failure: "cannot import")
             let json = try JSONReader.parse(bytes, file: path)
             let members = try Context(file: path).object(json, allowed: Self.fileKeys)
             loading.append(key)

@@ -87,6 +87,8 @@ struct Context {
     var schema = StateSchema(variables: [], constants: [])
     /// The custom views the scene defines and imports (see ``ComponentDefinition``).
     var components = ComponentLibrary()
+    /// Most `.strings` and `.xcstrings` files one scene may read.
+    static let maxStringFiles = 64
     /// The scene's string tables when its template has read them already.
     var readStringTables: [String: [String: String]]?
     /// The components being expanded, outermost first (a component may not contain itself).
@@ -198,12 +200,14 @@ struct Context {
             "dynamicTypeSize": .string(typeSize.rawValue), "isAccessibilitySize": .bool(typeSize.isAccessibilitySize),
             "layoutDirection": .string(effectiveLayoutDirection(m).rawValue)
         ]
-        // SwiftUI's names: `accessibilityReduceTransparency`, `accessibilityReduceMotion`, and
-        // `legibilityWeight` ("bold" with Bold Text, else "regular").
+        // SwiftUI's names: `accessibilityReduceTransparency`, `accessibilityReduceMotion`,
+        // `legibilityWeight` ("bold" with Bold Text, else "regular") and `colorSchemeContrast`
+        // ("increased" with Increase Contrast, else "standard").
         let settings = effectiveAccessibility(m)
         env["accessibilityReduceTransparency"] = .bool(settings.reduceTransparency)
         env["accessibilityReduceMotion"] = .bool(settings.reduceMotion)
         env["legibilityWeight"] = .string(settings.boldText ? "bold" : "regular")
+        env["colorSchemeContrast"] = .string(settings.contrast.rawValue)
         let locale = effective(variant.locale, "locale", m, { Localization.isValidTag($0) ? $0 : nil }, default: "")
         env["locale"] = locale.isEmpty ? .null : .string(locale)
         // The size classes of the device the scene is shown on, as `$device` has them.
@@ -242,7 +246,9 @@ struct Context {
         var s = AccessibilitySettings()
         if let a = m["accessibility"], case .object = a.kind {
             func flag(_ key: String) -> Bool { if case .bool(let b)? = a[key]?.kind { return b }; return false }
-            s = AccessibilitySettings(reduceTransparency: flag("reduceTransparency"), reduceMotion: flag("reduceMotion"), boldText: flag("boldText"))
+            s = AccessibilitySettings(
+                reduceTransparency: flag("reduceTransparency"), reduceMotion: flag("reduceMotion"), boldText: flag("boldText"),
+                increaseContrast: flag("increaseContrast"))
         }
         return variant.apply(s)
     }

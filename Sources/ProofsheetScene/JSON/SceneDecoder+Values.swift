@@ -1,3 +1,4 @@
+import Foundation
 import ProofsheetCore
 
 /// Values: objects and their keys, strings and text, numbers and lengths, choices, colours,
@@ -272,12 +273,40 @@ extension Context {
 
     /// `{"de": {"Book it now": "Jetzt buchen"}, "ja": {…}}`: for each locale, texts by the text
     /// written.
+    ///
+    /// A table may be the path of the locale's `.strings` file instead (`{"fr":
+    /// "fr.lproj/Localizable.strings"}`), and the whole value the path of a String Catalog
+    /// (`"Localizable.xcstrings"`): files in the scene's folder or below it (``SceneFiles``).
     func stringTables(_ v: JSONValue) throws -> [String: [String: String]] {
+        var files = 0
+        /// The bytes of the file `name` names at `at`, and its path.
+        func file(_ name: String, at: JSONValue, ending: String, example: String) throws -> (bytes: [UInt8], path: String) {
+            guard name.hasSuffix(ending) else {
+                throw badValue("'\(excerpt(name))' is not a \(ending) file", at, hint: example)
+            }
+            files += 1
+            guard files <= Self.maxStringFiles else {
+                throw badValue("the scene reads more than \(Self.maxStringFiles) strings files", at, hint: "merge tables into fewer files")
+            }
+            let folder = ((self.file ?? "") as NSString).deletingLastPathComponent
+            let path = try SceneFiles.path(
+                name, in: folder, root: SceneFiles.real(folder.isEmpty ? "." : folder), at: at.location, what: "strings file", example: example)
+            return (try SceneFiles.read(path, name: name, at: at.location, failure: "cannot read the strings file"), path)
+        }
+        if case .string(let name) = v.kind {
+            let f = try file(name, at: v, ending: ".xcstrings", example: "\"strings\": \"Localizable.xcstrings\"")
+            return try StringsFiles.catalog(try JSONReader.parse(f.bytes, file: f.path), context: Context(file: f.path))
+        }
         var out: [String: [String: String]] = [:]
         for (tag, table) in try members(v) {
             guard Localization.isValidTag(tag) else {
                 throw ProofsheetError.badInput(
                     "'\(excerpt(tag))' is not a locale", at: table.location, hint: "name each table by a BCP 47 tag such as de, zh-Hant or ja")
+            }
+            if case .string(let name) = table.kind {
+                let f = try file(name, at: table, ending: ".strings", example: "{\"de\": \"de.lproj/Localizable.strings\"}")
+                out[tag] = try StringsFiles.strings(f.bytes, file: f.path)
+                continue
             }
             var strings: [String: String] = [:]
             for (key, text) in try members(table) {
@@ -291,12 +320,12 @@ extension Context {
         return out
     }
 
-    /// `{"reduceTransparency": true, "reduceMotion": true, "boldText": true}`.
+    /// `{"reduceTransparency": true, "reduceMotion": true, "boldText": true, "increaseContrast": true}`.
     func accessibility(_ v: JSONValue) throws -> AccessibilitySettings {
-        let o = try object(v, allowed: ["reduceTransparency", "reduceMotion", "boldText"])
+        let o = try object(v, allowed: ["reduceTransparency", "reduceMotion", "boldText", "increaseContrast"])
         return AccessibilitySettings(
             reduceTransparency: try o["reduceTransparency"].map(bool) ?? false, reduceMotion: try o["reduceMotion"].map(bool) ?? false,
-            boldText: try o["boldText"].map(bool) ?? false)
+            boldText: try o["boldText"].map(bool) ?? false, increaseContrast: try o["increaseContrast"].map(bool) ?? false)
     }
 
     func layoutDirection(_ v: JSONValue) throws -> LayoutDirection {

@@ -11,8 +11,9 @@ public struct Variant: Sendable, Hashable {
     public var dynamicTypeSize: DynamicTypeSize?
     /// Which way the language runs (`layoutDirection=rtl`).
     public var layoutDirection: LayoutDirection?
-    /// The accessibility settings (`reduceTransparency=on`, `reduceMotion=on`, `boldText=on`).
-    public var reduceTransparency: Bool?, reduceMotion: Bool?, boldText: Bool?
+    /// The accessibility settings (`reduceTransparency=on`, `reduceMotion=on`, `boldText=on`,
+    /// `increaseContrast=on`).
+    public var reduceTransparency: Bool?, reduceMotion: Bool?, boldText: Bool?, increaseContrast: Bool?
     /// How the device is held (`orientation=landscape`): a scene on a device is shown on it
     /// turned; a canvas of its own size is left as it is.
     public var orientation: Device.Orientation?
@@ -22,11 +23,12 @@ public struct Variant: Sendable, Hashable {
     public init(
         colorScheme: ColorScheme? = nil, dynamicTypeSize: DynamicTypeSize? = nil, layoutDirection: LayoutDirection? = nil,
         reduceTransparency: Bool? = nil, reduceMotion: Bool? = nil, boldText: Bool? = nil, orientation: Device.Orientation? = nil,
-        locale: String? = nil
+        locale: String? = nil, increaseContrast: Bool? = nil
     ) {
         self.orientation = orientation; self.locale = locale
         self.colorScheme = colorScheme; self.dynamicTypeSize = dynamicTypeSize; self.layoutDirection = layoutDirection
         self.reduceTransparency = reduceTransparency; self.reduceMotion = reduceMotion; self.boldText = boldText
+        self.increaseContrast = increaseContrast
     }
 
     /// The scene's own environment.
@@ -34,7 +36,7 @@ public struct Variant: Sendable, Hashable {
 
     /// The settings a variant has, by the names `--variant` and `"variants"` give them.
     public enum Axis: String, Sendable, CaseIterable {
-        case colorScheme, dynamicType, layoutDirection, locale, reduceTransparency, reduceMotion, boldText, orientation
+        case colorScheme, dynamicType, layoutDirection, locale, reduceTransparency, reduceMotion, boldText, increaseContrast, orientation
 
         /// What a value may be, for messages.
         public var spellings: String {
@@ -42,7 +44,7 @@ public struct Variant: Sendable, Hashable {
             case .colorScheme: "light or dark"
             case .dynamicType: DynamicTypeSize.spellings
             case .layoutDirection: LayoutDirection.spellings
-            case .reduceTransparency, .reduceMotion, .boldText: "on or off"
+            case .reduceTransparency, .reduceMotion, .boldText, .increaseContrast: "on or off"
             case .orientation: "portrait or landscape"
             case .locale: "a BCP 47 tag such as de, zh-Hant, ja, he or ar, or pseudo"
             }
@@ -68,7 +70,7 @@ public struct Variant: Sendable, Hashable {
         case .orientation:
             guard let o = Device.Orientation(rawValue: text.lowercased()) else { return nil }
             v.orientation = o
-        case .reduceTransparency, .reduceMotion, .boldText:
+        case .reduceTransparency, .reduceMotion, .boldText, .increaseContrast:
             let on: Bool
             switch text.lowercased() {
             case "on", "true", "yes": on = true
@@ -78,7 +80,8 @@ public struct Variant: Sendable, Hashable {
             switch axis {
             case .reduceTransparency: v.reduceTransparency = on
             case .reduceMotion: v.reduceMotion = on
-            default: v.boldText = on
+            case .boldText: v.boldText = on
+            default: v.increaseContrast = on
             }
         }
         return v
@@ -90,7 +93,7 @@ public struct Variant: Sendable, Hashable {
             colorScheme: other.colorScheme ?? colorScheme, dynamicTypeSize: other.dynamicTypeSize ?? dynamicTypeSize,
             layoutDirection: other.layoutDirection ?? layoutDirection, reduceTransparency: other.reduceTransparency ?? reduceTransparency,
             reduceMotion: other.reduceMotion ?? reduceMotion, boldText: other.boldText ?? boldText, orientation: other.orientation ?? orientation,
-            locale: other.locale ?? locale)
+            locale: other.locale ?? locale, increaseContrast: other.increaseContrast ?? increaseContrast)
     }
 
     /// The settings it sets, in a few words for file names and captions: `dark+rtl+ax3+de`
@@ -102,7 +105,10 @@ public struct Variant: Sendable, Hashable {
         if let layoutDirection { parts.append(layoutDirection.shortName) }
         if let dynamicTypeSize { parts.append(dynamicTypeSize.shortName == "l" ? "large" : dynamicTypeSize.shortName) }
         if let locale { parts.append(locale.lowercased().replacingOccurrences(of: "_", with: "-")) }
-        for (name, on) in [("reduce-transparency", reduceTransparency), ("reduce-motion", reduceMotion), ("bold-text", boldText)] {
+        for (name, on) in [
+            ("reduce-transparency", reduceTransparency), ("reduce-motion", reduceMotion), ("bold-text", boldText),
+            ("increase-contrast", increaseContrast)
+        ] {
             if let on { parts.append(on ? name : "no-" + name) }
         }
         if let orientation { parts.append(orientation.rawValue) }
@@ -115,6 +121,7 @@ public struct Variant: Sendable, Hashable {
         if let reduceTransparency { s.reduceTransparency = reduceTransparency }
         if let reduceMotion { s.reduceMotion = reduceMotion }
         if let boldText { s.boldText = boldText }
+        if let increaseContrast { s.increaseContrast = increaseContrast }
         return s
     }
 
