@@ -110,6 +110,41 @@ struct LocalizationTests {
         #expect(try error(#"{"de": "linked.strings"}"#).message.contains("resolves outside the scene's folder"))
     }
 
+    /// Numbers, amounts and dates in the scene's locale (US English without one), as SwiftUI's
+    /// `Text(value, format:)` writes them (ICU's no-break spaces, U+00A0 and U+202F, read as
+    /// spaces here); bad arguments say what is valid.
+    @Test func numbersAndDatesByLocale() throws {
+        let json = #"""
+            {"canvas": {"width": 300, "height": 60}, "scale": 1, "root": {"type": "VStack", "children": [
+              {"type": "Text", "text": "${number(1234.5)}|${percent(0.25)}|${currency(12.5, 'EUR')}", "modifiers": [{"id": "a"}]},
+              {"type": "Text", "text": "${date('2026-12-06T14:30:00Z')}|${date('2026-12-06T14:30:00Z', 'time')}", "modifiers": [{"id": "b"}]}]}}
+            """#
+        func texts(_ locale: String?) throws -> [String] {
+            let template = try SceneDecoder().template(bytes: Array(json.utf8), file: "s.json").with(variant: Variant(locale: locale))
+            let tree = try sharedRenderer.layout(try template.scene()).tree
+            return ["a", "b"].map { id in
+                if case .text(let t)? = tree.find(id)?.content {
+                    return t.text.replacingOccurrences(of: "\u{A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+                }
+                return "?"
+            }
+        }
+        #expect(try texts(nil) == ["1,234.5|25%|€12.50", "December 6, 2026|2:30 PM"])
+        #expect(try texts("de") == ["1.234,5|25 %|12,50 €", "6. Dezember 2026|14:30"])
+        #expect(try texts("fr")[0] == "1 234,5|25 %|12,50 €")
+        #expect(try texts("ja") == ["1,234.5|25%|€12.50", "2026年12月6日|14:30"])
+        #expect(try texts("pseudo") == texts(nil).map(Localization.pseudoLocalized))
+        func error(_ expression: String) -> String {
+            do { _ = try Expression.evaluate(expression, vars: ["env": .object([:])]) } catch { return error.message }
+            return "no error"
+        }
+        #expect(error("currency(3, 'eur')").contains("ISO 4217"))
+        #expect(error("date('2026-02-30')").contains("not an ISO 8601 date"))
+        #expect(error("date('2026-12-06', 'long')").contains("'date', 'time', 'dateTime'"))
+        #expect(error("number(1000000 * 1000000 * 1000000 * 1000000)").contains("below 10²¹"))
+        #expect(error("number('12')").contains("formats a number, got a string"))
+    }
+
     @Test func thePseudoLocaleLengthens() throws {
         let shown = try texts(locale: "pseudo")
         #expect(shown[0] == "[Ɓööķ îţ ñöŵ ~~]" && shown[1] == "[Ţŕîpš]", "\(shown)")

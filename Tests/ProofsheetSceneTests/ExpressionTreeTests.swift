@@ -20,7 +20,11 @@ struct ExpressionTreeTests {
         "$zzz", "$siz.width", "$u.any.field", "$u[0]", "$o.b", "$o.a.c", "1 +", "(1", "$n ? 1", "'open", "1..2", "foo(1)",
         "slice($a 1)", "$a[0", "1 2", "$n == 1 == 2", "", "   7   ", "$u == $u", "-$u", "!$u", "$u + 1", "$s + $u",
         "$n > 2 ? $zzz : 0", "$n > 5 ? 1 / 0 : 2", "$o.list[1]", "$o.list[-1] + $o.a", "$p[1].tint", "$p[0].tint.x", "$p[2].tint",
-        "$p[1].tnt", "$u[0].x[1]", "$d.x[0]", "$o[0]"
+        "$p[1].tnt", "$u[0].x[1]", "$d.x[0]", "$o[0]",
+        "number(1234.5)", "number($n, 2)", "number($n, 11)", "number($s)", "number($u)", "number($n", "percent(0.25)",
+        "percent($n, 1.5)", "currency($n, 'EUR')", "currency($n)", "currency($n, 'eur')", "currency($n, 3)", "date('2026-12-06')",
+        "date('2026-12-06T14:30:00Z', 'time')", "date('2026-12-06T14:30+01:00', 'dateTime')", "date('2026-02-30')",
+        "date($n, 'bogus')", "date(1e30)", "date($a)", "$n > 5 ? number($s) : 'no'", "'Only ' + currency(9.5, 'USD')"
     ]
 
     static let vars: [String: ScriptValue] = [

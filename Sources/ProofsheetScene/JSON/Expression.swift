@@ -415,6 +415,15 @@ public struct Expression {
             let b = try or()
             guard eat(")") else { throw ExpressionError("missing ')'") }
             return try arith(a, b) { word == "min" ? Swift.min($0, $1) : Swift.max($0, $1) }
+        case "number", "percent", "currency", "date":
+            let kind = LocaleFormat.Kind(rawValue: word)!
+            guard eat("(") else { throw ExpressionError("\(word) needs '('") }
+            let a = try or()
+            var b: ScriptValue? = nil
+            if eat(",") { b = try or() }
+            guard eat(")") else { throw ExpressionError(kind.argumentOptional ? "missing ')'" : "\(word) takes two arguments") }
+            if skip > 0 || a.isUnknown || b?.isUnknown == true || vars["env"]?.isUnknown == true { return .unknown }
+            return try LocaleFormat.text(kind, a, b, env: vars["env"])
         case "": throw ExpressionError("unexpected '\(excerpt(String(c)))' at position \(i + 1)")
         default: throw ExpressionError("unknown word '\(excerpt(word))' (variables start with $)")
         }

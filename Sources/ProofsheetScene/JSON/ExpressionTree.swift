@@ -37,6 +37,8 @@ public struct ExpressionTree: Sendable {
         case minimum(Node, Node)
         case maximum(Node, Node)
         case absolute(Node)
+        /// `number(…)`, `percent(…)`, `currency(…)`, `date(…)` (``LocaleFormat``).
+        case format(LocaleFormat.Kind, Node, Node?)
     }
 
     enum Comparison: Sendable { case equal, notEqual, lessOrEqual, greaterOrEqual, less, greater }
@@ -216,6 +218,12 @@ public struct ExpressionTree: Sendable {
                 let b = try or()
                 guard eat(")") else { throw Failure() }
                 return word == "min" ? .minimum(a, b) : .maximum(a, b)
+            case "number", "percent", "currency", "date":
+                guard eat("(") else { throw Failure() }
+                let a = try or()
+                let b = eat(",") ? try or() : nil
+                guard eat(")") else { throw Failure() }
+                return .format(LocaleFormat.Kind(rawValue: word)!, a, b)
             default: throw Failure()
             }
         }
@@ -377,6 +385,11 @@ public struct ExpressionTree: Sendable {
                 return try arith(a, b) { Swift.max($0, $1) }
             case .absolute(let an):
                 return try arith(try value(an), .number(0)) { x, _ in Swift.abs(x) }
+            case .format(let kind, let an, let bn):
+                let a = try value(an)
+                let b = try bn.map { (n: Node) throws(ExpressionError) in try value(n) }
+                if skip > 0 || a.isUnknown || b?.isUnknown == true || vars["env"]?.isUnknown == true { return .unknown }
+                return try LocaleFormat.text(kind, a, b, env: vars["env"])
             }
         }
 
