@@ -138,6 +138,14 @@ public enum GoldenNames {
         { $0 == "increase-contrast" }
     ]
 
+    /// The environment a variant name was rendered in: its settings' suffixes, the device, scale,
+    /// `+chrome` and `+frame` left out (`iphone-14@3x+chrome+dark+ax3` → `dark+ax3`), or
+    /// `standard` for a name with none — what the report groups images by.
+    public static func environment(of variant: String) -> String {
+        let parts = variant.split(separator: "+").dropFirst().filter { $0 != "chrome" && $0 != "frame" }
+        return parts.isEmpty ? "standard" : parts.joined(separator: "+")
+    }
+
     /// A locale as golden names carry it: lower case, `_` as `-` (`zh-hant`, `de`, `pseudo`).
     static func localeSuffix(_ tag: String) -> String { tag.lowercased().replacingOccurrences(of: "_", with: "-") }
 

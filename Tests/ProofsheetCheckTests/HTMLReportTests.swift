@@ -168,6 +168,46 @@ struct HTMLReportTests {
         }
     }
 
+    /// A check of several environments is grouped by them: a row each (`standard` first), its
+    /// images and those that need attention, linking to their cards; the summary has the same
+    /// table. One environment alone gets none.
+    @Test func groupedByEnvironment() throws {
+        func entry(_ scene: String, _ variant: String, _ status: CheckEntry.Status) -> CheckEntry {
+            CheckEntry(scene: scene, state: "default", variant: variant, status: status, golden: "g/\(scene).png", message: "m")
+        }
+        let entries = [
+            entry("deck", "iphone-14@3x", .passed), entry("deck", "iphone-14@3x+dark", .failed),
+            entry("deck", "iphone-se@2x+chrome+dark", .failed), entry("deck", "iphone-14@3x+dark+rtl+ax3", .passed),
+            entry("review", "iphone-14@3x+dark", .missing), entry("review", "iphone-14@3x", .passed)
+        ]
+        #expect(GoldenNames.environment(of: "iphone-se@2x+chrome+frame+dark+ax3") == "dark+ax3")
+        #expect(GoldenNames.environment(of: "390x844@1x+chrome") == "standard")
+        let report = CheckReport(entries: entries, goldenRoot: "g", threshold: 0.1, tolerance: .exact, record: "never")
+        #expect(HTMLReport.byEnvironment(report.entries).map { "\($0.name) \($0.count)" } == ["standard 2", "dark 3", "dark+rtl+ax3 1"])
+        let html = HTMLReport.render(report) { _ in nil }
+        let section = try #require(
+            html.components(separatedBy: "<section class=\"environments\"").dropFirst().first?.components(separatedBy: "</section>").first)
+        #expect(
+            section.contains(
+                "<tr data-environment=\"dark\" class=\"attention\"><th scope=\"row\">dark</th><td class=\"num\">3</td><td class=\"num\">3</td>"))
+        #expect(section.contains("<tr data-environment=\"standard\"><th scope=\"row\">standard</th><td class=\"num\">2</td><td class=\"num\">0</td>"))
+        // Each link leads to the card of that image.
+        for link in [
+            "#entry-1\">deck/default/iphone-14@3x+dark", "#entry-2\">deck/default/iphone-se@2x+chrome+dark",
+            "#entry-3\">review/default/iphone-14@3x+dark"
+        ] {
+            #expect(section.contains(link), "\(link)")
+        }
+        #expect(html.contains("id=\"entry-2\" data-status=\"failed\""))
+        let md = HTMLReport.markdownSummary(report)
+        #expect(
+            md.contains(
+                "| Environment | Images | Need attention |\n| --- | ---: | ---: |\n| standard | 2 | 0 |\n| dark | 3 | 3 |\n| dark+rtl+ax3 | 1 | 0 |\n"
+            ))
+        let one = CheckReport(entries: Array(entries.prefix(1)), goldenRoot: "g", threshold: 0.1, tolerance: .exact, record: "never")
+        #expect(!HTMLReport.render(one) { _ in nil }.contains("By environment") && !HTMLReport.markdownSummary(one).contains("Environment"))
+    }
+
     @Test func jpegIsEmbeddedAsJPEG() {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16]
         let report = CheckReport(

@@ -44,7 +44,9 @@ public enum HTMLReport {
             h += "<p class=\"empty ok\">Every image matches its golden.</p>\n"
         }
         let groups = bySceneAndStill(attention)
-        h += overview(groups.flatMap { $0.stills.flatMap(\.entries) }, picture: picture)
+        let cards = groups.flatMap { $0.stills.flatMap(\.entries) }
+        h += environmentSection(entries, cards: cards)
+        h += overview(cards, picture: picture)
         h += timelineSection(report, picture: picture)
         // Failures under a heading per scene and a sub-heading per still, in that order.
         let perScene = Dictionary(entries.map { ($0.scene, 1) }, uniquingKeysWith: +)
@@ -255,6 +257,32 @@ public enum HTMLReport {
         return out
     }
 
+    /// The images by environment, when the check ran more than one (`standard`, `dark`,
+    /// `dark+ax3` …, ``byEnvironment(_:)``): each with its counts and links to the cards of its
+    /// images that need a look, so that a whole variant failing shows as one row.
+    private static func environmentSection(_ entries: [CheckEntry], cards: [CheckEntry]) -> String {
+        let environments = byEnvironment(entries)
+        guard environments.count > 1 else { return "" }
+        var cardsOf: [String: [(index: Int, entry: CheckEntry)]] = [:]
+        for (i, entry) in cards.enumerated() { cardsOf[GoldenNames.environment(of: entry.variant), default: []].append((i, entry)) }
+        var h = "<section class=\"environments\" id=\"environments\">\n<h2>By environment</h2>\n<table>\n"
+        h +=
+            "<thead><tr><th>Environment</th><th class=\"num\">Images</th><th class=\"num\">Need attention</th><th>Images that need attention</th></tr></thead>\n<tbody>\n"
+        for env in environments {
+            let need = cardsOf[env.name] ?? []
+            h +=
+                "<tr data-environment=\"\(escape(env.name))\"\(need.isEmpty ? "" : " class=\"attention\"")><th scope=\"row\">\(escape(env.name))</th>"
+            h += "<td class=\"num\">\(grouped(env.count))</td><td class=\"num\">\(grouped(need.count))</td><td>"
+            h += need.prefix(maxLinksPerEnvironment).map { "<a href=\"#entry-\($0.index + 1)\">\(escape($0.entry.id))</a>" }.joined(separator: " ")
+            if need.count > maxLinksPerEnvironment { h += " and \(grouped(need.count - maxLinksPerEnvironment)) more" }
+            h += "</td></tr>\n"
+        }
+        return h + "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// Most card links one environment's row lists.
+    static let maxLinksPerEnvironment = 20
+
     /// Thumbnails of every image that needs a look, each linking to its card.
     private static func overview(_ entries: [CheckEntry], picture: (String?) -> (html: String?, problem: String?)) -> String {
         guard entries.contains(where: { $0.thumb != nil }) else { return "" }
@@ -335,6 +363,14 @@ public enum HTMLReport {
     /// Entries by scene, then still, then variant (then frame).
     static func sortedEntries(_ report: CheckReport) -> [CheckEntry] {
         report.entries.sorted { ($0.scene, $0.state, $0.variant, $0.frame ?? -1) < ($1.scene, $1.state, $1.variant, $1.frame ?? -1) }
+    }
+
+    /// Entries by the environment they were rendered in (``GoldenNames/environment(of:)``):
+    /// `standard` first, then the others by name; an image's count in each.
+    package static func byEnvironment(_ entries: [CheckEntry]) -> [(name: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for entry in entries { counts[GoldenNames.environment(of: entry.variant), default: 0] += 1 }
+        return counts.sorted { a, b in a.key == "standard" || (b.key != "standard" && a.key < b.key) }.map { ($0.key, $0.value) }
     }
 
     /// One scene's entries, by still.
@@ -531,6 +567,14 @@ public enum HTMLReport {
         details.passed .scene-row th{background:#eef1f5;color:var(--text);font-size:13px;word-break:break-word}
         details.passed .still-row th{background:#fff;color:var(--text);padding-left:28px;word-break:break-word}
         details.passed tbody td:first-child{padding-left:44px}
+        .environments{background:#fff;border:1px solid var(--line);border-radius:10px;margin:0 0 18px;padding:12px 16px}
+        .environments h2{font-size:15px;margin:0 0 8px}
+        .environments table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
+        .environments th,.environments td{text-align:left;padding:6px 10px;border-top:1px solid var(--line);vertical-align:top}
+        .environments thead th{font-size:12px;color:var(--muted);font-weight:600;border-top:0}
+        .environments .num{text-align:right;white-space:nowrap}
+        .environments tr.attention th{color:var(--failed)}
+        .environments td a{margin-right:8px;word-break:break-word}
         footer{margin-top:24px;color:var(--muted);font-size:12px}
         @media (max-width:900px){.views{grid-template-columns:minmax(0,1fr)}.zoom{margin-left:0}}
 

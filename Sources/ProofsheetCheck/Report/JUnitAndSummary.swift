@@ -177,6 +177,13 @@ extension HTMLReport {
             if sceneErrors.count > maxOrphansInSummary { md += "- and \(grouped(sceneErrors.count - maxOrphansInSummary)) more\n" }
         }
         for w in report.warnings ?? [] { md += "\n⚠️ \(markdownCell(w))\n" }
+        let environments = byEnvironment(entries)
+        if environments.count > 1 {
+            var need: [String: Int] = [:]
+            for entry in entries where entry.status != .passed { need[GoldenNames.environment(of: entry.variant), default: 0] += 1 }
+            md += "\n| Environment | Images | Need attention |\n| --- | ---: | ---: |\n"
+            for env in environments { md += "| \(markdownCell(env.name)) | \(grouped(env.count)) | \(grouped(need[env.name] ?? 0)) |\n" }
+        }
         if !attention.isEmpty {
             for scene in bySceneAndStill(attention) {
                 md += "\n#### \(markdownCell(scene.name))\n"
