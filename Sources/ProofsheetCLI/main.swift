@@ -57,7 +57,10 @@ func run(_ argv: [String]) throws -> Int32 {
         try args.noPositionals()
         for entry in Color.catalogue.sorted(by: { $0.name < $1.name }) {
             let note = entry.estimated ? ", estimated" : ""
-            print("\(entry.name): \(entry.light.hexString)  (dark \(entry.dark.hexString); \(entry.family.rawValue)\(note))")
+            let increased =
+                entry.hasIncreasedContrast
+                ? "; increased contrast \(entry.increasedLight.hexString), dark \(entry.increasedDark.hexString)" : ""
+            print("\(entry.name): \(entry.light.hexString)  (dark \(entry.dark.hexString)\(increased); \(entry.family.rawValue)\(note))")
         }
         return 0
     case "limits":

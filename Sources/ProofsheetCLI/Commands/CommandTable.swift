@@ -993,7 +993,8 @@ extension CommandSpec {
         about: """
             List the colour names a scene may use (SwiftUI's Color statics, UIKit's system and element
             colours), each with its light-mode value (what is drawn), its dark-mode value (kept for a
-            dark colour scheme), its family and whether the value is an estimate. `grey` is also
+            dark colour scheme), its values with Increase Contrast where they differ, its family and
+            whether the value is an estimate. `grey` is also
             accepted for `gray`, and a leading `.` (`.systemGray6`); an unknown name gets close names of
             the same family (`secondaryFill`: did you mean 'secondarySystemFill'?).
             """,
