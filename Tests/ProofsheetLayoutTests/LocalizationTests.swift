@@ -103,6 +103,13 @@ struct LocalizationTests {
         #expect(try error(#"{"de": "../x.strings"}"#).message.contains("may not be absolute or contain '..'"))
         #expect(try error(#"{"de": "de.lproj/none.strings"}"#).message.hasPrefix("cannot read the strings file 'de.lproj/none.strings'"))
         #expect(try error(#"{"de": "Localizable.xcstrings"}"#).message.contains("is not a .strings file"))
+        try Data([0x22, 0x61, 0x22, 0x3D, 0x22, 0xC3, 0x28, 0x22, 0x3B]).write(to: URL(fileURLWithPath: dir + "/latin1.strings"))
+        #expect(try error(#"{"de": "latin1.strings"}"#).message.contains("is not valid UTF-8"))
+        try write("escape.strings", #""a" = "\UZZZZ";"#)
+        let escape = try error(#"{"de": "escape.strings"}"#)
+        #expect(escape.message.contains("\\U takes 4 hex digits") && escape.location?.column == 10, "\(escape)")
+        try write("catalog.xcstrings", #"{"sourceLanguage": "en", "strings": {"a": {"localizations": {"x y": {}}}}}"#)
+        #expect(try error(#""catalog.xcstrings""#).message.contains("'x y' is not a locale"))
         let outside = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: outside) }
         try "\"Trips\" = \"x\";".write(toFile: outside + "/x.strings", atomically: true, encoding: .utf8)

@@ -90,30 +90,26 @@ enum StringsFiles {
             for i in stride(from: 2, to: bytes.count, by: 2) {
                 units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
             }
-            var scalars: [Unicode.Scalar] = []
-            var decoder = UTF16()
-            var it = units.makeIterator()
-            loop: while true {
-                switch decoder.decode(&it) {
-                case .scalarValue(let s): scalars.append(s)
-                case .emptyInput: break loop
-                case .error: throw invalid("UTF-16")
-                }
-            }
+            guard let scalars = decode(units, UTF16()) else { throw invalid("UTF-16") }
             return scalars
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let scalars = decode(body, UTF8()) else { throw invalid("UTF-8") }
+        return scalars
+    }
+
+    /// The characters of `units` in `codec`'s encoding; nil where they are not valid.
+    private static func decode<C: UnicodeCodec>(_ units: [C.CodeUnit], _ codec: C) -> [Unicode.Scalar]? {
         var scalars: [Unicode.Scalar] = []
-        var decoder = UTF8()
-        var it = body.makeIterator()
-        loop: while true {
+        var decoder = codec
+        var it = units.makeIterator()
+        while true {
             switch decoder.decode(&it) {
             case .scalarValue(let s): scalars.append(s)
-            case .emptyInput: break loop
-            case .error: throw invalid("UTF-8")
+            case .emptyInput: return scalars
+            case .error: return nil
             }
         }
-        return scalars
     }
 
     /// Reads a `.strings` file's characters, keeping its line and column for messages.
