@@ -103,6 +103,12 @@ struct LocalizationTests {
         #expect(try error(#"{"de": "../x.strings"}"#).message.contains("may not be absolute or contain '..'"))
         #expect(try error(#"{"de": "de.lproj/none.strings"}"#).message.hasPrefix("cannot read the strings file 'de.lproj/none.strings'"))
         #expect(try error(#"{"de": "Localizable.xcstrings"}"#).message.contains("is not a .strings file"))
+        try FileManager.default.createDirectory(atPath: dir + "/folder.strings", withIntermediateDirectories: true)
+        let folder = try error(#"{"de": "folder.strings"}"#)
+        #expect(
+            folder.message.hasSuffix("/folder.strings' is a folder") && folder.hint == "name a file in the scene's folder or below it", "\(folder)")
+        try write("cut.strings", #""Trips" = "Rei"#)
+        #expect(try error(#"{"de": "cut.strings"}"#).message.contains("a string is not closed"))
         try Data([0x22, 0x61, 0x22, 0x3D, 0x22, 0xC3, 0x28, 0x22, 0x3B]).write(to: URL(fileURLWithPath: dir + "/latin1.strings"))
         #expect(try error(#"{"de": "latin1.strings"}"#).message.contains("is not valid UTF-8"))
         try write("escape.strings", #""a" = "\UZZZZ";"#)

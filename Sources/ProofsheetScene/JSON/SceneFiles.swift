@@ -31,7 +31,10 @@ enum SceneFiles {
     /// located at the value that names it and led by `failure` (`cannot import`).
     static func read(_ path: String, name: String, at location: SourceLocation, failure: String) throws -> [UInt8] {
         do { return try SceneDecoder.read(file: path) } catch var e as ProofsheetError {
-            e.message = "\(failure) '\(excerpt(name))': " + e.message
+            // Scene files' own wording (", not a scene file", "give the path of a scene .json
+            // file") would mislead here: the file is named by the scene, relative to its folder.
+            e.message = "\(failure) '\(excerpt(name))': " + e.message.replacingOccurrences(of: ", not a scene file", with: "")
+            if e.hint?.hasPrefix("give the path of a scene") == true { e.hint = "name a file in the scene's folder or below it" }
             e.location = location
             throw e
         }
