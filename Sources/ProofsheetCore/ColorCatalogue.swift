@@ -81,6 +81,17 @@ public struct NamedColor: Sendable {
 private func byte(_ n: Double) -> Double { n / 255 }
 
 extension Color {
+    /// SwiftUI's named hues (`Color.red` … `Color.brown`), each with its light, dark and
+    /// high-contrast (light, dark) values; UIKit's `systemRed` … `systemBrown` are the same.
+    private static let hues: [(name: String, light: UInt32, dark: UInt32, increased: (light: UInt32, dark: UInt32), estimated: Bool)] = [
+        ("red", 0xFF3B30, 0xFF453A, (0xD70015, 0xFF6961), false), ("orange", 0xFF9500, 0xFF9F0A, (0xC93400, 0xFFB340), false),
+        ("yellow", 0xFFCC00, 0xFFD60A, (0xB25000, 0xFFD426), false), ("green", 0x34C759, 0x30D158, (0x248A3D, 0x30DB5B), false),
+        ("mint", 0x00C7BE, 0x63E6E2, (0x0C817B, 0x66D4CF), true), ("teal", 0x30B0C7, 0x40C8E0, (0x008299, 0x5DE6FF), false),
+        ("cyan", 0x32ADE6, 0x64D2FF, (0x0071A4, 0x70D7FF), false), ("blue", 0x007AFF, 0x0A84FF, (0x0040DD, 0x409CFF), false),
+        ("indigo", 0x5856D6, 0x5E5CE6, (0x3634A3, 0x7D7AFF), false), ("purple", 0xAF52DE, 0xBF5AF2, (0x8944AB, 0xDA8FFF), false),
+        ("pink", 0xFF2D55, 0xFF375F, (0xD30F45, 0xFF6482), false), ("brown", 0xA2845E, 0xAC8E68, (0x7F6545, 0xB59469), false)
+    ]
+
     /// Every named colour, in catalogue order (families together).
     ///
     /// Values: light mode as Proofsheet has always drawn it (the long-standing published iOS
@@ -102,73 +113,57 @@ extension Color {
     /// tabulates them (the same colours more opaque, and a shade further from white or black
     /// for the secondary and tertiary backgrounds). `label`, `link`, `systemBackground`,
     /// `opaqueSeparator` and the fixed colours do not change.
-    public static let catalogue: [NamedColor] = [
-        // SwiftUI's Color statics and UIKit's matching system colours.
-        NamedColor("red", .standard, 0xFF3B30, 0xFF453A, increased: (0xD70015, 0xFF6961)),
-        NamedColor("orange", .standard, 0xFF9500, 0xFF9F0A, increased: (0xC93400, 0xFFB340)),
-        NamedColor("yellow", .standard, 0xFFCC00, 0xFFD60A, increased: (0xB25000, 0xFFD426)),
-        NamedColor("green", .standard, 0x34C759, 0x30D158, increased: (0x248A3D, 0x30DB5B)),
-        NamedColor("mint", .standard, 0x00C7BE, 0x63E6E2, increased: (0x0C817B, 0x66D4CF), estimated: true),
-        NamedColor("teal", .standard, 0x30B0C7, 0x40C8E0, increased: (0x008299, 0x5DE6FF)),
-        NamedColor("cyan", .standard, 0x32ADE6, 0x64D2FF, increased: (0x0071A4, 0x70D7FF)),
-        NamedColor("blue", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF)),
-        NamedColor("indigo", .standard, 0x5856D6, 0x5E5CE6, increased: (0x3634A3, 0x7D7AFF)),
-        NamedColor("purple", .standard, 0xAF52DE, 0xBF5AF2, increased: (0x8944AB, 0xDA8FFF)),
-        NamedColor("pink", .standard, 0xFF2D55, 0xFF375F, increased: (0xD30F45, 0xFF6482)),
-        NamedColor("brown", .standard, 0xA2845E, 0xAC8E68, increased: (0x7F6545, 0xB59469)),
-        NamedColor("accentColor", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF), estimated: true),
-        NamedColor("tintColor", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF), estimated: true),
-        NamedColor("systemRed", .standard, 0xFF3B30, 0xFF453A, increased: (0xD70015, 0xFF6961)),
-        NamedColor("systemOrange", .standard, 0xFF9500, 0xFF9F0A, increased: (0xC93400, 0xFFB340)),
-        NamedColor("systemYellow", .standard, 0xFFCC00, 0xFFD60A, increased: (0xB25000, 0xFFD426)),
-        NamedColor("systemGreen", .standard, 0x34C759, 0x30D158, increased: (0x248A3D, 0x30DB5B)),
-        NamedColor("systemMint", .standard, 0x00C7BE, 0x63E6E2, increased: (0x0C817B, 0x66D4CF), estimated: true),
-        NamedColor("systemTeal", .standard, 0x30B0C7, 0x40C8E0, increased: (0x008299, 0x5DE6FF)),
-        NamedColor("systemCyan", .standard, 0x32ADE6, 0x64D2FF, increased: (0x0071A4, 0x70D7FF)),
-        NamedColor("systemBlue", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF)),
-        NamedColor("systemIndigo", .standard, 0x5856D6, 0x5E5CE6, increased: (0x3634A3, 0x7D7AFF)),
-        NamedColor("systemPurple", .standard, 0xAF52DE, 0xBF5AF2, increased: (0x8944AB, 0xDA8FFF)),
-        NamedColor("systemPink", .standard, 0xFF2D55, 0xFF375F, increased: (0xD30F45, 0xFF6482)),
-        NamedColor("systemBrown", .standard, 0xA2845E, 0xAC8E68, increased: (0x7F6545, 0xB59469)),
-        // Greys.
-        NamedColor("gray", .gray, 0x8E8E93, 0x8E8E93, increased: (0x6C6C70, 0xAEAEB2)),
-        NamedColor("systemGray", .gray, 0x8E8E93, 0x8E8E93, increased: (0x6C6C70, 0xAEAEB2)),
-        NamedColor("systemGray2", .gray, 0xAEAEB2, 0x636366, increased: (0x8E8E93, 0x7C7C80)),
-        NamedColor("systemGray3", .gray, 0xC7C7CC, 0x48484A, increased: (0xAEAEB2, 0x545456)),
-        NamedColor("systemGray4", .gray, 0xD1D1D6, 0x3A3A3C, increased: (0xBCBCC0, 0x444446)),
-        NamedColor("systemGray5", .gray, 0xE5E5EA, 0x2C2C2E, increased: (0xD8D8DC, 0x363638)),
-        NamedColor("systemGray6", .gray, 0xF2F2F7, 0x1C1C1E, increased: (0xEBEBF0, 0x242426)),
-        // Labels (SwiftUI's primary and secondary are UIKit's label and secondaryLabel).
-        NamedColor("primary", .label, 0x000000, 0xFFFFFF),
-        NamedColor("secondary", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6, increasedAlpha: (byte(173), byte(173))),
-        NamedColor("label", .label, 0x000000, 0xFFFFFF),
-        NamedColor("secondaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6, increasedAlpha: (byte(173), byte(173))),
-        NamedColor("tertiaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3, increasedAlpha: (byte(96), byte(96))),
-        NamedColor(
-            "quaternaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.18, darkAlpha: 0.16, increasedAlpha: (byte(66), byte(61)), estimated: true),
-        NamedColor("placeholderText", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3, increasedAlpha: (byte(96), byte(96))),
-        NamedColor("link", .label, 0x007AFF, 0x0984FF),
-        // Fills.
-        NamedColor("systemFill", .fill, 0x787880, 0x787880, alpha: 0.2, darkAlpha: 0.36, increasedAlpha: (byte(71), byte(112))),
-        NamedColor("secondarySystemFill", .fill, 0x787880, 0x787880, alpha: 0.16, darkAlpha: 0.32, increasedAlpha: (byte(61), byte(102))),
-        NamedColor("tertiarySystemFill", .fill, 0x767680, 0x767680, alpha: 0.12, darkAlpha: 0.24, increasedAlpha: (byte(51), byte(81))),
-        NamedColor("quaternarySystemFill", .fill, 0x747480, 0x767680, alpha: 0.08, darkAlpha: 0.18, increasedAlpha: (byte(40), byte(66))),
-        // Backgrounds.
-        NamedColor("systemBackground", .background, 0xFFFFFF, 0x000000),
-        NamedColor("secondarySystemBackground", .background, 0xF2F2F7, 0x1C1C1E, increased: (0xEBEBF0, 0x242426)),
-        NamedColor("tertiarySystemBackground", .background, 0xFFFFFF, 0x2C2C2E, increased: (0xFFFFFF, 0x363638)),
-        NamedColor("systemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x000000, increased: (0xEBEBF0, 0x000000)),
-        NamedColor("secondarySystemGroupedBackground", .groupedBackground, 0xFFFFFF, 0x1C1C1E, increased: (0xFFFFFF, 0x242426)),
-        NamedColor("tertiarySystemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x2C2C2E, increased: (0xEBEBF0, 0x363638)),
-        // Separators.
-        NamedColor("separator", .separator, 0x3C3C43, 0x545458, alpha: 0.29, darkAlpha: 0.6, increasedAlpha: (byte(94), byte(173))),
-        NamedColor("opaqueSeparator", .separator, 0xC6C6C8, 0x38383A),
-        // Fixed colours.
-        NamedColor("black", .fixed, 0x000000, 0x000000), NamedColor("white", .fixed, 0xFFFFFF, 0xFFFFFF),
-        NamedColor("clear", .fixed, 0x000000, 0x000000, alpha: 0), NamedColor("lightGray", .fixed, 0xAAAAAA, 0xAAAAAA),
-        NamedColor("darkGray", .fixed, 0x555555, 0x555555), NamedColor("magenta", .fixed, 0xFF00FF, 0xFF00FF),
-        NamedColor("lightText", .fixed, 0xFFFFFF, 0xFFFFFF, alpha: 0.6), NamedColor("darkText", .fixed, 0x000000, 0x000000)
-    ]
+    public static let catalogue: [NamedColor] =
+        hues.map { NamedColor($0.name, .standard, $0.light, $0.dark, increased: $0.increased, estimated: $0.estimated) }
+        + [
+            NamedColor("accentColor", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF), estimated: true),
+            NamedColor("tintColor", .standard, 0x007AFF, 0x0A84FF, increased: (0x0040DD, 0x409CFF), estimated: true)
+        ]
+        // UIKit's matching system colours, of the same values: `systemRed` … `systemBrown`.
+        + hues.map {
+            NamedColor(
+                "system" + $0.name.prefix(1).uppercased() + $0.name.dropFirst(), .standard, $0.light, $0.dark, increased: $0.increased,
+                estimated: $0.estimated)
+        } + [
+            // Greys.
+            NamedColor("gray", .gray, 0x8E8E93, 0x8E8E93, increased: (0x6C6C70, 0xAEAEB2)),
+            NamedColor("systemGray", .gray, 0x8E8E93, 0x8E8E93, increased: (0x6C6C70, 0xAEAEB2)),
+            NamedColor("systemGray2", .gray, 0xAEAEB2, 0x636366, increased: (0x8E8E93, 0x7C7C80)),
+            NamedColor("systemGray3", .gray, 0xC7C7CC, 0x48484A, increased: (0xAEAEB2, 0x545456)),
+            NamedColor("systemGray4", .gray, 0xD1D1D6, 0x3A3A3C, increased: (0xBCBCC0, 0x444446)),
+            NamedColor("systemGray5", .gray, 0xE5E5EA, 0x2C2C2E, increased: (0xD8D8DC, 0x363638)),
+            NamedColor("systemGray6", .gray, 0xF2F2F7, 0x1C1C1E, increased: (0xEBEBF0, 0x242426)),
+            // Labels (SwiftUI's primary and secondary are UIKit's label and secondaryLabel).
+            NamedColor("primary", .label, 0x000000, 0xFFFFFF),
+            NamedColor("secondary", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6, increasedAlpha: (byte(173), byte(173))),
+            NamedColor("label", .label, 0x000000, 0xFFFFFF),
+            NamedColor("secondaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.6, increasedAlpha: (byte(173), byte(173))),
+            NamedColor("tertiaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3, increasedAlpha: (byte(96), byte(96))),
+            NamedColor(
+                "quaternaryLabel", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.18, darkAlpha: 0.16, increasedAlpha: (byte(66), byte(61)), estimated: true),
+            NamedColor("placeholderText", .label, 0x3C3C43, 0xEBEBF5, alpha: 0.3, increasedAlpha: (byte(96), byte(96))),
+            NamedColor("link", .label, 0x007AFF, 0x0984FF),
+            // Fills.
+            NamedColor("systemFill", .fill, 0x787880, 0x787880, alpha: 0.2, darkAlpha: 0.36, increasedAlpha: (byte(71), byte(112))),
+            NamedColor("secondarySystemFill", .fill, 0x787880, 0x787880, alpha: 0.16, darkAlpha: 0.32, increasedAlpha: (byte(61), byte(102))),
+            NamedColor("tertiarySystemFill", .fill, 0x767680, 0x767680, alpha: 0.12, darkAlpha: 0.24, increasedAlpha: (byte(51), byte(81))),
+            NamedColor("quaternarySystemFill", .fill, 0x747480, 0x767680, alpha: 0.08, darkAlpha: 0.18, increasedAlpha: (byte(40), byte(66))),
+            // Backgrounds.
+            NamedColor("systemBackground", .background, 0xFFFFFF, 0x000000),
+            NamedColor("secondarySystemBackground", .background, 0xF2F2F7, 0x1C1C1E, increased: (0xEBEBF0, 0x242426)),
+            NamedColor("tertiarySystemBackground", .background, 0xFFFFFF, 0x2C2C2E, increased: (0xFFFFFF, 0x363638)),
+            NamedColor("systemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x000000, increased: (0xEBEBF0, 0x000000)),
+            NamedColor("secondarySystemGroupedBackground", .groupedBackground, 0xFFFFFF, 0x1C1C1E, increased: (0xFFFFFF, 0x242426)),
+            NamedColor("tertiarySystemGroupedBackground", .groupedBackground, 0xF2F2F7, 0x2C2C2E, increased: (0xEBEBF0, 0x363638)),
+            // Separators.
+            NamedColor("separator", .separator, 0x3C3C43, 0x545458, alpha: 0.29, darkAlpha: 0.6, increasedAlpha: (byte(94), byte(173))),
+            NamedColor("opaqueSeparator", .separator, 0xC6C6C8, 0x38383A),
+            // Fixed colours.
+            NamedColor("black", .fixed, 0x000000, 0x000000), NamedColor("white", .fixed, 0xFFFFFF, 0xFFFFFF),
+            NamedColor("clear", .fixed, 0x000000, 0x000000, alpha: 0), NamedColor("lightGray", .fixed, 0xAAAAAA, 0xAAAAAA),
+            NamedColor("darkGray", .fixed, 0x555555, 0x555555), NamedColor("magenta", .fixed, 0xFF00FF, 0xFF00FF),
+            NamedColor("lightText", .fixed, 0xFFFFFF, 0xFFFFFF, alpha: 0.6), NamedColor("darkText", .fixed, 0x000000, 0x000000)
+        ]
 
     /// Other spellings scenes may use for a catalogue name.
     public static let aliases: [String: String] = ["grey": "gray"]
