@@ -191,6 +191,9 @@ extension SceneDecoder {
         check.validating = true
         check.warnings = log
         check.components = components
+        // Its string tables, read once (their files too): every state shows the same texts.
+        let stringTables = try m["strings"].map { try check.stringTables($0) }
+        check.readStringTables = stringTables
         let expressions = ExpressionLog()
         check.expressions.loading = expressions
         let spellings = Spellings.Log()
@@ -207,8 +210,7 @@ extension SceneDecoder {
         check.errors = nil
         var template = SceneTemplate(file: file, document: json, schema: schema, stills: stills, warnings: log.all)
         template.components = components
-        // Read once: every state shows the same texts from them.
-        template.stringTables = try m["strings"].map { try check.stringTables($0) }
+        template.stringTables = stringTables
         template.sdk = check.sdk
         template.timelines = try m["timelines"].map { try Self.timelines($0, schema, stills: stills, context: check) } ?? []
         template.markers = try m["markers"].map { try Self.markers($0, context: check, constants: m["vars"]) } ?? []
