@@ -7,7 +7,7 @@ SCENES := $(wildcard Assets/Scenes/*.json)
 ## bind). Build release products with the same flags, or SwiftPM rebuilds everything.
 RELEASE := $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: deps build release demo test clean-clone lint format bench fuzz leaks tsan install clean
+.PHONY: deps build release demo test clean-clone lint format bench fuzz leaks tsan install uninstall deb clean
 
 ## Install missing system packages and fonts (idempotent).
 deps:
@@ -82,11 +82,20 @@ ROUNDS ?= 4
 tsan: deps
 	bash scripts/hardening/tsan.sh $(ROUNDS)
 
+## Install the release binary with its assets, documents and shell completions under PREFIX
+## (DESTDIR for staged installs); the binary finds its assets from its own location.
 install: release
-	install -d $(PREFIX)/bin $(PREFIX)/share/proofsheet
-	install -m 755 .build/release/proofsheet $(PREFIX)/bin/proofsheet
-	rm -rf $(PREFIX)/share/proofsheet/Assets
-	cp -R Assets $(PREFIX)/share/proofsheet/Assets
+	@bash scripts/install.sh "$(DESTDIR)$(PREFIX)" .build/release/proofsheet
+
+uninstall:
+	rm -rf "$(DESTDIR)$(PREFIX)/share/proofsheet" "$(DESTDIR)$(PREFIX)/share/doc/proofsheet"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/proofsheet" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/proofsheet" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_proofsheet" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/proofsheet.fish"
+
+## A Debian package of the release binary (.build/proofsheet_VERSION_ARCH.deb), its library and
+## font dependencies declared: `apt-get install ./.build/proofsheet_*.deb` on Debian 12.
+deb: release
+	@bash scripts/make-deb.sh .build/release/proofsheet .build
 
 clean:
 	rm -rf .build Output/*.png Output/*.svg Output/*.pdf

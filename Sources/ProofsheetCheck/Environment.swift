@@ -23,6 +23,25 @@ public struct EnvironmentFingerprint: Sendable, Hashable, Codable {
         self.freetype = freetype; self.fontconfig = fontconfig; self.fonts = fonts
     }
 
+    /// The processor architecture and system this binary was built for (`x86_64 linux`): pixels
+    /// can differ across architectures where floating point is rounded differently.
+    public static var architecture: String {
+        #if arch(x86_64)
+            let cpu = "x86_64"
+        #elseif arch(arm64)
+            let cpu = "arm64"
+        #else
+            let cpu = "other"
+        #endif
+        #if os(Linux)
+            return cpu + " linux"
+        #elseif os(macOS)
+            return cpu + " macos"
+        #else
+            return cpu
+        #endif
+    }
+
     /// The PNG `tEXt` keyword of the fingerprint in goldens.
     public static let pngKeyword = "proofsheet-environment"
 
