@@ -171,8 +171,8 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
             + (orphans.isEmpty ? "" : ", \(orphans.count) orphaned golden\(orphans.count == 1 ? "" : "s")")
             + ((report.pruned ?? []).isEmpty ? "" : ", \(report.pruned!.count) pruned")
             + (reportDirectory.map { "; report: \($0)/index.html" } ?? ""))
-    if let dir = reportDirectory, report.entries.contains(where: { $0.status == .failed || $0.status == .missing || $0.inputError == true }) {
-        print("to accept the actual images as goldens: proofsheet approve --report \(dir)")
+    if let dir = reportDirectory, report.hasApprovable {
+        print("to accept the actual images as goldens: \(visible(CheckReport.approveCommand(folder: dir)))")
     }
     // The worst outcome: a failure inside Proofsheet (3), bad input — a scene or golden that
     // cannot be read (2), a difference (1).
@@ -263,7 +263,7 @@ private func writeJUnitAndSummary(_ report: CheckReport, junit: String?, summary
             if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
             if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
         }
-        try FileOutput.write(bytes + Array(HTMLReport.markdownSummary(report).utf8), to: summary)
+        try FileOutput.write(bytes + Array(HTMLReport.markdownSummary(report, reportFolder: reportDirectory).utf8), to: summary)
     }
 }
 
@@ -307,6 +307,7 @@ func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let verdict = merged.passed ? (merged.verdict == .recorded ? "recorded" : "passed") : "FAILED"
     print("\(verdict): \(merged.entries.count) images from \(dirs.count) reports; report: \(out)/index.html")
+    if merged.hasApprovable { print("to accept the actual images as goldens: \(visible(CheckReport.approveCommand(folder: out)))") }
     if merged.hasInputErrors { return 2 }
     return merged.passed ? 0 : 1
 }

@@ -201,7 +201,7 @@ public enum ReportMerge {
             for (rel, source) in images.sorted(by: { $0.key < $1.key }) {
                 try FileOutput.write(try source.folder.pngImage(rel, what: source.what), to: target.path + "/" + rel)
             }
-            try target.write(merged, selfContained: selfContained)
+            try target.write(merged, selfContained: selfContained, target: output)
             try target.commit(to: output, option: "-o")
         } catch {
             target.discard()

@@ -424,7 +424,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         }
         result.warnings = warnings.isEmpty ? nil : warnings
         if let report {
-            try report.write(result, selfContained: options.selfContained)
+            try report.write(result, selfContained: options.selfContained, target: options.reportDirectory)
             try report.commit(to: options.reportDirectory!)
         }
         committed = true

@@ -106,6 +106,9 @@ public struct TimelineSummary: Sendable, Encodable, Hashable {
     /// `scene/timeline/variant`.
     public var id: String { "\(scene)/\(timeline)/\(variant)" }
 
+    /// Whether the timeline needs a look: an instant diverges, or it did not simply pass.
+    public var needsAttention: Bool { firstDiverging != nil || status != .passed }
+
     /// An instant in words: `401 ms (after release; events: release, card removed)`.
     public static func describe(_ entry: CheckEntry) -> String {
         var parts: [String] = []

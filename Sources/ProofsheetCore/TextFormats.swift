@@ -89,6 +89,18 @@ public func visible(_ text: String) -> String {
     return String(out)
 }
 
+/// `text` as one word for a POSIX shell: as it is when it holds only letters, digits and
+/// `_ . / - + = : @ ,`, else in single quotes (a quote inside written `'\''`), so a command
+/// printed for the user runs as shown when pasted.
+public func shellQuoted(_ text: String) -> String {
+    let plain =
+        !text.isEmpty
+        && text.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || "_./-+=:@,".utf8.contains(b)
+        }
+    return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+}
+
 /// Whether `u` is escaped by ``visible(_:)``.
 func isControl(_ u: Unicode.Scalar) -> Bool {
     u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029

@@ -75,6 +75,45 @@ struct TimelineReportTests {
         #expect(!html.contains("<img src=x"))
     }
 
+    /// Two timelines, one failing and one passing, and a failing still: the page leads with what
+    /// needs a look (the failing timeline, then the images by scene, instants by time and named
+    /// as instants), collapses the passing timeline below them, and gives the approve command.
+    @Test func theReportLeadsWithFailures() throws {
+        var r = Self.report([(0, .passed), (1015, .failed), (101, .passed), (401, .failed)])
+        var other = Self.instant(0, .passed)
+        other.timeline = "idle"; other.state = "idle@0ms"; other.golden = "g/deck/idle@0ms/a@1x.png"
+        var still = CheckEntry(scene: "deck", state: "zoomed", variant: "a@1x", status: .failed, golden: "g/deck/zoomed/a@1x.png")
+        still.thumb = "images/zoomed.thumb.png"
+        r.entries += [other, still]
+        r.timelines = r.timelineSummaries()
+        let html = HTMLReport.render(r, reportFolder: "ci report") { _ in [1] }
+        func at(_ text: String) throws -> String.Index { try #require(html.range(of: text), "no \(text)").lowerBound }
+        // The failing timeline, then the cards (the still's, then the instants' by time), then the
+        // passing timeline, collapsed, then the passed images.
+        let failingTimeline = try at("id=\"timeline-2\" data-status=\"failed\"")
+        let stillCard = try at("<h3 class=\"still-name\"><span class=\"kind\">still</span> zoomed</h3>")
+        let instantCards = try at("<h3 class=\"still-name\"><span class=\"kind\">timeline</span> swipe</h3>")
+        let passingTimelines = try at("<details class=\"timelines passed passed-timelines\">")
+        let passingTimeline = try at("id=\"timeline-1\" data-status=\"passed\"")
+        let passed = try at("<details class=\"passed\">")
+        #expect(failingTimeline < stillCard && stillCard < instantCards && instantCards < passingTimelines)
+        #expect(passingTimelines < passingTimeline && passingTimeline < passed)
+        #expect(html.contains("1 timeline passed at every key instant"))
+        // Instants by time, labelled as instants.
+        let at401 = try at("deck<span class=\"sep\">/</span>swipe at 401 ms<span class=\"sep\">/</span>a@1x")
+        let at1015 = try at("deck<span class=\"sep\">/</span>swipe at 1015 ms<span class=\"sep\">/</span>a@1x")
+        #expect(at401 < at1015)
+        #expect(!html.contains("<span class=\"kind\">still</span> swipe@"))
+        // The approve command for this report, quoted for the shell; none when nothing is to approve.
+        #expect(
+            html.contains("<code>proofsheet approve --report &#39;ci report&#39;</code>")
+                || html.contains("<code>proofsheet approve --report 'ci report'</code>"))
+        #expect(HTMLReport.markdownSummary(r, reportFolder: "report").contains("`proofsheet approve --report report`"))
+        let green = Self.report([(0, .passed)])
+        #expect(!HTMLReport.render(green, reportFolder: "report") { _ in nil }.contains("proofsheet approve"))
+        #expect(!HTMLReport.markdownSummary(green, reportFolder: "report").contains("proofsheet approve"))
+    }
+
     // MARK: - Untrusted input
 
     /// A report with one instant entry (fields overridden by `entry`) and, unless nil, a

@@ -76,6 +76,18 @@ public struct CheckReport: Sendable, Encodable, Hashable {
 
     /// Counts by status, for summaries.
     public var counts: [CheckEntry.Status: Int] { Dictionary(grouping: entries, by: \.status).mapValues(\.count) }
+
+    /// Whether `approve` has anything to take from the report: an image that differs, has no
+    /// golden, or whose golden cannot be read.
+    public var hasApprovable: Bool {
+        entries.contains { $0.status == .failed || $0.status == .missing || $0.inputError == true }
+    }
+
+    /// The command that makes the actual images of the report in `folder` their goldens, as the
+    /// console, the page and the job summary print it (ready to paste into a shell).
+    public static func approveCommand(folder: String) -> String {
+        "proofsheet approve --report " + shellQuoted(folder)
+    }
 }
 
 /// One image of a check: a scene's state on a device at a scale, or a key instant of a timeline.

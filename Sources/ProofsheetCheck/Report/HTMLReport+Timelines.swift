@@ -1,15 +1,24 @@
 import ProofsheetCore
 
 extension HTMLReport {
-    /// The timelines checked: per timeline and variant, the expected and the actual strip (an
-    /// image per key instant, side by side in columns), the first diverging instant marked, and
-    /// a scrubber over the instants that names the one it is on (its time, why it is key, what
-    /// happened). A passing instant's expected image is its actual one (they are equal).
-    static func timelineSection(_ report: CheckReport, picture: (String?) -> (html: String?, problem: String?)) -> String {
-        let timelines = report.timelineSummaries()
+    /// The timelines checked that diverge (`passing` false), or those that do not (`passing`
+    /// true, collapsed, after everything that needs a look): per timeline and variant, the
+    /// expected and the actual strip (an image per key instant, side by side in columns), the
+    /// first diverging instant marked, and a scrubber over the instants that names the one it
+    /// is on (its time, why it is key, what happened). A passing instant's expected image is its
+    /// actual one (they are equal).
+    static func timelineSection(_ report: CheckReport, picture: (String?) -> (html: String?, problem: String?), passing: Bool) -> String {
+        let timelines = report.timelineSummaries().enumerated().filter { $0.element.needsAttention != passing }
         guard !timelines.isEmpty else { return "" }
-        var h = "<section class=\"timelines\">\n<h2 class=\"scene-name\"><span class=\"kind\">timelines</span> key instants</h2>\n"
-        for (n, t) in timelines.enumerated() {
+        var h: String
+        if passing {
+            let n = timelines.count
+            h =
+                "<details class=\"timelines passed passed-timelines\">\n<summary>\(grouped(n)) \(plural(n, "timeline")) passed at every key instant</summary>\n"
+        } else {
+            h = "<section class=\"timelines\">\n<h2 class=\"scene-name\"><span class=\"kind\">timelines</span> key instants</h2>\n"
+        }
+        for (n, t) in timelines {
             let instants = report.entries(of: t)
             let first = instants.firstIndex { $0.at == t.firstDiverging }
             h += "<section class=\"timeline s-\(t.status.rawValue)\" id=\"timeline-\(n + 1)\" data-status=\"\(t.status.rawValue)\">\n"
@@ -41,7 +50,7 @@ extension HTMLReport {
             }
             h += "</div>\n</section>\n"
         }
-        return h + "</section>\n"
+        return h + (passing ? "</details>\n" : "</section>\n")
     }
 
     static let timelineCSS = """
@@ -60,6 +69,8 @@ extension HTMLReport {
         .inst-time{font-size:12px;font-weight:600;font-variant-numeric:tabular-nums;color:var(--c)}
         .inst-img{line-height:0}
         .inst-img img{display:block;width:auto;height:150px;max-width:none;border:1px solid var(--line)}
+        details.passed-timelines{margin:0 0 18px}
+        details.passed-timelines .timeline{margin:0 12px 12px}
 
         """
 

@@ -142,10 +142,11 @@ extension HTMLReport {
     /// entries that need attention under a heading per scene (a table row per still and variant),
     /// the timelines that diverge (a row each, naming the first diverging instant),
     /// then the orphaned goldens. Passing entries are only counted.
-    public static func markdownSummary(_ report: CheckReport) -> String {
+    /// `reportFolder`, the report's folder as the user named it, adds the `approve` command.
+    public static func markdownSummary(_ report: CheckReport, reportFolder: String? = nil) -> String {
         let entries = sortedEntries(report)
         let attention = entries.filter { $0.status != .passed && ($0.timeline == nil || $0.at == nil) }
-        let timelines = report.timelineSummaries().filter { $0.firstDiverging != nil || $0.status != .passed }
+        let timelines = report.timelineSummaries().filter(\.needsAttention)
         let orphans = report.orphans ?? []
         let sceneErrors = report.sceneErrors ?? []
         let counts = report.counts
@@ -163,6 +164,9 @@ extension HTMLReport {
         case .passed: md = "### ✅ Proofsheet check passed\(shard): \(tally) (\(total))\n"
         case .recorded: md = "### 📝 Proofsheet check recorded goldens\(shard): \(tally) (\(total))\n"
         case .failed: md = "### ❌ Proofsheet check failed\(shard): \(tally) (\(total))\n"
+        }
+        if let reportFolder, report.hasApprovable {
+            md += "\nTo accept the actual images as goldens (from the report, downloaded): `\(CheckReport.approveCommand(folder: reportFolder))`\n"
         }
         if let missing = report.missingShards, !missing.isEmpty {
             md += "\n❗ Shards missing from this report (failed or cancelled before they uploaded one; their images were not checked): "

@@ -80,8 +80,9 @@ public struct ReportFolder: Sendable {
     }
 
     /// Writes results.json and index.html: images linked from `images/` (the page opens from
-    /// disk beside them), or inlined when `selfContained`.
-    public func write(_ report: CheckReport, selfContained: Bool = false) throws {
+    /// disk beside them), or inlined when `selfContained`. `target` is the folder the report is
+    /// committed to, as the user named it: the page gives the `approve` command for it.
+    public func write(_ report: CheckReport, selfContained: Bool = false, target: String? = nil) throws {
         try prepare()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -89,9 +90,9 @@ public struct ReportFolder: Sendable {
         if let times = ReportTimes(report) { try FileOutput.write(Array(try encoder.encode(times)), to: path + "/" + ReportTimes.file) }
         let html: String
         if selfContained {
-            html = HTMLReport.render(report) { rel in try? imageBytes(rel, what: rel) }
+            html = HTMLReport.render(report, reportFolder: target) { rel in try? imageBytes(rel, what: rel) }
         } else {
-            html = HTMLReport.render(report, linkImages: true) { rel in try? imageHeader(rel) }
+            html = HTMLReport.render(report, linkImages: true, reportFolder: target) { rel in try? imageHeader(rel) }
         }
         try FileOutput.write(Array(html.utf8), to: path + "/index.html")
     }
