@@ -39,7 +39,7 @@ extension Checker {
 
     /// Checks a timeline at its key instants: one entry per instant, in time order.
     func checkTimeline(
-        _ item: Item, _ options: CheckOptions, _ report: ReportFolder?, _ masks: MaskCache
+        _ item: Item, _ options: CheckOptions, _ report: ReportFolder?, _ shared: RunShared
     ) throws -> [(entry: CheckEntry, environment: [String]?)] {
         let t = item.timeline!
         let entries = t.instants.map { instant in
@@ -70,6 +70,6 @@ extension Checker {
             }
         }
         let settings = options.settings(scene: item.name, still: item.state)
-        return try zip(entries, images).map { entry, image in try compare(entry, image, item.scene, settings, options, report, masks) }
+        return try zip(entries, images).map { entry, image in try compare(entry, image, item.scene, settings, options, report, shared) }
     }
 }

@@ -360,15 +360,20 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         let report = try options.reportDirectory.map { try ReportFolder.staging(for: $0) }
         var committed = false
         defer { if !committed { report?.discard() } }
-        let masks = MaskCache()
+        // Goldens nothing produces any more (scenes that could not be read produce nothing: their
+        // goldens are not orphans), known before anything is written: a missing golden may be one
+        // of them renamed.
+        let unread = Set((sceneErrors + stateErrors).map(\.scene))
+        let orphans = orphans(states, allItems, options).filter { o in !unread.contains { o.hasPrefix($0 + "/") } }
+        let shared = RunShared(masks: MaskCache(), renames: RenameFinder(root: options.goldenDirectory, orphans: orphans))
         let done = Mutex(0)
         let results = try parallelMap(items.count, jobs: options.jobs) { k in
             let start = ContinuousClock.now
             var results: [(entry: CheckEntry, environment: [String]?)]
             switch prepared[k] {
-            case .success(let p): results = [try check(items[k], p, options, report, masks)]
+            case .success(let p): results = [try check(items[k], p, options, report, shared)]
             case .failure(let e): results = [(errorEntry(items[k], options, e), nil)]
-            case nil: results = try checkTimeline(items[k], options, report, masks)
+            case nil: results = try checkTimeline(items[k], options, report, shared)
             }
             let elapsed = ContinuousClock.now - start
             let seconds = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) / Double(max(1, results.count))
@@ -402,9 +407,6 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 "\(n) golden\(n == 1 ? " was" : "s were") recorded in another environment (\(what)): a difference may come from the environment, not the scene; "
                     + "record and check goldens in one environment (the project's container)")
         }
-        // Scenes that could not be read produce nothing: their goldens are not orphans.
-        let unread = Set(errors.map(\.scene))
-        let orphans = orphans(states, allItems, options).filter { o in !unread.contains { o.hasPrefix($0 + "/") } }
         if options.prune && !orphans.isEmpty {
             // Only what Proofsheet recorded is deleted: a PNG without its chunk stays, listed.
             let root = options.goldenDirectory
@@ -442,7 +444,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
 
     /// Checks one image; also returns how the golden's environment differs from this one's.
     private func check(
-        _ item: Item, _ prepared: Rendering.Prepared, _ options: CheckOptions, _ report: ReportFolder?, _ masks: MaskCache
+        _ item: Item, _ prepared: Rendering.Prepared, _ options: CheckOptions, _ report: ReportFolder?, _ shared: RunShared
     ) throws -> (entry: CheckEntry, environment: [String]?) {
         var entry = CheckEntry(scene: item.name, state: item.state, variant: item.variant, status: .passed, golden: "")
         entry.golden = options.goldenDirectory + "/" + entry.goldenPath
@@ -457,14 +459,14 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             entry.inputError = e.kind != .internal
             return (entry, nil)
         }
-        return try compare(entry, actual, item.scene, options.settings(scene: item.name, still: item.state), options, report, masks)
+        return try compare(entry, actual, item.scene, options.settings(scene: item.name, still: item.state), options, report, shared)
     }
 
     /// Compares `actual`, the image of `entry` (of a scene like `scene`), with its golden, and
     /// records or reports as the options say.
     func compare(
         _ entry: CheckEntry, _ actual: RGBAImage, _ scene: Scene, _ settings: CompareSettings, _ options: CheckOptions, _ report: ReportFolder?,
-        _ masks: MaskCache
+        _ shared: RunShared
     ) throws -> (entry: CheckEntry, environment: [String]?) {
         let root = options.goldenDirectory
         var entry = entry
@@ -486,7 +488,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var diffOptions = DiffOptions(threshold: settings.effectiveThreshold, includeAA: settings.effectiveIncludeAA)
         diffOptions.ignoreRegions = settings.ignore.map { $0.pixels(scale: scene.scale) }
         if !settings.masks.isEmpty {
-            do { diffOptions.ignoreMask = try masks.mask(settings.masks, for: actual.size, scene: scene) } catch let e as ProofsheetError {
+            do { diffOptions.ignoreMask = try shared.masks.mask(settings.masks, for: actual.size, scene: scene) } catch let e as ProofsheetError {
                 return (inputError(e.message), nil)
             }
         }
@@ -568,6 +570,12 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         case .missing:
             entry.status = .missing
             entry.message = "no golden at \(entry.golden); record it with --record missing, look at it, commit it"
+            if let from = shared.renames.match(actual, for: entry.goldenPath) {
+                entry.renamedFrom = from
+                entry.message =
+                    "no golden at \(entry.golden), but the orphaned golden \(root)/\(from) has the same pixels: renamed? "
+                    + "move it there (git mv), or approve this image and prune the orphan"
+            }
         case .failed, .recorded(.rewrittenAfterFailure):
             entry.status = .failed
             entry.message = entry.result?.reason
@@ -590,6 +598,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 entry.message = replaced ? "golden rewritten (record mode all)" : "golden recorded (record mode all)"
             case .recorded(.absent):
                 entry.message = "no golden: recorded \(entry.golden); look at it and commit it"
+                if let from = shared.renames.match(actual, for: entry.goldenPath) {
+                    entry.renamedFrom = from
+                    entry.message! += "; the orphaned golden \(root)/\(from) has the same pixels: renamed? delete it (--prune does)"
+                }
             default:
                 entry.message = "\(entry.result?.reason ?? "failed"); golden rewritten (record mode failed)"
             }
@@ -601,6 +613,66 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
 
 /// Thrown inside the comparison when the golden is a Git LFS pointer.
 private struct LFSPointer: Error {}
+
+/// What one run reads once and shares between its images.
+struct RunShared: Sendable {
+    let masks: MaskCache
+    let renames: RenameFinder
+}
+
+/// The orphaned goldens of a run, by their pixels, to tell a renamed still (or scene) from a new
+/// one: a missing golden whose image equals an orphan's, at the same file name (device, scale and
+/// variant), was most likely renamed. Each orphan is read at most once, and at most
+/// ``mostRead`` of them, of the actual image's size only.
+final class RenameFinder: Sendable {
+    /// The most orphans one run decodes to compare.
+    static let mostRead = 256
+    let root: String
+    /// The orphans by file name (`iphone-14@1x.png`).
+    private let byName: [String: [String]]
+    /// Each orphan read so far: its pixels' hash, or nil when it cannot be read or is another size.
+    private let hashes = Mutex<[String: UInt64?]>([:])
+
+    init(root: String, orphans: [String]) {
+        self.root = root
+        byName = Dictionary(grouping: orphans) { String($0.split(separator: "/").last ?? "") }
+    }
+
+    /// The orphan (relative to the golden root) whose pixels are `actual`'s, for the golden at
+    /// `goldenPath`; nil when none is.
+    func match(_ actual: RGBAImage, for goldenPath: String) -> String? {
+        let name = String(goldenPath.split(separator: "/").last ?? "")
+        guard let candidates = byName[name], !candidates.isEmpty else { return nil }
+        let wanted = Self.hash(actual.pixels)
+        for orphan in candidates {
+            guard let image = read(orphan, size: actual.size, wanted: wanted) else { continue }
+            // The hash picked it: the pixels say.
+            if image.pixels == actual.pixels { return orphan }
+        }
+        return nil
+    }
+
+    /// The orphan's image when its hash is `wanted` (read and hashed once), else nil.
+    private func read(_ orphan: String, size: ImageSize, wanted: UInt64) -> RGBAImage? {
+        let known = hashes.withLock { h -> UInt64?? in
+            if let seen = h[orphan] { return .some(seen) }
+            guard h.count < Self.mostRead else { return .some(nil) }
+            return nil
+        }
+        if case .some(let seen) = known, seen != wanted { return nil }
+        guard let path = try? SafePaths.inside(root, orphan, what: orphan), let bytes = try? ImageFileIO.read(path),
+            let image = try? RGBAImage(decoding: bytes, source: path), image.size == size
+        else {
+            hashes.withLock { $0[orphan] = .some(nil) }
+            return nil
+        }
+        let hash = Self.hash(image.pixels)
+        hashes.withLock { $0[orphan] = hash }
+        return hash == wanted ? image : nil
+    }
+
+    static func hash(_ pixels: [UInt8]) -> UInt64 { EnvironmentFingerprint.fnv1a(pixels) }
+}
 
 /// Mask images, read once per run, combined and fitted to each image size.
 final class MaskCache: Sendable {

@@ -181,6 +181,13 @@ struct UntrustedReportTests {
         expectRefused(s, ["$.entries[0].actual"]) { _ = try s.approve() }
     }
 
+    @Test(arguments: ["../outside/a@1x.png", "/etc/passwd", "card/a@1x.png", "card/old/a@1x.txt"])
+    func aRenameFromOutsideTheGoldenRootIsRefused(from: String) throws {
+        let s = try Sandbox()
+        try s.writeReport(entry: ["renamedFrom": from])
+        expectRefused(s, ["$.entries[0].renamedFrom"]) { _ = try s.approve() }
+    }
+
     @Test(arguments: ["/etc/passwd", "../goldens/card/default/a@1x.png", "goldens/../outside/x.png", "goldens/card/default/other.png"])
     func aGoldenPathThatDisagreesWithTheIdIsForged(golden: String) throws {
         let s = try Sandbox()

@@ -337,7 +337,24 @@ struct CheckCLITests {
         let dir = try stillsProject()
         _ = try checkStills(dir, ["--record", "all"])
         try Self.toggleScene(stills: ["off", "lit"]).write(toFile: dir + "/toggle.json", atomically: true, encoding: .utf8)
-        #expect(try checkStills(dir, []).status == 1)  // records `lit`
+        // `lit` draws what `on` drew: a rename, told from a new still by its pixels.
+        let renamed = try checkStills(dir, ["--record", "never", "--report", "renamed"])
+        #expect(renamed.status == 1 && renamed.err.contains("MISSING  toggle/lit/40x30@1x"), "\(renamed.err)")
+        let missing = try #require(try ReportFolder(path: dir + "/renamed").read().entries.first { $0.state == "lit" })
+        #expect(missing.status == .missing && missing.renamedFrom == "toggle/on/40x30@1x.png")
+        #expect(missing.message?.contains("the orphaned golden goldens/toggle/on/40x30@1x.png has the same pixels: renamed?") == true, "\(missing)")
+        try FileManager.default.removeItem(atPath: dir + "/renamed")
+        let recorded = try checkStills(dir, [])
+        #expect(recorded.status == 1)  // records `lit`
+        #expect(recorded.err.contains("has the same pixels: renamed? delete it (--prune does)"), "\(recorded.err)")
+        // A new still that draws something else is no rename.
+        try Self.toggleScene(stills: ["off", "lit", "dim"], onColour: "red").replacingOccurrences(of: "\"dim\": {\"on\": true}", with: "\"dim\": {}")
+            .write(toFile: dir + "/toggle.json", atomically: true, encoding: .utf8)
+        let other = try checkStills(dir, ["--record", "never", "--report", "other"])
+        let dim = try #require(try ReportFolder(path: dir + "/other").read().entries.first { $0.state == "dim" })
+        #expect(dim.status == .missing && dim.renamedFrom == nil, "\(other.err)")
+        try FileManager.default.removeItem(atPath: dir + "/other")
+        try Self.toggleScene(stills: ["off", "lit"]).write(toFile: dir + "/toggle.json", atomically: true, encoding: .utf8)
 
         let r = try checkStills(dir, ["--report", "report", "--junit", "junit.xml", "--summary", "summary.md"])
         #expect(r.status == 0, "\(r.out) \(r.err)")

@@ -156,6 +156,9 @@ public struct CheckEntry: Sendable, Encodable, Hashable {
     /// For an error: true when bad input caused it (an unreadable golden: exit 2), false or nil
     /// when Proofsheet failed (exit 3).
     public var inputError: Bool?
+    /// For a missing (or newly recorded) golden: the orphaned golden, relative to the golden
+    /// root, whose pixels are this image's — the still or scene was most likely renamed.
+    public var renamedFrom: String?
 
     public init(
         scene: String, state: String, variant: String, frame: Int? = nil, status: Status, golden: String,
@@ -169,6 +172,7 @@ public struct CheckEntry: Sendable, Encodable, Hashable {
     /// Every field but ``seconds``.
     enum CodingKeys: String, CodingKey {
         case scene, state, variant, frame, timeline, at, events, reasons, status, golden, expected, actual, diff, thumb, result, message, inputError
+        case renamedFrom
     }
 }
 

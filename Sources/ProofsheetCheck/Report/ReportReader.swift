@@ -260,6 +260,7 @@ struct ReportReader {
         try timelineFields(e, state: state, into: &entry)
         entry.message = try optional(e["message"]).map { try string($0, maxLength: 1 << 20) }
         entry.inputError = try optional(e["inputError"]).map { try bool($0, "inputError") }
+        entry.renamedFrom = try optional(e["renamedFrom"]).map { try goldenPath($0, what: "renamedFrom") }
         entry.result = try optional(e["result"]).map(diffResult)
         return entry
     }
