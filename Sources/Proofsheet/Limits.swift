@@ -7,6 +7,6 @@ extension Limit {
         register(Scene.Limits.all)
         register(ImageLimits.all)
         register(EffectBudget.all)
-        register([TextContrast.samples])
+        register([TextContrast.samples, ReportFolder.comparisonBytes])
     }
 }

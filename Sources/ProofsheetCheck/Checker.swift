@@ -426,6 +426,14 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         }
         result.warnings = warnings.isEmpty ? nil : warnings
         if let report {
+            let trimmed = report.trimComparisons(&result.entries)
+            if trimmed > 0 {
+                warnings.append(
+                    "\(trimmed) image\(trimmed == 1 ? "" : "s") in the report without \(trimmed == 1 ? "its" : "their") expected and diff images: "
+                        + "the report holds at most \(byteSize(ReportFolder.comparisonBytes.int)) of them (raise it with --limit report-comparison-bytes=N)"
+                )
+                result.warnings = warnings
+            }
             try report.write(result, selfContained: options.selfContained, target: options.reportDirectory)
             try report.commit(to: options.reportDirectory!)
         }

@@ -149,6 +149,43 @@ struct CheckCLITests {
         #expect(summary.contains("\n#### red\n") && summary.contains("\n| default | 40x30@1x | failed | 400 | 33.33% |"), "\(summary)")
     }
 
+    /// A big change fails many images: past `report-comparison-bytes` of expected and diff
+    /// images, the later failures (in the page's order) keep only their actual image, which
+    /// approve still reads.
+    @Test func theReportBoundsItsComparisonImages() throws {
+        let dir = try failingProject()
+        let golden = dir + "/goldens/blue/default/40x30@1x.png"
+        var img = try RGBAImage(contentsOfFile: golden)
+        img.withUnsafeMutablePixels { px in px[0] = 255 }
+        try img.writePNG(to: golden)
+        _ = try check(dir, ["--report", "full"])
+        let full = try ReportFolder(path: dir + "/full").read()
+        #expect(full.failures.map(\.id) == ["blue/default/40x30@1x", "red/default/40x30@1x"])
+        func size(_ rel: String?) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: dir + "/full/" + (rel ?? "none"))[.size] as? Int)
+        }
+        let blue = full.failures[0]
+        let first = try size(blue.expected) + size(blue.diff)
+        // Room for the first failure's images only.
+        let r = try check(dir, ["--report", "report", "--limit", "report-comparison-bytes=\(first)"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("warning: 1 image in the report without its expected and diff images"), "\(r.err)")
+        let report = try ReportFolder(path: dir + "/report").read()
+        let kept = report.failures[0], trimmed = report.failures[1]
+        #expect(kept.expected != nil && kept.diff != nil && kept.actual != nil)
+        #expect(trimmed.expected == nil && trimmed.diff == nil && trimmed.actual != nil)
+        #expect(trimmed.message?.contains("expected and diff images left out") == true)
+        let images = try FileManager.default.subpathsOfDirectory(atPath: dir + "/report/images").filter { $0.hasSuffix(".png") }.sorted()
+        #expect(images.filter { $0.hasPrefix("red/") } == ["red/default/40x30@1x.actual.png", "red/default/40x30@1x.thumb.png"], "\(images)")
+        let html = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
+        #expect(html.contains("Left out (report size)"))
+        // Approve reads the actual images: both goldens are taken.
+        let a = try runProcess(CLITests.binary, ["approve", "--report", "report"], cwd: dir)
+        #expect(
+            a.status == 0 && a.out.contains("approved red/default/40x30@1x") && a.out.contains("approved blue/default/40x30@1x"), "\(a.out)\(a.err)")
+        #expect(try check(dir, []).status == 0)
+    }
+
     @Test func toleranceLetsASmallDifferencePass() throws {
         let dir = try failingProject()
         #expect(try check(dir, ["--max-diff-pixels", "400"]).status == 0)

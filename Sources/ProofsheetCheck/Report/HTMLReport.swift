@@ -163,7 +163,11 @@ public enum HTMLReport {
         h += "<option value=\"2\">200%</option><option value=\"4\">400%</option></select></label>\n</div>\n"
 
         h += "<div class=\"views\">\n"
-        h += pane("exp", "Expected", expected, missing: entry.expected == nil ? "No golden" : nil, entry: entry)
+        // A failure (or a pass within tolerance) without its expected image had it left out
+        // to bound the report's size (``ReportFolder/comparisonBytes``).
+        let leftOut = entry.status == .failed || entry.status == .tolerated
+        h += pane(
+            "exp", "Expected", expected, missing: entry.expected == nil ? (leftOut ? "Left out (report size)" : "No golden") : nil, entry: entry)
         h += pane(
             "act", "Actual", actual, missing: entry.actual == nil ? (entry.status == .error ? "Not rendered" : "No actual image") : nil, entry: entry)
         h += pane("diff", "Diff", diff, missing: entry.diff == nil ? diffPlaceholder(entry) : nil, entry: entry)
@@ -195,6 +199,7 @@ public enum HTMLReport {
 
     private static func diffPlaceholder(_ entry: CheckEntry) -> String {
         if entry.result?.expectedSize != nil || entry.result?.actualSize != nil { return "No diff: sizes differ" }
+        if entry.expected == nil && (entry.status == .failed || entry.status == .tolerated) { return "Left out (report size)" }
         if entry.expected == nil || entry.actual == nil { return "No diff: nothing to compare" }
         return "No diff"
     }
@@ -390,11 +395,13 @@ public enum HTMLReport {
     /// Entries by scene; in a scene its stills by name, then its timelines by name with their
     /// key instants by time (101 ms before 1 000 ms); then by variant (then frame).
     static func sortedEntries(_ report: CheckReport) -> [CheckEntry] {
-        func key(_ e: CheckEntry) -> (String, Int, String, Int, String, Int) {
-            let instant = e.timeline != nil && e.at != nil
-            return (e.scene, instant ? 1 : 0, instant ? e.timeline! : e.state, e.at ?? -1, e.variant, e.frame ?? -1)
-        }
-        return report.entries.sorted { key($0) < key($1) }
+        report.entries.sorted { sortKey($0) < sortKey($1) }
+    }
+
+    /// Where an entry sorts (``sortedEntries(_:)``).
+    static func sortKey(_ e: CheckEntry) -> (String, Int, String, Int, String, Int) {
+        let instant = e.timeline != nil && e.at != nil
+        return (e.scene, instant ? 1 : 0, instant ? e.timeline! : e.state, e.at ?? -1, e.variant, e.frame ?? -1)
     }
 
     /// Entries by the environment they were rendered in (``GoldenNames/environment(of:)``):

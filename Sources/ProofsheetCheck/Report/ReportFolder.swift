@@ -29,6 +29,44 @@ public struct ReportFolder: Sendable {
     /// Longest side of the thumbnails in the report's overview, in pixels.
     public static let thumbnailSide = 160
 
+    /// How many bytes of expected and diff images one report holds. A change that fails every
+    /// image would otherwise make a report of hundreds of megabytes; past this, the later
+    /// failures (in the page's order) keep their actual image (which `approve` reads) and
+    /// thumbnail, not their expected and diff images (the goldens are in the checkout).
+    public static let comparisonBytes = Limit(
+        "report-comparison-bytes", "bytes of expected and diff images in one check report; later failures keep only their actual image",
+        unit: "bytes", default: Double(64 << 20), range: 0...1e12)
+
+    /// Leaves out the expected and diff images of the entries past ``comparisonBytes``: failures
+    /// first, then passes within a tolerance, each in the page's order. Returns how many entries
+    /// lost them. The same entries on every run (the images' bytes are).
+    func trimComparisons(_ entries: inout [CheckEntry]) -> Int {
+        let order = entries.indices.filter { entries[$0].expected != nil || entries[$0].diff != nil }.sorted { a, b in
+            let x = entries[a], y = entries[b]
+            if x.status.isFailure != y.status.isFailure { return x.status.isFailure }
+            return HTMLReport.sortKey(x) < HTMLReport.sortKey(y)
+        }
+        let budget = Int(Self.comparisonBytes.value)
+        var used = 0, trimmed = 0
+        for i in order {
+            let files = [entries[i].expected, entries[i].diff].compactMap { $0 }
+            let size = files.reduce(0) { total, f in
+                total + (((try? FileManager.default.attributesOfItem(atPath: path + "/" + f))?[.size] as? NSNumber)?.intValue ?? 0)
+            }
+            if trimmed == 0 && used + size <= budget {
+                used += size
+                continue
+            }
+            for f in files { try? FileManager.default.removeItem(atPath: path + "/" + f) }
+            entries[i].expected = nil
+            entries[i].diff = nil
+            let note = "expected and diff images left out: the report holds at most \(byteSize(budget)) of them (--limit report-comparison-bytes)"
+            entries[i].message = entries[i].message.map { $0 + "; " + note } ?? note
+            trimmed += 1
+        }
+        return trimmed
+    }
+
     func prepare() throws {
         if FileOutput.exists(path) && !FileOutput.isFolder(path) {
             throw ProofsheetError.badInput("the report folder \(path) is a file", hint: "give --report a folder")
