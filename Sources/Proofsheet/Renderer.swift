@@ -77,6 +77,7 @@ extension Renderer {
         while hex.count < 16 { hex = "0" + hex }
         return EnvironmentFingerprint(
             proofsheet: version, cairo: LibraryVersions.cairo, pango: LibraryVersions.pango, harfbuzz: LibraryVersions.harfbuzz,
-            freetype: LibraryVersions.freetype, fontconfig: LibraryVersions.fontconfig, fonts: hex)
+            freetype: LibraryVersions.freetype, fontconfig: LibraryVersions.fontconfig, fonts: hex,
+            architecture: EnvironmentFingerprint.currentArchitecture)
     }
 }

@@ -29,7 +29,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     let masks = try args.values("--mask").map(parseScoped)
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
-    let strict = args.flag("--strict")
+    var strict = args.flag("--strict")
     let prune = args.flag("--prune")
     let compression = try args.pngCompression()
     let jobs = try jobsOption(&args)
@@ -57,6 +57,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     if let config {
         // Which configuration is in use, on every run: one found upward is not a surprise.
         FileHandle.standardError.write(Data("proofsheet: configuration \(config.file)\n".utf8))
+        strict = strict || config.strict
         if goldenOption == nil, let refusal = config.goldenRefusal { throw refusal }
     }
     guard let golden = goldenOption ?? config?.golden else {

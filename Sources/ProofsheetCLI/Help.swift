@@ -55,17 +55,13 @@ func printHelp(_ command: CommandSpec) {
 }
 
 /// `proofsheet --version`: the version, then what renders depend on — the environment
-/// fingerprint goldens carry, the processor architecture and the built-in assets folder — so an
+/// fingerprint goldens carry (with the processor architecture) and the built-in assets folder — so an
 /// installed binary (`make install`, `make deb`, the container) shows where it found its files.
 func versionCommand() throws -> Int32 {
     print(Help.version)
     FileHandle.standardOutput.synchronizeFile()
     let renderer = try Renderer()
-    let rows = [
-        ("environment", renderer.environment(version: Help.versionNumber).text),
-        ("architecture", EnvironmentFingerprint.architecture),
-        ("assets", try Resources.assets())
-    ]
+    let rows = [("environment", renderer.environment(version: Help.versionNumber).text), ("assets", try Resources.assets())]
     for (name, value) in rows { print(name.padding(toLength: 14, withPad: " ", startingAt: 0) + value) }
     return 0
 }

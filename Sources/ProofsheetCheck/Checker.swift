@@ -403,9 +403,12 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var elsewhere: [String: Int] = [:]
         for r in results { if let d = r.environment { elsewhere[d.joined(separator: "; "), default: 0] += 1 } }
         for (what, n) in elsewhere.sorted(by: { $0.key < $1.key }) {
+            // Another processor (an Apple Silicon laptop, an ARM runner): the container runs the
+            // goldens' architecture anywhere Docker emulates it.
+            let platform = EnvironmentFingerprint.platformNote(what)
             warnings.append(
                 "\(n) golden\(n == 1 ? " was" : "s were") recorded in another environment (\(what)): a difference may come from the environment, not the scene; "
-                    + "record and check goldens in one environment (the project's container)")
+                    + "record and check goldens in one environment (the project's container\(platform))")
         }
         if options.prune && !orphans.isEmpty {
             // Only what Proofsheet recorded is deleted: a PNG without its chunk stays, listed.
@@ -531,7 +534,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 if let here = options.environment, let text = PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes),
                     let there = EnvironmentFingerprint(text: text), there != here
                 {
-                    environment = here.differences(from: there)
+                    let d = here.differences(from: there)
+                    if !d.isEmpty { environment = d }
                 }
                 let e = try RGBAImage(decoding: bytes, source: golden)
                 let o = try PixelDiff.compare(e, actual, options: diffOptions, diffImage: report != nil)

@@ -17,15 +17,22 @@ public struct EnvironmentFingerprint: Sendable, Hashable, Codable {
     public var fontconfig: String
     /// A hash of the pinned font files (names, sizes and contents), 16 hex digits.
     public var fonts: String
+    /// The processor architecture and system (`x86_64-linux`, ``currentArchitecture``): the
+    /// same libraries round differently on another architecture. Nil in goldens recorded
+    /// before it was recorded (then not compared).
+    public var architecture: String?
 
-    public init(proofsheet: String, cairo: String, pango: String, harfbuzz: String, freetype: String, fontconfig: String, fonts: String) {
+    public init(
+        proofsheet: String, cairo: String, pango: String, harfbuzz: String, freetype: String, fontconfig: String, fonts: String,
+        architecture: String? = nil
+    ) {
         self.proofsheet = proofsheet; self.cairo = cairo; self.pango = pango; self.harfbuzz = harfbuzz
-        self.freetype = freetype; self.fontconfig = fontconfig; self.fonts = fonts
+        self.freetype = freetype; self.fontconfig = fontconfig; self.fonts = fonts; self.architecture = architecture
     }
 
-    /// The processor architecture and system this binary was built for (`x86_64 linux`): pixels
+    /// The processor architecture and system this binary was built for (`x86_64-linux`): pixels
     /// can differ across architectures where floating point is rounded differently.
-    public static var architecture: String {
+    public static var currentArchitecture: String {
         #if arch(x86_64)
             let cpu = "x86_64"
         #elseif arch(arm64)
@@ -34,9 +41,9 @@ public struct EnvironmentFingerprint: Sendable, Hashable, Codable {
             let cpu = "other"
         #endif
         #if os(Linux)
-            return cpu + " linux"
+            return cpu + "-linux"
         #elseif os(macOS)
-            return cpu + " macos"
+            return cpu + "-macos"
         #else
             return cpu
         #endif
@@ -50,7 +57,7 @@ public struct EnvironmentFingerprint: Sendable, Hashable, Codable {
         [
             ("proofsheet", proofsheet), ("cairo", cairo), ("pango", pango), ("harfbuzz", harfbuzz), ("freetype", freetype),
             ("fontconfig", fontconfig), ("fonts", fonts)
-        ]
+        ] + (architecture.map { [("architecture", $0)] } ?? [])
     }
 
     /// `proofsheet=0.1.0 cairo=1.16.0 …`: the text stored in goldens.
@@ -68,14 +75,31 @@ public struct EnvironmentFingerprint: Sendable, Hashable, Codable {
         guard let p = values["proofsheet"], let c = values["cairo"], let pa = values["pango"], let h = values["harfbuzz"],
             let ft = values["freetype"], let fc = values["fontconfig"], let f = values["fonts"]
         else { return nil }
-        self.init(proofsheet: p, cairo: c, pango: pa, harfbuzz: h, freetype: ft, fontconfig: fc, fonts: f)
+        self.init(proofsheet: p, cairo: c, pango: pa, harfbuzz: h, freetype: ft, fontconfig: fc, fonts: f, architecture: values["architecture"])
     }
 
-    /// What differs from `other`, in words: `cairo 1.16.0 here, 1.18.0 in the golden`.
+    /// What differs from `other`, in words: `cairo 1.16.0 here, 1.18.0 in the golden` (a field
+    /// one of them does not record is not compared).
     public func differences(from golden: EnvironmentFingerprint) -> [String] {
-        zip(fields, golden.fields).compactMap { here, there in
-            here.value == there.value ? nil : "\(here.name) \(here.value) here, \(there.value) in the golden"
+        let theirs = Dictionary(golden.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        return fields.compactMap { here in
+            guard let there = theirs[here.name], there != here.value else { return nil }
+            return "\(here.name) \(here.value) here, \(there) in the golden"
         }
+    }
+
+    /// What to add to the advice to check in the container, given the differences in words
+    /// (``differences(from:)``, joined): goldens recorded on x86_64 and checked on another
+    /// processor (an Apple Silicon laptop) are checked in the container under emulation.
+    public static func platformNote(_ differences: String) -> String {
+        differences.contains(", x86_64-linux in the golden")
+            ? " (on another processor: docker run --platform linux/amd64 … proofsheet check)" : ""
+    }
+
+    /// Whether `golden` was recorded on another processor architecture than this one.
+    public func architectureDiffers(from golden: EnvironmentFingerprint) -> Bool {
+        guard let here = architecture, let there = golden.architecture else { return false }
+        return here != there
     }
 
     /// A 64-bit FNV-1a hash of `bytes`, continuing from `hash`.

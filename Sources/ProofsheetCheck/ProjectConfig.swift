@@ -59,6 +59,8 @@ public struct ProjectConfig: Sendable {
     /// `"timelines": true` checks every timeline at its key instants, a list of names those
     /// (`--timelines` and `--timeline` win).
     public var timelines: TimelineSelection = .none
+    /// `"strict": true`: orphaned goldens fail the check, as `--strict` makes them.
+    public var strict = false
     public var assets: [String] = []
     public var compare = CompareSettings()
     public var sceneCompare: [String: SceneCompareSettings] = [:]
@@ -124,7 +126,7 @@ struct ConfigReader {
 
     static let topKeys = [
         "scenes", "golden", "devices", "scales", "assets", "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks",
-        "overrides", "chrome", "timelines", "variants"
+        "overrides", "chrome", "timelines", "variants", "strict"
     ]
     static let compareKeys = ["threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "ignore", "masks"]
 
@@ -211,6 +213,9 @@ struct ConfigReader {
             case "chrome":
                 guard case .bool(let on) = value.kind else { throw fail(value, "chrome must be true or false, not \(value.typeName)") }
                 config.chrome = on
+            case "strict":
+                guard case .bool(let on) = value.kind else { throw fail(value, "strict must be true or false, not \(value.typeName)") }
+                config.strict = on
             case "variants":
                 let axes = Variant.Axis.allCases.map(\.rawValue)
                 for (name, list) in try members(value, "variants", allowed: axes) {

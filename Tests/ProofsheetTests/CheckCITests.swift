@@ -395,6 +395,26 @@ struct CheckCITests {
         #expect(r.err.contains("proofsheet: warning: 1 golden was recorded in another environment (cairo"), "\(r.err)")
         #expect(r.err.contains("here, 1.99.0 in the golden; fonts") && r.err.contains("0123456789abcdef in the golden"), "\(r.err)")
         #expect(try read(dir + "/s.md").contains("recorded in another environment"))
+        // The architecture is recorded, and compared only where both record it.
+        let arch = try #require(here.architecture)
+        #expect(arch == EnvironmentFingerprint.currentArchitecture && arch.hasSuffix("-linux"))
+        func rewrite(_ text: String) throws {
+            try Data(PNGText.inserting(EnvironmentFingerprint.pngKeyword, text, into: try PNGCodec.encode(image))).write(
+                to: URL(fileURLWithPath: golden))
+        }
+        var older = try #require(EnvironmentFingerprint(text: text))
+        older.architecture = nil
+        try rewrite(older.text)
+        let before = try run(dir, ["check", "s.json", "--golden", "g"])
+        #expect(before.status == 0 && !before.err.contains("environment"), "\(before.err)")
+        older.architecture = "riscv64-linux"
+        try rewrite(older.text)
+        let elsewhere = try run(dir, ["check", "s.json", "--golden", "g"])
+        #expect(elsewhere.err.contains("(architecture \(arch) here, riscv64-linux in the golden)"), "\(elsewhere.err)")
+        #expect(!elsewhere.err.contains("--platform"))
+        // Goldens recorded on x86_64, checked on another processor: the container, emulated.
+        #expect(EnvironmentFingerprint.platformNote("architecture arm64-linux here, x86_64-linux in the golden").contains("--platform linux/amd64"))
+        #expect(EnvironmentFingerprint.platformNote("architecture x86_64-linux here, arm64-linux in the golden").isEmpty)
     }
 
     @Test func timesStayOutOfResultsAndReachTheMergedJUnit() throws {

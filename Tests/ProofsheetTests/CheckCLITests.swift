@@ -410,6 +410,16 @@ struct CheckCLITests {
         #expect(strict.status == 1)
         #expect(strict.err.contains("proofsheet: error: 1 golden belongs to no still"), "\(strict.err)")
         #expect(strict.out.hasPrefix("FAILED: 3 images"))
+        // `"strict": true` in the configuration does what --strict does.
+        try #"{"scenes": ["toggle.json", "plain.json"], "golden": "goldens", "strict": true}"#.write(
+            toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        let configured = try runProcess(CLITests.binary, ["check"], cwd: dir, env: ["CI": ""])
+        #expect(configured.status == 1 && configured.err.contains("proofsheet: error: 1 golden belongs to no still"), "\(configured.err)")
+        try #"{"scenes": ["toggle.json"], "golden": "goldens", "strict": "yes"}"#.write(
+            toFile: dir + "/proofsheet.json", atomically: true, encoding: .utf8)
+        let bad = try runProcess(CLITests.binary, ["check"], cwd: dir, env: ["CI": ""])
+        #expect(bad.status == 2 && bad.err.contains("strict must be true or false"), "\(bad.err)")
+        try FileManager.default.removeItem(atPath: dir + "/proofsheet.json")
         // Stills left out by --still are still the scene's: not orphans.
         let filtered = try checkStills(dir, ["--still", "lit", "--strict"])
         #expect(filtered.status == 1 && filtered.err.contains("toggle/on/40x30@1x.png"))

@@ -158,7 +158,8 @@ struct ReportReader {
         }
         return EnvironmentFingerprint(
             proofsheet: try version("proofsheet"), cairo: try version("cairo"), pango: try version("pango"), harfbuzz: try version("harfbuzz"),
-            freetype: try version("freetype"), fontconfig: try version("fontconfig"), fonts: try version("fonts"))
+            freetype: try version("freetype"), fontconfig: try version("fontconfig"), fonts: try version("fonts"),
+            architecture: try optional(env["architecture"]).map { _ in try version("architecture") })
     }
 
     func sceneError(_ e: JSONValue) throws -> SceneError {
