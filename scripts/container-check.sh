@@ -54,7 +54,7 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 run="$(awk '/^FROM /{stage++} stage==2 && /^RUN /{on=1} on{print; if ($0 !~ /\\$/) exit}' "$project/Dockerfile" \
   | sed -e 's/^RUN //' -e 's/\\$//' | tr '\n' ' ')"
 [ -n "$run" ] || { echo "container-check: no RUN in the Dockerfile's run stage" >&2; exit 3; }
-mount -t proc proc "$root/proc" 2>/dev/null && trap 'umount "$root/proc" 2>/dev/null || true' EXIT || true
+if mount -t proc proc "$root/proc" 2>/dev/null; then trap 'umount "$root/proc" 2>/dev/null || true' EXIT; fi
 echo "container-check: the run stage's RUN, in the chroot"
 chroot "$root" /bin/sh -c "$run" >"$work/run-stage.log" 2>&1 || { tail -20 "$work/run-stage.log"; exit 1; }
 # What an image built from it holds (the apt lists and the package are removed by the RUN).

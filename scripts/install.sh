@@ -3,7 +3,8 @@
 # from its own location:
 #   PREFIX/bin/proofsheet
 #   PREFIX/share/proofsheet/Assets        the built-in images, scenes and the pinned fonts.conf
-#                                         (not Assets/Docs: the README's pictures)
+#                                         (not Assets/Docs: the README's pictures), and in
+#                                         Assets/CI the CI examples `proofsheet init` writes
 #   PREFIX/share/doc/proofsheet/          README.md, CHANGELOG.md, the licence
 #   PREFIX/share/bash-completion/completions/proofsheet, zsh and fish completions
 # `make install` and `make deb` both install through this script, so the two layouts are one.
@@ -23,6 +24,8 @@ staging="$prefix/share/proofsheet/.Assets.installing"
 rm -rf "$staging"
 cp -R "$root/Assets" "$staging"
 rm -rf "$staging/Docs"
+# The CI examples, which `proofsheet init` writes from.
+cp -R "$root/Examples/ci" "$staging/CI"
 find "$staging" -type d -exec chmod 755 {} +
 find "$staging" -type f -exec chmod 644 {} +
 rm -rf "$prefix/share/proofsheet/Assets"

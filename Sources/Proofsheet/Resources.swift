@@ -35,6 +35,16 @@ public enum Resources {
         return a
     }
 
+    /// The CI examples `proofsheet init` writes from: `Assets/CI` where installed, the package's
+    /// `Examples/ci` in a checkout.
+    public static func ciExamples() throws -> String {
+        let assets = try assets()
+        for folder in [assets + "/CI", assets + "/../Examples/ci"] where FileManager.default.fileExists(atPath: folder + "/Jenkinsfile") {
+            return URL(fileURLWithPath: folder).standardizedFileURL.path
+        }
+        throw ProofsheetError.internal("the CI examples are not found beside \(assets); reinstall with `make install`")
+    }
+
     /// The folder of built-in images.
     public static func builtInImages() throws -> String { try assets() + "/Images" }
     /// The pinned font configuration.

@@ -48,6 +48,7 @@ func run(_ argv: [String]) throws -> Int32 {
     case "sweep": return try sweepCommand(&args)
     case "curve": return try curveCommand(&args)
     case "completion": return try completionCommand(&args)
+    case "init": return try initCommand(&args)
     case "symbols":
         try args.noPositionals()
         for name in SymbolCatalog.symbols.keys.sorted() { print(name) }

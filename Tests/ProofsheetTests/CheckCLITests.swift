@@ -144,6 +144,13 @@ struct CheckCLITests {
         }
         let html = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
         #expect(html.contains("src=\"images/red/default/40x30@1x.actual.png\""))
+        // Nothing inline that a Content-Security-Policy of `style-src 'self'` (Jenkins') refuses:
+        // the styles and the script are files beside the page.
+        #expect(html.contains("<link rel=\"stylesheet\" href=\"report.css\">") && html.contains("<script src=\"report.js\"></script>"))
+        #expect(!html.contains("<style") && !html.contains("<script>") && !html.contains(" style=\""))
+        #expect(html.firstMatch(of: #/ on[a-z]+=/#) == nil && !html.contains("javascript:") && !html.contains("src=\"data:"))
+        #expect(try String(contentsOfFile: dir + "/report/report.css", encoding: .utf8) == HTMLReport.stylesheet)
+        #expect(try String(contentsOfFile: dir + "/report/report.js", encoding: .utf8) == HTMLReport.scriptText)
         #expect(try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8).contains("failures=\"1\""))
         let summary = try String(contentsOfFile: dir + "/summary.md", encoding: .utf8)
         #expect(summary.contains("\n#### red\n") && summary.contains("\n| default | 40x30@1x | failed | 400 | 33.33% |"), "\(summary)")

@@ -61,6 +61,14 @@ struct InstallTests {
         let bash = try runProcess("/bin/bash", ["-n", prefix + "/share/bash-completion/completions/proofsheet"])
         #expect(bash.status == 0, "\(bash.err)")
         try Self.rendersAsTheBuild(binary, scratch: scratch)
+        // `init` writes its CI examples from the installed assets.
+        let project = scratch + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let initialized = try runProcess(binary, ["init", "--ci", "jenkins"], cwd: project, unset: ["PROOFSHEET_ASSETS"])
+        #expect(initialized.status == 0, "\(initialized.err)")
+        #expect(
+            FileManager.default.contents(atPath: project + "/Jenkinsfile")
+                == FileManager.default.contents(atPath: Paths.root + "/Examples/ci/Jenkinsfile"))
         // Installing again over it is the same install (nothing left half-copied beside it).
         let again = try runProcess("/bin/bash", [Paths.root + "/scripts/install.sh", prefix, Self.release!], cwd: scratch)
         #expect(again.status == 0)

@@ -1027,11 +1027,33 @@ extension CommandSpec {
                 """)
         ])
 
+    static let initCommand = CommandSpec(
+        name: "init", abstract: "Set a project up for golden checks: configuration, a scene, CI",
+        about: """
+            Write what a project needs to check goldens, in the working directory (the repository's
+            root): proofsheet.json, a sample scene in Proofsheet/Scenes/, .gitattributes lines for
+            the goldens in Proofsheet/Goldens/, and a workflow for the CI the repository uses
+            (found from .github/, .gitlab-ci.yml or Jenkinsfile, or named with --ci). A file that
+            exists is never replaced: a CI file of the project's own gets Proofsheet's beside it,
+            .gitattributes gets the lines it lacks, and anything else existing is an error, before
+            anything is written. Then: proofsheet check --record missing, look at the goldens,
+            commit them.
+            """,
+        usage: ["proofsheet init [--ci github|gitlab|jenkins|none] [--lfs]"], usageIndent: 0,
+        sections: [
+            .options(
+                "OPTIONS:", column: 33,
+                [
+                    OptionSpec("--ci github|gitlab|jenkins|none", "The CI to write a workflow for (default: the one the repository uses, else none)"),
+                    OptionSpec("--lfs", "Keep the goldens in Git LFS (.gitattributes; the workflow fetches them)")
+                ])
+        ])
+
     /// Every command, in the order the main help lists them.
     static let all: [CommandSpec] = [
         render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, contrast,
         symbols, colors,
-        devices, limits, completion
+        devices, limits, completion, initCommand
     ]
 }
 

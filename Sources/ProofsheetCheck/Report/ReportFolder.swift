@@ -4,7 +4,8 @@ import ProofsheetScene
 import ProofsheetImage
 import ProofsheetDiff
 
-/// A report folder: `images/`, `results.json`, `index.html`, and `times.json`. Two runs of one
+/// A report folder: `images/`, `results.json`, `index.html` with its `report.css` and
+/// `report.js` (none beside a self-contained page), and `times.json`. Two runs of one
 /// check write the same `results.json`, `index.html` and images, byte for byte; the times each
 /// image took (JUnit's `time`, read again by `merge-reports`) differ from run to run, so they live
 /// in `times.json` alone.
@@ -117,8 +118,9 @@ public struct ReportFolder: Sendable {
         return name
     }
 
-    /// Writes results.json and index.html: images linked from `images/` (the page opens from
-    /// disk beside them), or inlined when `selfContained`. `target` is the folder the report is
+    /// Writes results.json and index.html: images, styles and script linked from files beside it
+    /// (the page opens from disk, and under a policy that refuses inline styles), or inlined
+    /// when `selfContained`. `target` is the folder the report is
     /// committed to, as the user named it: the page gives the `approve` command for it.
     public func write(_ report: CheckReport, selfContained: Bool = false, target: String? = nil) throws {
         try prepare()
@@ -131,6 +133,8 @@ public struct ReportFolder: Sendable {
             html = HTMLReport.render(report, reportFolder: target) { rel in try? imageBytes(rel, what: rel) }
         } else {
             html = HTMLReport.render(report, linkImages: true, reportFolder: target) { rel in try? imageHeader(rel) }
+            try FileOutput.write(Array(HTMLReport.stylesheet.utf8), to: path + "/" + HTMLReport.stylesheetFile)
+            try FileOutput.write(Array(HTMLReport.scriptText.utf8), to: path + "/" + HTMLReport.scriptFile)
         }
         try FileOutput.write(Array(html.utf8), to: path + "/index.html")
     }
