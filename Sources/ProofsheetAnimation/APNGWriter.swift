@@ -46,7 +46,7 @@ public struct APNGWriter: Sendable {
 
     /// The signature, `IHDR` and `acTL` (whose frame count is patched in at the end).
     private func header(frames: Int) -> [UInt8] {
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = PNGChunks.signature
         var ihdr = Self.be32(UInt32(width)) + Self.be32(UInt32(height))
         ihdr += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, adaptive filters, not interlaced
         Self.chunk("IHDR", ihdr, into: &out)
@@ -208,24 +208,7 @@ public struct APNGWriter: Sendable {
 
     // MARK: - Chunks
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: UInt32) -> [UInt8] { PNGChunks.be32(v) }
 
-    static func chunk(_ type: String, _ data: [UInt8], into out: inout [UInt8]) {
-        out += be32(UInt32(data.count))
-        let body = Array(type.utf8) + data
-        out += body
-        out += be32(crc32(body))
-    }
-
-    static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
-    }
+    static func chunk(_ type: String, _ data: [UInt8], into out: inout [UInt8]) { PNGChunks.append(type, data, to: &out) }
 }

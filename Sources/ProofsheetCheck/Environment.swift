@@ -1,5 +1,6 @@
 import Foundation
 import ProofsheetCore
+import ProofsheetImage
 
 /// What a render depends on besides the scene: Proofsheet's version, the versions of the
 /// libraries that draw and shape text, and the pinned font files. Two machines with the same
@@ -117,22 +118,15 @@ public enum PNGText {
     public static func inserting(_ keyword: String, _ text: String, into png: [UInt8]) -> [UInt8] {
         // Signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 CRC).
         let ihdrEnd = 8 + 25
-        guard png.count > ihdrEnd, png.starts(with: PNGSignature.bytes), Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
-        let data = Array(keyword.utf8) + [0] + Array(text.utf8)
+        guard png.count > ihdrEnd, png.starts(with: PNGChunks.signature), Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
         var chunk: [UInt8] = []
-        chunk.reserveCapacity(data.count + 12)
-        let n = UInt32(data.count)
-        chunk += [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
-        let typed = Array("tEXt".utf8) + data
-        chunk += typed
-        let crc = crc32(typed)
-        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        PNGChunks.append("tEXt", Array(keyword.utf8) + [0] + Array(text.utf8), to: &chunk)
         return Array(png[..<ihdrEnd]) + chunk + Array(png[ihdrEnd...])
     }
 
     /// The text of the first `tEXt` chunk named `keyword` before the image data, or nil.
     public static func read(_ keyword: String, in png: [UInt8]) -> String? {
-        guard png.starts(with: PNGSignature.bytes) else { return nil }
+        guard png.starts(with: PNGChunks.signature) else { return nil }
         var at = 8
         let key = Array(keyword.utf8) + [0]
         while at + 12 <= png.count {
@@ -147,20 +141,6 @@ public enum PNGText {
         }
         return nil
     }
-
-    /// CRC-32 (ISO 3309, as PNG uses it).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return c ^ 0xFFFF_FFFF
-    }
-}
-
-enum PNGSignature {
-    static let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }
 
 // `GitLFS` (a Git LFS pointer file) lives in ProofsheetCore, where scene files are read too.

@@ -234,6 +234,22 @@ extension CLITests {
         // The library's writer, through the animated-preview protocol: the same bytes.
         #expect(try libraryPreview(.apng(), to: dir + "/lib.png").frames == 31)
         #expect(try bytes(dir + "/lib.png") == bytes(dir + "/a.png"))
+        // Read back by Proofsheet's own reader: Pillow's frames, durations and pixels, exactly.
+        var read: [(image: RGBAImage, ms: Int)] = []
+        try APNGReader.forEachFrame(try bytes(dir + "/a.png")) { read.append(($0.image, $0.milliseconds)) }
+        #expect(read.map(\.ms) == apng.durations, "\(read.map(\.ms)) \(apng.durations)")
+        let first = read.first?.image == (try PNGCodec.decode(contentsOfFile: dir + "/a0.png"))
+        let lastFrame = read.last?.image == (try PNGCodec.decode(contentsOfFile: dir + "/aN.png"))
+        #expect(first && lastFrame)
+        // Each frame is the true frame at its start (30 fps), so the reader composes every region right.
+        var start = 0
+        for frame in read {
+            let k = (start * 30 + 500) / 1000
+            let truth = try PNGCodec.decode(contentsOfFile: dir + "/frames/frame-" + String(repeating: "0", count: 5 - String(k).count) + "\(k).png")
+            let same = frame.image == truth
+            #expect(same, "the frame at \(start) ms is not frame \(k)")
+            start += frame.ms
+        }
         // libpng's own checker reads it as a PNG (the first frame).
         if let pngcheck = which("pngcheck") { #expect(try runProcess(pngcheck, ["-q", dir + "/a.png"]).status == 0) }
 
