@@ -634,8 +634,8 @@ struct RunShared: Sendable {
 
 /// The orphaned goldens of a run, by their pixels, to tell a renamed still (or scene) from a new
 /// one: a missing golden whose image equals an orphan's, at the same file name (device, scale and
-/// variant), was most likely renamed. Each orphan is read at most once, and at most
-/// ``mostRead`` of them, of the actual image's size only.
+/// variant), was most likely renamed. Each orphan is read at most once, only the first
+/// ``mostRead`` of them (by path) are compared, and only at the actual image's size.
 final class RenameFinder: Sendable {
     /// The most orphans one run decodes to compare.
     static let mostRead = 256
@@ -647,7 +647,9 @@ final class RenameFinder: Sendable {
 
     init(root: String, orphans: [String]) {
         self.root = root
-        byName = Dictionary(grouping: orphans) { String($0.split(separator: "/").last ?? "") }
+        // The first ones by name only, whatever the order images are checked in: the same
+        // renames at any thread count.
+        byName = Dictionary(grouping: orphans.sorted().prefix(Self.mostRead)) { String($0.split(separator: "/").last ?? "") }
     }
 
     /// The orphan (relative to the golden root) whose pixels are `actual`'s, for the golden at
@@ -666,11 +668,7 @@ final class RenameFinder: Sendable {
 
     /// The orphan's image when its hash is `wanted` (read and hashed once), else nil.
     private func read(_ orphan: String, size: ImageSize, wanted: UInt64) -> RGBAImage? {
-        let known = hashes.withLock { h -> UInt64?? in
-            if let seen = h[orphan] { return .some(seen) }
-            guard h.count < Self.mostRead else { return .some(nil) }
-            return nil
-        }
+        let known = hashes.withLock { $0[orphan] }
         if case .some(let seen) = known, seen != wanted { return nil }
         guard let path = try? SafePaths.inside(root, orphan, what: orphan), let bytes = try? ImageFileIO.read(path),
             let image = try? RGBAImage(decoding: bytes, source: path), image.size == size
