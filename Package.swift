@@ -99,7 +99,7 @@ let package = Package(
             dependencies: [
                 "ProofsheetTestSupport", "Proofsheet", "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTesting"
             ],
-            exclude: ["__Snapshots__"]),
+            exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(
             name: "ProofsheetLayoutTests",
             dependencies: ["ProofsheetTestSupport", "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTesting"],

@@ -46,12 +46,20 @@ public struct ExpressionTree: Sendable {
 
     /// The tree of `source`, or nil when it does not read whole.
     public init?(parsing source: String) {
-        var p = Parser(chars: Array(source))
-        guard let root = try? p.ternary() else { return nil }
-        p.space()
-        guard p.i == p.chars.count else { return nil }
-        self.root = root
+        guard let tree = try? Self.parse(source) else { return nil }
+        self = tree
     }
+
+    /// The tree of `source`; the error says what is wrong and where (no file location).
+    public static func parse(_ source: String) throws(ExpressionError) -> ExpressionTree {
+        var p = Parser(chars: Array(source))
+        let root = try p.ternary()
+        p.space()
+        if p.i < p.chars.count { throw ExpressionError("unexpected '\(excerpt(String(p.chars[p.i])))' at position \(p.i + 1)") }
+        return ExpressionTree(root: root)
+    }
+
+    private init(root: Node) { self.root = root }
 
     /// Evaluates the tree with `vars`, adding to `work` the bytes of strings (and elements of
     /// arrays and objects) it compares or joins; past `workLimit` it stops with an error.
@@ -61,13 +69,12 @@ public struct ExpressionTree: Sendable {
         return try e.value(root)
     }
 
-    /// Reads text as ``Expression`` does, building nodes instead of values.
+    /// Reads the text of an expression into nodes: the grammar the README gives, nesting
+    /// bounded by ``Expression/maxDepth``.
     private struct Parser {
         let chars: [Character]
         var i = 0
         var depth = 0
-
-        struct Failure: Error {}
 
         mutating func space() { while i < chars.count, chars[i] == " " { i += 1 } }
         mutating func eat(_ s: StaticString) -> Bool {
@@ -80,32 +87,32 @@ public struct ExpressionTree: Sendable {
             i = j
             return true
         }
-        mutating func ternary() throws(Failure) -> Node {
+        mutating func ternary() throws(ExpressionError) -> Node {
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Expression.maxDepth else { throw Failure() }
+            guard depth <= Expression.maxDepth else { throw ExpressionError("nested more than \(Expression.maxDepth) levels deep") }
             let c = try nullish()
             guard eat("?") else { return c }
             let a = try ternary()
-            guard eat(":") else { throw Failure() }
+            guard eat(":") else { throw ExpressionError("'?' needs a ':' part") }
             return .ternary(c, a, try ternary())
         }
-        mutating func nullish() throws(Failure) -> Node {
+        mutating func nullish() throws(ExpressionError) -> Node {
             var l = try or()
             while eat("??") { l = .nullish(l, try or()) }
             return l
         }
-        mutating func or() throws(Failure) -> Node {
+        mutating func or() throws(ExpressionError) -> Node {
             var l = try and()
             while eat("||") { l = .or(l, try and()) }
             return l
         }
-        mutating func and() throws(Failure) -> Node {
+        mutating func and() throws(ExpressionError) -> Node {
             var l = try comparison()
             while eat("&&") { l = .and(l, try comparison()) }
             return l
         }
-        mutating func comparison() throws(Failure) -> Node {
+        mutating func comparison() throws(ExpressionError) -> Node {
             let l = try sum()
             let operators: [(StaticString, Comparison)] = [
                 ("==", .equal), ("!=", .notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less), (">", .greater)
@@ -113,7 +120,7 @@ public struct ExpressionTree: Sendable {
             for (spelling, op) in operators where eat(spelling) { return .comparison(op, l, try sum()) }
             return l
         }
-        mutating func sum() throws(Failure) -> Node {
+        mutating func sum() throws(ExpressionError) -> Node {
             let l = try product()
             var rest: [(plus: Bool, operand: Node)] = []
             while true {
@@ -126,7 +133,7 @@ public struct ExpressionTree: Sendable {
                 }
             }
         }
-        mutating func product() throws(Failure) -> Node {
+        mutating func product() throws(ExpressionError) -> Node {
             let l = try unary()
             var rest: [(op: Product, operand: Node)] = []
             while true {
@@ -141,35 +148,35 @@ public struct ExpressionTree: Sendable {
                 }
             }
         }
-        mutating func unary() throws(Failure) -> Node {
+        mutating func unary() throws(ExpressionError) -> Node {
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Expression.maxDepth else { throw Failure() }
+            guard depth <= Expression.maxDepth else { throw ExpressionError("nested more than \(Expression.maxDepth) levels deep") }
             if eat("!") { return .not(try unary()) }
             if eat("-") { return .negate(try unary()) }
             return try primary()
         }
-        mutating func primary() throws(Failure) -> Node {
+        mutating func primary() throws(ExpressionError) -> Node {
             space()
-            guard i < chars.count else { throw Failure() }
+            guard i < chars.count else { throw ExpressionError("expression ends too early") }
             let c = chars[i]
             if eat("(") {
                 let v = try ternary()
-                guard eat(")") else { throw Failure() }
+                guard eat(")") else { throw ExpressionError("missing ')'") }
                 return v
             }
             if c == "'" {
                 i += 1
                 var s = ""
                 while i < chars.count, chars[i] != "'" { s.append(chars[i]); i += 1 }
-                guard i < chars.count else { throw Failure() }
+                guard i < chars.count else { throw ExpressionError("unterminated 'string'") }
                 i += 1
                 return .literal(.string(s))
             }
             if c.isNumber || c == "." {
                 var s = ""
                 while i < chars.count, chars[i].isNumber || chars[i] == "." { s.append(chars[i]); i += 1 }
-                guard let v = Double(s) else { throw Failure() }
+                guard let v = Double(s) else { throw ExpressionError("bad number '\(excerpt(s))'") }
                 return .literal(.number(v))
             }
             if c == "$" {
@@ -183,7 +190,7 @@ public struct ExpressionTree: Sendable {
                     } else {
                         i += 1
                         steps.append(.index(try or()))
-                        guard eat("]") else { throw Failure() }
+                        guard eat("]") else { throw ExpressionError("missing ']'") }
                     }
                 }
                 return .variable(name: name, steps: steps)
@@ -194,37 +201,39 @@ public struct ExpressionTree: Sendable {
             case "false": return .literal(.bool(false))
             case "null": return .literal(.null)
             case "slice":
-                guard eat("(") else { throw Failure() }
+                guard eat("(") else { throw ExpressionError("slice needs '('") }
                 let a = try or()
-                guard eat(",") else { throw Failure() }
+                guard eat(",") else { throw ExpressionError("slice takes an array, a start and an end") }
                 let from = try or()
-                guard eat(",") else { throw Failure() }
+                guard eat(",") else { throw ExpressionError("slice takes an array, a start and an end") }
                 let to = try or()
-                guard eat(")") else { throw Failure() }
+                guard eat(")") else { throw ExpressionError("missing ')'") }
                 return .slice(a, from, to)
             case "count":
-                guard eat("(") else { throw Failure() }
+                guard eat("(") else { throw ExpressionError("count needs '('") }
                 let a = try or()
-                guard eat(")") else { throw Failure() }
+                guard eat(")") else { throw ExpressionError("missing ')'") }
                 return .count(a)
             case "min", "max", "abs":
-                guard eat("(") else { throw Failure() }
+                guard eat("(") else { throw ExpressionError("\(word) needs '('") }
                 let a = try or()
                 if word == "abs" {
-                    guard eat(")") else { throw Failure() }
+                    guard eat(")") else { throw ExpressionError("missing ')'") }
                     return .absolute(a)
                 }
-                guard eat(",") else { throw Failure() }
+                guard eat(",") else { throw ExpressionError("\(word) takes two arguments") }
                 let b = try or()
-                guard eat(")") else { throw Failure() }
+                guard eat(")") else { throw ExpressionError("missing ')'") }
                 return word == "min" ? .minimum(a, b) : .maximum(a, b)
             case "number", "percent", "currency", "date":
-                guard eat("(") else { throw Failure() }
+                let kind = LocaleFormat.Kind(rawValue: word)!
+                guard eat("(") else { throw ExpressionError("\(word) needs '('") }
                 let a = try or()
                 let b = eat(",") ? try or() : nil
-                guard eat(")") else { throw Failure() }
-                return .format(LocaleFormat.Kind(rawValue: word)!, a, b)
-            default: throw Failure()
+                guard eat(")") else { throw ExpressionError(kind.argumentOptional ? "missing ')'" : "\(word) takes two arguments") }
+                return .format(kind, a, b)
+            case "": throw ExpressionError("unexpected '\(excerpt(String(c)))' at position \(i + 1)")
+            default: throw ExpressionError("unknown word '\(excerpt(word))' (variables start with $)")
             }
         }
         mutating func ident() -> String {
@@ -234,7 +243,8 @@ public struct ExpressionTree: Sendable {
         }
     }
 
-    /// Evaluates nodes as ``Expression`` evaluates what it reads.
+    /// Evaluates nodes: values, short-circuits (the untaken side is walked for its names, not
+    /// its values), and the work of comparing and joining strings.
     private struct Evaluator {
         let vars: [String: ScriptValue]
         let workLimit: Int
@@ -265,9 +275,11 @@ public struct ExpressionTree: Sendable {
                 return true
             case (.object(let x), .object(let y)):
                 guard x.count == y.count else { return false }
-                for (k, p) in x {
+                // Members in the order of their names: the same work (and the same error past the
+                // limit) in every process, whatever order the dictionary keeps.
+                for k in x.keys.sorted() {
                     try charge(1 + k.utf8.count)
-                    guard let q = y[k], try equal(p, q) else { return false }
+                    guard let q = y[k], try equal(x[k]!, q) else { return false }
                 }
                 return true
             default:
