@@ -19,7 +19,8 @@ package enum SVGClients {
         defer { try? FileManager.default.removeItem(atPath: profile) }
         var args = [
             "90", chromium, "--headless=new", "--disable-gpu", "--hide-scrollbars", "--window-size=\(window.0),\(window.1)",
-            "--force-device-scale-factor=1", "--user-data-dir=" + profile, "--virtual-time-budget=3000", "--no-first-run",
+            "--force-device-scale-factor=1", "--user-data-dir=" + profile, "--virtual-time-budget=3000", "--run-all-compositor-stages-before-draw",
+            "--no-first-run",
             "--disable-extensions"
         ]
         if getuid() == 0 { args.append("--no-sandbox") }
