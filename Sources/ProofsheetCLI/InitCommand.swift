@@ -9,7 +9,8 @@ func initCommand(_ args: inout Arguments) throws -> Int32 {
     try args.noPositionals()
     let fm = FileManager.default
     let root = fm.currentDirectoryPath
-    func exists(_ path: String) -> Bool { fm.fileExists(atPath: root + "/" + path) }
+    // A link counts as there, even one that leads nowhere: init replaces nothing.
+    func exists(_ path: String) -> Bool { FileOutput.isLink(root + "/" + path) || fm.fileExists(atPath: root + "/" + path) }
 
     // The CI: named, or the one the repository uses.
     let ci: String
@@ -60,8 +61,37 @@ func initCommand(_ args: inout Arguments) throws -> Int32 {
             "\(existing.joined(separator: ", ")) \(existing.count == 1 ? "exists" : "exist"): init replaces nothing",
             hint: "move \(existing.count == 1 ? "it" : "them") aside and run init again, or set the project up by hand (see the README)")
     }
+    // Every file goes inside the project: no folder on its way is a link (out of the project)
+    // or a file, and .gitattributes, when there, is a plain text file of a sane size.
+    for file in files.map(\.path) + [".gitattributes"] {
+        var folder = root
+        for part in file.split(separator: "/").dropLast() {
+            folder += "/" + part
+            if FileOutput.isLink(folder) || (FileOutput.exists(folder) && !FileOutput.isFolder(folder)) {
+                throw ProofsheetError.usage(
+                    "\(String(folder.dropFirst(root.count + 1))) is \(FileOutput.isLink(folder) ? "a symbolic link" : "a file"), not a folder of the project: init writes \(file) inside it",
+                    hint: "make it a folder of the project, or set the project up by hand (see the README)")
+            }
+        }
+    }
     let attributesPath = root + "/.gitattributes"
-    let attributes = (try? String(contentsOfFile: attributesPath, encoding: .utf8)) ?? ""
+    var attributes = ""
+    if FileOutput.isLink(attributesPath) || FileOutput.exists(attributesPath) {
+        guard !FileOutput.isLink(attributesPath), FileOutput.isRegularFile(attributesPath) else {
+            throw ProofsheetError.usage(
+                ".gitattributes is \(FileOutput.isLink(attributesPath) ? "a symbolic link" : "not a file"): init adds its lines only to a plain file",
+                hint: "add the lines by hand: \(InitTemplates.gitattributes(lfs: lfs).last!)")
+        }
+        let size = ((try? fm.attributesOfItem(atPath: attributesPath))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= 1 << 20, let data = fm.contents(atPath: attributesPath), data.count <= 1 << 20,
+            let text = String(data: data, encoding: .utf8)
+        else {
+            throw ProofsheetError.usage(
+                ".gitattributes is larger than 1 MiB or not UTF-8 text: init does not rewrite it",
+                hint: "add the lines by hand: \(InitTemplates.gitattributes(lfs: lfs).last!)")
+        }
+        attributes = text
+    }
     let wanted = InitTemplates.gitattributes(lfs: lfs)
     let missing = wanted.filter { line in !attributes.split(separator: "\n").contains { $0 == line } }
     for file in files { try FileOutput.write(Array(file.text.utf8), to: root + "/" + file.path) }

@@ -73,4 +73,35 @@ struct InitTests {
         let bad = try run(bare, ["init", "--ci", "travis"])
         #expect(bad.status == 2 && bad.err.contains("github, gitlab, jenkins or none"))
     }
+
+    /// What a project holds that init must not write through or over: each is exit 2 with
+    /// what is wrong, and nothing is written, inside the project or outside it.
+    @Test(arguments: [
+        ("a link out of the project where its folder goes", "Proofsheet", "link", "Proofsheet is a symbolic link"),
+        ("a folder where .gitattributes goes", ".gitattributes", "folder", ".gitattributes is not a file"),
+        ("a link where .gitattributes goes", ".gitattributes", "link", ".gitattributes is a symbolic link"),
+        ("a file where .github/ goes", ".github", "file", ".github is a file, not a folder"),
+        ("a dangling link where proofsheet.json goes", "proofsheet.json", "dangling", "proofsheet.json exists"),
+        ("a .gitattributes of 2 MB", ".gitattributes", "huge", "larger than 1 MiB")
+    ])
+    func hostileProjectsAreRefusedAndNothingIsWritten(_ what: String, _ name: String, _ kind: String, _ says: String) throws {
+        let dir = try temporaryFolder(), outside = try temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: dir)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        let fm = FileManager.default
+        switch kind {
+        case "link": try fm.createSymbolicLink(atPath: dir + "/" + name, withDestinationPath: outside)
+        case "folder": try fm.createDirectory(atPath: dir + "/" + name, withIntermediateDirectories: true)
+        case "file": try "x".write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+        case "dangling": try fm.createSymbolicLink(atPath: dir + "/" + name, withDestinationPath: outside + "/nowhere.json")
+        default: try String(repeating: "a", count: 2_000_000).write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let before = try fm.contentsOfDirectory(atPath: dir).sorted()
+        let r = try run(dir, ["init", "--ci", name == ".github" ? "github" : "none"])
+        #expect(r.status == 2 && r.err.contains(says), "\(what): \(r.err)")
+        #expect(try fm.contentsOfDirectory(atPath: dir).sorted() == before, "\(what): init wrote in the project")
+        #expect(try fm.contentsOfDirectory(atPath: outside).isEmpty, "\(what): init wrote outside the project")
+    }
 }
