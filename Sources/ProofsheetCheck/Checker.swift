@@ -670,7 +670,9 @@ final class RenameFinder: Sendable {
     private func read(_ orphan: String, size: ImageSize, wanted: UInt64) -> RGBAImage? {
         let known = hashes.withLock { $0[orphan] }
         if case .some(let seen) = known, seen != wanted { return nil }
-        guard let path = try? SafePaths.inside(root, orphan, what: orphan), let bytes = try? ImageFileIO.read(path),
+        // Its header first: an orphan of another size (or a bomb) is never decoded.
+        guard let path = try? SafePaths.inside(root, orphan, what: orphan), ImageHeader.pixels(path: path) == size.width * size.height,
+            let bytes = try? ImageFileIO.read(path),
             let image = try? RGBAImage(decoding: bytes, source: path), image.size == size
         else {
             hashes.withLock { $0[orphan] = .some(nil) }

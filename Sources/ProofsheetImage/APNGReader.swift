@@ -11,6 +11,9 @@ import ProofsheetCore
 public enum APNGReader {
     /// The most frames one file may have.
     public static let mostFrames = 100_000
+    /// The most canvas pixels one file's frames may compose, all frames together (4 billion:
+    /// 1 000 frames of an iPhone screen at 3x).
+    public static let mostCanvasPixels = 4_000_000_000
 
     /// One frame: its canvas and how long it shows (numerator / denominator seconds; a
     /// denominator of 0 means 100, as the specification says).
@@ -62,6 +65,11 @@ public enum APNGReader {
         guard actl.data.count == 8 else { throw corrupt("acTL is not 8 bytes") }
         let declared = Int(be32(actl.data, actl.data.startIndex))
         guard declared >= 1, declared <= mostFrames else { throw corrupt("acTL declares \(declared) frames (1 to \(mostFrames))") }
+        // Each frame is a canvas handed over (and, disposed to the previous, copied): bounded
+        // work, seconds not minutes, whatever the file claims.
+        guard declared * width * height <= mostCanvasPixels else {
+            throw corrupt("\(declared) frames of \(width)x\(height) pixels are more than one file may compose (\(mostCanvasPixels) pixels)")
+        }
 
         // Frames: an fcTL, then its data (IDAT for a first frame that is the default image, fdAT after).
         struct Control {

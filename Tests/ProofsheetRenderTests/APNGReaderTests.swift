@@ -88,5 +88,8 @@ struct APNGReaderTests {
         order.replaceSubrange((second + 8 + 26)..<(second + 12 + 26), with: PNGChunks.be32(PNGChunks.crc32(body)))
         refused(order, "out of sequence")
         refused(Array("not a png at all".utf8), "not a PNG signature")
+        // A huge canvas times many frames is refused before anything is decoded.
+        let huge = Self.replacing("IHDR", in: good) { d in PNGChunks.be32(10_000) + PNGChunks.be32(10_000) + Array(d.dropFirst(8)) }
+        refused(Self.replacing("acTL", in: huge) { _ in PNGChunks.be32(100) + PNGChunks.be32(0) }, "more than one file may compose")
     }
 }

@@ -8,10 +8,7 @@ import ProofsheetTestSupport
 @Suite("Installed binary")
 struct InstallTests {
     /// The release binary `make test` names (packaging a debug build would take minutes).
-    static var release: String? {
-        guard let path = ProcessInfo.processInfo.environment["PROOFSHEET_RELEASE_BINARY"], !path.isEmpty else { return nil }
-        return path
-    }
+    static var release: String? { HostileRunner.namedReleaseBinary }
     static var noRelease: Bool { release == nil }
     static var noDpkg: Bool { which("dpkg-deb") == nil || which("dpkg-shlibdeps") == nil }
 
