@@ -341,9 +341,9 @@ let environment = ProcessInfo.processInfo.environment
 let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
 /// BENCH_ONLY=states,text, or the same list as the first argument (`ProofsheetBench template`),
 /// runs only those parts (frames, encode, diff, states, text, motion, template, previews, chrome,
-/// material); all by default.
+/// material, goldens); all by default.
 let parts = Set(
-    (CommandLine.arguments.dropFirst().first ?? environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material")
+    (CommandLine.arguments.dropFirst().first ?? environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material,goldens")
         .split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
@@ -359,6 +359,7 @@ do {
     if parts.contains("material") { try materialBenchmark(renderer: renderer) }
     if parts.contains("text") { try textThreadsBenchmark(count: Int(environment["BENCH_TEXT_RENDERS"] ?? "") ?? 32, rounds: 5) }
     if parts.contains("chrome") { try chromeBenchmark(renderer: renderer, base: base) }
+    if parts.contains("goldens") { try goldensBenchmark(scales: [1, 2]) }
 } catch {
     print("benchmark failed: \(error)")
     exit(3)

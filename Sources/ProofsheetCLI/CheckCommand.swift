@@ -286,6 +286,49 @@ func approveCommand(_ args: inout Arguments) throws -> Int32 {
     return 0
 }
 
+/// `proofsheet migrate`: goldens of an older format rewritten in the current one.
+func migrateCommand(_ args: inout Arguments) throws -> Int32 {
+    let goldenOption = try args.value("--golden")
+    let configPath = try args.value("--config")
+    let dryRun = args.flag("--dry-run")
+    let compression = try args.pngCompression() ?? .small
+    try args.noPositionals()
+    let cwd = FileManager.default.currentDirectoryPath
+    let config = goldenOption != nil && configPath == nil ? nil : try ProjectConfig.find(explicit: configPath, from: cwd)
+    if goldenOption == nil, let refusal = config?.goldenRefusal { throw refusal }
+    guard let golden = goldenOption ?? config?.golden else {
+        throw ProofsheetError.usage(
+            "migrate needs --golden DIR (or a \(ProjectConfig.fileName) with \"golden\")", hint: "proofsheet migrate --golden Tests/Goldens")
+    }
+    // The rules of every golden folder: not the project itself, nothing through a link.
+    try GoldenRoot.check(golden, base: config?.root ?? ".")
+    let (steps, skipped) = try GoldenMigration.plan(root: golden)
+    for path in skipped {
+        FileHandle.standardError.write(Data("proofsheet: left alone (no Proofsheet chunk): \(golden)/\(path)\n".utf8))
+    }
+    if steps.isEmpty {
+        print("nothing to migrate: no format-1 goldens below \(golden) (golden format \(GoldenNames.formatVersion))")
+        return 0
+    }
+    let files = steps.reduce(0) { $0 + $1.instants.count }
+    if dryRun {
+        for s in steps {
+            print(
+                "would write \(golden)/\(s.golden) from \(s.instants.count) instant\(s.instants.count == 1 ? "" : "s")\(s.merges ? " (merged into the file there)" : "")"
+            )
+        }
+        print("\(steps.count) timeline golden\(steps.count == 1 ? "" : "s") from \(files) format-1 files (dry run: nothing written)")
+        return 0
+    }
+    try GoldenMigration.apply(steps, root: golden, compression: compression) { s in
+        print(
+            "wrote \(golden)/\(s.golden) from \(s.instants.count) instant\(s.instants.count == 1 ? "" : "s")\(s.merges ? " (merged into the file there)" : "")"
+        )
+    }
+    print("migrated \(files) format-1 goldens into \(steps.count) timeline golden\(steps.count == 1 ? "" : "s"): run proofsheet check, then commit")
+    return 0
+}
+
 /// `proofsheet merge-reports DIR... -o OUT`: one report from the shards' reports.
 func mergeReportsCommand(_ args: inout Arguments) throws -> Int32 {
     guard let out = try args.value("-o", "--output") else { throw ProofsheetError.usage("merge-reports needs -o OUT_DIR") }

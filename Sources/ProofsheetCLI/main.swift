@@ -38,6 +38,7 @@ func run(_ argv: [String]) throws -> Int32 {
     case "check": return try checkCommand(&args)
     case "approve": return try approveCommand(&args)
     case "merge-reports": return try mergeReportsCommand(&args)
+    case "migrate": return try migrateCommand(&args)
     case "stills": return try stillsCommand(&args)
     case "contrast": return try contrastCommand(&args)
     case "frames": return try framesCommand(&args)

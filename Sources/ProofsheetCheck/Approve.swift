@@ -60,6 +60,9 @@ public enum Approval {
                 hint: "ids look like scene/state/variant: \(report.entries.prefix(3).map(\.id).joined(separator: ", "))")
         }
         var changes: [Change] = []
+        // Key instants, by their timeline's file: each file is written once, holding what it held
+        // with the approved instants put in.
+        var instants: [String: (id: String, images: [(milliseconds: Int, image: RGBAImage)], environment: String?)] = [:]
         for entry in report.entries
         where entry.status == .failed || entry.status == .missing
             || (entry.status == .error && entry.inputError == true)
@@ -69,6 +72,17 @@ public enum Approval {
                 throw ProofsheetError.badInput("\(entry.id): the report has no actual image for it")
             }
             var bytes = try folder.pngImage(actual, what: "\(entry.id): the actual image")
+            if let at = entry.at {
+                let image: RGBAImage
+                do { image = try PNGCodec.decode(bytes, source: actual) } catch {
+                    throw ProofsheetError.badInput("\(entry.id): the actual image: \(error.description)")
+                }
+                let environment = PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes).flatMap(EnvironmentFingerprint.init(text:)).map(
+                    GoldenNames.chunkText)
+                instants[entry.goldenPath, default: ("\(entry.scene)/\(entry.timeline ?? entry.state)/\(entry.variant)", [], environment)].images
+                    .append((at, image))
+                continue
+            }
             if let reencode {
                 do {
                     bytes = try PNGCodec.encode(PNGCodec.decode(bytes, source: actual), compression: reencode)
@@ -82,6 +96,28 @@ public enum Approval {
                 ? try SafePaths.inside(goldenRoot, entry.goldenPath, what: "\(entry.id): the golden")
                 : goldenRoot + "/" + entry.goldenPath
             changes.append(Change(id: entry.id, golden: golden, bytes: bytes))
+        }
+        for (path, approved) in instants.sorted(by: { $0.key < $1.key }) {
+            let golden =
+                FileOutput.exists(goldenRoot) ? try SafePaths.inside(goldenRoot, path, what: "\(approved.id): the golden") : goldenRoot + "/" + path
+            var all = approved.images
+            if FileOutput.exists(golden) {
+                let old: TimelineGolden
+                do { old = try TimelineGolden.read(file: golden) } catch let e as ImageError {
+                    throw ProofsheetError.badInput(
+                        "\(approved.id): the timeline's golden cannot be read: \(e.description)",
+                        hint: "delete it and approve again (its other instants are then recorded at the next check)")
+                }
+                let new = Set(all.map(\.milliseconds))
+                for ms in old.instants where !new.contains(ms) { if let image = old.image(at: ms) { all.append((ms, image)) } }
+            }
+            guard Set(all.map(\.image.size)).count == 1 else {
+                throw ProofsheetError.badInput(
+                    "\(approved.id): the approved images and the timeline's golden \(SafePaths.clip(golden)) differ in size")
+            }
+            let bytes = try TimelineGolden.encode(all, environment: approved.environment, compression: reencode ?? .small)
+            changes.append(
+                Change(id: "\(approved.id) (\(approved.images.count) instant\(approved.images.count == 1 ? "" : "s"))", golden: golden, bytes: bytes))
         }
         // Two goldens whose paths differ only in case are one file on a case-insensitive disk
         // (a Mac's, a Windows checkout's): the second would overwrite the first.

@@ -1,3 +1,4 @@
+import Foundation
 import ProofsheetCore
 import ProofsheetImage
 import ProofsheetScene
@@ -37,21 +38,32 @@ extension Checker {
         items = items.enumerated().filter { !failed.contains($0.offset) }.map(\.element)
     }
 
-    /// Checks a timeline at its key instants: one entry per instant, in time order.
+    /// Checks a timeline at its key instants: one entry per instant, in time order, each compared
+    /// with its frame in the timeline's golden file; the file is written again, once, when an
+    /// instant is recorded (or `--prune` drops instants that are no longer key).
     func checkTimeline(
         _ item: Item, _ options: CheckOptions, _ report: ReportFolder?, _ shared: RunShared
-    ) throws -> [(entry: CheckEntry, environment: [String]?)] {
+    ) throws -> (results: [(entry: CheckEntry, environment: [String]?)], stale: StaleInstants?) {
         let t = item.timeline!
         let entries = t.instants.map { instant in
             var e = CheckEntry(
                 scene: item.name, state: TimelineInstant.folder(timeline: item.state, milliseconds: instant.milliseconds), variant: item.variant,
                 status: .passed, golden: "")
-            e.golden = options.goldenDirectory + "/" + e.goldenPath
             e.timeline = item.state
             e.at = instant.milliseconds
+            e.golden = options.goldenDirectory + "/" + e.goldenPath
             e.events = instant.events
             e.reasons = instant.reasons
             return e
+        }
+        func failAll(_ e: ProofsheetError) -> [(entry: CheckEntry, environment: [String]?)] {
+            entries.map { entry in
+                var entry = entry
+                entry.status = .error
+                entry.message = e.kind == .internal ? e.message : e.description
+                entry.inputError = e.kind != .internal
+                return (entry, nil)
+            }
         }
         let images: [RGBAImage]
         do {
@@ -61,15 +73,101 @@ extension Checker {
                 throw ProofsheetError.internal("the timeline gave \(images.count) images for \(entries.count) instants")
             }
         } catch let e as ProofsheetError {
-            return entries.map { entry in
-                var entry = entry
-                entry.status = .error
-                entry.message = e.description
-                entry.inputError = e.kind != .internal
-                return (entry, nil)
+            return (failAll(e), nil)
+        }
+        guard let first = entries.first else { return ([], nil) }
+        // The timeline's file: read once, every frame an instant names kept.
+        let file: String
+        var golden: TimelineGolden?
+        do {
+            file = try goldenFile(first, options)
+            if FileOutput.exists(file) {
+                do { golden = try TimelineGolden.read(file: file) } catch let e as ImageError {
+                    // Unreadable: rewritten whole in mode all; otherwise each instant says so.
+                    guard options.record == .all else {
+                        let error = ProofsheetError.badInput(
+                            "the golden cannot be read: \(e.description); fix it, delete it, or approve the actual images")
+                        return (failAll(error), nil)
+                    }
+                }
+            } else if let legacy = LegacyTimelineGoldens.first(
+                root: options.goldenDirectory, scene: item.name, timeline: item.state, variant: item.variant)
+            {
+                // Goldens of format 1 are never recorded over: they are migrated.
+                return (
+                    failAll(
+                        ProofsheetError.badInput(
+                            "this timeline's goldens are in golden format 1 (\(options.goldenDirectory)/\(legacy)); format 2 keeps them in one file, \(first.golden)",
+                            hint: "run `proofsheet migrate` once, check the result, and commit it (CHANGELOG.md, golden format 2)")),
+                    nil
+                )
             }
+        } catch let e as ProofsheetError {
+            return (failAll(e), nil)
         }
         let settings = options.settings(scene: item.name, still: item.state)
-        return try zip(entries, images).map { entry, image in try compare(entry, image, item.scene, settings, options, report, shared) }
+        var results: [(entry: CheckEntry, environment: [String]?)] = []
+        var recorded: [(milliseconds: Int, image: RGBAImage)] = []
+        for (entry, image) in zip(entries, images) {
+            let source = GoldenSource.frame(golden?.image(at: entry.at!), environment: golden?.environment)
+            let result = try compare(entry, image, source, item.scene, settings, options, report, shared)
+            if result.entry.status == .recorded { recorded.append((entry.at!, image)) }
+            results.append(result)
+        }
+        // Instants of the file that are no longer key: kept, unless --prune drops them.
+        let key = Set(entries.compactMap(\.at))
+        let stale = (golden?.instants ?? []).filter { !key.contains($0) }
+        let dropped = options.prune && golden?.environment != nil ? stale : []
+        let staleInstants = stale.isEmpty ? nil : StaleInstants(golden: first.goldenPath, instants: stale, dropped: !dropped.isEmpty)
+        guard !recorded.isEmpty || !dropped.isEmpty else { return (results, staleInstants) }
+        var instants = recorded
+        let rewritten = Set(recorded.map(\.milliseconds)).union(dropped)
+        for ms in golden?.instants ?? [] where !rewritten.contains(ms) {
+            if let image = golden?.image(at: ms) { instants.append((ms, image)) }
+        }
+        do {
+            if instants.isEmpty {
+                // Every instant dropped: nothing of the timeline is left to keep.
+                guard unlink(file) == 0 else {
+                    throw ProofsheetError.badInput("cannot delete \(SafePaths.clip(file)): \(String(cString: strerror(errno)))")
+                }
+            } else {
+                let bytes = try TimelineGolden.encode(
+                    instants, environment: options.environment.map(GoldenNames.chunkText), compression: options.pngCompression)
+                try FileOutput.write(bytes, to: file)
+            }
+        } catch let e as ProofsheetError {
+            return (failAll(e), nil)
+        }
+        return (results, staleInstants)
+    }
+}
+
+/// Instants a timeline's golden file holds that are no longer key instants of the timeline.
+struct StaleInstants: Sendable {
+    /// The file, below the golden root.
+    var golden: String
+    /// Their times, ascending.
+    var instants: [Int]
+    /// Whether `--prune` dropped them from the file.
+    var dropped: Bool
+
+    var text: String { "\(golden) at \(instants.map { "\($0) ms" }.joined(separator: ", "))" }
+}
+
+/// Goldens of format 1, where each key instant of a timeline was its own file
+/// (`<scene>/<timeline>@<t>ms/<variant>.png`): found so that a check never records over them
+/// and `proofsheet migrate` moves them into format 2.
+public enum LegacyTimelineGoldens {
+    /// One format-1 golden of `timeline` on `variant` below `root` (relative to it), or nil.
+    static func first(root: String, scene: String, timeline: String, variant: String) -> String? {
+        let folder = root + "/" + scene
+        guard !FileOutput.isLink(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        for name in names.sorted() {
+            guard let (t, _) = TimelineInstant.parse(folder: name), t == timeline else { continue }
+            let rel = "\(scene)/\(name)/\(variant).png"
+            if FileOutput.exists(root + "/" + rel) { return rel }
+        }
+        return nil
     }
 }

@@ -105,13 +105,11 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         /// For a timeline (``state`` is its name): what it runs and its key instants.
         var timeline: TimelineItem?
         var id: String { timeline == nil ? "\(name)/\(state)/\(variant)" : "\(name)/\(state)@/\(variant)" }
-        var goldenPath: String { GoldenNames.path(scene: name, state: state, variant: variant) }
-        /// The goldens the item is compared with: its still's, or one per key instant.
-        var goldenPaths: [String] {
-            guard let timeline else { return [goldenPath] }
-            return timeline.instants.map {
-                GoldenNames.path(scene: name, state: TimelineInstant.folder(timeline: state, milliseconds: $0.milliseconds), variant: variant)
-            }
+        /// The golden the item is compared with: its still's, or its timeline's one file.
+        var goldenPath: String {
+            timeline == nil
+                ? GoldenNames.path(scene: name, state: state, variant: variant)
+                : GoldenNames.timelinePath(scene: name, timeline: state, variant: variant)
         }
     }
 
@@ -267,21 +265,23 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         guard FileOutput.isFolder(root), !FileOutput.isLink(root) else { return [] }
         let fm = FileManager.default
         let states = Dictionary(scenes.map { ($0.name, Set($0.states)) }, uniquingKeysWith: { a, _ in a })
-        let produced = Set(items.flatMap(\.goldenPaths))
+        let produced = Set(items.map(\.goldenPath))
         let checkedStates = Set(items.filter { $0.timeline == nil }.map { "\($0.name)/\($0.state)" })
         let timelines = Dictionary(scenes.map { ($0.name, Set($0.timelines)) }, uniquingKeysWith: { a, _ in a })
         let checkedTimelines = Set(items.filter { $0.timeline != nil }.map { "\($0.name)/\($0.state)" })
-        let producedFolders = Set(produced.map { String($0[..<$0.lastIndex(of: "/")!]) })
         func owned(_ path: String) -> Bool {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count >= 3 else { return false }
             let scene = parts.dropLast(2).joined(separator: "/"), state = parts[parts.count - 2]
-            // A key instant of a timeline: an orphan when its timeline was checked and the
-            // instant is no longer key (or, checking the whole project, its variant is gone).
-            if let (timeline, _) = TimelineInstant.parse(folder: state), timelines[scene]?.contains(timeline) == true {
+            // A timeline's file: an orphan when its timeline is gone (below) or, checking the
+            // whole project, its variant is. (Its instants that are no longer key are the
+            // timeline check's to report.)
+            if let timeline = GoldenNames.timeline(ofFolder: state), timelines[scene]?.contains(timeline) == true {
                 guard checkedTimelines.contains("\(scene)/\(timeline)") else { return true }
-                return options.wholeProject ? produced.contains(path) : producedFolders.contains("\(scene)/\(state)")
+                return !options.wholeProject || produced.contains(path)
             }
+            // A key instant in golden format 1: `proofsheet migrate` moves it, never prune.
+            if TimelineInstant.parse(folder: state) != nil { return true }
             guard let known = states[scene], known.contains(state) else { return false }
             // A state folder of a still not checked this run (--still) is left alone.
             return !options.wholeProject || !checkedStates.contains("\(scene)/\(state)") || produced.contains(path)
@@ -367,13 +367,14 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         let orphans = orphans(states, allItems, options).filter { o in !unread.contains { o.hasPrefix($0 + "/") } }
         let shared = RunShared(masks: MaskCache(), renames: RenameFinder(root: options.goldenDirectory, orphans: orphans))
         let done = Mutex(0)
-        let results = try parallelMap(items.count, jobs: options.jobs) { k in
+        let checked = try parallelMap(items.count, jobs: options.jobs) { k in
             let start = ContinuousClock.now
             var results: [(entry: CheckEntry, environment: [String]?)]
+            var stale: StaleInstants?
             switch prepared[k] {
             case .success(let p): results = [try check(items[k], p, options, report, shared)]
             case .failure(let e): results = [(errorEntry(items[k], options, e), nil)]
-            case nil: results = try checkTimeline(items[k], options, report, shared)
+            case nil: (results, stale) = try checkTimeline(items[k], options, report, shared)
             }
             let elapsed = ContinuousClock.now - start
             let seconds = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) / Double(max(1, results.count))
@@ -386,8 +387,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     progress(entry, $0, total)
                 }
             }
-            return results
-        }.flatMap { $0 }
+            return (results, stale)
+        }
+        let results = checked.flatMap(\.0)
+        let stale = checked.compactMap(\.1)
         let shard = options.shard.map { "\($0.index)/\($0.count)" }
         var result = CheckReport(
             entries: results.map(\.entry), goldenRoot: options.goldenDirectory, threshold: options.compare.effectiveThreshold,
@@ -426,6 +429,20 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             }
         } else {
             result.orphans = orphans.isEmpty ? nil : orphans
+        }
+        // Instants of timelines' files that are no longer key: like orphans, kept until --prune.
+        let kept = stale.filter { !$0.dropped }, dropped = stale.filter(\.dropped)
+        if !kept.isEmpty {
+            let n = kept.reduce(0) { $0 + $1.instants.count }
+            warnings.append(
+                "\(n) instant\(n == 1 ? "" : "s") in timeline goldens \(n == 1 ? "is" : "are") no longer key (\(kept.prefix(5).map(\.text).joined(separator: "; "))\(kept.count > 5 ? "; …" : "")): "
+                    + "--prune drops \(n == 1 ? "it" : "them") from \(kept.count == 1 ? "its file" : "their files")")
+        }
+        if !dropped.isEmpty {
+            let n = dropped.reduce(0) { $0 + $1.instants.count }
+            warnings.append(
+                "pruned \(n) instant\(n == 1 ? "" : "s") no longer key from timeline goldens: \(dropped.prefix(5).map(\.text).joined(separator: "; "))\(dropped.count > 5 ? "; …" : "")"
+            )
         }
         result.warnings = warnings.isEmpty ? nil : warnings
         if let report {
@@ -470,14 +487,30 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             entry.inputError = e.kind != .internal
             return (entry, nil)
         }
-        return try compare(entry, actual, item.scene, options.settings(scene: item.name, still: item.state), options, report, shared)
+        let golden: String
+        do { golden = try goldenFile(entry, options) } catch let e as ProofsheetError {
+            entry.status = .error
+            entry.inputError = true
+            entry.message = e.message
+            return (entry, nil)
+        }
+        return try compare(entry, actual, .file(golden), item.scene, options.settings(scene: item.name, still: item.state), options, report, shared)
+    }
+
+    /// The file of `entry`'s golden: below the golden root nothing may be a link (a root that
+    /// does not exist yet holds nothing).
+    func goldenFile(_ entry: CheckEntry, _ options: CheckOptions) throws -> String {
+        let root = options.goldenDirectory
+        guard FileOutput.isFolder(root) else { return entry.golden }
+        return try SafePaths.inside(root, entry.goldenPath, what: "the golden of \(entry.id)")
     }
 
     /// Compares `actual`, the image of `entry` (of a scene like `scene`), with its golden, and
-    /// records or reports as the options say.
+    /// records or reports as the options say. A still's golden file is written here; a key
+    /// instant comes back `recorded` and its timeline's file is written by the caller.
     func compare(
-        _ entry: CheckEntry, _ actual: RGBAImage, _ scene: Scene, _ settings: CompareSettings, _ options: CheckOptions, _ report: ReportFolder?,
-        _ shared: RunShared
+        _ entry: CheckEntry, _ actual: RGBAImage, _ source: GoldenSource, _ scene: Scene, _ settings: CompareSettings, _ options: CheckOptions,
+        _ report: ReportFolder?, _ shared: RunShared
     ) throws -> (entry: CheckEntry, environment: [String]?) {
         let root = options.goldenDirectory
         var entry = entry
@@ -488,13 +521,6 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             e.inputError = true
             e.message = message
             return e
-        }
-        // Below the golden root nothing may be a link; a root that does not exist yet holds nothing.
-        var golden = entry.golden
-        if FileOutput.isFolder(root) {
-            do { golden = try SafePaths.inside(root, entry.goldenPath, what: "the golden of \(entry.id)") } catch let e as ProofsheetError {
-                return (inputError(e.message), nil)
-            }
         }
         var diffOptions = DiffOptions(threshold: settings.effectiveThreshold, includeAA: settings.effectiveIncludeAA)
         diffOptions.ignoreRegions = settings.ignore.map { $0.pixels(scale: scene.scale) }
@@ -520,7 +546,13 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 e.thumb = try report.store(try PNGCodec.encode(actual.shrunk(by: factor)), e.id, "thumb")
             }
         }
-        let exists = FileOutput.exists(golden)
+        let exists: Bool
+        switch source {
+        case .file(let golden): exists = FileOutput.exists(golden)
+        case .frame(let image, _): exists = image != nil
+        }
+        // Where the golden is, in messages: its file, and the instant's time in a timeline's file.
+        let place = entry.at.map { "\(entry.golden) (the instant at \($0) ms)" } ?? entry.golden
 
         var expected: RGBAImage? = nil
         var outcome: DiffOutcome? = nil
@@ -529,15 +561,22 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         let verdict: GoldenVerdict
         do {
             verdict = try GoldenVerdict.decide(mode: options.record, goldenExists: exists) {
-                let bytes = try ImageFileIO.read(golden)
-                if GitLFS.isPointer(bytes) { throw LFSPointer() }
-                if let here = options.environment, let text = PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes),
-                    let there = EnvironmentFingerprint(text: text), there != here
-                {
+                let e: RGBAImage
+                let chunk: String?
+                switch source {
+                case .file(let golden):
+                    let bytes = try ImageFileIO.read(golden)
+                    if GitLFS.isPointer(bytes) { throw LFSPointer(path: golden) }
+                    chunk = PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes)
+                    e = try RGBAImage(decoding: bytes, source: golden)
+                case .frame(let image, let text):
+                    chunk = text
+                    e = image!
+                }
+                if let here = options.environment, let chunk, let there = EnvironmentFingerprint(text: chunk), there != here {
                     let d = here.differences(from: there)
                     if !d.isEmpty { environment = d }
                 }
-                let e = try RGBAImage(decoding: bytes, source: golden)
                 let o = try PixelDiff.compare(e, actual, options: diffOptions, diffImage: report != nil)
                 expected = e; outcome = o
                 let passes = settings.tolerance.passes(o)
@@ -551,8 +590,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 }
                 return passes
             }
-        } catch is LFSPointer {
-            return (inputError("\(golden) is a Git LFS pointer, not an image: run `git lfs pull`"), nil)
+        } catch let pointer as LFSPointer {
+            return (inputError("\(pointer.path) is a Git LFS pointer, not an image: run `git lfs pull`"), nil)
         } catch let e as ImageError {
             var failed = inputError("the golden cannot be read: \(e.description)")
             failed.message! += "; fix it, delete it, or approve the actual image"
@@ -581,8 +620,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             }
         case .missing:
             entry.status = .missing
-            entry.message = "no golden at \(entry.golden); record it with --record missing, look at it, commit it"
-            if let from = shared.renames.match(actual, for: entry.goldenPath) {
+            entry.message = "no golden at \(place); record it with --record missing, look at it, commit it"
+            if entry.timeline == nil, let from = shared.renames.match(actual, for: entry.goldenPath) {
                 entry.renamedFrom = from
                 entry.message =
                     "no golden at \(entry.golden), but the orphaned golden \(root)/\(from) has the same pixels: renamed? "
@@ -603,14 +642,14 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             break
         }
         if verdict.writesGolden {
-            try FileOutput.write(try actualPNG(), to: golden)
+            if case .file(let golden) = source { try FileOutput.write(try actualPNG(), to: golden) }
             entry.status = .recorded
             switch verdict {
             case .recorded(.all(let replaced)):
                 entry.message = replaced ? "golden rewritten (record mode all)" : "golden recorded (record mode all)"
             case .recorded(.absent):
-                entry.message = "no golden: recorded \(entry.golden); look at it and commit it"
-                if let from = shared.renames.match(actual, for: entry.goldenPath) {
+                entry.message = "no golden: recorded \(place); look at it and commit it"
+                if entry.timeline == nil, let from = shared.renames.match(actual, for: entry.goldenPath) {
                     entry.renamedFrom = from
                     entry.message! += "; the orphaned golden \(root)/\(from) has the same pixels: renamed? delete it (--prune does)"
                 }
@@ -624,7 +663,16 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
 }
 
 /// Thrown inside the comparison when the golden is a Git LFS pointer.
-private struct LFSPointer: Error {}
+private struct LFSPointer: Error { var path: String }
+
+/// Where one image's golden comes from.
+enum GoldenSource {
+    /// A still's own PNG file: read, compared, and written in place when recorded.
+    case file(String)
+    /// A key instant's frame in its timeline's file (nil: the file has none for it), with the
+    /// file's environment chunk.
+    case frame(RGBAImage?, environment: String?)
+}
 
 /// What one run reads once and shares between its images.
 struct RunShared: Sendable {
@@ -649,7 +697,13 @@ final class RenameFinder: Sendable {
         self.root = root
         // The first ones by name only, whatever the order images are checked in: the same
         // renames at any thread count.
-        byName = Dictionary(grouping: orphans.sorted().prefix(Self.mostRead)) { String($0.split(separator: "/").last ?? "") }
+        // Stills' goldens only: a timeline's file is no still renamed.
+        let stills = orphans.sorted().filter { path in
+            let parts = path.split(separator: "/")
+            return parts.count >= 2 && GoldenNames.timeline(ofFolder: String(parts[parts.count - 2])) == nil
+                && TimelineInstant.parse(folder: String(parts[parts.count - 2])) == nil
+        }
+        byName = Dictionary(grouping: stills.prefix(Self.mostRead)) { String($0.split(separator: "/").last ?? "") }
     }
 
     /// The orphan (relative to the golden root) whose pixels are `actual`'s, for the golden at

@@ -5,22 +5,40 @@ import ProofsheetImage
 
 /// How golden files are named, and which files are goldens.
 ///
-/// One place owns golden paths: ``path(scene:state:variant:)`` makes every path a check records
-/// or compares (`<scene>/<still>/<variant>.png`, a timeline's key instant as
-/// `<scene>/<timeline>@<t>ms/<variant>.png`), and ``isGoldenPath(_:)`` tells whether a path
-/// could have come from it. `check --prune` deletes only files that pass both that test and
+/// One place owns golden paths: ``path(scene:state:variant:)`` makes every still's path a check
+/// records or compares (`<scene>/<still>/<variant>.png`), ``timelinePath(scene:timeline:variant:)``
+/// a timeline's one file (`<scene>/<timeline>@timeline/<variant>.png`, ``TimelineGolden``), and
+/// ``isGoldenPath(_:)`` tells whether a path could have come from them (or from golden format 1,
+/// which stored each key instant as `<scene>/<timeline>@<t>ms/<variant>.png`). `check --prune` deletes only files that pass both that test and
 /// ``isRecorded(_:)`` (they carry the environment chunk that recording writes): anything else
 /// below a golden folder is never deleted.
 public enum GoldenNames {
     /// The version of the golden format, written into every golden's `tEXt` chunk as
     /// `golden-format=N` (goldens recorded before the field count as format 1). It changes when
     /// the way goldens are named or stored changes; see CHANGELOG.md for what to do then.
-    public static let formatVersion = 1
+    /// Format 2 stores a timeline's key instants in one file per variant (format 1: one file per
+    /// instant); `proofsheet migrate` turns format 1 into format 2.
+    public static let formatVersion = 2
 
     /// The golden of `state` (a still, `default`, or a key instant's folder) of a scene on a
     /// variant, below the golden root.
     public static func path(scene: String, state: String, variant: String) -> String {
         "\(scene)/\(state)/\(variant).png"
+    }
+
+    /// The one golden of a timeline on a variant: its key instants as frames of an animated PNG.
+    public static func timelinePath(scene: String, timeline: String, variant: String) -> String {
+        path(scene: scene, state: timelineFolder(timeline), variant: variant)
+    }
+
+    /// The folder of a timeline's goldens: `<timeline>@timeline`.
+    public static func timelineFolder(_ timeline: String) -> String { "\(timeline)@timeline" }
+
+    /// The timeline whose folder ``timelineFolder(_:)`` named `folder`, or nil.
+    public static func timeline(ofFolder folder: String) -> String? {
+        guard folder.hasSuffix("@timeline") else { return nil }
+        let name = String(folder.dropLast("@timeline".count))
+        return Still.isValidName(name) ? name : nil
     }
 
     /// The text of the `tEXt` chunk a golden recorded in `environment` carries.
@@ -36,7 +54,8 @@ public enum GoldenNames {
             return false
         }
         let state = parts[parts.count - 2]
-        guard state == "default" || Still.isValidName(state) || TimelineInstant.parse(folder: state) != nil else { return false }
+        guard state == "default" || Still.isValidName(state) || timeline(ofFolder: state) != nil || TimelineInstant.parse(folder: state) != nil
+        else { return false }
         let file = parts[parts.count - 1]
         guard file.hasSuffix(".png") else { return false }
         return isVariant(String(file.dropLast(4)))

@@ -1,6 +1,7 @@
 import Foundation
 import ProofsheetCheck
 import ProofsheetCore
+import ProofsheetScene
 import Testing
 
 /// The one owner of golden paths: what it makes, what it recognises, and which folders may hold
@@ -20,6 +21,16 @@ struct GoldenNamesTests {
         #expect(GoldenNames.isGoldenPath(path))
     }
 
+    @Test func aTimelinesFileIsAGoldenPath() {
+        let path = GoldenNames.timelinePath(scene: "a/b", timeline: "swipe-right", variant: "iphone-14@2x+dark")
+        #expect(path == "a/b/swipe-right@timeline/iphone-14@2x+dark.png")
+        #expect(GoldenNames.isGoldenPath(path))
+        #expect(GoldenNames.timeline(ofFolder: "swipe-right@timeline") == "swipe-right")
+        #expect(GoldenNames.timeline(ofFolder: "swipe-right@350ms") == nil)
+        // A still's name has no '@': no still's folder is a timeline's.
+        #expect(!Still.isValidName("swipe@timeline"))
+    }
+
     @Test(
         "other files are not golden paths",
         arguments: [
@@ -27,7 +38,9 @@ struct GoldenNamesTests {
             "s/default/iphone-14@x.png", "s/default/iphone-14@3x+sepia.png", "s/default/iphone-14@3x+dark+chrome.png",
             "s/default/iphone-14@3x+frame+chrome.png",
             "s/default/iphone-14@3x+chrome+chrome.png", "s/default/iPhone-14@3x.png", "s/../default/iphone-14@3x.png",
-            "/abs/default/iphone-14@3x.png", "s/.hidden/iphone-14@3x.png", "s/default/390X844@1x.png", "s/default/@1x.png", "s/default/a@1.x.png"
+            "/abs/default/iphone-14@3x.png", "s/.hidden/iphone-14@3x.png", "s/default/390X844@1x.png", "s/default/@1x.png", "s/default/a@1.x.png",
+            "s/@timeline/iphone-14@3x.png", "s/Swipe@timeline/iphone-14@3x.png", "s/swipe@timelines/iphone-14@3x.png",
+            "s/swipe@timeline@timeline/a@1x.png"
         ])
     func othersAreNot(_ path: String) {
         #expect(!GoldenNames.isGoldenPath(path), "\(path)")

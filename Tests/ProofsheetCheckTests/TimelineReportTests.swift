@@ -10,7 +10,7 @@ import Testing
 struct TimelineReportTests {
     /// An instant of `deck/swipe` on `a@1x`.
     static func instant(_ ms: Int, _ status: CheckEntry.Status, events: [String] = [], reasons: [String] = []) -> CheckEntry {
-        var e = CheckEntry(scene: "deck", state: "swipe@\(ms)ms", variant: "a@1x", status: status, golden: "g/deck/swipe@\(ms)ms/a@1x.png")
+        var e = CheckEntry(scene: "deck", state: "swipe@\(ms)ms", variant: "a@1x", status: status, golden: "g/deck/swipe@timeline/a@1x.png")
         e.timeline = "swipe"; e.at = ms; e.events = events; e.reasons = reasons
         return e
     }
@@ -81,7 +81,7 @@ struct TimelineReportTests {
     @Test func theReportLeadsWithFailures() throws {
         var r = Self.report([(0, .passed), (1015, .failed), (101, .passed), (401, .failed)])
         var other = Self.instant(0, .passed)
-        other.timeline = "idle"; other.state = "idle@0ms"; other.golden = "g/deck/idle@0ms/a@1x.png"
+        other.timeline = "idle"; other.state = "idle@0ms"; other.golden = "g/deck/idle@timeline/a@1x.png"
         var still = CheckEntry(scene: "deck", state: "zoomed", variant: "a@1x", status: .failed, golden: "g/deck/zoomed/a@1x.png")
         still.thumb = "images/zoomed.thumb.png"
         r.entries += [other, still]
@@ -120,7 +120,7 @@ struct TimelineReportTests {
     /// timelines list (its first element's fields overridden by `timeline`).
     static func json(entry: [String: Any] = [:], timeline: [String: Any]? = [:]) throws -> [UInt8] {
         var e: [String: Any] = [
-            "scene": "deck", "state": "swipe@401ms", "variant": "a@1x", "status": "failed", "golden": "g/deck/swipe@401ms/a@1x.png",
+            "scene": "deck", "state": "swipe@401ms", "variant": "a@1x", "status": "failed", "golden": "g/deck/swipe@timeline/a@1x.png",
             "timeline": "swipe", "at": 401, "events": ["release"], "reasons": ["after release"]
         ]
         for (k, v) in entry { e[k] = v }
@@ -152,7 +152,7 @@ struct TimelineReportTests {
     ])
     func malformedInstantFieldsAreRefused(key: String, value: String, path: String) throws {
         var entry: [String: Any] = [key: try Self.value(value)]
-        if key == "state" { entry["golden"] = "g/deck/other@401ms/a@1x.png" }
+        if key == "state" { entry["golden"] = "g/deck/swipe@timeline/a@1x.png" }
         expectRefused(try Self.json(entry: entry, timeline: nil), path)
     }
 

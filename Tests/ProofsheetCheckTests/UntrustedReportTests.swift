@@ -99,7 +99,7 @@ struct UntrustedReportTests {
         let tolerance = Tolerance(maxPixels: 4, maxRatio: 0.25)
         var failed = CheckEntry(
             scene: "Assets/card", state: "swipe@401ms", variant: "a@1x", frame: 12, status: .failed,
-            golden: "goldens/Assets/card/swipe@401ms/a@1x.png",
+            golden: "goldens/Assets/card/swipe@timeline/a@1x.png",
             expected: "images/Assets/card/swipe@401ms/a@1x.expected.png", actual: "images/Assets/card/swipe@401ms/a@1x.actual.png",
             diff: "images/Assets/card/swipe@401ms/a@1x.diff.png",
             result: DiffReport(

@@ -1049,9 +1049,37 @@ extension CommandSpec {
                 ])
         ])
 
+    static let migrate = CommandSpec(
+        name: "migrate", abstract: "Rewrite goldens of an older golden format in the current one",
+        about: """
+            Rewrite the goldens below the golden folder that an older Proofsheet recorded in the
+            current golden format, pixels unchanged. Format 1 kept each key instant of a timeline in
+            its own file (<scene>/<timeline>@<t>ms/<variant>.png); format 2 keeps a timeline's
+            instants in one animated PNG per variant (<scene>/<timeline>@timeline/<variant>.png),
+            identical instants once. Only goldens with Proofsheet's chunk are moved; each new file
+            is in place before the files it replaces are deleted. check refuses to record over
+            format-1 goldens until they are migrated. See CHANGELOG.md.
+            """,
+        usage: ["proofsheet migrate [--golden DIR] [--config FILE] [--dry-run] [--png-compression C]"], usageIndent: 0,
+        sections: [
+            .options(
+                "OPTIONS:", column: 33,
+                [
+                    OptionSpec("--golden DIR", "The golden folder (default: proofsheet.json's \"golden\")"),
+                    OptionSpec("--config FILE", "The configuration (default: proofsheet.json from here upward)"),
+                    OptionSpec("--dry-run", "Say what would be rewritten; write nothing"),
+                    OptionSpec(
+                        "--png-compression fastest|fast|small",
+                        """
+                        How the new files are compressed (default: small).
+                        \(pngCompressionText)
+                        """)
+                ])
+        ])
+
     /// Every command, in the order the main help lists them.
     static let all: [CommandSpec] = [
-        render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, contrast,
+        render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, migrate, contrast,
         symbols, colors,
         devices, limits, completion, initCommand
     ]

@@ -119,8 +119,12 @@ public struct CheckEntry: Sendable, Encodable, Hashable {
     /// `scene/state/variant`, e.g. `Assets/Scenes/travel-deck/default/iphone-14@3x` (the scene is
     /// the scene file's path below the project root, without its extension).
     public var id: String { "\(scene)/\(state)/\(variant)" }
-    /// The golden's path below the golden root: `scene/state/variant.png`.
-    public var goldenPath: String { GoldenNames.path(scene: scene, state: state, variant: variant) }
+    /// The golden's path below the golden root: `scene/state/variant.png`; for a key instant,
+    /// its timeline's file `scene/<timeline>@timeline/variant.png`, which holds it as a frame.
+    public var goldenPath: String {
+        if let timeline { return GoldenNames.timelinePath(scene: scene, timeline: timeline, variant: variant) }
+        return GoldenNames.path(scene: scene, state: state, variant: variant)
+    }
     public var scene: String
     public var state: String
     /// `device@scale`, e.g. `iphone-14@3x`.

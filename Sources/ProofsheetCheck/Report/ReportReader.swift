@@ -236,15 +236,9 @@ struct ReportReader {
 
     func entryFields(_ e: JSONValue, scene: String, state: String, variant: String, goldenRoot: String) throws -> CheckEntry {
         let status = try self.status(try required(e, "status"))
-        // The golden is always <goldenRoot>/<scene>/<state>/<variant>.png: any other path is forged.
         let goldenValue = try required(e, "golden")
         let golden = try string(goldenValue)
-        let expectedGolden = "\(goldenRoot)/\(scene)/\(state)/\(variant).png"
-        guard golden == expectedGolden else {
-            throw fail(
-                goldenValue, "golden '\(SafePaths.clip(golden))' is not \(SafePaths.clip(expectedGolden))",
-                hint: "a check writes each golden at <goldenRoot>/<scene>/<state>/<variant>.png")
-        }
+        // The golden is always <goldenRoot>/<scene>/<state>/<variant>.png: any other path is forged.
         func image(_ key: String) throws -> String? {
             guard let v = optional(e[key]) else { return nil }
             let s = try string(v, maxLength: 2048)
@@ -259,6 +253,15 @@ struct ReportReader {
         entry.thumb = try image("thumb")
         entry.frame = try optional(e["frame"]).map { try integer($0, in: 0...1e7) }
         try timelineFields(e, state: state, into: &entry)
+        // A key instant's golden is its timeline's file.
+        let expectedGolden = goldenRoot + "/" + entry.goldenPath
+        guard golden == expectedGolden else {
+            throw fail(
+                goldenValue, "golden '\(SafePaths.clip(golden))' is not \(SafePaths.clip(expectedGolden))",
+                hint:
+                    "a check writes each golden at <goldenRoot>/<scene>/<state>/<variant>.png, a timeline's at <goldenRoot>/<scene>/<timeline>@timeline/<variant>.png"
+            )
+        }
         entry.message = try optional(e["message"]).map { try string($0, maxLength: 1 << 20) }
         entry.inputError = try optional(e["inputError"]).map { try bool($0, "inputError") }
         entry.renamedFrom = try optional(e["renamedFrom"]).map { try goldenPath($0, what: "renamedFrom") }

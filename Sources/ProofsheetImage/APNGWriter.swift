@@ -1,6 +1,5 @@
 import Foundation
 import ProofsheetCore
-import ProofsheetImage
 
 /// An animated PNG written a frame at a time: each frame stored as the rectangle that changed
 /// since the frame before (drawn over it), its delay in exact milliseconds. Frames are encoded
