@@ -343,7 +343,8 @@ let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
 /// runs only those parts (frames, encode, diff, states, text, motion, template, previews, chrome,
 /// material, goldens); all by default.
 let parts = Set(
-    (CommandLine.arguments.dropFirst().first ?? environment["BENCH_ONLY"] ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material,goldens")
+    (CommandLine.arguments.dropFirst().first ?? environment["BENCH_ONLY"]
+        ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material,goldens")
         .split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
