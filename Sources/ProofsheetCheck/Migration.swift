@@ -8,9 +8,10 @@ import ProofsheetImage
 /// Format 1 → 2: each timeline's key instants, one file per instant
 /// (`<scene>/<timeline>@<t>ms/<variant>.png`), become one file per timeline and variant
 /// (``TimelineGolden``). Only goldens Proofsheet recorded (they carry its environment chunk)
-/// are moved; every one is read before anything is written; each new file is written in one
-/// rename before the files it replaces are deleted, so a migration stopped half way loses
-/// nothing and can be run again. Nothing is followed through a link.
+/// are moved. Timeline by timeline, every golden is read before its new file is written (in one
+/// rename), and only then are the files it replaces deleted: a migration stopped half way (a
+/// golden that cannot be read) loses nothing, leaves each timeline in one format or the other,
+/// and can be run again. Nothing is followed through a link.
 public enum GoldenMigration {
     /// One timeline file to write from format-1 goldens.
     public struct Step: Sendable {

@@ -122,6 +122,30 @@ struct TimelineCheckCLITests {
         }
     }
 
+    @Test func aHostileTimelineGoldenIsAnErrorAndNothingIsLost() throws {
+        let dir = try folder()
+        #expect(try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "all", "-q"]).status == 0)
+        let path = dir + "/g/card/slide@timeline/\(Self.file)"
+        // A plain PNG (a still's, say) where the timeline's file belongs.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: dir + "/g/card/rest/\(Self.file)", toPath: path)
+        let plain = try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "missing"])
+        #expect(plain.status == 2, "\(plain.err)")
+        #expect(plain.err.contains("not a timeline golden") && plain.err.contains("fix it, delete it, or approve"), "\(plain.err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: dir + "/g/card/rest/\(Self.file)")))
+        // A link there is never read or written through.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: dir + "/card.json")
+        let linked = try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "all"])
+        #expect(linked.status == 2, "\(linked.err)")
+        #expect(try String(contentsOfFile: dir + "/card.json", encoding: .utf8) == Self.card())
+        // Record mode all rewrites an unreadable file whole.
+        try FileManager.default.removeItem(atPath: path)
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "all", "-q"]).status == 0)
+        #expect(try goldens(dir, "slide") == [0, 261, 423, 584, 750])
+    }
+
     @Test func formatOneGoldensAreMigratedNeverRecordedOver() throws {
         let dir = try folder()
         #expect(try run(dir, ["check", "card.json", "--golden", "g", "--timeline", "slide", "--record", "all", "-q"]).status == 0)
