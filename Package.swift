@@ -25,6 +25,7 @@ let package = Package(
         // animation encoder.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CVPX", pkgConfig: "vpx", providers: [.apt(["libvpx-dev"])]),
         // Font subsets for SVGs that embed their fonts.
         .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         // Pixel work in C: PNG/JPEG decoding (libpng and libjpeg fail by longjmp), the fast PNG
@@ -34,8 +35,9 @@ let package = Package(
         // MARK: - Images and the visual diff
         .target(name: "ProofsheetImage", dependencies: ["ProofsheetCore", "CPixels"]),
         .target(name: "ProofsheetDiff", dependencies: ["ProofsheetImage"]),
-        // Animated previews: APNG (the project's own PNG encoder), GIF (giflib) and WebP (libwebp).
-        .target(name: "ProofsheetAnimation", dependencies: ["ProofsheetCore", "ProofsheetImage", "CGif", "CWebP"]),
+        // Animated previews: APNG (the project's own PNG encoder), GIF (giflib) and WebP (libwebp);
+        // video: WebM (VP9 through libvpx, in the project's own Matroska muxer).
+        .target(name: "ProofsheetAnimation", dependencies: ["ProofsheetCore", "ProofsheetImage", "CGif", "CWebP", "CVPX"]),
 
         // MARK: - Pure Swift: values, scene, layout
         .target(name: "ProofsheetCore"),

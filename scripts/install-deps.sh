@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   # Build: the C libraries behind the bridges, and pkg-config to find them.
   pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libfreetype-dev libpng-dev zlib1g-dev libjpeg62-turbo-dev libdeflate-dev
-  libgif-dev libwebp-dev
+  libgif-dev libwebp-dev libvpx-dev
   # HarfBuzz's subsetter (hb-subset.h), for SVGs that embed their fonts.
   libharfbuzz-dev
   # The pinned fonts (Assets/Fonts/fonts.conf names exactly these); fonts-inter brings Inter and
@@ -21,8 +21,9 @@ packages=(
   # pngcheck), Pillow (Debian's python3), a browser for the HTML report, and xmllint to check
   # JUnit XML against the Jenkins xUnit schema.
   librsvg2-bin poppler-utils libpng-tools pngcheck python3-pil chromium libxml2-utils
-  # libwebp's own tools read the animated WebP previews back (webpmux).
-  webp
+  # libwebp's own tools read the animated WebP previews back (webpmux); ffprobe (ffmpeg) reads
+  # the WebM videos back. Neither is linked into the binary.
+  webp ffmpeg
   # `make deb`: dpkg-shlibdeps finds the packages of the libraries the binary links.
   dpkg-dev
   # The shells `proofsheet completion` writes for, which check that its zsh and fish scripts parse.

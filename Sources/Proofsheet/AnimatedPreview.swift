@@ -33,13 +33,16 @@ extension Renderer {
     /// handed to the format's ``AnimatedPreviewWriter`` in order, which takes the first frame's
     /// size; the bytes do not depend on `jobs`. `progress`, when given, hears the number of frames
     /// drawn and the latest one's instant after each batch, then `nil` once every frame is drawn
-    /// (before the file is finished). The last frame lasts one frame's time, and `hold`.
+    /// (before the file is finished). The last frame lasts one frame's time, and `hold`. With
+    /// `poster`, the first frame is written there too, as a PNG (what a page shows before a
+    /// video plays: `<video poster>`).
     @discardableResult
     public func writeAnimatedPreview(
         of run: TimelineRun, format: AnimatedPreviewFormat, fps: Double? = nil, span: FrameSpan = .auto, to path: String, loops: Int = 0,
-        slow: Double = 1, hold: Double = AnimatedPreview.defaultHold, touches: Bool = false, jobs: Int? = nil,
+        slow: Double = 1, hold: Double = AnimatedPreview.defaultHold, touches: Bool = false, jobs: Int? = nil, poster: String? = nil,
         progress: ((_ frames: Int, _ time: Double?) -> Void)? = nil
     ) throws -> AnimatedPreview {
+        var first: RGBAImage?
         let fps = fps ?? format.defaultFPS
         let jobs = jobs ?? defaultJobs
         let scale = run.first?.scale ?? 1
@@ -56,7 +59,10 @@ extension Renderer {
             let images = try parallelMap(lists.count, jobs: jobs) { k in try self.backend.renderRGBA(lists[k], scale: scale) }
             for (f, image) in zip(frames, images) {
                 // The writer takes the frames' own size.
-                if writer == nil { writer = try format.begin(width: image.width, height: image.height, loops: loops, writingTo: path) }
+                if writer == nil {
+                    writer = try format.begin(width: image.width, height: image.height, loops: loops, writingTo: path)
+                    if poster != nil { first = image }
+                }
                 try writer!.append(image, shownFrom: f.time * slow)
                 count += 1
                 last = f.time
@@ -67,6 +73,7 @@ extension Renderer {
         guard var writer else { throw ProofsheetError.internal("an animation needs at least one frame") }
         let end = (last + 1 / fps) * slow + max(0, hold)
         let bytes = try writer.finish(endingAt: end)
+        if let poster, let first { try FileOutput.write(try PNGCodec.encode(first, compression: .small), to: poster) }
         return AnimatedPreview(frames: count, width: writer.width, height: writer.height, duration: end, bytes: bytes)
     }
 }

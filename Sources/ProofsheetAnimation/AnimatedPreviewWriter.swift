@@ -2,14 +2,14 @@ import ProofsheetCore
 import ProofsheetImage
 
 /// An animated preview written a frame at a time into a file: an animated PNG
-/// (``APNGWriter``), an animated WebP (``WebPWriter``) or a GIF (``GIFWriter``), one protocol
-/// over the three.
+/// (``APNGWriter``), an animated WebP (``WebPWriter``), a GIF (``GIFWriter``) or a WebM video
+/// (``WebMWriter``), one protocol over the four.
 ///
 /// A writer is begun by its format (``AnimatedPreviewFormat/begin(width:height:loops:writingTo:)``)
 /// once the frames' size is known, each frame is appended with the instant it is shown from, and
 /// the file is finished with the instant the last frame ends: nothing is at its path until then.
 /// Instants are seconds of the preview's own time, each rounded on its own to the format's unit
-/// (exact milliseconds for APNG and WebP, whole centiseconds for GIF), so rounding never adds up
+/// (exact milliseconds for APNG, WebP and WebM, whole centiseconds for GIF), so rounding never adds up
 /// over the animation.
 public protocol AnimatedPreviewWriter {
     /// The frames' width in pixels.
@@ -32,9 +32,12 @@ public enum AnimatedPreviewFormat: Sendable {
     /// A GIF on the fixed palette (``GIFPalette``), in whole centiseconds, at most 50 frames a
     /// second.
     case gif
+    /// A WebM video: VP9 at `quality` (0–100), exact milliseconds; played once (a video player
+    /// loops it if asked).
+    case webm(quality: Double = 80)
 
     /// The format a file's extension names, with its default settings: `.png` or `.apng`,
-    /// `.webp`, `.gif` (in any case); nil for any other.
+    /// `.webp`, `.gif`, `.webm` (in any case); nil for any other.
     public init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -42,6 +45,7 @@ public enum AnimatedPreviewFormat: Sendable {
         case "png", "apng": self = .apng()
         case "webp": self = .webp()
         case "gif": self = .gif
+        case "webm": self = .webm()
         default: return nil
         }
     }
@@ -61,6 +65,7 @@ public enum AnimatedPreviewFormat: Sendable {
         case .webp(let quality, let lossless):
             return try WebPWriter(width: width, height: height, loops: loops, quality: quality, lossless: lossless, writingTo: path)
         case .gif: return try GIFWriter(width: width, height: height, loops: loops, writingTo: path)
+        case .webm(let quality): return try WebMWriter(width: width, height: height, quality: quality, writingTo: path)
         }
     }
 }
@@ -83,4 +88,10 @@ extension GIFWriter: AnimatedPreviewWriter {
     public func append(_ frame: RGBAImage, shownFrom seconds: Double) throws { try add(frame, at: Int((seconds * 100).rounded())) }
 
     public func finish(endingAt seconds: Double) throws -> Int { try finishFile(at: Int((seconds * 100).rounded())) }
+}
+
+extension WebMWriter: AnimatedPreviewWriter {
+    public func append(_ frame: RGBAImage, shownFrom seconds: Double) throws { try add(frame, at: Int((seconds * 1000).rounded())) }
+
+    public func finish(endingAt seconds: Double) throws -> Int { try finishFile(at: Int((seconds * 1000).rounded())) }
 }

@@ -6,8 +6,9 @@ import ProofsheetTimeline
 
 /// Contact sheets and animated previews of the travel deck's `swipe-right`: the time for a
 /// 30-frame 6×5 sheet at thumbnail scale 1, the peak memory of 30- and 240-frame sheets and
-/// APNGs (a separate process each, its maximum resident set), and the size and time of an APNG,
-/// a WebP and a GIF at 30 fps (GIF 25), with the GIF palette's colour error over every frame.
+/// APNGs (a separate process each, its maximum resident set), the size and time of an APNG,
+/// a WebP and a GIF at 30 fps (GIF 25), a 2 s WebM video against the APNG of the same frames,
+/// and the GIF palette's colour error over every frame.
 func previewsBenchmark(scenePath: String) throws {
     print("")
     print("Previews: travel-deck swipe-right (iPhone 14)")
@@ -40,6 +41,20 @@ func previewsBenchmark(scenePath: String) throws {
         let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
         let label = ext == "png" ? "APNG" : ext == "gif" ? "GIF (25 fps)" : extra.isEmpty ? "WebP (lossy 80)" : "WebP (lossless)"
         print(String(format: "  %-16@ %6.0f ms  %6d KiB", label as NSString, seconds * 1000, size / 1024))
+    }
+    // A 2 s video against the APNG of the same frames (30 fps, no hold), at scale 1 and 2.
+    for scale in ["1", "2"] {
+        var apngSize = 0
+        for ext in ["png", "webm"] {
+            let out = dir + "/two-seconds." + ext
+            let seconds = try timeProcess(
+                cli, ["animate", scenePath, "--duration", "2", "--hold", "0", "--scale", scale, "-j", "2", "-o", out] + base, times: 3)
+            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            if ext == "png" { apngSize = size }
+            let label = "\(ext == "png" ? "APNG" : "WebM (VP9, q 80)") 2 s at \(scale)x"
+            let ratio = ext == "png" ? "" : String(format: "  (%.2f of the APNG)", Double(size) / Double(max(1, apngSize)))
+            print(String(format: "  %-28@ %6.0f ms  %6d KiB%@", label as NSString, seconds * 1000, size / 1024, ratio as NSString))
+        }
     }
     // What the GIF's fixed palette loses, over every frame at 25 fps.
     let renderer = try Renderer()

@@ -5,7 +5,8 @@ import ProofsheetCairo
 import ProofsheetLayout
 import ProofsheetTimeline
 
-/// `proofsheet animate <scene> --timeline NAME -o preview.png|.webp|.gif`: an animated preview.
+/// `proofsheet animate <scene> --timeline NAME -o preview.png|.webp|.gif|.webm`: an animated
+/// preview, or a video.
 func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let timelineName = try args.value("--timeline")
     let fpsText = try args.value("--fps")
@@ -19,6 +20,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let qualityText = try args.value("--quality")
     let lossless = args.flag("--lossless")
     let touches = args.flag("--touches")
+    let poster = try args.value("--poster")
     let assetDirs = try args.values("--assets")
     let quiet = args.flag("-q", "--quiet")
     let chrome = try chromeOption(&args)
@@ -38,20 +40,41 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output ?? "Output/\(base).\(timelineName).animated.png"
-    enum Kind { case apng, webp, gif }
+    enum Kind { case apng, webp, gif, webm }
     let kind: Kind
     switch (target as NSString).pathExtension.lowercased() {
     case "png", "apng": kind = .apng
     case "webp": kind = .webp
     case "gif": kind = .gif
+    case "webm": kind = .webm
+    case "mp4", "mov", "m4v":
+        throw ProofsheetError.usage(
+            "-o \(excerpt(target)): MP4 and QuickTime video are not available: the encoders Debian has for them (x264, libavcodec's) are GPL, which the binary does not link",
+            hint: "write .webm (VP9; Safari, Chrome, Firefox and QuickTime-free players play it), or convert the .webm with a tool of your own")
     default:
-        throw ProofsheetError.usage("-o \(excerpt(target)): the extension must be .png (APNG), .webp or .gif")
+        throw ProofsheetError.usage("-o \(excerpt(target)): the extension must be .png (APNG), .webp, .gif or .webm")
     }
     if kind != .apng, compressionOption != nil {
         throw ProofsheetError.usage("--png-compression is for .png (APNG) output")
     }
-    if kind != .webp, qualityText != nil || lossless {
-        throw ProofsheetError.usage("--quality and --lossless are for .webp output")
+    if kind != .webp && kind != .webm, qualityText != nil {
+        throw ProofsheetError.usage("--quality is for .webp and .webm output")
+    }
+    if kind != .webp, lossless {
+        throw ProofsheetError.usage("--lossless is for .webp output")
+    }
+    if let poster {
+        guard (poster as NSString).pathExtension.lowercased() == "png" else {
+            throw ProofsheetError.usage("--poster \(excerpt(poster)): the poster is a .png file")
+        }
+        guard !FileOutput.sameFile(poster, target) && poster != target else {
+            throw ProofsheetError.usage("--poster and -o name one file", hint: "give the poster a name of its own, e.g. preview.poster.png")
+        }
+        try checkOutputs(files: [poster])
+    }
+    try checkOutputs(files: [target])
+    if kind == .webm, loopText != nil {
+        throw ProofsheetError.usage("--loop is not for video: a .webm plays once, and a player loops it if asked (<video loop>)")
     }
     let fps = try fpsText.map { try number($0, option: "--fps", in: 1...120) } ?? (kind == .gif ? 25 : 30)
     if kind == .gif, fps > 50 {
@@ -82,10 +105,12 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     case .apng: previewFormat = .apng(compression: compression)
     case .webp: previewFormat = .webp(quality: quality, lossless: lossless)
     case .gif: previewFormat = .gif
+    case .webm: previewFormat = .webm(quality: quality)
     }
     let progress = !quiet && isatty(2) != 0
     let preview = try renderer.writeAnimatedPreview(
-        of: run, format: previewFormat, fps: fps, span: span, to: target, loops: loops, slow: slow, hold: hold, touches: touches, jobs: jobs
+        of: run, format: previewFormat, fps: fps, span: span, to: target, loops: loops, slow: slow, hold: hold, touches: touches, jobs: jobs,
+        poster: poster
     ) { count, time in
         guard progress else { return }
         if let time {

@@ -846,7 +846,7 @@ extension CommandSpec {
         ])
 
     static let animate = CommandSpec(
-        name: "animate", abstract: "Write a timeline as an animated preview (APNG, WebP or GIF)",
+        name: "animate", abstract: "Write a timeline as an animated preview (APNG, WebP, GIF) or a video (WebM)",
         about: """
             Write a timeline as an animated preview for a pull request or a review: an animated PNG
             (each frame stored as the rectangle that changed, through the project's own fast PNG
@@ -854,9 +854,12 @@ extension CommandSpec {
             an animated WebP (libwebp; exact milliseconds) or a GIF (giflib, with Proofsheet's own
             fixed 256-colour palette and ordered dither, so the bytes depend only on the pixels). GIF delays are whole
             hundredths of a second and browsers stretch 0–1 to 10: a GIF runs at most 50 fps (default
-            25), each delay rounded so that the total stays right.
+            25), each delay rounded so that the total stays right. Or a WebM video: VP9 (libvpx) in
+            Proofsheet's own Matroska muxer, each frame at its exact millisecond, the last held until
+            the end; the same frames give the same bytes. MP4 and QuickTime are not available: the
+            encoders Debian has for them are GPL, which the binary does not link.
             """,
-        usage: ["proofsheet animate <scene.json> --timeline NAME [-o preview.png|.webp|.gif] [options]"], usageIndent: 0,
+        usage: ["proofsheet animate <scene.json> --timeline NAME [-o preview.png|.webp|.gif|.webm] [options]"], usageIndent: 0,
         sections: [
             .options(
                 "OPTIONS:", column: 23,
@@ -867,9 +870,10 @@ extension CommandSpec {
                     OptionSpec(
                         "-o, --output FILE",
                         """
-                        .png (APNG), .webp or .gif (default
+                        .png (APNG), .webp, .gif or .webm (default
                         Output/<scene>.<timeline>.animated.png)
                         """),
+                    OptionSpec("--poster FILE.png", "Also write the first frame as a PNG (a video's poster)"),
                     OptionSpec("--fps N", "Frames per second (default 30; GIF 25, at most 50)"),
                     OptionSpec(
                         "--duration auto|S",
@@ -878,11 +882,11 @@ extension CommandSpec {
                         animation has settled, at most 60 s)
                         """),
                     OptionSpec("--scale N", "Pixels per point (default 1)"),
-                    OptionSpec("--loop N", "Times to play (default 0: for ever)"),
+                    OptionSpec("--loop N", "Times to play (default 0: for ever; not for .webm)"),
                     OptionSpec("--slow F", "Play F times slower, 1–100 (to review a spring)"),
                     OptionSpec("--hold S", "Hold the last frame S seconds more before it loops, 0–60 (default 1)"),
                     OptionSpec("--touches", "Draw each finger on the screen as a grey disc"),
-                    OptionSpec("--quality Q", "WebP quality 0–100 (default 80)"),
+                    OptionSpec("--quality Q", "WebP or WebM quality 0–100 (default 80)"),
                     OptionSpec("--lossless", "Lossless WebP (instead of --quality)"),
                     OptionSpec("--png-compression fastest|fast|small", "How APNG frames are compressed (default fastest)"),
                     OptionSpec("--device NAME", "Render on a device preset (see `proofsheet devices`)"),
