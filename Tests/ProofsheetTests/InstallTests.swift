@@ -85,7 +85,7 @@ struct InstallTests {
         // pinned fonts.
         let depends = try runProcess("/usr/bin/dpkg-deb", ["--field", package, "Depends"])
         for needed in [
-            "libcairo2", "libpango-1.0-0", "libharfbuzz-subset0", "libwebp7", "libwebpmux3", "libgif7", "libdeflate0", "fonts-inter",
+            "libcairo2", "libpango-1.0-0", "libharfbuzz-subset0", "libwebp7", "libwebpmux3", "libgif7", "libvpx7", "libdeflate0", "fonts-inter",
             "fonts-noto-core"
         ] {
             #expect(depends.out.contains(needed), "Depends lacks \(needed): \(depends.out)")
