@@ -75,16 +75,21 @@ let package = Package(
                 "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetSVG", "ProofsheetDiff", "ProofsheetCheck",
                 "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets", "ProofsheetAnimation"
             ]),
+        // `proofsheet preview`: a loopback HTTP server (POSIX sockets), inotify, the page.
+        .target(name: "ProofsheetPreview", dependencies: ["Proofsheet", "ProofsheetTimeline"]),
         .executableTarget(
             name: "ProofsheetCLI",
             dependencies: [
                 "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets",
-                "ProofsheetAnimation"
+                "ProofsheetAnimation", "ProofsheetPreview"
             ]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
         .executableTarget(
-            name: "ProofsheetBench", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline", "ProofsheetAnimation"]),
+            name: "ProofsheetBench",
+            dependencies: [
+                "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline", "ProofsheetAnimation", "ProofsheetPreview"
+            ]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
         // Fuzz targets for the parsers and decoders: a libFuzzer entry point when built with

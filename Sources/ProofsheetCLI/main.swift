@@ -39,6 +39,7 @@ func run(_ argv: [String]) throws -> Int32 {
     case "approve": return try approveCommand(&args)
     case "merge-reports": return try mergeReportsCommand(&args)
     case "migrate": return try migrateCommand(&args)
+    case "preview": return try previewCommand(&args)
     case "stills": return try stillsCommand(&args)
     case "contrast": return try contrastCommand(&args)
     case "frames": return try framesCommand(&args)

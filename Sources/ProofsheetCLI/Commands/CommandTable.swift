@@ -908,6 +908,31 @@ extension CommandSpec {
                 ])
         ])
 
+    static let preview = CommandSpec(
+        name: "preview", abstract: "A live preview in the browser: stills and timeline players, redrawn on save",
+        about: """
+            Serve a page on 127.0.0.1 with every still of the scenes (on each --device) and each
+            timeline as a player: play and pause, a scrubber to any millisecond with the key instants
+            marked, speed 0.25× to 2×. Frames are drawn when asked for, from one recorded run of the
+            timeline, and kept. When a scene file (or anything in its folder: an image, a component)
+            is saved, the scene is read again and the page redraws; a scene with a mistake shows the
+            error at its file, line and column over its last good render. The page needs the random
+            token in the address printed at the start; nothing a request says reaches the disk.
+            """,
+        usage: ["proofsheet preview <scene.json|folder>... [--port N] [--open] [options]"], usageIndent: 0,
+        sections: [
+            .options(
+                "OPTIONS:", column: 23,
+                [
+                    OptionSpec("--port N", "The port on 127.0.0.1 (default 0: any free one)"),
+                    OptionSpec("--open", "Open the page in the default browser (xdg-open)"),
+                    OptionSpec("--device NAME", "Show each scene on this device (repeatable; default its canvas)"),
+                    OptionSpec("--scale N", "Pixels per point (default 2)"),
+                    .colorScheme, .dynamicType, .layoutDirection, .locale, .orientation, .variant,
+                    OptionSpec("--assets DIR", "Also look for images in DIR (repeatable)")
+                ])
+        ])
+
     static let curve = CommandSpec(
         name: "curve", abstract: "Sample or plot an animation curve or spring, SwiftUI spelling",
         about: """
@@ -1083,7 +1108,8 @@ extension CommandSpec {
 
     /// Every command, in the order the main help lists them.
     static let all: [CommandSpec] = [
-        render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, migrate, contrast,
+        render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, migrate, preview,
+        contrast,
         symbols, colors,
         devices, limits, completion, initCommand
     ]

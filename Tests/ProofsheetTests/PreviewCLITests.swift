@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import ProofsheetTestSupport
+import Proofsheet
+
+/// `proofsheet preview` as a user runs it: the binary serving a scene folder, a real browser
+/// (headless Chromium over the DevTools protocol) loading the page, playing and scrubbing a
+/// timeline, and seeing a saved change, a mistake and a deleted file; and the server's rules
+/// (loopback, the token, no path from a request reaching the disk) checked over a socket.
+@Suite("preview", .serialized)
+struct PreviewCLITests {
+    /// A 120×80 card: a dot that slides right at 0.1 s, on `ground`.
+    static func card(ground: String = "#2050C0") -> String {
+        """
+        {"canvas": {"width": 120, "height": 80}, "background": "\(ground)",
+         "state": {"x": {"type": "number", "default": -40}},
+         "stills": {"rest": {}, "right": {"x": 40}},
+         "timelines": {"slide": [{"at": 0.1, "set": {"x": 40}}]},
+         "root": {"type": "Circle", "fill": "#F0A020", "modifiers": [
+           {"frame": {"width": 24, "height": 24}}, {"offset": {"x": "$x"}}, {"animation": "easeInOut(duration: 0.4)"}]}}
+        """
+    }
+
+    /// A running `proofsheet preview` of `args` in `dir`, and its address.
+    final class Server {
+        let process = Process()
+        let address: String
+        var port: Int { Int(address.split(separator: ":")[2].split(separator: "/")[0])! }
+        var token: String { String(address.split(separator: "=").last!) }
+
+        init(_ dir: String, _ args: [String]) throws {
+            process.executableURL = URL(fileURLWithPath: CLITests.binary)
+            process.arguments = ["preview"] + args
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The first line names the address.
+            var text = ""
+            let deadline = Date().addingTimeInterval(60)
+            while !text.contains("\n") && Date() < deadline {
+                let data = out.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            address = String(try #require(text.split(separator: " ").last { $0.hasPrefix("http://127.0.0.1:") }).split(separator: "\n")[0])
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// A raw GET of `target` on 127.0.0.1:`port` with the `Host` header `host`: the status and body.
+    static func get(port: Int, _ target: String, host: String? = nil) throws -> (status: Int, body: [UInt8]) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw DevToolsError("cannot connect") }
+        let request = "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self)
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let body = bytes.firstRange(of: [13, 10, 13, 10]).map { Array(bytes[$0.upperBound...]) } ?? []
+        return (status, body)
+    }
+
+    func folder() throws -> String {
+        let dir = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/scenes", withIntermediateDirectories: true)
+        try Self.card().write(toFile: dir + "/scenes/card.json", atomically: true, encoding: .utf8)
+        // Not a scene: a folder's other JSON files are left out.
+        try #"{"components": {}}"#.write(toFile: dir + "/scenes/notes.json", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func theServerKeepsToItsRules() throws {
+        let dir = try folder()
+        let server = try Server(dir, ["scenes", "--scale", "1"])
+        let t = server.token
+        #expect(try Self.get(port: server.port, "/?token=\(t)").status == 200)
+        let state = try Self.get(port: server.port, "/state?token=\(t)")
+        #expect(state.status == 200)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(state.body)) as? [String: Any])
+        let scenes = try #require(json["scenes"] as? [[String: Any]])
+        #expect(scenes.map { $0["file"] as? String } == ["scenes/card.json"])
+        // A still is a PNG of the scene's size.
+        let still = try Self.get(port: server.port, "/still?s=0&d=0&k=1&token=\(t)")
+        #expect(still.status == 200)
+        #expect(try RGBAImage(decoding: still.body, source: "still").size == ImageSize(width: 120, height: 80))
+        // No token, a wrong one, another host (DNS rebinding), a path, a method: refused.
+        #expect(try Self.get(port: server.port, "/state").status == 403)
+        #expect(try Self.get(port: server.port, "/state?token=\(t.dropLast())\(t.last == "0" ? "1" : "0")").status == 403)
+        #expect(try Self.get(port: server.port, "/state?token=\(t)", host: "evil.example:\(server.port)").status == 421)
+        for target in [
+            "/../scenes/card.json?token=\(t)", "/scenes/card.json?token=\(t)", "/still?s=0&d=0&k=99&token=\(t)",
+            "/still?s=-1&d=0&k=0&token=\(t)", "/frame?s=0&d=0&t=0&ms=99999999999&token=\(t)", "/etc/passwd?token=\(t)"
+        ] {
+            let r = try Self.get(port: server.port, target)
+            #expect(r.status == 404, "\(target): \(r.status)")
+            #expect(!String(decoding: r.body, as: UTF8.self).contains("canvas"), "\(target)")
+        }
+        // A frame past the end is the end's.
+        let end = try Self.get(port: server.port, "/frame?s=0&d=0&t=0&ms=3600000&token=\(t)")
+        #expect(end.status == 200)
+        // It listens on the loopback interface only.
+        let listening = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8).split(separator: "\n").filter {
+            $0.contains(String(format: ":%04X ", server.port)) && $0.contains(" 0A ")
+        }
+        #expect(listening.count == 1 && listening[0].contains("0100007F:"), "\(listening)")
+    }
+
+    @Test func aBrowserPlaysScrubsAndSeesEverySave() throws {
+        let dir = try folder()
+        let server = try Server(dir, ["scenes"])
+        let browser = try DevToolsBrowser()
+        try browser.open(server.address)
+        // Both stills drawn; the timeline's player ready with its key instants.
+        try browser.waitFor(
+            "document.querySelectorAll('img.still').length === 2 && [...document.querySelectorAll('img.still')].every(i => i.complete && i.naturalWidth === 240)"
+        )
+        try browser.waitFor("document.querySelector('.player input[type=range]').max > 0")
+        let marks = try browser.evaluate("[...document.querySelectorAll('.player .marks span')].map(m => Number(m.dataset.ms))") as? [Int]
+        #expect(marks?.first == 0 && (marks?.count ?? 0) >= 4, "\(marks ?? [])")
+        // Play: the player moves on by itself; pause.
+        try browser.evaluate("document.querySelector('.player button.play').click()")
+        try browser.waitFor("Number(document.querySelector('.player').dataset.shown) > 0")
+        try browser.evaluate("document.querySelector('.player button.play').click()")
+        #expect(try browser.evaluate("document.querySelector('.player button.play').textContent") as? String == "Play")
+        // Scrub to 350 ms: that millisecond's frame is shown.
+        try browser.evaluate(
+            "(() => { const r = document.querySelector('.player input[type=range]'); r.value = 350; r.dispatchEvent(new Event('input')); })()")
+        try browser.waitFor("document.querySelector('.player').dataset.shown === '350'")
+        // Speed choices.
+        #expect(
+            try browser.evaluate("[...document.querySelectorAll('.player select option')].map(o => o.value).join(' ')") as? String == "0.25 0.5 1 2")
+
+        // The ground's colour at the still's corner, as the page shows it.
+        let corner = """
+            (() => { const i = document.querySelector('img.still'); const c = document.createElement('canvas');
+              c.width = i.naturalWidth; c.height = i.naturalHeight; const g = c.getContext('2d'); g.drawImage(i, 0, 0);
+              return [...g.getImageData(2, 2, 1, 1).data].slice(0, 3).join(','); })()
+            """
+        #expect(try browser.evaluate(corner) as? String == "32,80,192")
+        // A save: the page redraws the still in the new colour.
+        let version = try #require(try browser.evaluate("Number(document.body.dataset.version)") as? Int)
+        try Self.card(ground: "#C02050").write(toFile: dir + "/scenes/card.json", atomically: true, encoding: .utf8)
+        try browser.waitFor("Number(document.body.dataset.version) > \(version)")
+        try browser.waitFor("(() => { const i = document.querySelector('img.still'); return i.complete && i.naturalWidth > 0; })()")
+        try browser.waitFor("\(corner) === '192,32,80'")
+
+        // A mistake: the error at its file, line and column; the last good render stays.
+        try Self.card(ground: "#C02050").replacingOccurrences(of: "\"Circle\"", with: "\"Circel\"").write(
+            toFile: dir + "/scenes/card.json", atomically: true, encoding: .utf8)
+        try browser.waitFor("document.querySelector('pre.error') !== null")
+        let error = try browser.evaluate("document.querySelector('pre.error').textContent") as? String ?? ""
+        #expect(error.contains("scenes/card.json:5:"), "\(error)")
+        #expect(error.contains("Circel"), "\(error)")
+        #expect(error.contains("did you mean 'Circle'"), "\(error)")
+        #expect(try browser.evaluate("document.querySelectorAll('img.still').length") as? Int == 2)
+        #expect(try browser.evaluate(corner) as? String == "192,32,80")
+        // Deleted: still running, saying so; back: the error is gone.
+        try FileManager.default.removeItem(atPath: dir + "/scenes/card.json")
+        try browser.waitFor("document.querySelector('pre.error') && document.querySelector('pre.error').textContent.includes('no such file')")
+        try Self.card().write(toFile: dir + "/scenes/card.json", atomically: true, encoding: .utf8)
+        try browser.waitFor("document.querySelector('pre.error') === null")
+        try browser.waitFor("\(corner) === '32,80,192'")
+    }
+}
