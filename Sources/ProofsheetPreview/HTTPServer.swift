@@ -6,7 +6,7 @@ import ProofsheetCore
 ///
 /// - It binds 127.0.0.1 only; a request whose `Host` is not that address or `localhost` (at the
 ///   server's port) is refused, so a page elsewhere cannot reach it through DNS rebinding.
-/// - Requests are `GET` (or `HEAD`), their head at most 8 KiB, read within 5 seconds; the target
+/// - Requests are `GET` (or `HEAD`), their head at most 8 KiB, all read within 2 seconds; the target
 ///   is split into a path and query parameters, and the handler decides everything else. Nothing
 ///   in a request names a file: the handler answers from what it holds.
 /// - At most ``mostConnections`` requests are handled at once; an event stream, once opened,
@@ -33,7 +33,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// The most requests handled at once.
-    public static let mostConnections = 16
+    public static let mostConnections = 64
     /// The longest request head, in bytes.
     public static let mostHeadBytes = 8192
 
@@ -41,7 +41,6 @@ public final class HTTPServer: @unchecked Sendable {
     private let socket: Int32
     private let handler: @Sendable (Request) -> Response
     private let workers = DispatchSemaphore(value: HTTPServer.mostConnections)
-    private let queue = DispatchQueue(label: "proofsheet.preview.http", attributes: .concurrent)
     private let stopped = LockedFlag()
 
     /// Binds 127.0.0.1:`port` (0: a free port the system picks).
@@ -86,7 +85,9 @@ public final class HTTPServer: @unchecked Sendable {
                     continue
                 }
                 workers.wait()
-                queue.async { [self] in
+                // A thread of its own: a connection waits on its socket, which must not hold
+                // one of the few threads the dispatch pool runs its work on.
+                Thread.detachNewThread { [self] in
                     defer { workers.signal() }
                     serve(client)
                 }
@@ -106,9 +107,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// Reads one request from `client`, answers it, and closes the connection (unless an event
     /// stream keeps it).
     private func serve(_ client: Int32) {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sending = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &sending, socklen_t(MemoryLayout<timeval>.size))
         guard let head = readHead(client) else {
             Self.send(client, status: 400, type: "text/plain; charset=utf-8", body: Array("bad request\n".utf8))
             close(client)
@@ -136,11 +138,13 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// The request head (up to the blank line), or nil when it is too long, cut short or slow.
+    /// The request head (up to the blank line), or nil when it is too long, cut short, or not
+    /// all there within 2 seconds (however slowly it trickles in).
     private func readHead(_ fd: Int32) -> String? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 2048)
-        while bytes.count < Self.mostHeadBytes {
+        let deadline = Date().addingTimeInterval(2)
+        while bytes.count < Self.mostHeadBytes && Date() < deadline {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return nil }

@@ -123,7 +123,8 @@ enum PreviewPage {
             marks.appendChild(m);
           }
           const box = el("div", { class: "player", "data-timeline": t.name }, img, marks, range,
-            el("div", { class: "controls" }, play, speed, time), el("figcaption", { text: t.name }));
+            el("div", { class: "controls" }, play, speed, time), el("figcaption", { text: t.name }),
+            t.error ? el("pre", { class: "error", text: t.error }) : null);
           p.img = img; p.range = range; p.time = time; p.box = box;
           function show(ms) {
             p.want = ms;

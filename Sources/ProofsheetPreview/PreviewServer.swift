@@ -15,6 +15,8 @@ public final class PreviewServer: @unchecked Sendable {
     private var watcher: FileWatcher?
     private let lock = NSLock()
     private var streams: [EventStream] = []
+    /// The most pages kept informed at once (the oldest stream is closed for a new one).
+    static let mostStreams = 64
     /// Frames drawn at once (a page scrubbing fast asks for many).
     private let drawing = DispatchSemaphore(value: 2)
 
@@ -137,7 +139,11 @@ public final class PreviewServer: @unchecked Sendable {
             return .events { [weak self] stream in
                 guard let self else { return stream.finish() }
                 stream.send("change", "{\"version\": \(self.session.currentVersion)}")
-                self.lock.withLock { self.streams.append(stream) }
+                self.lock.withLock {
+                    self.streams.append(stream)
+                    // Pages that went away are found at the next event; at most 64 are kept.
+                    while self.streams.count > Self.mostStreams { self.streams.removeFirst().finish() }
+                }
             }
         default:
             return notFound

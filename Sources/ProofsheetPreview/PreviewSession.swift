@@ -53,14 +53,18 @@ public final class PreviewSession: @unchecked Sendable {
         var instants: [(ms: Int, label: String)] = []
         var frames: [Int: [UInt8]] = [:]
         var order: [Int] = []
+        var cachedBytes = 0
+        /// Why the timeline cannot run, when it cannot.
+        var error: String?
 
         init(name: String, template: SceneTemplate, framing: TimelineFraming) {
             self.name = name; self.template = template; self.framing = framing
         }
     }
 
-    /// The most frames kept per timeline (the oldest go first).
+    /// The most frames kept per timeline, and their most bytes (the oldest go first).
     public static let mostCachedFrames = 600
+    public static let mostCachedBytes = 64 << 20
 
     public let renderer: Renderer
     /// The devices each scene is shown on (nil: the scene's own canvas).
@@ -145,7 +149,9 @@ public final class PreviewSession: @unchecked Sendable {
     /// Runs each timeline of every scene that has not run yet: its length and key instants.
     public func prepareTimelines() {
         let players = lock.withLock { entries.flatMap { $0.views.flatMap(\.timelines) } }
-        for p in players { try? prepare(p) }
+        for p in players {
+            do { try prepare(p) } catch { p.lock.withLock { p.error = (error as? ProofsheetError)?.description ?? "\(error)" } }
+        }
     }
 
     /// The run of `p`, made when first needed.
@@ -201,7 +207,10 @@ public final class PreviewSession: @unchecked Sendable {
             let png = try PNGCodec.encode(image, compression: .fastest)
             p.frames[at] = png
             p.order.append(at)
-            if p.order.count > Self.mostCachedFrames { p.frames[p.order.removeFirst()] = nil }
+            p.cachedBytes += png.count
+            while p.order.count > Self.mostCachedFrames || p.cachedBytes > Self.mostCachedBytes {
+                p.cachedBytes -= p.frames.removeValue(forKey: p.order.removeFirst())?.count ?? 0
+            }
             return png
         }
     }
@@ -210,7 +219,7 @@ public final class PreviewSession: @unchecked Sendable {
     public func stateJSON() -> [UInt8] {
         struct Still: Encodable { var name: String; var k: Int }
         struct Instant: Encodable { var ms: Int; var label: String }
-        struct Timeline: Encodable { var name: String; var t: Int; var duration: Int?; var instants: [Instant] }
+        struct Timeline: Encodable { var name: String; var t: Int; var duration: Int?; var instants: [Instant]; var error: String? }
         struct ViewJSON: Encodable { var device: String; var d: Int; var stills: [Still]; var timelines: [Timeline] }
         struct Scene: Encodable { var s: Int; var file: String; var version: Int; var error: String?; var views: [ViewJSON] }
         struct State: Encodable { var version: Int; var scenes: [Scene] }
@@ -228,7 +237,7 @@ public final class PreviewSession: @unchecked Sendable {
                                     p.lock.withLock {
                                         Timeline(
                                             name: p.name, t: t, duration: p.run == nil ? nil : p.duration,
-                                            instants: p.instants.map { Instant(ms: $0.ms, label: $0.label) })
+                                            instants: p.instants.map { Instant(ms: $0.ms, label: $0.label) }, error: p.error)
                                     }
                                 })
                         })

@@ -115,6 +115,22 @@ struct PreviewCLITests {
             #expect(r.status == 404, "\(target): \(r.status)")
             #expect(!String(decoding: r.body, as: UTF8.self).contains("canvas"), "\(target)")
         }
+        // Clients that send half a request and wait do not keep the others out.
+        var slow: [Int32] = []
+        defer { slow.forEach { close($0) } }
+        for _ in 0..<80 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(server.port).bigEndian)
+            address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            _ = "GET /".withCString { send(fd, $0, 5, 0) }
+            slow.append(fd)
+        }
+        #expect(try Self.get(port: server.port, "/state?token=\(t)").status == 200)
         // A frame past the end is the end's.
         let end = try Self.get(port: server.port, "/frame?s=0&d=0&t=0&ms=3600000&token=\(t)")
         #expect(end.status == 200)
