@@ -18,7 +18,7 @@ func livePreviewBenchmark() throws {
     let scene = dir + "/travel-deck.json"
     let original = try String(contentsOfFile: scene, encoding: .utf8)
     for scale in [1.0, 2.0] {
-        let session = PreviewSession(scenes: [scene], devices: [], scale: scale, variant: .none, renderer: try Renderer())
+        let session = PreviewSession(scenes: [scene], devices: [], scale: scale, renderer: try Renderer())
         let server = try PreviewServer(session: session, port: 0)
         try server.start()
         defer { server.stop() }

@@ -10,7 +10,7 @@ func previewCommand(_ args: inout Arguments) throws -> Int32 {
     let deviceNames = try args.values("--device")
     let scaleText = try args.value("--scale")
     let assetDirs = try args.values("--assets")
-    let variant = try variantOption(&args)
+    let variants = try Variant.matrix(try variantValues(&args))
     let inputs = try args.positionals()
     guard !inputs.isEmpty else {
         throw ProofsheetError.usage("no scene file or folder given", hint: "proofsheet preview Assets/Scenes (or some scene files)")
@@ -25,7 +25,7 @@ func previewCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let scenes = try previewScenes(inputs)
     let session = PreviewSession(
-        scenes: scenes, devices: devices.map { $0 }, scale: scale ?? 2, variant: variant, renderer: try Renderer(assetRoots: assetDirs))
+        scenes: scenes, devices: devices.map { $0 }, scale: scale ?? 2, variants: variants, renderer: try Renderer(assetRoots: assetDirs))
     let server = try PreviewServer(session: session, port: port)
     try server.start { changed in
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: false).timeSeparator(.colon))

@@ -70,16 +70,17 @@ public final class PreviewSession: @unchecked Sendable {
     /// The devices each scene is shown on (nil: the scene's own canvas).
     public let devices: [Device?]
     public let scale: Double?
-    public let variant: Variant
+    /// The environments each scene is shown in, on each device (light and dark, text sizes …).
+    public let variants: [Variant]
     private let lock = NSLock()
     private var entries: [Entry]
     private var version = 0
 
-    public init(scenes: [String], devices: [Device?], scale: Double?, variant: Variant, renderer: Renderer) {
+    public init(scenes: [String], devices: [Device?], scale: Double?, variants: [Variant] = [.none], renderer: Renderer) {
         self.renderer = renderer
         self.devices = devices.isEmpty ? [nil] : devices
         self.scale = scale
-        self.variant = variant
+        self.variants = variants.isEmpty ? [.none] : variants
         entries = scenes.map { Entry(path: $0) }
     }
 
@@ -121,29 +122,32 @@ public final class PreviewSession: @unchecked Sendable {
         let template = try SceneDecoder().template(file: path)
         var out: [View] = []
         for device in devices {
-            let shown = template.on(device).with(variant: variant)
-            var view = View(device: deviceName(device, template: shown))
-            let names = template.stills.isEmpty ? [nil] : template.stills.map(\.name) as [String?]
-            let renderer = self.renderer, variant = self.variant, scale = self.scale
-            view.stills = try parallelMap(names.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { k in
-                var scene = try shown.scene(still: names[k])
-                if let device { scene = variant.apply(scene.on(device)) }
-                if let scale { scene.scale = scale }
-                return StillImage(name: names[k] ?? "default", scene: scene, layout: try renderer.layout(scene))
+            for variant in variants {
+                let shown = template.on(device).with(variant: variant)
+                var view = View(device: deviceName(device, variant: variant))
+                let names = template.stills.isEmpty ? [nil] : template.stills.map(\.name) as [String?]
+                let renderer = self.renderer, scale = self.scale
+                view.stills = try parallelMap(names.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { k in
+                    var scene = try shown.scene(still: names[k])
+                    if let device { scene = variant.apply(scene.on(device)) }
+                    if let scale { scene.scale = scale }
+                    return StillImage(name: names[k] ?? "default", scene: scene, layout: try renderer.layout(scene))
+                }
+                for timeline in template.timelines.map(\.name) {
+                    view.timelines.append(
+                        TimelinePlayer(
+                            name: timeline, template: shown, framing: TimelineFraming(device: device, scale: scale, chrome: nil, variant: variant)))
+                }
+                out.append(view)
             }
-            for timeline in template.timelines.map(\.name) {
-                view.timelines.append(
-                    TimelinePlayer(
-                        name: timeline, template: shown, framing: TimelineFraming(device: device, scale: scale, chrome: nil, variant: variant)))
-            }
-            out.append(view)
         }
         return out
     }
 
-    private func deviceName(_ device: Device?, template: SceneTemplate) -> String {
+    /// How a view is named on the page: `iPhone 14 @2x · dark+ax3`.
+    private func deviceName(_ device: Device?, variant: Variant) -> String {
         let at = scale.map { " @\(fmt($0))x" } ?? ""
-        return (device?.name ?? "canvas") + at
+        return (device?.name ?? "canvas") + at + (variant.label.isEmpty ? "" : " · " + variant.label)
     }
 
     /// Runs each timeline of every scene that has not run yet: its length and key instants.

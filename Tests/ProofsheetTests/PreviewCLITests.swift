@@ -141,6 +141,28 @@ struct PreviewCLITests {
         #expect(listening.count == 1 && listening[0].contains("0100007F:"), "\(listening)")
     }
 
+    @Test func devicesAndVariantsAreShownSideBySide() throws {
+        let dir = try folder()
+        let server = try Server(
+            dir,
+            [
+                "scenes/card.json", "--color-scheme", "light", "--color-scheme", "dark", "--device", "iPhone SE", "--device", "iPhone 14", "--scale",
+                "1"
+            ])
+        let state = try Self.get(port: server.port, "/state?token=\(server.token)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(state.body)) as? [String: Any])
+        let views = try #require((json["scenes"] as? [[String: Any]])?.first?["views"] as? [[String: Any]])
+        #expect(
+            views.map { $0["device"] as? String } == [
+                "iPhone SE @1x · light", "iPhone SE @1x · dark", "iPhone 14 @1x · light", "iPhone 14 @1x · dark"
+            ],
+            "\(views)")
+        // Each on its device's screen.
+        let se = try RGBAImage(decoding: try Self.get(port: server.port, "/still?s=0&d=1&k=0&token=\(server.token)").body, source: "se")
+        let fourteen = try RGBAImage(decoding: try Self.get(port: server.port, "/still?s=0&d=3&k=0&token=\(server.token)").body, source: "14")
+        #expect(se.size == ImageSize(width: 375, height: 667) && fourteen.size == ImageSize(width: 390, height: 844))
+    }
+
     @Test func aBrowserPlaysScrubsAndSeesEverySave() throws {
         let dir = try folder()
         let server = try Server(dir, ["scenes"])

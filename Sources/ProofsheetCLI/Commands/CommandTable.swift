@@ -911,7 +911,8 @@ extension CommandSpec {
     static let preview = CommandSpec(
         name: "preview", abstract: "A live preview in the browser: stills and timeline players, redrawn on save",
         about: """
-            Serve a page on 127.0.0.1 with every still of the scenes (on each --device) and each
+            Serve a page on 127.0.0.1 with every still of the scenes (on each --device, in each
+            variant asked for: --color-scheme light --color-scheme dark shows both side by side) and each
             timeline as a player: play and pause, a scrubber to any millisecond with the key instants
             marked, speed 0.25× to 2×. Frames are drawn when asked for, from one recorded run of the
             timeline, and kept. When a scene file (or anything in its folder: an image, a component)
