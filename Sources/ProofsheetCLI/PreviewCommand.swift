@@ -27,7 +27,7 @@ func previewCommand(_ args: inout Arguments) throws -> Int32 {
     let session = PreviewSession(
         scenes: scenes, devices: devices.map { $0 }, scale: scale ?? 2, variants: variants, renderer: try Renderer(assetRoots: assetDirs))
     let server = try PreviewServer(session: session, port: port)
-    try server.start { changed in
+    try server.start(assetFolders: assetDirs) { changed in
         let stamp = Date().formatted(.iso8601.time(includingFractionalSeconds: false).timeSeparator(.colon))
         FileHandle.standardError.write(Data("preview: \(stamp) read \(changed.map(visible).joined(separator: ", ")) again\n".utf8))
     }

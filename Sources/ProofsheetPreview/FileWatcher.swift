@@ -15,12 +15,18 @@ public final class FileWatcher: @unchecked Sendable {
     private let onChange: @Sendable ([String]) -> Void
     private let stopped = LockedFlag()
 
-    /// Watches `folders` (each once); `onChange` hears the paths of the files that changed.
-    public init(folders: [String], onChange: @escaping @Sendable ([String]) -> Void) throws {
+    /// The events watched: a file written and closed, moved in or out, made or deleted.
+    private let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
+    /// The most folders watched, those made later included.
+    private let mostFolders: Int
+
+    /// Watches `folders` (each once), and folders made in them later (up to `mostFolders` in
+    /// all); `onChange` hears the paths of the files that changed.
+    public init(folders: [String], mostFolders: Int = 256, onChange: @escaping @Sendable ([String]) -> Void) throws {
         fd = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
         guard fd >= 0 else { throw ProofsheetError.internal("inotify: \(String(cString: strerror(errno)))") }
         self.onChange = onChange
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
+        self.mostFolders = mostFolders
         for folder in Set(folders).sorted() {
             let wd = inotify_add_watch(fd, folder, mask)
             guard wd >= 0 else {
@@ -61,17 +67,28 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// The files named by the events in `buffer`.
     private func parse(_ buffer: [UInt8], count: Int) -> [String] {
+        // Only the watcher's thread changes `folders` after `init`.
         var out: [String] = []
         var at = 0
         let header = MemoryLayout<inotify_event>.size
         while at + header <= count {
-            let (wd, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+            let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
                 let event = raw.loadUnaligned(fromByteOffset: at, as: inotify_event.self)
-                return (event.wd, Int(event.len))
+                return (event.wd, event.mask, Int(event.len))
             }
             let nameBytes = buffer[(at + header)..<min(count, at + header + length)]
             let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-            if let folder = folders[wd], !name.isEmpty { out.append(folder + "/" + name) }
+            if let folder = folders[wd], !name.isEmpty {
+                let path = folder + "/" + name
+                out.append(path)
+                // A folder made (or moved in) below a watched one is watched too, within the bound.
+                if mask & UInt32(IN_ISDIR) != 0, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0, folders.count < mostFolders,
+                    !name.hasPrefix(".")
+                {
+                    let added = inotify_add_watch(fd, path, self.mask)
+                    if added >= 0 { folders[added] = path }
+                }
+            }
             at += header + length
         }
         return out

@@ -34,28 +34,39 @@ public final class PreviewServer: @unchecked Sendable {
     /// The page's address.
     public var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
 
-    /// Reads every scene, starts serving and watching their folders; `onReload` hears the files
-    /// read again (after the page was told).
-    public func start(onReload: (@Sendable ([String]) -> Void)? = nil) throws {
+    /// The most folders watched: each scene's folder and the folders below it (components,
+    /// images, string tables), and the asset folders.
+    public static let mostWatchedFolders = 256
+
+    /// Reads every scene, starts serving and watching their folders (and the folders below
+    /// them, three deep, and folders made there later) and `assetFolders`; `onReload` hears the
+    /// files read again (after the page was told).
+    public func start(assetFolders: [String] = [], onReload: (@Sendable ([String]) -> Void)? = nil) throws {
         session.reload()
         http.start()
-        let folders = session.paths.map { path -> String in
-            let folder = (path as NSString).deletingLastPathComponent
-            return folder.isEmpty ? "." : folder
+        func folder(of path: String) -> String {
+            let f = (path as NSString).deletingLastPathComponent
+            return f.isEmpty ? "." : f
         }
         let paths = session.paths
-        watcher = try FileWatcher(folders: folders) { [weak self] changed in
+        var folders: [String] = []
+        func walk(_ dir: String, depth: Int) {
+            guard folders.count < Self.mostWatchedFolders, !folders.contains(dir), FileOutput.isFolder(dir), !FileOutput.isLink(dir) else { return }
+            folders.append(dir)
+            guard depth < 3, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") { walk(dir + "/" + name, depth: depth + 1) }
+        }
+        for dir in Set(paths.map(folder)).sorted() { walk(dir, depth: 0) }
+        for dir in assetFolders { walk(dir, depth: 0) }
+        let sceneFolders = paths.map(folder)
+        watcher = try FileWatcher(folders: folders, mostFolders: Self.mostWatchedFolders) { [weak self] changed in
             guard let self else { return }
-            // A scene is read again when it changed, or anything beside it did (an image, a
-            // component it imports).
-            let folders = Set(changed.map { ($0 as NSString).deletingLastPathComponent })
-            let affected = paths.filter { p in
-                changed.contains(p)
-                    || folders.contains(
-                        {
-                            let f = (p as NSString).deletingLastPathComponent; return f.isEmpty ? "." : f
-                        }())
-            }
+            // A scene is read again when it changed, or anything in its folder or below did (an
+            // image, a component it imports), or anything in an asset folder.
+            let inAssets = changed.contains { c in assetFolders.contains { c.hasPrefix($0 + "/") } }
+            let affected = zip(paths, sceneFolders).filter { p, f in
+                inAssets || changed.contains { $0 == p || $0.hasPrefix(f + "/") }
+            }.map(\.0)
             guard !affected.isEmpty else { return }
             self.session.reload(affected)
             self.broadcast()

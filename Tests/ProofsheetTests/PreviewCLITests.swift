@@ -202,6 +202,24 @@ struct PreviewCLITests {
         try browser.waitFor("(() => { const i = document.querySelector('img.still'); return i.complete && i.naturalWidth > 0; })()")
         try browser.waitFor("\(corner) === '192,32,80'")
 
+        // A component it imports from a folder below is saved: the page redraws too.
+        let imported = Self.card(ground: "#C02050").replacingOccurrences(
+            of: "\"root\": {\"type\": \"Circle\"", with: "\"import\": [\"Parts/dot.json\"], \"root\": {\"type\": \"Dot\""
+        )
+        .replacingOccurrences(of: ", \"fill\": \"#F0A020\"", with: "")
+        func dot(_ fill: String) -> String {
+            #"{"components": {"Dot": {"body": {"type": "Circle", "fill": "\#(fill)"}}}}"#
+        }
+        try FileManager.default.createDirectory(atPath: dir + "/scenes/Parts", withIntermediateDirectories: true)
+        try dot("#F0A020").write(toFile: dir + "/scenes/Parts/dot.json", atomically: true, encoding: .utf8)
+        try imported.write(toFile: dir + "/scenes/card.json", atomically: true, encoding: .utf8)
+        try browser.waitFor("document.querySelector('pre.error') === null && Number(document.body.dataset.version) > \(version + 1)")
+        let dotPixel = corner.replacingOccurrences(
+            of: "getImageData(2, 2, 1, 1)", with: "getImageData(i.naturalWidth / 2 - 80, i.naturalHeight / 2, 1, 1)")
+        try browser.waitFor("\(dotPixel) === '240,160,32'")
+        try dot("#20A040").write(toFile: dir + "/scenes/Parts/dot.json", atomically: true, encoding: .utf8)
+        try browser.waitFor("\(dotPixel) === '32,160,64'")
+
         // A mistake: the error at its file, line and column; the last good render stays.
         try Self.card(ground: "#C02050").replacingOccurrences(of: "\"Circle\"", with: "\"Circel\"").write(
             toFile: dir + "/scenes/card.json", atomically: true, encoding: .utf8)
