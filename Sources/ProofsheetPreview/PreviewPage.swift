@@ -39,7 +39,28 @@ enum PreviewPage {
         "use strict";
         const token = new URLSearchParams(location.search).get("token") || "";
         const players = new Map();
+        const images = new Map();
         let state = null;
+
+        // The image element for `key`, kept across redraws: a new picture replaces the old one
+        // only once it has loaded, so nothing blinks and the last good render stays meanwhile.
+        function image(key, src, attrs) {
+          let img = images.get(key);
+          if (!img) {
+            img = el("img", attrs);
+            img.src = src;
+            img.dataset.src = src;
+            images.set(key, img);
+            return img;
+          }
+          if (src && img.dataset.src !== src) {
+            const next = new Image();
+            next.onload = () => { if (img.dataset.src === src) img.src = src; };
+            next.src = src;
+          }
+          if (src) img.dataset.src = src;
+          return img;
+        }
 
         function url(path, params) {
           const q = new URLSearchParams(params);
@@ -79,8 +100,9 @@ enum PreviewPage {
               section.appendChild(el("h3", { text: "Stills · " + view.device }));
               const row = el("div", { class: "row" });
               for (const still of view.stills) {
-                const img = el("img", { class: "still", alt: still.name, "data-name": still.name,
-                  src: url("/still", { s: scene.s, d: view.d, k: still.k, v: scene.version }) });
+                const img = image(scene.file + "|" + view.d + "|" + still.name,
+                  url("/still", { s: scene.s, d: view.d, k: still.k, v: scene.version }),
+                  { class: "still", alt: still.name, "data-name": still.name });
                 row.appendChild(el("figure", {}, img, el("figcaption", { text: still.name })));
               }
               section.appendChild(row);
@@ -105,7 +127,7 @@ enum PreviewPage {
           const p = { key, ms: old.ms, playing: old.playing, speed: old.speed, duration: t.duration || 0, loading: false, want: null,
             s: scene.s, d: view.d, t: t.t, v: scene.version };
           players.set(key, p);
-          const img = el("img", { class: "frame", alt: t.name });
+          const img = image("player|" + key, null, { class: "frame", alt: t.name });
           const range = el("input", { type: "range", min: "0", max: String(p.duration), step: "1", value: String(p.ms) });
           const time = el("span", { class: "time" });
           const play = el("button", { type: "button", class: "play", text: p.playing ? "Pause" : "Play" });

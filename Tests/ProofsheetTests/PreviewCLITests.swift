@@ -190,16 +190,15 @@ struct PreviewCLITests {
 
         // The ground's colour at the still's corner, as the page shows it.
         let corner = """
-            (() => { const i = document.querySelector('img.still'); const c = document.createElement('canvas');
+            (() => { const i = document.querySelector('img.still'); if (!i || !i.complete || !i.naturalWidth) return ''; const c = document.createElement('canvas');
               c.width = i.naturalWidth; c.height = i.naturalHeight; const g = c.getContext('2d'); g.drawImage(i, 0, 0);
               return [...g.getImageData(2, 2, 1, 1).data].slice(0, 3).join(','); })()
             """
-        #expect(try browser.evaluate(corner) as? String == "32,80,192")
+        try browser.waitFor("\(corner) === '32,80,192'")
         // A save: the page redraws the still in the new colour.
         let version = try #require(try browser.evaluate("Number(document.body.dataset.version)") as? Int)
         try Self.card(ground: "#C02050").write(toFile: dir + "/scenes/card.json", atomically: true, encoding: .utf8)
         try browser.waitFor("Number(document.body.dataset.version) > \(version)")
-        try browser.waitFor("(() => { const i = document.querySelector('img.still'); return i.complete && i.naturalWidth > 0; })()")
         try browser.waitFor("\(corner) === '192,32,80'")
 
         // A component it imports from a folder below is saved: the page redraws too.
@@ -229,7 +228,7 @@ struct PreviewCLITests {
         #expect(error.contains("Circel"), "\(error)")
         #expect(error.contains("did you mean 'Circle'"), "\(error)")
         #expect(try browser.evaluate("document.querySelectorAll('img.still').length") as? Int == 2)
-        #expect(try browser.evaluate(corner) as? String == "192,32,80")
+        try browser.waitFor("\(corner) === '192,32,80'")
         // Deleted: still running, saying so; back: the error is gone.
         try FileManager.default.removeItem(atPath: dir + "/scenes/card.json")
         try browser.waitFor("document.querySelector('pre.error') && document.querySelector('pre.error').textContent.includes('no such file')")
