@@ -120,7 +120,9 @@ let package = Package(
         .testTarget(
             name: "ProofsheetTests",
             dependencies: [
-                "ProofsheetTestSupport", "Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetImage", "ProofsheetFuzz"
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetImage",
+                "ProofsheetFuzz",
+                "ProofsheetPreview"
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),

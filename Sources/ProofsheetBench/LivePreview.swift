@@ -75,35 +75,9 @@ func livePreviewBenchmark() throws {
 
 /// A GET on 127.0.0.1:`port`: the body.
 func httpGet(port: Int, _ target: String) throws -> [UInt8] {
-    let fd = try connectLoopback(port)
-    defer { close(fd) }
-    let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
-    _ = request.withCString { send(fd, $0, strlen($0), 0) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if n <= 0 { break }
-        bytes += chunk[..<n]
-    }
-    guard let end = bytes.firstRange(of: [13, 10, 13, 10]) else { throw ProofsheetError.internal("no HTTP answer to \(target)") }
-    return Array(bytes[end.upperBound...])
-}
-
-func connectLoopback(_ port: Int) throws -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else {
-        close(fd)
-        throw ProofsheetError.internal("cannot connect to 127.0.0.1:\(port)")
-    }
-    return fd
+    let r = try HTTPServer.get(port: port, target)
+    guard r.status == 200 else { throw ProofsheetError.internal("\(target): HTTP \(r.status)") }
+    return r.body
 }
 
 /// The preview's event stream, read as a page reads it: each `change` event's version.
@@ -112,7 +86,7 @@ final class EventReader {
     var buffer: [UInt8] = []
 
     init(port: Int, token: String) throws {
-        fd = try connectLoopback(port)
+        fd = try HTTPServer.connect(port: port)
         let request = "GET /events?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
         _ = request.withCString { send(fd, $0, strlen($0), 0) }
     }

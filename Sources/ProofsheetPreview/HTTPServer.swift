@@ -52,10 +52,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard fd >= 0 else { throw ProofsheetError.internal("cannot open a socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        var address = Self.loopback(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -215,6 +212,49 @@ public final class HTTPServer: @unchecked Sendable {
             sent += n
         }
         return true
+    }
+}
+
+extension HTTPServer {
+    /// The address 127.0.0.1:`port`.
+    public static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        return address
+    }
+
+    /// A socket connected to 127.0.0.1:`port` (the caller closes it).
+    public static func connect(port: Int) throws -> Int32 {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, connected == 0 else {
+            close(fd)
+            throw ProofsheetError.internal("cannot connect to 127.0.0.1:\(port)")
+        }
+        return fd
+    }
+
+    /// A GET of `target` on 127.0.0.1:`port` with the `Host` header `host` (the server's own by
+    /// default): the status and the body. What the benchmark and the tests ask the server with.
+    public static func get(port: Int, _ target: String, host: String? = nil) throws -> (status: Int, body: [UInt8]) {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        _ = write(fd, Array("GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n".utf8))
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        let status = Int(String(decoding: bytes.prefix(16), as: UTF8.self).split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, bytes.firstRange(of: [13, 10, 13, 10]).map { Array(bytes[$0.upperBound...]) } ?? [])
     }
 }
 

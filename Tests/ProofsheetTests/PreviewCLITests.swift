@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ProofsheetTestSupport
 import Proofsheet
+import ProofsheetPreview
 
 /// `proofsheet preview` as a user runs it: the binary serving a scene folder, a real browser
 /// (headless Chromium over the DevTools protocol) loading the page, playing and scrubbing a
@@ -53,31 +54,9 @@ struct PreviewCLITests {
         }
     }
 
-    /// A raw GET of `target` on 127.0.0.1:`port` with the `Host` header `host`: the status and body.
+    /// A GET of `target` on 127.0.0.1:`port` with the `Host` header `host`: the status and body.
     static func get(port: Int, _ target: String, host: String? = nil) throws -> (status: Int, body: [UInt8]) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw DevToolsError("cannot connect") }
-        let request = "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n"
-        _ = request.withCString { send(fd, $0, strlen($0), 0) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        let head = String(decoding: bytes.prefix(64), as: UTF8.self)
-        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        let body = bytes.firstRange(of: [13, 10, 13, 10]).map { Array(bytes[$0.upperBound...]) } ?? []
-        return (status, body)
+        try HTTPServer.get(port: port, target, host: host)
     }
 
     func folder() throws -> String {
@@ -119,14 +98,7 @@ struct PreviewCLITests {
         var slow: [Int32] = []
         defer { slow.forEach { close($0) } }
         for _ in 0..<80 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-            address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            let fd = try HTTPServer.connect(port: server.port)
             _ = "GET /".withCString { send(fd, $0, 5, 0) }
             slow.append(fd)
         }
