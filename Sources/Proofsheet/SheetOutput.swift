@@ -18,7 +18,7 @@ public struct SheetOutput {
     public let outputFormat: OutputFormat
     public let compression: PNGCompression
     /// The asset roots of the frames' scene (their photos are found there).
-    public let assetRoots: [String]
+    public var assetRoots: [String]
     /// Told when the thumbnails are shrunk to keep the sheet within the raster limits.
     public let note: ((String) -> Void)?
     /// PNG only: each thumbnail drawn at (at least) the frame's full size and then reduced to

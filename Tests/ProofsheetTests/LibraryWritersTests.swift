@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Proofsheet
 
-/// The writers behind `frames`, `strip`, `storyboard` and `animate`, called from the library: the same
+/// The writers behind `frames`, `strip`, `storyboard`, `sweep` and `animate`, called from the library: the same
 /// bytes as the commands write for the same timeline, and the animated-preview protocol's three
 /// formats read back by an independent reader.
 extension CLITests {
@@ -86,6 +86,37 @@ extension CLITests {
         // Refused as the command refuses them.
         #expect(throws: ProofsheetError.self) { try renderer.strip(of: timeline, title: title, instants: .at([0.2, 0.1]), scale: 1) }
         #expect(throws: ProofsheetError.self) { try renderer.strip(of: timeline, title: title, onion: "crad-0", scale: 1) }
+    }
+
+    @Test func librarySweepIsWhatSweepWrites() throws {
+        let dir = try temporaryFolder()
+        let renderer = try Renderer()
+        let path = Paths.scenes + "/swipe-stack.json"
+        let template = try SceneDecoder().template(file: path)
+        let axes = try ["drag.width=-150...150", "drag.height=-20...20"].map {
+            try SweepAxis(parsing: $0, steps: 3, schema: template.schema, file: path)
+        }
+        let cli = try run(
+            [
+                "sweep", path, "--vary", "drag.width=-150...150", "--vary", "drag.height=-20...20", "--steps", "3", "--still", "dragging-right",
+                "--scale", "1", "-q"
+            ]
+                + ["-o", dir + "/cli.png"])
+        #expect(cli.status == 0, "\(cli.err)")
+        let sweep = try renderer.writeSweep(
+            of: template, axes: axes, still: "dragging-right", name: "swipe-stack",
+            output: SheetOutput(renderer: renderer, scale: 1, outputFormat: .png), to: dir + "/library.png")
+        #expect(try bytes(dir + "/library.png") == (try bytes(dir + "/cli.png")))
+        #expect(sweep.states == 9)
+        let image = try PNGCodec.decode(try bytes(dir + "/library.png"))
+        #expect(image.width == sweep.width && image.height == sweep.height)
+        // Refused as the command refuses them.
+        #expect(throws: ProofsheetError.self) {
+            try renderer.writeSweep(
+                of: template, axes: [axes[0], axes[0]], name: "x", output: SheetOutput(renderer: renderer, scale: 1, outputFormat: .png),
+                to: dir + "/x.png")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
     }
 
     /// A view the timeline brings in later can be followed: plotted from the instant it
