@@ -61,6 +61,12 @@ public final class PreviewServer: @unchecked Sendable {
         let sceneFolders = paths.map(folder)
         watcher = try FileWatcher(folders: folders, mostFolders: Self.mostWatchedFolders) { [weak self] changed in
             guard let self else { return }
+            // Hidden files and backups are an editor's or an atomic save's temporaries (the
+            // file they become is reported when it is renamed into place): not a change.
+            let changed = changed.filter { path in
+                let name = (path as NSString).lastPathComponent
+                return !name.hasPrefix(".") && !name.hasSuffix("~")
+            }
             // A scene is read again when it changed, or anything in its folder or below did (an
             // image, a component it imports), or anything in an asset folder.
             let inAssets = changed.contains { c in assetFolders.contains { c.hasPrefix($0 + "/") } }
