@@ -237,8 +237,8 @@ struct ReportReader {
     func entryFields(_ e: JSONValue, scene: String, state: String, variant: String, goldenRoot: String) throws -> CheckEntry {
         let status = try self.status(try required(e, "status"))
         let goldenValue = try required(e, "golden")
+        // Checked once the entry is known (below): any path but the one a check writes is forged.
         let golden = try string(goldenValue)
-        // The golden is always <goldenRoot>/<scene>/<state>/<variant>.png: any other path is forged.
         func image(_ key: String) throws -> String? {
             guard let v = optional(e[key]) else { return nil }
             let s = try string(v, maxLength: 2048)
