@@ -1,3 +1,4 @@
+import Foundation
 import ProofsheetAnimation
 import ProofsheetCairo
 import ProofsheetTimeline
@@ -35,14 +36,17 @@ extension Renderer {
     /// drawn and the latest one's instant after each batch, then `nil` once every frame is drawn
     /// (before the file is finished). The last frame lasts one frame's time, and `hold`. With
     /// `poster`, the first frame is written there too, as a PNG (what a page shows before a
-    /// video plays: `<video poster>`).
+    /// video plays: `<video poster>`): first, so that a poster that cannot be written leaves no
+    /// preview behind; a poster this call made is removed again when the preview then fails.
     @discardableResult
     public func writeAnimatedPreview(
         of run: TimelineRun, format: AnimatedPreviewFormat, fps: Double? = nil, span: FrameSpan = .auto, to path: String, loops: Int = 0,
         slow: Double = 1, hold: Double = AnimatedPreview.defaultHold, touches: Bool = false, jobs: Int? = nil, poster: String? = nil,
         progress: ((_ frames: Int, _ time: Double?) -> Void)? = nil
     ) throws -> AnimatedPreview {
-        var first: RGBAImage?
+        var posterMade = false
+        var succeeded = false
+        defer { if posterMade && !succeeded, let poster { unlink(poster) } }
         let fps = fps ?? format.defaultFPS
         let jobs = jobs ?? defaultJobs
         let scale = run.first?.scale ?? 1
@@ -61,7 +65,10 @@ extension Renderer {
                 // The writer takes the frames' own size.
                 if writer == nil {
                     writer = try format.begin(width: image.width, height: image.height, loops: loops, writingTo: path)
-                    if poster != nil { first = image }
+                    if let poster {
+                        posterMade = !FileOutput.exists(poster)
+                        try FileOutput.write(try PNGCodec.encode(image, compression: .small), to: poster)
+                    }
                 }
                 try writer!.append(image, shownFrom: f.time * slow)
                 count += 1
@@ -73,7 +80,7 @@ extension Renderer {
         guard var writer else { throw ProofsheetError.internal("an animation needs at least one frame") }
         let end = (last + 1 / fps) * slow + max(0, hold)
         let bytes = try writer.finish(endingAt: end)
-        if let poster, let first { try FileOutput.write(try PNGCodec.encode(first, compression: .small), to: poster) }
+        succeeded = true
         return AnimatedPreview(frames: count, width: writer.width, height: writer.height, duration: end, bytes: bytes)
     }
 }

@@ -103,7 +103,9 @@ struct VideoCLITests {
         (["-o", "x.mp4"], "MP4 and QuickTime video are not available"), (["-o", "x.mov"], "not available"),
         (["-o", "x.webm", "--loop", "2"], "--loop is not for video"), (["-o", "x.webm", "--lossless"], "--lossless is for .webp"),
         (["-o", "x.webm", "--poster", "x.webm"], "the poster is a .png file"), (["-o", "x.webm", "--poster", "x.jpg"], "the poster is a .png"),
-        (["-o", "x.webm", "--quality", "101"], "--quality"), (["-o", "x.gif", "--quality", "50"], "--quality is for .webp and .webm")
+        (["-o", "x.webm", "--quality", "101"], "--quality"), (["-o", "x.gif", "--quality", "50"], "--quality is for .webp and .webm"),
+        // A poster that cannot be written leaves no video behind.
+        (["-o", "x.webm", "--poster", String(repeating: "p", count: 300) + ".png"], "at most 255 bytes")
     ])
     func refusedAsUsage(_ args: [String], _ words: String) throws {
         let dir = try folder()
