@@ -10,6 +10,9 @@ let package = Package(
     products: [
         .library(name: "Proofsheet", targets: ["Proofsheet"]),
         .library(name: "ProofsheetTesting", targets: ["ProofsheetTesting"]),
+        // SwiftUI source: a team's own `import SwiftUI` view files render through Proofsheet.
+        .library(name: "ProofsheetUI", targets: ["ProofsheetUI"]),
+        .library(name: "SwiftUI", targets: ["SwiftUI", "UIKit"]),
         .executable(name: "proofsheet", targets: ["ProofsheetCLI"])
     ],
     targets: [
@@ -75,6 +78,13 @@ let package = Package(
                 "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetSVG", "ProofsheetDiff", "ProofsheetCheck",
                 "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets", "ProofsheetAnimation"
             ]),
+        // SwiftUI source: SwiftUI's views, modifiers, state and gestures over the engine; the
+        // `SwiftUI` module is the name a team's files import.
+        .target(
+            name: "ProofsheetUI",
+            dependencies: ["Proofsheet", "ProofsheetCore", "ProofsheetScene", "ProofsheetMotion", "ProofsheetCairo"]),
+        .target(name: "SwiftUI", dependencies: ["ProofsheetUI"]),
+        .target(name: "UIKit", dependencies: ["ProofsheetUI"]),
         // `proofsheet preview`: a loopback HTTP server (POSIX sockets), inotify, the page.
         .target(name: "ProofsheetPreview", dependencies: ["Proofsheet", "ProofsheetTimeline"]),
         .executableTarget(
@@ -125,6 +135,10 @@ let package = Package(
                 "ProofsheetPreview"
             ],
             exclude: ["Fixtures"]),
+        // SwiftUI source: view code drawn, its state and gestures run, public samples compiled.
+        .testTarget(
+            name: "ProofsheetUITests", dependencies: ["ProofsheetTestSupport", "Proofsheet", "ProofsheetUI", "SwiftUI", "UIKit"],
+            exclude: ["Samples/LICENSES.md"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
         .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetSheets", "ProofsheetCairo"]),

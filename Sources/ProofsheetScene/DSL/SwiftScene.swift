@@ -106,27 +106,10 @@ public struct SwiftScene<State: Sendable & Equatable>: SceneProgram {
     public func run(
         _ actions: [SceneAction], on state: SceneState, extra: [String: ScriptValue], transaction: Transaction
     ) throws -> ActionResult {
-        var run = NativeRun(value: try value(of: state), extra: extra, transaction: transaction)
-        run.defaults = initial
-        for action in actions {
-            guard case .native(let a) = action else {
-                throw ProofsheetError.internal("a scene file's action reached a Swift scene")
-            }
-            try a(&run)
+        try ActionResult.running(actions, on: state, value: try value(of: state), defaults: initial, extra: extra, transaction: transaction) {
+            guard let v = $0 as? State else { throw ProofsheetError.internal("a Swift action left a state of another type") }
+            return sceneState(v, still: state.still)
         }
-        run.flush(transaction)
-        var result = ActionResult(state: state)
-        for step in run.steps {
-            switch step {
-            case .commit(let v, let tx):
-                guard let v = v as? State else { throw ProofsheetError.internal("a Swift action left a state of another type") }
-                result.state = sceneState(v, still: state.still)
-                result.steps.append(.commit(result.state, tx))
-            case .schedule(let delay, let a, let tx): result.steps.append(.schedule(after: delay, [.native(a)], tx))
-            case .annotate(let text): result.steps.append(.annotate(text))
-            }
-        }
-        return result
     }
 
     public var markerNames: [String] { markerList.map(\.name) }

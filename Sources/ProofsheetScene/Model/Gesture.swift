@@ -35,6 +35,14 @@ public struct GestureSpec: Hashable, Sendable {
     /// What else puts gesture state back when the gesture ends (a Swift scene's `updating`).
     public var onReset: [SceneAction] = []
 
+    public init(
+        kind: Kind, updating: [SceneAction.Assignment], onChanged: [SceneAction], onEnded: [SceneAction], location: SourceLocation,
+        captures: [String: ScriptValue] = [:], onReset: [SceneAction] = []
+    ) {
+        self.kind = kind; self.updating = updating; self.onChanged = onChanged; self.onEnded = onEnded; self.location = location
+        self.captures = captures; self.onReset = onReset
+    }
+
     public static func == (a: Self, b: Self) -> Bool { a.kind == b.kind && a.location == b.location }
     public func hash(into h: inout Hasher) { h.combine(kind); h.combine(location) }
 

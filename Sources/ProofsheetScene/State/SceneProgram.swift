@@ -91,6 +91,37 @@ public struct NativeRun: Sendable {
     }
 }
 
+extension ActionResult {
+    /// What Swift actions do to `state`, whose Swift value is `value`: each action runs in turn
+    /// on one ``NativeRun``, and its steps become the result's, each committed value made a
+    /// `SceneState` by `sceneState`. `defaults` is the value gesture state goes back to.
+    public static func running(
+        _ actions: [SceneAction], on state: SceneState, value: any Sendable, defaults: (any Sendable)?, extra: [String: ScriptValue],
+        transaction: Transaction, sceneState: (any Sendable) throws -> SceneState
+    ) throws -> ActionResult {
+        var run = NativeRun(value: value, extra: extra, transaction: transaction)
+        run.defaults = defaults
+        for action in actions {
+            guard case .native(let a) = action else {
+                throw ProofsheetError.internal("a scene file's action reached a Swift scene")
+            }
+            try a(&run)
+        }
+        run.flush(transaction)
+        var result = ActionResult(state: state)
+        for step in run.steps {
+            switch step {
+            case .commit(let v, let tx):
+                result.state = try sceneState(v)
+                result.steps.append(.commit(result.state, tx))
+            case .schedule(let delay, let a, let tx): result.steps.append(.schedule(after: delay, [.native(a)], tx))
+            case .annotate(let text): result.steps.append(.annotate(text))
+            }
+        }
+        return result
+    }
+}
+
 /// A Swift state value inside a ``SceneState``: kept as it is, compared with its own `==`.
 public struct NativeState: @unchecked Sendable, Equatable {
     // NB: `@unchecked` because `any Equatable & Sendable` cannot be spelled as one existential

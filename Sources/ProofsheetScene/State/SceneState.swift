@@ -63,6 +63,10 @@ public struct SceneState: Sendable, Equatable {
     /// A Swift scene's state value (see ``SwiftScene``); `values` then shows it for reports.
     public var native: NativeState? = nil
 
+    public init(values: [String: ScriptValue], origins: [String: ValueOrigin] = [:], still: String? = nil, native: NativeState? = nil) {
+        self.values = values; self.origins = origins; self.still = still; self.native = native
+    }
+
     /// The state's values on one line, in the schema's order: `drag=120,10 phase=dragging`.
     public func summary(_ schema: StateSchema) -> String {
         schema.variables.map { "\($0.name)=\(StateSchema.show(values[$0.name] ?? .null))" }.joined(separator: " ")

@@ -28,6 +28,11 @@ public struct Timeline: Sendable {
         public var at: Double
         public var kind: Kind
         public var location: SourceLocation
+        public init(at: Double, kind: Kind, location: SourceLocation) { self.at = at; self.kind = kind; self.location = location }
+    }
+
+    public init(name: String, from: String? = nil, events: [Event], location: SourceLocation) {
+        self.name = name; self.from = from; self.events = events; self.location = location
     }
 
     /// The time of the last event's end (a touch lasts its script's length).

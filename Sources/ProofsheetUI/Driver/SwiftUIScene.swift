@@ -1,0 +1,125 @@
+import Foundation
+import Proofsheet
+import ProofsheetCairo
+import ProofsheetCore
+import ProofsheetMotion
+import ProofsheetScene
+
+/// A screen made of Swift views, as the motion engine runs it: its state is the ``ViewStore``
+/// of every view's `@State`, instantiating a state builds the bodies from the root with that
+/// store, and gestures' and buttons' handlers are the actions that change it. Stills, frames,
+/// strips, storyboards and checks work on it as on a scene file.
+public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
+    // NB: `@unchecked` because the root view is made and built on the main actor only.
+    let root: RootView
+    /// The device the screen is shown on.
+    public var device: Device
+    /// Pixels per point (nil: the device's own).
+    public var scale: Double?
+    /// The environment the views are shown in (`@Environment` reads it).
+    public var environment = EnvironmentValues()
+    /// The named timelines (`timeline(_:from:events:)`).
+    public private(set) var timelines: [Timeline] = []
+
+    /// The screen whose root view `root` makes, on `device`.
+    public init<V: View>(device: Device, scale: Double? = nil, _ root: @escaping @MainActor () -> V) {
+        self.root = RootView { .of(root()) }
+        self.device = device; self.scale = scale
+    }
+
+    /// The screen on a device preset by name (`"iPhone 14"`).
+    public init<V: View>(device name: String = "iPhone 14", scale: Double? = nil, _ root: @escaping @MainActor () -> V) throws {
+        self.init(device: try Device.named(name), scale: scale, root)
+    }
+
+    /// The screen with a timeline: the touches of `script` (`drag #card 0,0 -> 150,10 in 0.3s;
+    /// release`, views found by their `.id(_:)`) begun `at` seconds in, from the first state.
+    public func timeline(_ name: String, at: Double = 0, fileID: String = #fileID, line: Int = #line, _ script: String) throws -> SwiftUIScene {
+        guard Still.isValidName(name) else { throw ProofsheetError.usage("'\(excerpt(name))' cannot name a timeline", hint: Still.nameRule) }
+        var s = self
+        let location = SourceLocation(file: fileID, path: "", line: line, column: 1)
+        let touches: TouchScript
+        do { touches = try TouchScript(script) } catch {
+            throw ProofsheetError.badInput("touch script '\(excerpt(script))': \(error.message)", at: location, hint: error.hint)
+        }
+        s.timelines.append(Timeline(name: name, events: [Timeline.Event(at: at, kind: .touch(touches), location: location)], location: location))
+        return s
+    }
+
+    // MARK: SceneProgram
+
+    public func state(still: String?) throws -> SceneState {
+        if let still {
+            throw ProofsheetError.usage(
+                "a Swift screen has no still named '\(excerpt(still))'", hint: "a Swift screen starts in its views' own state")
+        }
+        return Self.sceneState(ViewStore())
+    }
+
+    public func instantiate(_ state: SceneState) throws -> Scene {
+        guard let store = state.native?.value as? ViewStore else {
+            throw ProofsheetError.internal("a state that is not a Swift screen's reached it")
+        }
+        let root = self.root
+        var environment = self.environment
+        environment.device = device
+        let node = try onMain {
+            let access = StateAccess(store: store, environment: environment)
+            return try StateAccess.with(access) { try ViewResolver(access: access).node(root.make(), at: .root) }
+        }
+        var scene = Scene(
+            canvas: device.size, safeArea: device.safeArea, scale: scale ?? Double(device.scale), device: device, root: node)
+        scene.colorScheme = environment.colorScheme
+        scene.dynamicTypeSize = environment.dynamicTypeSize
+        scene.layoutDirection = environment.layoutDirection
+        return scene
+    }
+
+    public func run(_ actions: [SceneAction], on state: SceneState, extra: [String: ScriptValue], transaction: Transaction) throws -> ActionResult {
+        guard let store = state.native?.value as? ViewStore else {
+            throw ProofsheetError.internal("a state that is not a Swift screen's reached it")
+        }
+        return try ActionResult.running(actions, on: state, value: store, defaults: nil, extra: extra, transaction: transaction) {
+            guard let s = $0 as? ViewStore else { throw ProofsheetError.internal("a Swift action left a state of another type") }
+            return Self.sceneState(s)
+        }
+    }
+
+    public var markerNames: [String] { [] }
+    public func markers(in state: SceneState) throws -> Set<String> { [] }
+
+    public func timeline(named name: String) throws -> Timeline {
+        if let t = timelines.first(where: { $0.name == name }) { return t }
+        throw ProofsheetError.usage(
+            "the Swift screen has no timeline named '\(excerpt(name))'",
+            hint: timelines.isEmpty ? "it declares no timelines" : "its timelines: \(timelines.map(\.name).joined(separator: ", "))")
+    }
+
+    static func sceneState(_ store: ViewStore) -> SceneState {
+        SceneState(values: store.shown, native: NativeState(store))
+    }
+}
+
+/// The root view of a screen, made on the main actor.
+final class RootView: @unchecked Sendable {
+    // NB: `@unchecked` because the view is made on the main actor only (``onMain(_:)``).
+    let make: @MainActor () -> ViewContent
+    init(_ make: @escaping @MainActor () -> ViewContent) { self.make = make }
+}
+
+/// Renders `view` on a device to a PNG, SVG or PDF file (by its extension), written whole or
+/// not at all: `try render(ContentView(), device: "iPhone 14", scale: 2, to: "out.png")`.
+@MainActor
+public func render<V: View>(
+    _ view: @autoclosure @escaping @MainActor () -> V, device: String = "iPhone 14", scale: Double? = nil,
+    colorScheme: ColorScheme = .light, assets: [String] = [], to path: String
+) throws {
+    guard let format = OutputFormat(path: path) else {
+        throw ProofsheetError.usage("cannot tell the format of '\(path)'", hint: "end the name with .png, .svg or .pdf")
+    }
+    var screen = try SwiftUIScene(device: device, scale: scale, view)
+    screen.environment.colorScheme = colorScheme
+    let scene = try screen.instantiate(try screen.state(still: nil))
+    let bytes = try Renderer(assetRoots: assets).render(scene, format: format, png: .small)
+    try FileOutput.write(bytes, to: path)
+}

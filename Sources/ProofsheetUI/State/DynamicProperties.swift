@@ -1,0 +1,187 @@
+import Foundation
+import ProofsheetCore
+import ProofsheetMotion
+import ProofsheetScene
+
+/// A property a view's body reads that Proofsheet keeps for the view: `@State`,
+/// `@GestureState`, `@Environment`. Before a body is built, each one the view holds is given the
+/// view's identity (found with `Mirror`, as the properties are stored).
+public protocol DynamicProperty {}
+
+/// Something a view holds that is told where it lives before the body is built.
+@MainActor
+protocol InstalledProperty {
+    func install(key: String, environment: EnvironmentValues)
+}
+
+/// Where one `@State` (or `@GestureState`) lives: the key of its view and name, once installed.
+final class StateSlot: @unchecked Sendable {
+    // NB: set on the main actor before the body is built, read there after.
+    var key: String?
+    init() {}
+
+    @MainActor func read<Value>(default initial: Value) -> Value {
+        guard let key, let access = StateAccess.current, let value = access.read(key) as? Value else { return initial }
+        return value
+    }
+
+    @MainActor func write(_ value: Any?) {
+        guard let key, let access = StateAccess.current else { return }
+        access.write(key, value)
+    }
+}
+
+/// SwiftUI's `@State`: a value the view owns, kept for the view's place in the screen across
+/// changes of state, set back when the view leaves and comes again.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    let initial: Value
+    let slot = StateSlot()
+
+    public init(wrappedValue value: Value) { initial = value }
+    public init(initialValue value: Value) { initial = value }
+    public init() where Value: ExpressibleByNilLiteral { initial = nil }
+
+    @MainActor public var wrappedValue: Value {
+        get { slot.read(default: initial) }
+        nonmutating set { slot.write(newValue) }
+    }
+
+    /// `$value`: a binding to the state.
+    @MainActor public var projectedValue: Binding<Value> {
+        let slot = self.slot, initial = self.initial
+        return Binding(get: { slot.read(default: initial) }, set: { slot.write($0) })
+    }
+}
+
+extension State: InstalledProperty {
+    func install(key: String, environment: EnvironmentValues) { slot.key = key }
+}
+
+/// SwiftUI's `@Binding`: a value another view owns, read and written through.
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    let get: @MainActor () -> Value
+    let set: @MainActor (Value) -> Void
+
+    public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+        self.get = get; self.set = set
+    }
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+
+    @MainActor public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding that always reads `value` and ignores writes.
+    public static func constant(_ value: Value) -> Binding<Value> {
+        let box = UncheckedBox(value)
+        return Binding(get: { box.value }, set: { _ in })
+    }
+
+    /// `$user.name`: a binding to a part of the value.
+    public subscript<Part>(dynamicMember path: WritableKeyPath<Value, Part>) -> Binding<Part> {
+        nonisolated(unsafe) let path = path
+        let get = self.get, set = self.set
+        return Binding<Part>(
+            get: { get()[keyPath: path] },
+            set: { part in
+                var whole = get()
+                whole[keyPath: path] = part
+                set(whole)
+            })
+    }
+
+    /// The binding whose writes are animated with `animation`.
+    public func animation(_ animation: Animation? = .default) -> Binding<Value> {
+        let set = self.set
+        return Binding(get: get, set: { value in withAnimation(animation) { set(value) } })
+    }
+}
+
+/// SwiftUI's `@GestureState`: a value a gesture sets while it is active (through
+/// `.updating($value)`), back to its initial value when the gesture ends.
+@propertyWrapper
+public struct GestureState<Value>: DynamicProperty {
+    let initial: Value
+    let slot = StateSlot()
+
+    public init(wrappedValue: Value) { initial = wrappedValue }
+    public init(initialValue: Value) { initial = initialValue }
+    /// `resetTransaction` is accepted; the value goes back in the gesture's own transaction.
+    public init(wrappedValue: Value, resetTransaction: Transaction) { initial = wrappedValue }
+
+    @MainActor public var wrappedValue: Value { slot.read(default: initial) }
+    public var projectedValue: GestureState<Value> { self }
+}
+
+extension GestureState: InstalledProperty {
+    func install(key: String, environment: EnvironmentValues) { slot.key = key }
+}
+
+/// The values views read with `@Environment`: the ones the screen is shown in (its colour
+/// scheme, text size, direction and locale, as the variant sets them).
+public struct EnvironmentValues: Sendable {
+    public var colorScheme: ColorScheme = .light
+    public var dynamicTypeSize: DynamicTypeSize = .large
+    public var layoutDirection: LayoutDirection = .leftToRight
+    public var locale = Locale(identifier: "en_US")
+    public var accessibilityReduceMotion = false
+    public var accessibilityReduceTransparency = false
+    public var colorSchemeContrast: ColorSchemeContrast = .standard
+    public var legibilityWeight: LegibilityWeight? = .regular
+    public var isEnabled = true
+    /// The device being drawn (`UIScreen.main`).
+    var device: Device?
+    public init() {}
+}
+
+/// Whether text is drawn bolder (Bold Text).
+public enum LegibilityWeight: Hashable, Sendable { case regular, bold }
+
+/// SwiftUI's `@Environment(\.colorScheme)`: a value of the environment the view is shown in.
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    let path: KeyPath<EnvironmentValues, Value>
+    let box = EnvironmentBox()
+
+    public init(_ path: KeyPath<EnvironmentValues, Value>) { self.path = path }
+
+    @MainActor public var wrappedValue: Value {
+        (box.values ?? StateAccess.current?.environment ?? EnvironmentValues())[keyPath: path]
+    }
+}
+
+extension Environment: InstalledProperty {
+    func install(key: String, environment: EnvironmentValues) { box.values = environment }
+}
+
+final class EnvironmentBox: @unchecked Sendable {
+    // NB: set on the main actor before the body is built, read there after.
+    var values: EnvironmentValues?
+    init() {}
+}
+
+/// SwiftUI's `withAnimation`: the changes of state `body` makes are one transaction, animated
+/// with `animation`; the changes made before it are committed first, in the handler's own.
+@MainActor @discardableResult
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    guard let access = StateAccess.current, let run = access.run else { return try body() }
+    let outer = run.transaction
+    access.flush(outer)
+    let result = try body()
+    access.flush(Transaction(animation: animation, disablesAnimations: outer.disablesAnimations))
+    return result
+}
+
+/// SwiftUI's `withTransaction`: the changes of `body` in `transaction`.
+@MainActor @discardableResult
+public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
+    guard let access = StateAccess.current, let run = access.run else { return try body() }
+    access.flush(run.transaction)
+    let result = try body()
+    access.flush(transaction)
+    return result
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Proofsheet
+import ProofsheetTestSupport
+import ProofsheetUI
+import Testing
+
+/// SwiftUI view code drawn through the engine: the same screen as a scene file gives the same
+/// pixels, and its `@State` and gestures run on the motion engine.
+@Suite struct SwiftUISourceTests {
+    static let renderer = try! Renderer()
+
+    func pixels(_ scene: Scene) throws -> RGBAImage {
+        var s = scene
+        s.scale = 1
+        return try Self.renderer.backend.renderRGBA(try Self.renderer.layout(s).displayList, scale: 1)
+    }
+
+    @Test func aSwiftScreenDrawsTheSceneFilesPixels() throws {
+        try DeepStack.run { try drawsTheSame() }
+    }
+
+    /// The frames of a timeline at scale 1, `fps` a second.
+    func frames(_ program: some SceneProgram, _ timeline: String, fps: Double) throws -> [(time: Double, image: RGBAImage)] {
+        let run = try Self.renderer.run(of: program, timeline: timeline, framing: TimelineFraming(scale: 1))
+        var out: [(Double, RGBAImage)] = []
+        try FrameSampler(fps: fps, span: .auto).run(run) { frames in
+            for f in frames { out.append((f.time, try Self.renderer.backend.renderRGBA(try run.displayList(f.tree), scale: 1))) }
+        }
+        return out
+    }
+
+    /// Dragging the top card past half the stack's width and letting go removes it: the Swift
+    /// screen's `@State`, drag gesture, `onRemove` closure and implicit spring give the scene
+    /// file's frames, one for one.
+    @Test func aSwiftDragRunsTheSceneFilesTimeline() throws {
+        try DeepStack.run {
+            let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { GradientStackScreen() }
+                .timeline("remove", at: 0.1, "drag #card-8 0,0 -> 220,20 in 0.35s; release")
+            let template = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/gradient-stack.json")
+            let swift = try frames(screen, "remove", fps: 20)
+            let json = try frames(template, "remove", fps: 20)
+            #expect(swift.count == json.count && swift.count > 10)
+            for (s, j) in zip(swift, json) {
+                #expect(s.time == j.time)
+                #expect(s.image == j.image, "the frame at \(s.time) s differs")
+            }
+            if ProcessInfo.processInfo.environment["PROOFSHEET_LOOK"] != nil {
+                for k in [0, 6, 10, swift.count - 1] {
+                    try FileOutput.write(try PNGCodec.encode(swift[k].image), to: Paths.artifacts + "/swiftui-remove-\(k).png")
+                }
+            }
+            // The drag moved the card, and the release took it away.
+            #expect(swift[4].image != swift[0].image)
+            #expect(swift.last!.image != swift[0].image)
+        }
+    }
+
+    func drawsTheSame() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { GradientStackScreen() }
+        let swift = try pixels(try screen.instantiate(try screen.state(still: nil)))
+        let template = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/gradient-stack.json")
+        let json = try pixels(try template.scene(still: "rest"))
+        #expect(swift.width == 390 && swift.height == 844)
+        #expect(swift == json)
+    }
+}
