@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Proofsheet: SwiftUI-like scenes rendered to PNG, SVG and PDF through Cairo.
@@ -135,10 +135,27 @@ let package = Package(
                 "ProofsheetPreview"
             ],
             exclude: ["Fixtures"]),
-        // SwiftUI source: view code drawn, its state and gestures run, public samples compiled.
+        // SwiftUI source: view code drawn, its state and gestures run, public samples compiled
+        // (each sample a module of its own, as its authors wrote it: see Tests/Samples/README.md).
+        // They were written in Swift 5, and are compiled so.
+        .target(
+            name: "SampleDragCard", dependencies: ["SwiftUI"], path: "Tests/Samples/DragCard", exclude: ["LICENSE"],
+            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
+        .target(
+            name: "SampleToggleButton", dependencies: ["SwiftUI"], path: "Tests/Samples/ToggleButton", exclude: ["LICENSE"],
+            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
+        .target(
+            name: "SampleSolidCircles", dependencies: ["SwiftUI"], path: "Tests/Samples/SolidCircles", exclude: ["LICENSE"],
+            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
+        .target(
+            name: "SampleFloatingActionButton", dependencies: ["SwiftUI"], path: "Tests/Samples/FloatingActionButton", exclude: ["LICENSE"],
+            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
         .testTarget(
-            name: "ProofsheetUITests", dependencies: ["ProofsheetTestSupport", "Proofsheet", "ProofsheetUI", "SwiftUI", "UIKit"],
-            exclude: ["Samples/LICENSES.md"]),
+            name: "ProofsheetUITests",
+            dependencies: [
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetUI", "SwiftUI", "UIKit", "SampleDragCard", "SampleToggleButton",
+                "SampleSolidCircles", "SampleFloatingActionButton"
+            ]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
         .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetSheets", "ProofsheetCairo"]),
@@ -150,3 +167,9 @@ let package = Package(
             exclude: ["Fixtures"])
     ]
 )
+
+// Warnings are errors in Proofsheet's own code; the samples written elsewhere keep theirs as
+// warnings (their authors' Swift 5 code warns as it would in Xcode).
+for target in package.targets where target.type != .system && !target.name.hasPrefix("Sample") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

@@ -33,7 +33,7 @@ import Testing
     /// screen's `@State`, drag gesture, `onRemove` closure and implicit spring give the scene
     /// file's frames, one for one.
     @Test func aSwiftDragRunsTheSceneFilesTimeline() throws {
-        try DeepStack.run {
+        do {
             let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { GradientStackScreen() }
                 .timeline("remove", at: 0.1, "drag #card-8 0,0 -> 220,20 in 0.35s; release")
             let template = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/gradient-stack.json")

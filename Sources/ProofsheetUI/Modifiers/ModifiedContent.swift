@@ -252,7 +252,7 @@ public struct ButtonStyleKind: Hashable, Sendable {
 }
 
 /// An angle, for rotations.
-public struct Angle: Hashable, Sendable, Comparable {
+nonisolated public struct Angle: Hashable, Sendable, Comparable {
     public var radians: Double
     public var degrees: Double { radians * 180 / .pi }
     public init() { radians = 0 }
@@ -265,7 +265,7 @@ public struct Angle: Hashable, Sendable, Comparable {
 }
 
 /// How a view appears and disappears (SwiftUI's `AnyTransition`).
-public struct AnyTransition: Sendable {
+nonisolated public struct AnyTransition: Sendable {
     let value: Transition
     init(_ value: Transition) { self.value = value }
     public static let identity = AnyTransition(.identity), opacity = AnyTransition(.opacity), slide = AnyTransition(.slide)

@@ -4,7 +4,7 @@ import ProofsheetScene
 
 /// A font, as SwiftUI names them: a text style (`.title`) that follows Dynamic Type, or a
 /// system font of a size.
-public struct Font: Hashable, Sendable {
+nonisolated public struct Font: Hashable, Sendable {
     let spec: FontSpec
 
     public static let largeTitle = Font(spec: .style(.largeTitle)), title = Font(spec: .style(.title))

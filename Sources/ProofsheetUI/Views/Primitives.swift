@@ -144,7 +144,7 @@ final class GeometryContent: @unchecked Sendable {
 // MARK: - Leaves
 
 /// A run of text.
-public struct Text: PrimitiveView {
+nonisolated public struct Text: PrimitiveView {
     let text: String
     public init(_ text: String) { self.text = text }
     public init<S: StringProtocol>(_ text: S) { self.text = String(text) }
@@ -156,7 +156,7 @@ public struct Text: PrimitiveView {
 }
 
 /// A bitmap asset, or an icon by SF Symbol name.
-public struct Image: PrimitiveView {
+nonisolated public struct Image: PrimitiveView {
     enum Source { case asset(String), symbol(String) }
     let source: Source
     var isResizable = false
@@ -183,14 +183,14 @@ public struct Image: PrimitiveView {
 }
 
 /// Flexible space along a stack's axis.
-public struct Spacer: PrimitiveView {
+nonisolated public struct Spacer: PrimitiveView {
     let minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node { .spacer(minLength: minLength.map(Double.init)) }
 }
 
 /// A hairline across its stack's axis.
-public struct Divider: PrimitiveView {
+nonisolated public struct Divider: PrimitiveView {
     public init() {}
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node { .divider }
 }

@@ -3,7 +3,6 @@ import ProofsheetCore
 import ProofsheetScene
 
 /// What fills a shape or colours text: a colour, a gradient or a material.
-@MainActor
 public protocol ShapeStyle {
     /// How the engine paints it (nil: a material, which is drawn from what is behind).
     var paint: Paint? { get }
@@ -16,7 +15,7 @@ extension ShapeStyle {
 }
 
 /// A colour, as SwiftUI names and makes them. As a view it fills what it is offered.
-public struct Color: Hashable, Sendable, ShapeStyle, PrimitiveView {
+nonisolated public struct Color: Hashable, Sendable, ShapeStyle, PrimitiveView {
     let value: ProofsheetCore.Color
 
     init(_ value: ProofsheetCore.Color) { self.value = value }
@@ -54,7 +53,7 @@ public struct Color: Hashable, Sendable, ShapeStyle, PrimitiveView {
 }
 
 /// Stops of a gradient.
-public struct Gradient: Hashable, Sendable {
+nonisolated public struct Gradient: Hashable, Sendable {
     public struct Stop: Hashable, Sendable {
         public var color: Color
         public var location: CGFloat
@@ -69,7 +68,7 @@ public struct Gradient: Hashable, Sendable {
 }
 
 /// A linear gradient, as a view or a fill.
-public struct LinearGradient: Hashable, Sendable, ShapeStyle, PrimitiveView {
+nonisolated public struct LinearGradient: Hashable, Sendable, ShapeStyle, PrimitiveView {
     let gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint
     public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         self.gradient = gradient; self.startPoint = startPoint; self.endPoint = endPoint
@@ -88,7 +87,7 @@ public struct LinearGradient: Hashable, Sendable, ShapeStyle, PrimitiveView {
 }
 
 /// A material: what is drawn behind it, blurred, saturated and tinted.
-public struct Material: Hashable, Sendable, ShapeStyle, PrimitiveView {
+nonisolated public struct Material: Hashable, Sendable, ShapeStyle, PrimitiveView {
     let value: ProofsheetCore.Material
     public var paint: Paint? { nil }
     public var material: ProofsheetCore.Material? { value }
@@ -112,23 +111,23 @@ public protocol Shape: View {
 /// The corner style of a rounded rectangle.
 public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
 
-public struct Rectangle: Shape, PrimitiveView {
+nonisolated public struct Rectangle: Shape, PrimitiveView {
     public init() {}
     public var kind: ShapeKind { .rectangle }
 }
-public struct Circle: Shape, PrimitiveView {
+nonisolated public struct Circle: Shape, PrimitiveView {
     public init() {}
     public var kind: ShapeKind { .circle }
 }
-public struct Ellipse: Shape, PrimitiveView {
+nonisolated public struct Ellipse: Shape, PrimitiveView {
     public init() {}
     public var kind: ShapeKind { .ellipse }
 }
-public struct Capsule: Shape, PrimitiveView {
+nonisolated public struct Capsule: Shape, PrimitiveView {
     public init(style: RoundedCornerStyle = .continuous) {}
     public var kind: ShapeKind { .capsule }
 }
-public struct RoundedRectangle: Shape, PrimitiveView {
+nonisolated public struct RoundedRectangle: Shape, PrimitiveView {
     let radius: CGFloat, style: RoundedCornerStyle
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) { radius = cornerRadius; self.style = style }
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) { radius = cornerSize.width; self.style = style }
