@@ -13,6 +13,10 @@ import ProofsheetScene
 final class ViewResolver {
     let access: StateAccess
     private var depth = 0
+    /// The innermost view with a body being built, for messages.
+    private var building = "the root view"
+    /// The keys of the dynamic properties of the views built so far: the views that are there.
+    private(set) var installed: Set<String> = []
     /// The deepest views and bodies nest (a view whose body contains itself is stopped here).
     static let deepest = 256
 
@@ -41,12 +45,15 @@ final class ViewResolver {
         defer { depth -= 1 }
         guard depth <= Self.deepest else {
             throw ProofsheetError.badInput(
-                "views nest more than \(Self.deepest) levels deep at \(V.self) (\(id))",
+                "views nest more than \(Self.deepest) levels deep in \(building) (at \(excerpt(id.description)))",
                 hint: "a view whose body contains the view itself never ends; break the cycle with a condition")
         }
         if let content = view as? ViewContent { return try node(content, at: id) }
         if let primitive = view as? any PrimitiveView { return try primitive.node(in: self, at: id) }
         install(view, at: id)
+        let outer = building
+        building = String(describing: V.self)
+        defer { building = outer }
         return try node(view.body, at: id)
     }
 
@@ -57,7 +64,9 @@ final class ViewResolver {
             guard let property = child.value as? any InstalledProperty else { continue }
             var name = child.label ?? "?"
             if name.hasPrefix("_") { name.removeFirst() }
-            property.install(key: "\(id.path)|\(type).\(name)", environment: environment)
+            let key = "\(id.path)|\(type).\(name)"
+            installed.insert(key)
+            property.install(key: key, environment: environment)
         }
     }
 }

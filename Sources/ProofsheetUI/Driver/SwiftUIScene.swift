@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetCore
@@ -57,16 +58,7 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
     }
 
     public func instantiate(_ state: SceneState) throws -> Scene {
-        guard let store = state.native?.value as? ViewStore else {
-            throw ProofsheetError.internal("a state that is not a Swift screen's reached it")
-        }
-        let root = self.root
-        var environment = self.environment
-        environment.device = device
-        let node = try onMain {
-            let access = StateAccess(store: store, environment: environment)
-            return try StateAccess.with(access) { try ViewResolver(access: access).node(root.make(), at: .root) }
-        }
+        let node = try build(try store(of: state)).node
         var scene = Scene(
             canvas: device.size, safeArea: device.safeArea, scale: scale ?? Double(device.scale), device: device, root: node)
         scene.colorScheme = environment.colorScheme
@@ -75,14 +67,46 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         return scene
     }
 
-    public func run(_ actions: [SceneAction], on state: SceneState, extra: [String: ScriptValue], transaction: Transaction) throws -> ActionResult {
-        guard let store = state.native?.value as? ViewStore else {
-            throw ProofsheetError.internal("a state that is not a Swift screen's reached it")
+    /// The views built from the root with `store`: the scene tree, and the keys of the state
+    /// of the views that are there.
+    func build(_ store: ViewStore) throws -> Built {
+        var environment = self.environment
+        environment.device = device
+        let root = self.root
+        let built = try onMain {
+            let access = StateAccess(store: store, environment: environment)
+            let resolver = ViewResolver(access: access)
+            let node = try StateAccess.with(access) { try resolver.node(root.make(), at: .root) }
+            return Built(node: node, live: resolver.installed)
         }
+        root.remember(store, live: built.live)
+        return built
+    }
+
+    /// A screen's views built for a state.
+    struct Built: Sendable {
+        let node: Node
+        /// The keys of the state of the views that are there.
+        let live: Set<String>
+    }
+
+    /// Runs handlers on `state`. First the state of views that have left is dropped, as SwiftUI
+    /// drops it: a view that comes back starts from its declared values.
+    public func run(_ actions: [SceneAction], on state: SceneState, extra: [String: ScriptValue], transaction: Transaction) throws -> ActionResult {
+        var store = try store(of: state)
+        let live = try root.live(for: store) ?? build(store).live
+        store.values = store.values.filter { live.contains($0.key) }
         return try ActionResult.running(actions, on: state, value: store, defaults: nil, extra: extra, transaction: transaction) {
             guard let s = $0 as? ViewStore else { throw ProofsheetError.internal("a Swift action left a state of another type") }
             return Self.sceneState(s)
         }
+    }
+
+    func store(of state: SceneState) throws -> ViewStore {
+        guard let store = state.native?.value as? ViewStore else {
+            throw ProofsheetError.internal("a state that is not a Swift screen's reached it")
+        }
+        return store
     }
 
     public var markerNames: [String] { [] }
@@ -102,9 +126,18 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
 
 /// The root view of a screen, made on the main actor.
 final class RootView: @unchecked Sendable {
-    // NB: `@unchecked` because the view is made on the main actor only (``onMain(_:)``).
+    // NB: `@unchecked` because the view is made on the main actor only (``onMain(_:)``), and
+    // what was last built is kept behind a lock.
     let make: @MainActor () -> ViewContent
+    private let last = Mutex<(store: ViewStore, live: Set<String>)?>(nil)
     init(_ make: @escaping @MainActor () -> ViewContent) { self.make = make }
+
+    /// Notes the views built from `store` (a timeline builds a state, then runs handlers on it).
+    func remember(_ store: ViewStore, live: Set<String>) { last.withLock { $0 = (store, live) } }
+    /// The keys of the views built from `store`, if it was the last one built.
+    func live(for store: ViewStore) -> Set<String>? {
+        last.withLock { last in last.flatMap { $0.store == store ? $0.live : nil } }
+    }
 }
 
 /// Renders `view` on a device to a PNG, SVG or PDF file (by its extension), written whole or

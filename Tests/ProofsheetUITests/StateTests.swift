@@ -1,0 +1,99 @@
+import Foundation
+import Proofsheet
+import ProofsheetUI
+import Testing
+
+/// SwiftUI's state rules on Swift screens: `@State` by the view's place, kept across changes and
+/// dropped when the view leaves; `@Binding` writes the owner's; `@Environment` reads the screen's;
+/// `@GestureState` goes back at the end; handlers' haptics are events. Checked on the engine's
+/// states and the texts of the scene tree.
+@Suite struct StateTests {
+    static let renderer = try! Renderer()
+
+    /// The texts of a scene tree, in order.
+    func texts(_ node: Node) -> [String] {
+        switch node {
+        case .text(let s): return [s]
+        case .stack(_, _, _, let c), .zstack(_, let c), .group(let c), .scrollView(_, _, let c), .viewThatFits(_, _, let c):
+            return c.flatMap(texts)
+        case .modified(let n, let m):
+            var out = texts(n)
+            switch m {
+            case .background(let l, _), .overlay(let l, _), .safeAreaInset(_, _, _, let l): out += texts(l)
+            default: break
+            }
+            return out
+        case .button(let n, _), .located(let n, _), .branch(_, let n), .keyed(_, let n): return texts(n)
+        default: return []
+        }
+    }
+
+    /// The texts shown at the end of a timeline, with its frames' events.
+    func run(_ screen: SwiftUIScene, _ timeline: String) throws -> (texts: [String], events: [String], frames: [Frame]) {
+        let run = try Self.renderer.run(of: screen, timeline: timeline, framing: TimelineFraming(scale: 1))
+        var frames: [Frame] = []
+        try FrameSampler(fps: 20, span: .auto).run(run) { frames += $0 }
+        let last = frames.last!
+        return (texts(try screen.instantiate(last.state).root), frames.flatMap(\.events), frames)
+    }
+
+    @Test func stateIsKeptForItsPlaceAndDroppedWhenTheViewLeaves() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { CounterScreen() }
+            .timeline("count", "tap #counter-A; wait 0.1s; tap #counter-A; wait 0.1s; tap #counter-B; wait 0.1s")
+            .timeline(
+                "leave", "tap #counter-A; wait 0.1s; tap #counter-B; wait 0.1s; tap #toggle; wait 0.1s; tap #toggle; wait 0.1s")
+        #expect(texts(try screen.instantiate(try screen.state(still: nil)).root) == ["Hide", "A 0", "B 0"])
+        let counted = try run(screen, "count")
+        #expect(counted.texts == ["Hide", "A 2", "B 1"])
+        // Each tap's haptic is an event of the frame it falls in.
+        #expect(counted.events.filter { $0 == "haptic success" }.count == 3)
+        // A left and came back: it starts again from 0; B, which stayed, keeps its count.
+        #expect(try run(screen, "leave").texts == ["Hide", "A 0", "B 1"])
+    }
+
+    @Test func aBindingWritesItsOwnersState() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { BoundToggleScreen() }
+            .timeline("on", "tap #toggle; wait 0.1s")
+            .timeline("on-off", "tap #toggle; wait 0.1s; tap #toggle; wait 0.1s")
+        #expect(texts(try screen.instantiate(try screen.state(still: nil)).root) == ["Off"])
+        #expect(try run(screen, "on").texts == ["On"])
+        #expect(try run(screen, "on-off").texts == ["Off"])
+    }
+
+    @Test func theEnvironmentIsTheScreens() throws {
+        var screen = try SwiftUIScene(device: "iPhone SE", scale: 1) { SchemeReader() }
+        #expect(texts(try screen.instantiate(try screen.state(still: nil)).root) == ["light large 375"])
+        screen.environment.colorScheme = .dark
+        screen.environment.dynamicTypeSize = .accessibility3
+        let scene = try screen.instantiate(try screen.state(still: nil))
+        #expect(texts(scene.root) == ["dark accessibility3 375"])
+        #expect(scene.colorScheme == .dark && scene.dynamicTypeSize == .accessibility3)
+    }
+
+    @Test func gestureStateGoesBackWhenTheGestureEnds() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { PressScreen() }
+            .timeline("press", "down #press 30,0; hold 0.5s; up; wait 0.5s")
+        let (texts, _, frames) = try run(screen, "press")
+        #expect(texts == ["1"])
+        // While the finger is down the state shows it (red), and it is gone at the end.
+        let pressing = frames.filter { f in f.state.values.contains { $0.key.hasSuffix("PressScreen.pressing") && $0.value == .bool(true) } }
+        #expect(!pressing.isEmpty)
+        #expect(!frames.last!.state.values.keys.contains { $0.hasSuffix("PressScreen.pressing") })
+    }
+
+    @Test func viewsThatNeverEndOrRepeatIDsAreErrorsNotCrashes() throws {
+        let forever = try SwiftUIScene(device: "iPhone 14") { Forever() }
+        #expect {
+            _ = try forever.instantiate(try forever.state(still: nil))
+        } throws: { e in
+            let message = (e as? ProofsheetError)?.description ?? ""
+            return message.contains("nest more than 256 levels deep") && message.contains("in Forever") && message.contains("break the cycle")
+        }
+        let same = try SwiftUIScene(device: "iPhone 14") { SameIDs() }
+        #expect {
+            _ = try same.instantiate(try same.state(still: nil))
+        } throws: { e in
+            ((e as? ProofsheetError)?.description ?? "").contains("two elements of a ForEach at / have the id 'a'")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// Views for the state tests: each exercises one of SwiftUI's state rules.
+import SwiftUI
+import UIKit
+
+@testable import SampleToggleButton
+
+/// A counter that can be hidden and shown again: its `@State` is kept while it is there and
+/// dropped when it leaves.
+struct CounterScreen: View {
+    @State var shown = true
+    var body: some View {
+        VStack(spacing: 40) {
+            Text(shown ? "Hide" : "Show").padding().onTapGesture { shown.toggle() }.id("toggle")
+            if shown {
+                Counter(label: "A")
+            }
+            Counter(label: "B")
+        }
+    }
+}
+
+struct Counter: View {
+    let label: String
+    @State private var count = 0
+    var body: some View {
+        Text("\(label) \(count)")
+            .padding()
+            .onTapGesture {
+                count += 1
+                UINotificationFeedbackGenerator().notificationOccurred(.success)
+            }
+            .id("counter-\(label)")
+    }
+}
+
+/// A toggle owned by its parent: the child writes the parent's `@State` through `@Binding`.
+struct BoundToggleScreen: View {
+    @State private var isOn = false
+    var body: some View {
+        VStack {
+            ToggleButton(isOn: $isOn).id("toggle")
+            Text(isOn ? "On" : "Off")
+        }
+    }
+}
+
+/// Reads the environment it is shown in.
+struct SchemeReader: View {
+    @Environment(\.colorScheme) private var scheme
+    @Environment(\.dynamicTypeSize) private var size
+    var body: some View {
+        Text("\(scheme == .dark ? "dark" : "light") \(size.rawValue) \(Int(UIScreen.main.bounds.width))")
+    }
+}
+
+/// A view whose body is itself: it never ends.
+struct Forever: View {
+    var body: some View { VStack { Forever() } }
+}
+
+/// A list whose ids repeat.
+struct SameIDs: View {
+    var body: some View {
+        ForEach(["a", "b", "a"], id: \.self) { Text($0) }
+    }
+}
+
+/// A press that shows itself while the finger is down (`@GestureState`), and a long press that
+/// counts.
+struct PressScreen: View {
+    @GestureState private var pressing = false
+    @State private var presses = 0
+    var body: some View {
+        Circle()
+            .fill(pressing ? Color.red : Color.blue)
+            .frame(width: 100, height: 100)
+            .gesture(
+                LongPressGesture(minimumDuration: 0.3)
+                    .updating($pressing) { value, state, _ in state = value }
+                    .onEnded { _ in withAnimation(.easeOut(duration: 0.2)) { presses += 1 } }
+            )
+            .overlay(Text("\(presses)").foregroundColor(.white))
+            .id("press")
+    }
+}
