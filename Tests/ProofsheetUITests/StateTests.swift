@@ -97,3 +97,19 @@ import Testing
         }
     }
 }
+
+extension StateTests {
+    /// Work a handler puts on the main queue for later runs at that time of the timeline.
+    @Test func asyncAfterRunsOnTheTimelinesClock() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { Thrower() }
+            .timeline("throw", at: 0.1, "tap #card; wait 1s")
+        let (texts, _, frames) = try run(screen, "throw")
+        #expect(texts.isEmpty)
+        func removed(_ f: Frame) -> Bool { f.state.values.contains { $0.key.hasSuffix("Thrower.removed") && $0.value == .bool(true) } }
+        // The tap ends at 0.15 s; the card is removed 0.3 s later, at 0.45 s: the first frame
+        // that shows it (20 a second) is the one at 0.45 s.
+        let first = frames.first(where: removed)
+        #expect(first?.time == 0.45)
+        #expect(frames.filter { $0.time < 0.45 }.allSatisfy { !removed($0) })
+    }
+}

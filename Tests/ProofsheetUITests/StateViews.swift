@@ -83,3 +83,24 @@ struct PressScreen: View {
             .id("press")
     }
 }
+
+/// A card thrown off with an animation, then removed when the animation is over
+/// (`DispatchQueue.main.asyncAfter` on the timeline's clock, as the seeds' throw does).
+struct Thrower: View {
+    @State private var offset: CGFloat = 0
+    @State private var removed = false
+    var body: some View {
+        ZStack {
+            if !removed {
+                RoundedRectangle(cornerRadius: 12).fill(Color.blue)
+                    .frame(width: 200, height: 280)
+                    .offset(x: offset)
+                    .onTapGesture {
+                        withAnimation(.easeInOut(duration: 0.3)) { offset = 500 }
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { removed = true }
+                    }
+                    .id("card")
+            }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ProofsheetCore
 import ProofsheetMotion
@@ -99,13 +100,13 @@ final class StateAccess {
 /// be the main thread) knows it is there.
 private let mainQueueKey = DispatchSpecificKey<Bool>()
 private let mainQueueMarked: Bool = {
-    DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+    Dispatch.DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
     return true
 }()
 
 /// Whether this code runs on the main actor's executor (the main thread, or the main queue run
 /// on another thread).
-var onMainActor: Bool { mainQueueMarked && (Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true) }
+var onMainActor: Bool { mainQueueMarked && (Thread.isMainThread || Dispatch.DispatchQueue.getSpecific(key: mainQueueKey) == true) }
 
 /// Runs `body` (main-actor code: a view's body, a handler) on the main actor: at once when this
 /// is the main actor's executor already (a render on the main actor), else on the main queue,
@@ -114,8 +115,14 @@ func onMain<T: Sendable>(_ body: @escaping @MainActor () throws -> T) throws -> 
     if onMainActor { return try Result(catching: isolatedCall(body)).get() }
     let work = body
     nonisolated(unsafe) var result: Result<T, any Error>?
-    DispatchQueue.main.sync { result = Result(catching: isolatedCall(work)) }
+    Dispatch.DispatchQueue.main.sync { result = Result(catching: isolatedCall(work)) }
     return try result!.get()
+}
+
+/// `body`'s result when this is the main actor's executor, else nil (nothing run).
+func onMainActorNow<T: Sendable>(_ body: @escaping @MainActor () -> T) -> T? {
+    guard onMainActor else { return nil }
+    return try? Result(catching: isolatedCall(body)).get()
 }
 
 /// `body` as a plain function, for code that runs on the main actor's executor.
