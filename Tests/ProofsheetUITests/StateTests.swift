@@ -113,3 +113,21 @@ extension StateTests {
         #expect(frames.filter { $0.time < 0.45 }.allSatisfy { !removed($0) })
     }
 }
+
+extension StateTests {
+    /// `sequenced(before:)`: pressing first, then dragging; the gesture state follows both and
+    /// goes back at the end, and the end sees the drag.
+    @Test func aLongPressThenADragIsOneSequence() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { HoldAndDrag() }
+            .timeline("throw", "down #card; hold 0.1s; move 150,0 in 0.3s; up; wait 0.3s")
+            .timeline("short", "down #card; hold 0.1s; move 50,0 in 0.3s; up; wait 0.3s")
+        let thrown = try run(screen, "throw")
+        #expect(thrown.texts == ["1"])
+        let states = thrown.frames.compactMap { f in f.state.values.first { $0.key.hasSuffix("HoldAndDrag.dragState") }?.value }
+        let shown = states.map { StateSchema.show($0) }
+        #expect(shown.contains { $0.contains("pressing") }, "\(shown)")
+        #expect(shown.first == "pressing" && shown.dropFirst().allSatisfy { $0 == "dragging" }, "\(shown)")
+        #expect(!thrown.frames.last!.state.values.keys.contains { $0.hasSuffix("HoldAndDrag.dragState") })
+        #expect(try run(screen, "short").texts == ["0"])
+    }
+}

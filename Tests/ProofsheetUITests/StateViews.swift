@@ -104,3 +104,42 @@ struct Thrower: View {
         }
     }
 }
+
+/// Hold, then drag (a long press sequenced before a drag, as the travel deck's cards are moved),
+/// with the press and the drag in one `@GestureState`.
+struct HoldAndDrag: View {
+    enum DragState {
+        case inactive, pressing
+        case dragging(translation: CGSize)
+        var translation: CGSize {
+            if case .dragging(let t) = self { return t }
+            return .zero
+        }
+    }
+    @GestureState private var dragState = DragState.inactive
+    @State private var thrown = 0
+    var body: some View {
+        VStack {
+            Text("\(thrown)")
+            RoundedRectangle(cornerRadius: 10).fill(Color.blue)
+                .frame(width: 150, height: 200)
+                .offset(dragState.translation)
+                .gesture(
+                    LongPressGesture(minimumDuration: 0.01)
+                        .sequenced(before: DragGesture())
+                        .updating($dragState) { value, state, _ in
+                            switch value {
+                            case .first(true): state = .pressing
+                            case .second(true, let drag): state = .dragging(translation: drag?.translation ?? .zero)
+                            default: break
+                            }
+                        }
+                        .onEnded { value in
+                            guard case .second(true, let drag?) = value else { return }
+                            if drag.translation.width > 100 { thrown += 1 }
+                        }
+                )
+                .id("card")
+        }
+    }
+}

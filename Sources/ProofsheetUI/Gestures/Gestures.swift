@@ -171,3 +171,32 @@ extension View {
         )
     }
 }
+
+/// One gesture, then (once it succeeds) another: `LongPressGesture().sequenced(before:
+/// DragGesture())`. Its value says which part is under way: `.first` while the first is,
+/// `.second` (with the first's value, and the second's once it has one) after.
+public struct SequenceGesture<First: Gesture, Second: Gesture>: HandledGesture {
+    public enum Value {
+        case first(First.Value)
+        case second(First.Value, Second.Value?)
+    }
+    public var parts: GestureParts
+
+    init(_ first: First, _ second: Second) {
+        parts = first.parts
+        parts.kind = .sequenced(first.parts.kind, second.parts.kind)
+        parts.onChanged += second.parts.onChanged
+        parts.onEnded += second.parts.onEnded
+        parts.onReset += second.parts.onReset
+    }
+
+    public static func value(_ gesture: ScriptValue?) -> Value {
+        if case .object(let m)? = gesture, case .string("pressing")? = m["phase"] { return .first(First.value(gesture)) }
+        return .second(First.value(gesture), Second.value(gesture))
+    }
+}
+
+extension Gesture {
+    /// This gesture, then `other` once this one succeeds.
+    public func sequenced<Other: Gesture>(before other: Other) -> SequenceGesture<Self, Other> { SequenceGesture(self, other) }
+}

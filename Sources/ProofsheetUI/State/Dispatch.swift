@@ -56,14 +56,16 @@ enum TimelineClock {
     /// Schedules `work` `delay` seconds later in the action running; false when no action runs
     /// (the work then goes to Dispatch).
     static func schedule(after delay: Double, location: SourceLocation, _ work: @escaping @MainActor () -> Void) -> Bool {
-        guard let scheduled = onMainActorNow({ () -> Bool in
-            guard let access = StateAccess.current, var run = access.run else { return false }
-            let environment = access.environment
-            let action = HandlerAction(location: location, environment: environment) { _ in work() }
-            run.steps.append(.schedule(after: min(delay, SceneAction.longestDelay), action.native, run.transaction))
-            access.run = run
-            return true
-        }) else { return false }
+        guard
+            let scheduled = onMainActorNow({ () -> Bool in
+                guard let access = StateAccess.current, var run = access.run else { return false }
+                let environment = access.environment
+                let action = HandlerAction(location: location, environment: environment) { _ in work() }
+                run.steps.append(.schedule(after: min(delay, SceneAction.longestDelay), action.native, run.transaction))
+                access.run = run
+                return true
+            })
+        else { return false }
         return scheduled
     }
 }
