@@ -85,6 +85,8 @@ let package = Package(
             dependencies: ["Proofsheet", "ProofsheetCore", "ProofsheetScene", "ProofsheetMotion", "ProofsheetCairo"]),
         .target(name: "SwiftUI", dependencies: ["ProofsheetUI"]),
         .target(name: "UIKit", dependencies: ["ProofsheetUI"]),
+        // Example screens written as SwiftUI views (the scene files' screens, in Swift).
+        .target(name: "SwiftUIExamples", dependencies: ["SwiftUI"]),
         // `proofsheet preview`: a loopback HTTP server (POSIX sockets), inotify, the page.
         .target(name: "ProofsheetPreview", dependencies: ["Proofsheet", "ProofsheetTimeline"]),
         .executableTarget(
@@ -98,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "ProofsheetBench",
             dependencies: [
-                "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline", "ProofsheetAnimation", "ProofsheetPreview"
+                "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTimeline", "ProofsheetAnimation", "ProofsheetPreview",
+                "ProofsheetUI", "SwiftUIExamples"
             ]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
@@ -153,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "ProofsheetUITests",
             dependencies: [
-                "ProofsheetTestSupport", "Proofsheet", "ProofsheetUI", "SwiftUI", "UIKit", "SampleDragCard", "SampleToggleButton",
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetUI", "SwiftUI", "UIKit", "SwiftUIExamples", "SampleDragCard", "SampleToggleButton",
                 "SampleSolidCircles", "SampleFloatingActionButton"
             ]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),

@@ -341,10 +341,10 @@ let environment = ProcessInfo.processInfo.environment
 let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
 /// BENCH_ONLY=states,text, or the same list as the first argument (`ProofsheetBench template`),
 /// runs only those parts (frames, encode, diff, states, text, motion, template, previews, chrome,
-/// material, goldens, live); all by default.
+/// material, goldens, live, swiftui); all by default.
 let parts = Set(
     (CommandLine.arguments.dropFirst().first ?? environment["BENCH_ONLY"]
-        ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material,goldens,live")
+        ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material,goldens,live,swiftui")
         .split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
@@ -362,6 +362,7 @@ do {
     if parts.contains("chrome") { try chromeBenchmark(renderer: renderer, base: base) }
     if parts.contains("goldens") { try goldensBenchmark(scales: [1, 2]) }
     if parts.contains("live") { try livePreviewBenchmark() }
+    if parts.contains("swiftui") { try swiftUIBenchmark(rounds: 15) }
 } catch {
     print("benchmark failed: \(error)")
     exit(3)

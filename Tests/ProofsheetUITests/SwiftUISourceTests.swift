@@ -2,6 +2,7 @@ import Foundation
 import Proofsheet
 import ProofsheetTestSupport
 import ProofsheetUI
+import SwiftUIExamples
 import Testing
 
 /// SwiftUI view code drawn through the engine: the same screen as a scene file gives the same
