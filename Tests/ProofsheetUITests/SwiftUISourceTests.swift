@@ -62,3 +62,28 @@ import Testing
         #expect(same, "the Swift screen's pixels are not the scene file's")
     }
 }
+
+extension SwiftUISourceTests {
+    /// The settings screen written as SwiftUI views (a NavigationStack, its title and toolbar
+    /// set from inside, a List with its style, toggles bound to `@State`) is the scene file's
+    /// screen, in three of its stills.
+    @Test(arguments: ["rest", "plain", "toolbar-hidden"])
+    func aSwiftSettingsScreenDrawsTheSceneFilesStills(still: String) throws {
+        let template = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/system-views.json")
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) {
+            switch still {
+            case "plain": SettingsScreen(style: .plain, mode: .inline)
+            case "toolbar-hidden": SettingsScreen(toolbar: .hidden, wifi: false)
+            default: SettingsScreen()
+            }
+        }
+        let swift = try pixels(try screen.instantiate(try screen.state(still: nil)))
+        let json = try pixels(try template.scene(still: still))
+        if ProcessInfo.processInfo.environment["PROOFSHEET_LOOK"] != nil {
+            try FileOutput.write(try PNGCodec.encode(swift), to: Paths.artifacts + "/swiftui-settings-\(still).png")
+            try FileOutput.write(try PNGCodec.encode(json), to: Paths.artifacts + "/json-settings-\(still).png")
+        }
+        let same = swift == json
+        #expect(same, "the Swift settings screen is not the scene file's in '\(still)'")
+    }
+}

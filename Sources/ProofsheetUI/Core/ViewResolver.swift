@@ -13,6 +13,11 @@ import ProofsheetScene
 final class ViewResolver {
     let access: StateAccess
     private var depth = 0
+    /// `.listStyle(_:)` for the lists inside.
+    var listStyle = ListStyle.automatic
+    /// The navigation bar the views inside the nearest `NavigationStack` ask for
+    /// (`.navigationTitle`, `.toolbar`): SwiftUI's preferences, read by the stack.
+    var navigationBar: NavigationBarSpec?
     /// The innermost view with a body being built, for messages.
     private var building = "the root view"
     /// The keys of the dynamic properties of the views built so far: the views that are there.

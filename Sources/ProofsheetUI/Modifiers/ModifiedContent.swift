@@ -22,6 +22,10 @@ public struct ModifiedContent: PrimitiveView {
             chain.append(modified.modifier)
             base = modified.content
         }
+        // Values set for what is inside (`.listStyle`) are in effect while the view is built.
+        var restores: [@MainActor () -> Void] = []
+        for m in chain { if case .scoped(let set) = m { restores.append(set(resolver)) } }
+        defer { for restore in restores.reversed() { restore() } }
         var node = try resolver.node(base, at: id)
         for (k, m) in chain.reversed().enumerated() {
             node = try m.apply(to: node, resolver, at: id.modifier(k))
@@ -40,9 +44,13 @@ enum ViewModifierKind {
     /// A modifier that builds its node when it is reached (a gesture's handlers see the
     /// environment there).
     case resolved(@MainActor (Node, ViewResolver, ViewID) throws -> Node)
+    /// A value for the views inside, set while they are built; the function sets it and gives
+    /// back what puts the old value back. The modifier itself is no node.
+    case scoped(@MainActor (ViewResolver) -> @MainActor () -> Void)
 
     @MainActor func apply(to node: Node, _ resolver: ViewResolver, at id: ViewID) throws -> Node {
         switch self {
+        case .scoped: return node
         case .plain(let m): return .modified(node, m)
         case .content(let slot, let content, let make): return .modified(node, make(try resolver.node(content, at: id.slot(slot))))
         case .resolved(let build): return try build(node, resolver, id)

@@ -40,7 +40,6 @@ public struct State<Value>: DynamicProperty {
 
     public init(wrappedValue value: Value) { initial = value }
     public init(initialValue value: Value) { initial = value }
-    public init() where Value: ExpressibleByNilLiteral { initial = nil }
 
     @MainActor public var wrappedValue: Value {
         get { slot.read(default: initial) }
@@ -52,6 +51,11 @@ public struct State<Value>: DynamicProperty {
         let slot = self.slot, initial = self.initial
         return Binding(get: { slot.read(default: initial) }, set: { slot.write($0) })
     }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// `@State var selection: Item?`: nil to start with.
+    public init() { initial = nil }
 }
 
 extension State: InstalledProperty {
