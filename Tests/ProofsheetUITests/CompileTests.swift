@@ -1,0 +1,62 @@
+import Foundation
+import ProofsheetTestSupport
+import Testing
+
+/// What a team's file meets when it compiles: SwiftUI's names that ProofsheetUI does not draw
+/// yet are compile errors that name them, and the example views type-check clean. Files are
+/// type-checked with the compiler against the modules of this build.
+@Suite struct CompileTests {
+    /// `swiftc -typecheck` of `source` against this build's modules: its status and messages.
+    func typecheck(_ source: String) throws -> (status: Int32, messages: String) {
+        let debug = Paths.root + "/.build/debug"
+        var args = ["-typecheck", "-I", debug + "/Modules"]
+        // The C modules the engine's modules import: the package's module maps, and the
+        // headers of the system libraries they name.
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Paths.root + "/Sources").filter { $0.hasPrefix("C") }
+        for name in sources.sorted() where FileManager.default.fileExists(atPath: Paths.root + "/Sources/\(name)/module.modulemap") {
+            args += ["-Xcc", "-fmodule-map-file=\(Paths.root)/Sources/\(name)/module.modulemap"]
+        }
+        args += ["-Xcc", "-fmodule-map-file=\(debug)/CPixels.build/module.modulemap"]
+        let pkgConfig = try runProcess(
+            which("pkg-config")!, ["--cflags-only-I", "pangocairo", "cairo", "libpng", "libwebpmux", "vpx", "harfbuzz-subset", "libdeflate"])
+        for flag in pkgConfig.out.split(whereSeparator: \.isWhitespace) { args += ["-Xcc", String(flag)] }
+        let file = try temporaryFolder() + "/Screen.swift"
+        try Data(source.utf8).write(to: URL(fileURLWithPath: file))
+        let result = try runProcess(which("swiftc")!, args + [file])
+        return (result.status, result.err)
+    }
+
+    @Test func unsupportedSwiftUIIsACompileErrorThatNamesIt() throws {
+        let (status, messages) = try typecheck(
+            """
+            import SwiftUI
+            final class Model: ObservableObject { @Published var count = 0 }
+            struct Screen: View {
+                @StateObject var model = Model()
+                var body: some View {
+                    NavigationLink(destination: Text("Next")) { Text("Go") }
+                        .sheet(isPresented: .constant(true)) { Text("Sheet") }
+                }
+            }
+            """)
+        #expect(status != 0)
+        for expected in [
+            "'ObservableObject' is unavailable: ObservableObject is not supported by ProofsheetUI yet",
+            "'Published' is unavailable: @Published is not supported by ProofsheetUI yet",
+            "'StateObject' is unavailable: @StateObject is not supported by ProofsheetUI yet",
+            "'NavigationLink' is unavailable: NavigationLink is not supported by ProofsheetUI yet",
+            "is unavailable: sheet is not supported by ProofsheetUI yet"
+        ] {
+            #expect(messages.contains(expected), "\(expected)\n\(messages.prefix(2000))")
+        }
+    }
+
+    @Test func theExampleScreensTypeCheckClean() throws {
+        let folder = Paths.root + "/Sources/SwiftUIExamples"
+        for name in ["GradientStack.swift", "Settings.swift"] {
+            let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let (status, messages) = try typecheck(source)
+            #expect(status == 0, "\(name): \(messages.prefix(2000))")
+        }
+    }
+}
