@@ -87,3 +87,20 @@ extension SwiftUISourceTests {
         #expect(same, "the Swift settings screen is not the scene file's in '\(still)'")
     }
 }
+
+extension SwiftUISourceTests {
+    /// The one-call render writes the screen's PNG whole, and says what is wrong with a name it
+    /// cannot write.
+    @MainActor @Test func renderWritesTheScreensPNG() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try render(GradientStackScreen(), device: "iPhone 14", scale: 1, to: folder + "/stack.png")
+        let written = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/stack.png"))))
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { GradientStackScreen() }
+        let same = written == (try pixels(try screen.instantiate(try screen.state(still: nil))))
+        #expect(same)
+        #expect(throws: ProofsheetError.self) { try render(GradientStackScreen(), to: folder + "/stack.gif") }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/stack.gif"))
+        #expect(throws: ProofsheetError.self) { try render(GradientStackScreen(), device: "iPhone 99", to: folder + "/x.png") }
+    }
+}
