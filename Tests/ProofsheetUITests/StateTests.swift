@@ -131,3 +131,44 @@ extension StateTests {
         #expect(try run(screen, "short").texts == ["0"])
     }
 }
+
+extension StateTests {
+    /// `onAppear` runs at the start of a timeline, its change animated by the views' own
+    /// animations; a still is drawn after it ran.
+    @Test func onAppearRunsAtTheStartAndStillsShowItsResult() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { SlideInRows() }.timeline("appear")
+        func image(_ state: SceneState) throws -> RGBAImage {
+            try Self.renderer.backend.renderRGBA(try Self.renderer.layout(try screen.instantiate(state)).displayList, scale: 1)
+        }
+        let before = try screen.state(still: nil)
+        let after = try screen.appeared(before)
+        #expect(before != after)
+        let run = try Self.renderer.run(of: screen, timeline: "appear", framing: TimelineFraming(scale: 1))
+        var frames: [(time: Double, image: RGBAImage)] = []
+        try FrameSampler(fps: 20, span: .auto).run(run) { batch in
+            for f in batch { frames.append((f.time, try Self.renderer.backend.renderRGBA(try run.displayList(f.tree), scale: 1))) }
+        }
+        // The rows start off the screen and end in place: 0.3 s each, the last 0.2 s late.
+        let first = frames[0].image == (try image(before)), last = frames.last!.image == (try image(after))
+        #expect(first && last)
+        #expect(frames.count >= 10 && frames.count <= 12, "settled after 0.5 s: \(frames.map(\.time))")
+        // (At 0.05 s the first row is still off the screen: 500 pt out, 30% of the way in.)
+        let moving = frames.filter { $0.time > 0.05 && $0.time < 0.5 }.allSatisfy { $0.image != frames[0].image && $0.image != frames.last!.image }
+        #expect(moving, "\(frames.map { ($0.time, $0.image == frames[0].image, $0.image == frames.last!.image) })")
+    }
+}
+
+extension StateTests {
+    /// A view that comes back appears again, right after the change that brings it in.
+    @Test func aViewThatComesBackAppearsAgain() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { AppearCounter() }
+            .timeline("start")
+            .timeline("hide", "tap #toggle; wait 0.1s")
+            .timeline("back", "tap #toggle; wait 0.1s; tap #toggle; wait 0.1s")
+        #expect(texts(try screen.instantiate(try screen.state(still: nil)).root) == ["Visits 0", "Here"])
+        #expect(texts(try screen.instantiate(try screen.appeared(try screen.state(still: nil))).root) == ["Visits 1", "Here"])
+        #expect(try run(screen, "start").texts == ["Visits 1", "Here"])
+        #expect(try run(screen, "hide").texts == ["Visits 1"])
+        #expect(try run(screen, "back").texts == ["Visits 2", "Here"])
+    }
+}

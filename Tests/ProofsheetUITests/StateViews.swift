@@ -143,3 +143,36 @@ struct HoldAndDrag: View {
         }
     }
 }
+
+/// Rows that slide in one after another when the screen appears (`.onAppear` sets the state;
+/// each row's `.animation(_:value:)` has a delay of its own), as the review overlay's do.
+struct SlideInRows: View {
+    @State private var showRows = false
+    var body: some View {
+        VStack(spacing: 12) {
+            ForEach(0..<5) { i in
+                Text("Row \(i)")
+                    .font(.title)
+                    .frame(width: 300, height: 44)
+                    .background(Color.orange)
+                    .offset(x: showRows ? 0 : 500)
+                    .animation(.easeOut(duration: 0.3).delay(Double(i) * 0.05), value: showRows)
+            }
+        }
+        .onAppear { showRows.toggle() }
+    }
+}
+
+/// Counts the times a view appears: at the start, and each time it comes back.
+struct AppearCounter: View {
+    @State private var shown = true
+    @State private var visits = 0
+    var body: some View {
+        VStack(spacing: 40) {
+            Text("Visits \(visits)").padding().onTapGesture { shown.toggle() }.id("toggle")
+            if shown {
+                Text("Here").onAppear { visits += 1 }
+            }
+        }
+    }
+}

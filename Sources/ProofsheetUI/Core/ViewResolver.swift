@@ -13,6 +13,8 @@ import ProofsheetScene
 final class ViewResolver {
     let access: StateAccess
     private var depth = 0
+    /// The `onAppear` handlers of the views built, by the key of their modifier.
+    private(set) var appearing: [(key: String, handler: Handler)] = []
     /// `.listStyle(_:)` for the lists inside.
     var listStyle = ListStyle.automatic
     /// The navigation bar the views inside the nearest `NavigationStack` ask for
@@ -60,6 +62,13 @@ final class ViewResolver {
         building = String(describing: V.self)
         defer { building = outer }
         return try node(view.body, at: id)
+    }
+
+    /// Notes the `onAppear` handler of the modifier at `id`.
+    func appears(at id: ViewID, _ handler: Handler) {
+        let key = "\(id.path)|onAppear"
+        installed.insert(key)
+        appearing.append((key, handler))
     }
 
     /// Gives each dynamic property `view` holds its key: `<identity>|<type>.<name>`.

@@ -33,17 +33,22 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         self.init(device: try Device.named(name), scale: scale, root)
     }
 
-    /// The screen with a timeline: the touches of `script` (`drag #card 0,0 -> 150,10 in 0.3s;
-    /// release`, views found by their `.id(_:)`) begun `at` seconds in, from the first state.
-    public func timeline(_ name: String, at: Double = 0, fileID: String = #fileID, line: Int = #line, _ script: String) throws -> SwiftUIScene {
+    /// The screen with a timeline: the views' `onAppear` handlers at its start, then the
+    /// touches of `script` (`drag #card 0,0 -> 150,10 in 0.3s; release`, views found by their
+    /// `.id(_:)`; none: the screen appears and settles) begun `at` seconds in.
+    public func timeline(_ name: String, at: Double = 0, fileID: String = #fileID, line: Int = #line, _ script: String? = nil) throws
+        -> SwiftUIScene
+    {
         guard Still.isValidName(name) else { throw ProofsheetError.usage("'\(excerpt(name))' cannot name a timeline", hint: Still.nameRule) }
         var s = self
         let location = SourceLocation(file: fileID, path: "", line: line, column: 1)
-        let touches: TouchScript
-        do { touches = try TouchScript(script) } catch {
-            throw ProofsheetError.badInput("touch script '\(excerpt(script))': \(error.message)", at: location, hint: error.hint)
+        var events = [Timeline.Event(at: 0, kind: .actions([.native(appearAction)]), location: location)]
+        if let script {
+            do { events.append(Timeline.Event(at: at, kind: .touch(try TouchScript(script)), location: location)) } catch {
+                throw ProofsheetError.badInput("touch script '\(excerpt(script))': \(error.message)", at: location, hint: error.hint)
+            }
         }
-        s.timelines.append(Timeline(name: name, events: [Timeline.Event(at: at, kind: .touch(touches), location: location)], location: location))
+        s.timelines.append(Timeline(name: name, events: events, location: location))
         return s
     }
 
@@ -77,9 +82,10 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
             let access = StateAccess(store: store, environment: environment)
             let resolver = ViewResolver(access: access)
             let node = try StateAccess.with(access) { try resolver.node(root.make(), at: .root) }
-            return Built(node: node, live: resolver.installed)
+            return Built(node: node, live: resolver.installed, appearing: resolver.appearing)
         }
         root.remember(store, live: built.live)
+        if !built.appearing.isEmpty { root.hasAppearHandlers.withLock { $0 = true } }
         return built
     }
 
@@ -88,6 +94,44 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         let node: Node
         /// The keys of the state of the views that are there.
         let live: Set<String>
+        /// Their `onAppear` handlers.
+        let appearing: [(key: String, handler: Handler)]
+    }
+
+    /// The action that runs the `onAppear` handlers of the views of the state it runs on that
+    /// have not appeared yet (a timeline's first event, and the step after a change of state).
+    var appearAction: NativeAction {
+        NativeAction(location: SourceLocation(file: "onAppear", path: "", line: 0, column: 0)) { run in
+            let before = run
+            guard var store = before.value as? ViewStore else { return }
+            let built = try self.build(store)
+            let due = built.appearing.filter { !store.appeared.contains($0.key) }
+            guard !due.isEmpty else { return }
+            store.appeared.formUnion(due.map(\.key))
+            var marked = before
+            marked.value = store
+            marked.pending = true
+            let environment = self.environment
+            run = try onMain {
+                let access = StateAccess(store: ViewStore(), environment: environment, run: marked)
+                StateAccess.with(access) { for d in due { d.handler.body(nil) } }
+                return access.run ?? marked
+            }
+        }
+    }
+
+    /// `state` after the `onAppear` handlers of its views ran, and those of the views they
+    /// brought in, with no animation: what a still shows.
+    public func appeared(_ state: SceneState) throws -> SceneState {
+        var state = state
+        for _ in 0..<16 {
+            let result = try ActionResult.running(
+                [.native(appearAction)], on: state, value: try store(of: state), defaults: nil, extra: [:], transaction: .immediate
+            ) { Self.sceneState(try self.store(ofValue: $0)) }
+            guard result.state != state else { break }
+            state = result.state
+        }
+        return state
     }
 
     /// Runs handlers on `state`. First the state of views that have left is dropped, as SwiftUI
@@ -96,10 +140,20 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         var store = try store(of: state)
         let live = try root.live(for: store) ?? build(store).live
         store.values = store.values.filter { live.contains($0.key) }
-        return try ActionResult.running(actions, on: state, value: store, defaults: nil, extra: extra, transaction: transaction) {
-            guard let s = $0 as? ViewStore else { throw ProofsheetError.internal("a Swift action left a state of another type") }
-            return Self.sceneState(s)
+        store.appeared = store.appeared.filter { live.contains($0) }
+        var result = try ActionResult.running(actions, on: state, value: store, defaults: nil, extra: extra, transaction: transaction) {
+            Self.sceneState(try self.store(ofValue: $0))
         }
+        // Views the changes brought in appear right after them.
+        if root.hasAppearHandlers.withLock({ $0 }), result.steps.contains(where: { if case .commit = $0 { true } else { false } }) {
+            result.steps.append(.schedule(after: 0, [.native(appearAction)], transaction))
+        }
+        return result
+    }
+
+    func store(ofValue value: any Sendable) throws -> ViewStore {
+        guard let s = value as? ViewStore else { throw ProofsheetError.internal("a Swift action left a state of another type") }
+        return s
     }
 
     func store(of state: SceneState) throws -> ViewStore {
@@ -130,6 +184,8 @@ final class RootView: @unchecked Sendable {
     // what was last built is kept behind a lock.
     let make: @MainActor () -> ViewContent
     private let last = Mutex<(store: ViewStore, live: Set<String>)?>(nil)
+    /// Whether any view of the screen has an `onAppear` handler (else no step looks for them).
+    let hasAppearHandlers = Mutex(false)
     init(_ make: @escaping @MainActor () -> ViewContent) { self.make = make }
 
     /// Notes the views built from `store` (a timeline builds a state, then runs handlers on it).
@@ -152,7 +208,7 @@ public func render<V: View>(
     }
     var screen = try SwiftUIScene(device: device, scale: scale, view)
     screen.environment.colorScheme = colorScheme
-    let scene = try screen.instantiate(try screen.state(still: nil))
+    let scene = try screen.instantiate(try screen.appeared(try screen.state(still: nil)))
     let bytes = try Renderer(assetRoots: assets).render(scene, format: format, png: .small)
     try FileOutput.write(bytes, to: path)
 }

@@ -198,6 +198,19 @@ extension View {
     public func allowsHitTesting(_ enabled: Bool) -> ModifiedContent { modified(.allowsHitTesting(enabled)) }
     public func contentShape<S: Shape>(_ shape: S) -> ModifiedContent { modified(.contentShape(shape.kind)) }
 
+    /// `action` runs when the view appears: at the start of a timeline for the views there,
+    /// and right after the change of state that brings a view in (in that change's
+    /// transaction); again if the view leaves and comes back. A still is drawn after it ran.
+    public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> ModifiedContent {
+        let handler = action.map { action in Handler { _ in action() } }
+        return ModifiedContent(
+            self,
+            .resolved { node, resolver, id in
+                if let handler { resolver.appears(at: id, handler) }
+                return node
+            })
+    }
+
     // MARK: Environment
 
     public func foregroundColor(_ color: Color?) -> ModifiedContent {

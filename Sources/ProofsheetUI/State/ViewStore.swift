@@ -14,6 +14,9 @@ public struct ViewStore: @unchecked Sendable, Equatable {
     // NB: `@unchecked` because a `@State` value need not be `Sendable` (SwiftUI asks no such
     // thing); a store is read and written on the main actor only.
     var values: [String: Any] = [:]
+    /// The `onAppear` handlers that have run, by the key of their view's modifier: a view that
+    /// leaves is taken out, so that it appears again when it comes back.
+    var appeared: Set<String> = []
 
     public init() {}
 
@@ -21,7 +24,7 @@ public struct ViewStore: @unchecked Sendable, Equatable {
     public var keys: [String] { values.keys.sorted() }
 
     public static func == (a: ViewStore, b: ViewStore) -> Bool {
-        guard a.values.count == b.values.count else { return false }
+        guard a.values.count == b.values.count, a.appeared == b.appeared else { return false }
         for (k, v) in a.values {
             guard let w = b.values[k], same(v, w) else { return false }
         }
