@@ -172,3 +172,20 @@ extension StateTests {
         #expect(try run(screen, "back").texts == ["Visits 2", "Here"])
     }
 }
+
+extension StateTests {
+    /// An alert shows while its binding is true; its buttons run their actions and put it away.
+    @Test func anAlertAsksAndItsButtonsAnswer() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { DeleteConfirm() }
+            .timeline("ask", "tap #delete; wait 0.6s")
+            .timeline("confirm", "tap #delete; wait 0.6s; tap #Delete; wait 0.5s")
+            .timeline("cancel", "tap #delete; wait 0.6s; tap #Cancel; wait 0.5s")
+        #expect(texts(try screen.instantiate(try screen.state(still: nil)).root) == ["One", "Two", "Delete"])
+        #expect(try run(screen, "ask").texts == ["One", "Two", "Delete", "Delete One?", "It cannot be undone.", "Cancel", "Delete"])
+        #expect(try run(screen, "confirm").texts == ["Two", "Delete"])
+        #expect(try run(screen, "cancel").texts == ["One", "Two", "Delete"])
+        let old = try SwiftUIScene(device: "iPhone 14", scale: 1) { OldAlert() }.timeline("yes", "tap #Yes; wait 0.5s")
+        #expect(texts(try old.instantiate(try old.state(still: nil)).root) == ["none", "Sure?", "Really.", "Cancel", "Yes"])
+        #expect(try run(old, "yes").texts == ["yes"])
+    }
+}

@@ -176,3 +176,35 @@ struct AppearCounter: View {
         }
     }
 }
+
+/// A deletion confirmed in an alert (`.alert(_:isPresented:actions:message:)`).
+struct DeleteConfirm: View {
+    @State private var items = ["One", "Two"]
+    @State private var asking = false
+    var body: some View {
+        VStack(spacing: 20) {
+            ForEach(items, id: \.self) { Text($0) }
+            Text("Delete").padding().onTapGesture { asking = true }.id("delete")
+        }
+        .alert("Delete One?", isPresented: $asking) {
+            Button("Delete", role: .destructive) { items.removeFirst() }
+            Button("Cancel", role: .cancel) {}
+        } message: {
+            Text("It cannot be undone.")
+        }
+    }
+}
+
+/// The older spelling, with `Alert`.
+struct OldAlert: View {
+    @State private var asking = true
+    @State private var answer = "none"
+    var body: some View {
+        Text(answer)
+            .alert(isPresented: $asking) {
+                Alert(
+                    title: Text("Sure?"), message: Text("Really."), primaryButton: .destructive(Text("Yes")) { answer = "yes" },
+                    secondaryButton: .cancel())
+            }
+    }
+}

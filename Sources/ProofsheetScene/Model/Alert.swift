@@ -29,6 +29,9 @@ public struct AlertSpec: Sendable {
         public var role: Role
         public var actions: [SceneAction]
         public var id: String?
+        public init(title: String, role: Role, actions: [SceneAction], id: String?) {
+            self.title = title; self.role = role; self.actions = actions; self.id = id
+        }
     }
     /// The state variable (a bool) that presents it.
     public var binding: String
@@ -36,6 +39,14 @@ public struct AlertSpec: Sendable {
     public var message: String
     public var buttons: [ButtonSpec]
     public var location: SourceLocation
+    /// What a button does to put the alert away, after its own actions (nil: set `binding` to
+    /// false, a scene file's state; a Swift screen writes its own binding).
+    public var dismiss: [SceneAction]? = nil
+
+    public init(binding: String, title: String, message: String, buttons: [ButtonSpec], location: SourceLocation, dismiss: [SceneAction]? = nil) {
+        self.binding = binding; self.title = title; self.message = message; self.buttons = buttons; self.location = location
+        self.dismiss = dismiss
+    }
 
     /// What the alert box is drawn on: UIKit's alerts sit on the system material
     /// (`.systemMaterial`, SwiftUI's `.regularMaterial`).
@@ -84,7 +95,9 @@ public struct AlertSpec: Sendable {
             label = .modified(label, .contentShape(.rectangle))
             label = .modified(
                 label,
-                .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: b.actions + [.set([dismiss])], location: location)))
+                .gesture(
+                    GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: b.actions + (self.dismiss ?? [.set([dismiss])]), location: location)
+                ))
             if let id = b.id { label = .modified(label, .id(id)) }
             return label
         }

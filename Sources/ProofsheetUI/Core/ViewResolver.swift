@@ -15,6 +15,8 @@ final class ViewResolver {
     private var depth = 0
     /// The `onAppear` handlers of the views built, by the key of their modifier.
     private(set) var appearing: [(key: String, handler: Handler)] = []
+    /// The alerts of the views built, each with whether it shows: the screen presents them.
+    var alerts: [(spec: AlertSpec, presented: Bool)] = []
     /// `.listStyle(_:)` for the lists inside.
     var listStyle = ListStyle.automatic
     /// The navigation bar the views inside the nearest `NavigationStack` ask for

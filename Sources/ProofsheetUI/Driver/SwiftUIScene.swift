@@ -81,7 +81,10 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         let built = try onMain {
             let access = StateAccess(store: store, environment: environment)
             let resolver = ViewResolver(access: access)
-            let node = try StateAccess.with(access) { try resolver.node(root.make(), at: .root) }
+            var node = try StateAccess.with(access) { try resolver.node(root.make(), at: .root) }
+            // Alerts cover the screen, whatever the size of the view they are on.
+            if !resolver.alerts.isEmpty { node = .modified(node, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity))) }
+            for alert in resolver.alerts { node = alert.spec.presenting(on: node, presented: alert.presented) }
             return Built(node: node, live: resolver.installed, appearing: resolver.appearing)
         }
         root.remember(store, live: built.live)

@@ -200,6 +200,7 @@ public struct Button: PrimitiveView {
     let label: ViewContent
     let action: @MainActor () -> Void
     let location: SourceLocation
+    var role: ButtonRole?
 
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> ViewContent, fileID: String = #fileID, line: Int = #line) {
         self.label = label(); self.action = action
@@ -213,6 +214,26 @@ public struct Button: PrimitiveView {
         _ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void, fileID: String = #fileID, line: Int = #line
     ) {
         self.init(title, action: action, fileID: fileID, line: line)
+        self.role = role
+    }
+    public init(
+        role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> ViewContent, fileID: String = #fileID, line: Int = #line
+    ) {
+        self.init(action: action, label: label, fileID: fileID, line: line)
+        self.role = role
+    }
+
+    /// The text of the label, for an alert's buttons.
+    var title: String { Button.text(in: label) ?? "" }
+
+    static func text(in content: ViewContent) -> String? {
+        switch content.kind {
+        case .view(let t as Text): return t.text
+        case .view(let m as ModifiedContent): return text(in: m.content)
+        case .group(let parts): return parts.lazy.compactMap { text(in: $0) }.first
+        case .branch(_, let inner), .keyed(_, let inner): return text(in: inner)
+        default: return nil
+        }
     }
 
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
@@ -224,7 +245,8 @@ public struct Button: PrimitiveView {
     }
 }
 
-/// A button's role (accepted; a destructive role is not drawn red yet).
+/// A button's role: in an alert, a destructive button is red and a cancel button bold.
 public struct ButtonRole: Hashable, Sendable {
-    public static let destructive = ButtonRole(), cancel = ButtonRole()
+    let role: AlertSpec.ButtonSpec.Role
+    public static let destructive = ButtonRole(role: .destructive), cancel = ButtonRole(role: .cancel)
 }
