@@ -176,8 +176,21 @@ nonisolated public struct Image: PrimitiveView {
         switch source {
         case .asset(let name): return .image(name: name, resizable: isResizable)
         case .symbol(let name):
-            _ = try SymbolCatalog.layers(for: name, at: nil)
-            return .symbol(name: name)
+            let layers = try SymbolCatalog.layers(for: name, at: nil)
+            guard isResizable else { return .symbol(name: name) }
+            // Resizable: the symbol as large as fits the space it is given (its shape kept),
+            // centred in it. A symbol is its drawing's size in ems (else one em square).
+            var unit = Size(width: 1, height: 1)
+            if let first = layers.first, let drawing = first.drawing.flatMap(SymbolDrawings.named) {
+                unit = Size(width: drawing.size.width * first.scale, height: drawing.size.height * first.scale)
+            }
+            let em = unit
+            return .geometryReader { size in
+                let points = max(0.5, min(size.width / em.width, size.height / em.height))
+                return .modified(
+                    .modified(.symbol(name: name), .environment(.font(FontSpec(size: points)))),
+                    .frame(width: size.width, height: size.height, alignment: .center))
+            }
         }
     }
 }
