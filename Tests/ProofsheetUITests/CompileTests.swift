@@ -32,18 +32,19 @@ import Testing
             import SwiftUI
             final class Model: ObservableObject { @Published var count = 0 }
             struct Screen: View {
-                @StateObject var model = Model()
+                @EnvironmentObject var model: Model
                 var body: some View {
-                    NavigationLink(destination: Text("Next")) { Text("Go") }
-                        .sheet(isPresented: .constant(true)) { Text("Sheet") }
+                    TabView {
+                        NavigationLink(destination: Text("Next")) { Text("Go") }
+                            .sheet(isPresented: .constant(true)) { Text("Sheet") }
+                    }
                 }
             }
             """)
         #expect(status != 0)
         for expected in [
-            "'ObservableObject' is unavailable: ObservableObject is not supported by ProofsheetUI yet",
-            "'Published' is unavailable: @Published is not supported by ProofsheetUI yet",
-            "'StateObject' is unavailable: @StateObject is not supported by ProofsheetUI yet",
+            "'EnvironmentObject' is unavailable: @EnvironmentObject is not supported by ProofsheetUI yet",
+            "'TabView' is unavailable: TabView is not supported by ProofsheetUI yet",
             "'NavigationLink' is unavailable: NavigationLink is not supported by ProofsheetUI yet",
             "is unavailable: sheet is not supported by ProofsheetUI yet"
         ] {

@@ -189,3 +189,17 @@ extension StateTests {
         #expect(try run(old, "yes").texts == ["yes"])
     }
 }
+
+extension StateTests {
+    /// `@StateObject`, `@ObservedObject` and `@Published`: the model's published values are the
+    /// screen's state (each state its own: an earlier frame still shows the earlier count), and
+    /// a handler's call to the model is a change of state.
+    @Test func aViewModelsPublishedValuesAreTheState() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { ModelScreen() }
+            .timeline("add", "tap #add; wait 0.1s; tap #add; wait 0.1s")
+        #expect(texts(try screen.instantiate(try screen.state(still: nil)).root) == ["Count 10", "History ", "Add"])
+        let (texts, _, frames) = try run(screen, "add")
+        #expect(texts == ["Count 12", "History 11,12", "Add"])
+        #expect(self.texts(try screen.instantiate(frames[0].state).root) == ["Count 10", "History ", "Add"])
+    }
+}

@@ -208,3 +208,31 @@ struct OldAlert: View {
             }
     }
 }
+
+/// A view model: `@Published` values, a method that changes them, a value of its own.
+final class CounterModel: ObservableObject {
+    @Published var count = 0
+    @Published var history: [Int] = []
+    init(start: Int = 0) { count = start }
+    func increment() {
+        count += 1
+        history.append(count)
+    }
+}
+
+/// Owns the model (`@StateObject`) and passes it down (`@ObservedObject`).
+struct ModelScreen: View {
+    @StateObject private var model = CounterModel(start: 10)
+    var body: some View {
+        VStack(spacing: 30) {
+            Text("Count \(model.count)")
+            ModelHistory(model: model)
+            Text("Add").padding().onTapGesture { withAnimation { model.increment() } }.id("add")
+        }
+    }
+}
+
+struct ModelHistory: View {
+    @ObservedObject var model: CounterModel
+    var body: some View { Text("History \(model.history.map(String.init).joined(separator: ","))") }
+}

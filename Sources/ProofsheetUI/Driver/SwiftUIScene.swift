@@ -80,6 +80,7 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         let root = self.root
         let built = try onMain {
             let access = StateAccess(store: store, environment: environment)
+            access.objects = root.objects
             let resolver = ViewResolver(access: access)
             var node = try StateAccess.with(access) { try resolver.node(root.make(), at: .root) }
             // Alerts cover the screen, whatever the size of the view they are on.
@@ -142,7 +143,10 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
     public func run(_ actions: [SceneAction], on state: SceneState, extra: [String: ScriptValue], transaction: Transaction) throws -> ActionResult {
         var store = try store(of: state)
         let live = try root.live(for: store) ?? build(store).live
-        store.values = store.values.filter { live.contains($0.key) }
+        // A model's published value (`<object key>._count`) lives while its object's view does.
+        store.values = store.values.filter { key, _ in
+            live.contains(key) || key.lastIndex(of: ".").map { live.contains(String(key[..<$0])) } == true
+        }
         store.appeared = store.appeared.filter { live.contains($0) }
         var result = try ActionResult.running(actions, on: state, value: store, defaults: nil, extra: extra, transaction: transaction) {
             Self.sceneState(try self.store(ofValue: $0))
@@ -187,6 +191,8 @@ final class RootView: @unchecked Sendable {
     // what was last built is kept behind a lock.
     let make: @MainActor () -> ViewContent
     private let last = Mutex<(store: ViewStore, live: Set<String>)?>(nil)
+    /// The screen's model objects (`@StateObject`).
+    let objects = ObjectTable()
     /// Whether any view of the screen has an `onAppear` handler (else no step looks for them).
     let hasAppearHandlers = Mutex(false)
     init(_ make: @escaping @MainActor () -> ViewContent) { self.make = make }

@@ -58,6 +58,8 @@ final class StateAccess {
     var run: NativeRun?
     /// The environment the views are shown in.
     var environment: EnvironmentValues
+    /// The screen's model objects (`@StateObject`), kept across its states.
+    var objects: ObjectTable?
     /// Writes refused because no action was running (a body that sets its own state).
     var refusedWrites: [String] = []
 

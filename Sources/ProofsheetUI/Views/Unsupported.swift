@@ -42,23 +42,6 @@ public struct LazyVGrid<Content> {}
 public struct LazyHGrid<Content> {}
 @available(*, unavailable, message: "Path is not supported by ProofsheetUI yet: use Rectangle, RoundedRectangle, Circle, Ellipse or Capsule")
 public struct Path {}
-@available(*, unavailable, message: "ObservableObject is not supported by ProofsheetUI yet: keep the model's values in @State")
-public protocol ObservableObject {}
-@available(*, unavailable, message: "@Published is not supported by ProofsheetUI yet: keep the model's values in @State")
-@propertyWrapper public struct Published<Value> {
-    public var wrappedValue: Value
-    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
-}
-@available(*, unavailable, message: "@StateObject is not supported by ProofsheetUI yet: keep the model's values in @State")
-@propertyWrapper public struct StateObject<ObjectType> {
-    public var wrappedValue: ObjectType
-    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
-}
-@available(*, unavailable, message: "@ObservedObject is not supported by ProofsheetUI yet: pass the values, or a @Binding")
-@propertyWrapper public struct ObservedObject<ObjectType> {
-    public var wrappedValue: ObjectType
-    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
-}
 @available(*, unavailable, message: "@EnvironmentObject is not supported by ProofsheetUI yet: pass the values, or a @Binding")
 @propertyWrapper public struct EnvironmentObject<ObjectType> {
     public var wrappedValue: ObjectType
