@@ -140,19 +140,6 @@ let package = Package(
             exclude: ["Fixtures"]),
         // SwiftUI source: view code drawn, its state and gestures run, public samples compiled
         // (each sample a module of its own, as its authors wrote it: see Tests/Samples/README.md).
-        // They were written in Swift 5, and are compiled so.
-        .target(
-            name: "SampleDragCard", dependencies: ["SwiftUI"], path: "Tests/Samples/DragCard", exclude: ["LICENSE"],
-            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
-        .target(
-            name: "SampleToggleButton", dependencies: ["SwiftUI"], path: "Tests/Samples/ToggleButton", exclude: ["LICENSE"],
-            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
-        .target(
-            name: "SampleSolidCircles", dependencies: ["SwiftUI"], path: "Tests/Samples/SolidCircles", exclude: ["LICENSE"],
-            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
-        .target(
-            name: "SampleFloatingActionButton", dependencies: ["SwiftUI"], path: "Tests/Samples/FloatingActionButton", exclude: ["LICENSE"],
-            swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)]),
         .testTarget(
             name: "ProofsheetUITests",
             dependencies: [
@@ -170,6 +157,14 @@ let package = Package(
             exclude: ["Fixtures"])
     ]
 )
+
+// SwiftUI files written elsewhere (Tests/Samples), each a module of its own, compiled in Swift 5
+// as they were written.
+package.targets += ["DragCard", "ToggleButton", "SolidCircles", "FloatingActionButton"].map { name in
+    .target(
+        name: "Sample" + name, dependencies: ["SwiftUI"], path: "Tests/Samples/" + name, exclude: ["LICENSE"],
+        swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .warning)])
+}
 
 // Warnings are errors in Proofsheet's own code; the samples written elsewhere keep theirs as
 // warnings (their authors' Swift 5 code warns as it would in Xcode).

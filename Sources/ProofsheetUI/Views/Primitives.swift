@@ -4,25 +4,10 @@ import ProofsheetScene
 
 // MARK: - Containers
 
-/// A horizontal alignment for a `VStack`.
-public enum HorizontalAlignment: Hashable, Sendable {
-    case leading, center, trailing
-    var fraction: Double { self == .leading ? 0 : self == .center ? 0.5 : 1 }
-}
-
-/// A vertical alignment for an `HStack`.
-public enum VerticalAlignment: Hashable, Sendable {
-    case top, center, bottom, firstTextBaseline, lastTextBaseline
-    var fraction: Double {
-        switch self {
-        case .top: return 0
-        case .center: return 0.5
-        case .bottom: return 1
-        case .firstTextBaseline: return Node.firstTextBaseline
-        case .lastTextBaseline: return Node.lastTextBaseline
-        }
-    }
-}
+/// A horizontal alignment for a `VStack` (the engine's, with SwiftUI's names).
+public typealias HorizontalAlignment = ProofsheetScene.HorizontalAlignment
+/// A vertical alignment for an `HStack` (the engine's, with SwiftUI's names).
+public typealias VerticalAlignment = ProofsheetScene.VerticalAlignment
 
 /// Views stacked top to bottom.
 public struct VStack: PrimitiveView {
