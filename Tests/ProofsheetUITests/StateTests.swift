@@ -203,3 +203,14 @@ extension StateTests {
         #expect(self.texts(try screen.instantiate(frames[0].state).root) == ["Count 10", "History ", "Add"])
     }
 }
+
+extension StateTests {
+    /// `onDisappear` runs right after the change that takes a view away; `onChange(of:)` after
+    /// each change of its value, with the old and the new value (not when the view appears).
+    @Test func viewsAreToldWhenTheyLeaveAndWhenAValueChanges() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { LifecycleScreen() }
+            .timeline("life", "tap #toggle; wait 0.1s; tap #add; wait 0.1s; tap #toggle; wait 0.1s; tap #add; wait 0.1s")
+        #expect(texts(try screen.instantiate(try screen.appeared(try screen.state(still: nil))).root) == ["Left 0 Changes ", "Toggle", "Add", "Here"])
+        #expect(try run(screen, "life").texts == ["Left 1 Changes 0>1,1>2", "Toggle", "Add", "Here"])
+    }
+}

@@ -236,3 +236,22 @@ struct ModelHistory: View {
     @ObservedObject var model: CounterModel
     var body: some View { Text("History \(model.history.map(String.init).joined(separator: ","))") }
 }
+
+/// Told when a view leaves (`onDisappear`) and when a value changes (`onChange(of:)`).
+struct LifecycleScreen: View {
+    @State private var shown = true
+    @State private var left = 0
+    @State private var changes: [String] = []
+    @State private var count = 0
+    var body: some View {
+        VStack(spacing: 40) {
+            Text("Left \(left) Changes \(changes.joined(separator: ","))")
+            Text("Toggle").padding().onTapGesture { shown.toggle() }.id("toggle")
+            Text("Add").padding().onTapGesture { count += 1 }.id("add")
+            if shown {
+                Text("Here").onDisappear { left += 1 }
+            }
+        }
+        .onChange(of: count) { old, new in changes.append("\(old)>\(new)") }
+    }
+}

@@ -9,12 +9,42 @@ import ProofsheetScene
 /// block, which branch of an `if`, which `ForEach` element, which modifier's content. A state key
 /// adds the view's type and the property's name, so two views at one place (a view whose body
 /// is another view) keep apart.
+/// What a view asks to be told: that it appeared, that it left, that a value changed.
+enum Lifecycle: Sendable {
+    case appear(Handler)
+    case disappear(Handler)
+    case change(ChangeWatch)
+
+    var name: String {
+        switch self {
+        case .appear: return "onAppear"
+        case .disappear: return "onDisappear"
+        case .change: return "onChange"
+        }
+    }
+}
+
+/// An `onChange(of:)`: the value as this state has it, and what to run when it differs from
+/// the value the last state had.
+final class ChangeWatch: @unchecked Sendable {
+    // NB: made and run on the main actor only.
+    let value: Any
+    let same: (Any) -> Bool
+    let handler: @MainActor (Any, Any) -> Void
+    /// Whether the handler runs when the view appears too (`initial: true`).
+    let initial: Bool
+    init(value: Any, same: @escaping (Any) -> Bool, initial: Bool, handler: @escaping @MainActor (Any, Any) -> Void) {
+        self.value = value; self.same = same; self.initial = initial; self.handler = handler
+    }
+}
+
 @MainActor
 final class ViewResolver {
     let access: StateAccess
     private var depth = 0
-    /// The `onAppear` handlers of the views built, by the key of their modifier.
-    private(set) var appearing: [(key: String, handler: Handler)] = []
+    /// What the views built ask to be told (`onAppear`, `onDisappear`, `onChange`), by the key
+    /// of their modifier.
+    private(set) var lifecycle: [(key: String, event: Lifecycle)] = []
     /// The alerts of the views built, each with whether it shows: the screen presents them.
     var alerts: [(spec: AlertSpec, presented: Bool)] = []
     /// `.listStyle(_:)` for the lists inside.
@@ -66,11 +96,11 @@ final class ViewResolver {
         return try node(view.body, at: id)
     }
 
-    /// Notes the `onAppear` handler of the modifier at `id`.
-    func appears(at id: ViewID, _ handler: Handler) {
-        let key = "\(id.path)|onAppear"
+    /// Notes what the modifier at `id` asks to be told.
+    func watch(at id: ViewID, _ event: Lifecycle) {
+        let key = "\(id.path)|\(event.name)"
         installed.insert(key)
-        appearing.append((key, handler))
+        lifecycle.append((key, event))
     }
 
     /// Gives each dynamic property `view` holds its key: `<identity>|<type>.<name>`.

@@ -42,7 +42,7 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         guard Still.isValidName(name) else { throw ProofsheetError.usage("'\(excerpt(name))' cannot name a timeline", hint: Still.nameRule) }
         var s = self
         let location = SourceLocation(file: fileID, path: "", line: line, column: 1)
-        var events = [Timeline.Event(at: 0, kind: .actions([.native(appearAction)]), location: location)]
+        var events = [Timeline.Event(at: 0, kind: .actions([.native(lifecycleAction)]), location: location)]
         if let script {
             do { events.append(Timeline.Event(at: at, kind: .touch(try TouchScript(script)), location: location)) } catch {
                 throw ProofsheetError.badInput("touch script '\(excerpt(script))': \(error.message)", at: location, hint: error.hint)
@@ -86,10 +86,10 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
             // Alerts cover the screen, whatever the size of the view they are on.
             if !resolver.alerts.isEmpty { node = .modified(node, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity))) }
             for alert in resolver.alerts { node = alert.spec.presenting(on: node, presented: alert.presented) }
-            return Built(node: node, live: resolver.installed, appearing: resolver.appearing)
+            return Built(node: node, live: resolver.installed, lifecycle: resolver.lifecycle)
         }
         root.remember(store, live: built.live)
-        if !built.appearing.isEmpty { root.hasAppearHandlers.withLock { $0 = true } }
+        if !built.lifecycle.isEmpty { root.remember(built.lifecycle) }
         return built
     }
 
@@ -98,27 +98,50 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         let node: Node
         /// The keys of the state of the views that are there.
         let live: Set<String>
-        /// Their `onAppear` handlers.
-        let appearing: [(key: String, handler: Handler)]
+        /// What they ask to be told (`onAppear`, `onDisappear`, `onChange`).
+        let lifecycle: [(key: String, event: Lifecycle)]
     }
 
-    /// The action that runs the `onAppear` handlers of the views of the state it runs on that
-    /// have not appeared yet (a timeline's first event, and the step after a change of state).
-    var appearAction: NativeAction {
+    /// The action that tells the views of the state it runs on what happened since the state
+    /// before: `onDisappear` for those that left, `onAppear` for those that came, `onChange` for
+    /// the values that changed. It is a timeline's first event, and the step after every change
+    /// of state of a screen that asks.
+    var lifecycleAction: NativeAction {
         NativeAction(location: SourceLocation(file: "onAppear", path: "", line: 0, column: 0)) { run in
             let before = run
-            guard var store = before.value as? ViewStore else { return }
-            let built = try self.build(store)
-            let due = built.appearing.filter { !store.appeared.contains($0.key) }
-            guard !due.isEmpty else { return }
-            store.appeared.formUnion(due.map(\.key))
+            guard let old = before.value as? ViewStore else { return }
+            let built = try self.build(old)
+            var store = old
+            var calls: [Handler] = []
+            // Views that left: their `onDisappear`; their marks go.
+            for key in store.appeared.sorted() where !built.live.contains(key) {
+                if key.hasSuffix("|onDisappear"), let handler = root.disappearHandler(key) { calls.append(handler) }
+            }
+            store.appeared = store.appeared.filter { built.live.contains($0) }
+            for (key, event) in built.lifecycle {
+                switch event {
+                case .appear(let handler):
+                    if store.appeared.insert(key).inserted { calls.append(handler) }
+                case .disappear:
+                    store.appeared.insert(key)
+                case .change(let watch):
+                    if let last = store.values[key] {
+                        guard !watch.same(last) else { continue }
+                        calls.append(Handler { _ in watch.handler(last, watch.value) })
+                    } else if watch.initial {
+                        calls.append(Handler { _ in watch.handler(watch.value, watch.value) })
+                    }
+                    store.values[key] = watch.value
+                }
+            }
+            guard store != old || !calls.isEmpty else { return }
             var marked = before
             marked.value = store
             marked.pending = true
             let environment = self.environment
             run = try onMain {
                 let access = StateAccess(store: ViewStore(), environment: environment, run: marked)
-                StateAccess.with(access) { for d in due { d.handler.body(nil) } }
+                StateAccess.with(access) { for call in calls { call.body(nil) } }
                 return access.run ?? marked
             }
         }
@@ -130,7 +153,7 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         var state = state
         for _ in 0..<16 {
             let result = try ActionResult.running(
-                [.native(appearAction)], on: state, value: try store(of: state), defaults: nil, extra: [:], transaction: .immediate
+                [.native(lifecycleAction)], on: state, value: try store(of: state), defaults: nil, extra: [:], transaction: .immediate
             ) { Self.sceneState(try self.store(ofValue: $0)) }
             guard result.state != state else { break }
             state = result.state
@@ -147,13 +170,12 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         store.values = store.values.filter { key, _ in
             live.contains(key) || key.lastIndex(of: ".").map { live.contains(String(key[..<$0])) } == true
         }
-        store.appeared = store.appeared.filter { live.contains($0) }
         var result = try ActionResult.running(actions, on: state, value: store, defaults: nil, extra: extra, transaction: transaction) {
             Self.sceneState(try self.store(ofValue: $0))
         }
-        // Views the changes brought in appear right after them.
-        if root.hasAppearHandlers.withLock({ $0 }), result.steps.contains(where: { if case .commit = $0 { true } else { false } }) {
-            result.steps.append(.schedule(after: 0, [.native(appearAction)], transaction))
+        // Views are told what the changes did right after them (appeared, left, changed).
+        if root.hasLifecycle, result.steps.contains(where: { if case .commit = $0 { true } else { false } }) {
+            result.steps.append(.schedule(after: 0, [.native(lifecycleAction)], transaction))
         }
         return result
     }
@@ -193,8 +215,20 @@ final class RootView: @unchecked Sendable {
     private let last = Mutex<(store: ViewStore, live: Set<String>)?>(nil)
     /// The screen's model objects (`@StateObject`).
     let objects = ObjectTable()
-    /// Whether any view of the screen has an `onAppear` handler (else no step looks for them).
-    let hasAppearHandlers = Mutex(false)
+    /// The `onDisappear` handlers seen, by key: a view that left is told with its last one.
+    private let disappearing = Mutex<[String: Handler]>([:])
+    /// Whether any view of the screen asks to be told (else no step looks).
+    private let asks = Mutex(false)
+    var hasLifecycle: Bool { asks.withLock { $0 } }
+
+    /// Notes what the views built ask to be told.
+    func remember(_ lifecycle: [(key: String, event: Lifecycle)]) {
+        asks.withLock { $0 = true }
+        disappearing.withLock { table in
+            for (key, event) in lifecycle { if case .disappear(let handler) = event { table[key] = handler } }
+        }
+    }
+    func disappearHandler(_ key: String) -> Handler? { disappearing.withLock { $0[key] } }
     init(_ make: @escaping @MainActor () -> ViewContent) { self.make = make }
 
     /// Notes the views built from `store` (a timeline builds a state, then runs handlers on it).

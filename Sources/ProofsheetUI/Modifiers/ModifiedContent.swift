@@ -202,11 +202,34 @@ extension View {
     /// and right after the change of state that brings a view in (in that change's
     /// transaction); again if the view leaves and comes back. A still is drawn after it ran.
     public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> ModifiedContent {
-        let handler = action.map { action in Handler { _ in action() } }
-        return ModifiedContent(
+        lifecycle(action.map { action in .appear(Handler { _ in action() }) })
+    }
+    /// `action` runs right after the change of state that takes the view away.
+    public func onDisappear(perform action: (@MainActor () -> Void)? = nil) -> ModifiedContent {
+        lifecycle(action.map { action in .disappear(Handler { _ in action() }) })
+    }
+    /// `action` runs with the old and the new value right after a change of state in which
+    /// `value` changed (and when the view appears, with `initial`).
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor (V, V) -> Void) -> ModifiedContent {
+        lifecycle(
+            .change(
+                ChangeWatch(value: value, same: { ($0 as? V) == value }, initial: initial) { old, new in
+                    if let old = old as? V, let new = new as? V { action(old, new) }
+                }))
+    }
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> ModifiedContent {
+        onChange(of: value, initial: initial) { (_: V, _: V) in action() }
+    }
+    /// The older spelling: `action` gets the new value.
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping @MainActor (V) -> Void) -> ModifiedContent {
+        onChange(of: value, initial: false) { (_: V, new: V) in action(new) }
+    }
+
+    func lifecycle(_ event: Lifecycle?) -> ModifiedContent {
+        ModifiedContent(
             self,
             .resolved { node, resolver, id in
-                if let handler { resolver.appears(at: id, handler) }
+                if let event { resolver.watch(at: id, event) }
                 return node
             })
     }

@@ -59,8 +59,6 @@ extension View {
     public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Any, isSource: Bool = true) -> Never { fatalError() }
     @available(*, unavailable, message: "task is not supported by ProofsheetUI yet")
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> Never { fatalError() }
-    @available(*, unavailable, message: "onDisappear is not supported by ProofsheetUI yet")
-    public func onDisappear(perform action: (() -> Void)? = nil) -> Never { fatalError() }
     @available(*, unavailable, message: "searchable is not supported by ProofsheetUI yet")
     public func searchable(text: Binding<String>) -> Never { fatalError() }
     @available(*, unavailable, message: "refreshable is not supported by ProofsheetUI yet")
