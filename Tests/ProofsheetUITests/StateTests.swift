@@ -68,6 +68,9 @@ import Testing
         let scene = try screen.instantiate(try screen.state(still: nil))
         #expect(texts(scene.root) == ["dark accessibility3 375"])
         #expect(scene.colorScheme == .dark && scene.dynamicTypeSize == .accessibility3)
+        // `.environment(_:_:)` sets it for the views inside, as they read it.
+        let inside = try SwiftUIScene(device: "iPhone 14", scale: 1) { DarkInside() }
+        #expect(texts(try inside.instantiate(try inside.state(still: nil)).root) == ["light large 390", "dark xLarge 390"])
     }
 
     @Test func gestureStateGoesBackWhenTheGestureEnds() throws {

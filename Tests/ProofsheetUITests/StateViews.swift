@@ -255,3 +255,13 @@ struct LifecycleScreen: View {
         .onChange(of: count) { old, new in changes.append("\(old)>\(new)") }
     }
 }
+
+/// The same reader, outside and inside `.environment(\.colorScheme, .dark)`.
+struct DarkInside: View {
+    var body: some View {
+        VStack {
+            SchemeReader()
+            SchemeReader().environment(\.colorScheme, .dark).environment(\.dynamicTypeSize, .xLarge)
+        }
+    }
+}

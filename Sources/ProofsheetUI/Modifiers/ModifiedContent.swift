@@ -265,13 +265,26 @@ extension View {
     public func dynamicTypeSize(_ range: ClosedRange<DynamicTypeSize>) -> ModifiedContent { environmentChange(.dynamicTypeSize(range)) }
     public func buttonStyle(_ style: ButtonStyleKind) -> ModifiedContent { environmentChange(.buttonStyle(style.style)) }
     /// `.environment(\.colorScheme, .dark)` and the other values the engine draws by.
+    /// `.environment(\.colorScheme, .dark)`: the value for the views inside, as their
+    /// `@Environment` reads it, and as the engine draws them (colour scheme, text size,
+    /// direction).
     public func environment<V>(_ path: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> ModifiedContent {
+        let drawn: ModifiedContent
         switch value {
-        case let scheme as ColorScheme where path == \EnvironmentValues.colorScheme: return environmentChange(.colorScheme(scheme))
-        case let size as DynamicTypeSize where path == \EnvironmentValues.dynamicTypeSize: return environmentChange(.dynamicTypeSize(size...size))
-        case let direction as LayoutDirection where path == \EnvironmentValues.layoutDirection: return environmentChange(.layoutDirection(direction))
-        default: return ModifiedContent(self, .resolved { node, _, _ in node })
+        case let scheme as ColorScheme where path == \EnvironmentValues.colorScheme: drawn = environmentChange(.colorScheme(scheme))
+        case let size as DynamicTypeSize where path == \EnvironmentValues.dynamicTypeSize: drawn = environmentChange(.dynamicTypeSize(size...size))
+        case let direction as LayoutDirection where path == \EnvironmentValues.layoutDirection: drawn = environmentChange(.layoutDirection(direction))
+        default: drawn = ModifiedContent(self, .resolved { node, _, _ in node })
         }
+        nonisolated(unsafe) let path = path
+        let value = UncheckedBox(value)
+        return ModifiedContent(
+            drawn,
+            .scoped { resolver in
+                let outer = resolver.access.environment
+                resolver.access.environment[keyPath: path] = value.value
+                return { resolver.access.environment = outer }
+            })
     }
     public func flipsForRightToLeftLayoutDirection(_ enabled: Bool) -> ModifiedContent { modified(.flipsForRightToLeftLayoutDirection(enabled)) }
 }
