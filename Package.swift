@@ -96,7 +96,7 @@ let package = Package(
                 "ProofsheetAnimation", "ProofsheetPreview"
             ]),
         // Snapshot assertions for users' own Swift tests.
-        .target(name: "ProofsheetTesting", dependencies: ["Proofsheet"]),
+        .target(name: "ProofsheetTesting", dependencies: ["Proofsheet", "ProofsheetUI"]),
         .executableTarget(
             name: "ProofsheetBench",
             dependencies: [
@@ -143,9 +143,10 @@ let package = Package(
         .testTarget(
             name: "ProofsheetUITests",
             dependencies: [
-                "ProofsheetTestSupport", "Proofsheet", "ProofsheetUI", "SwiftUI", "UIKit", "SwiftUIExamples", "SampleDragCard", "SampleToggleButton",
-                "SampleSolidCircles", "SampleFloatingActionButton"
-            ]),
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetTesting", "ProofsheetUI", "SwiftUI", "UIKit", "SwiftUIExamples", "SampleDragCard",
+                "SampleToggleButton", "SampleSolidCircles", "SampleFloatingActionButton"
+            ],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
         .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetSheets", "ProofsheetCairo"]),

@@ -255,3 +255,11 @@ public func render<V: View>(
     let bytes = try Renderer(assetRoots: assets).render(scene, format: format, png: .small)
     try FileOutput.write(bytes, to: path)
 }
+
+/// The scene tree of `view` as a still shows it (its `onAppear` handlers run), built for
+/// `device`'s screen: what a snapshot strategy lays out.
+public func sceneTree<V: View>(of view: V, device: String = "iPhone 14") throws -> Node {
+    nonisolated(unsafe) let view = view
+    let screen = try SwiftUIScene(device: device) { view }
+    return try screen.build(try screen.store(of: try screen.appeared(try screen.state(still: nil)))).node
+}
