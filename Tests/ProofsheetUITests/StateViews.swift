@@ -265,3 +265,28 @@ struct DarkInside: View {
         }
     }
 }
+
+/// Hostile screens: each must be an error in a moment, not minutes or gigabytes.
+struct HugeForEach: View {
+    var body: some View { VStack { ForEach(0..<50_000_000) { i in Text("\(i)") } } }
+}
+
+struct ManyViews: View {
+    var body: some View {
+        VStack {
+            ForEach(0..<150_000) { _ in
+                HStack {
+                    Color.red; Color.blue
+                }
+            }
+        }
+    }
+}
+
+struct LongText: View {
+    var body: some View { Text(String(repeating: "a", count: 100_001)) }
+}
+
+struct MuchText: View {
+    var body: some View { VStack { ForEach(0..<20) { _ in Text(String(repeating: "b", count: 99_000)) } } }
+}

@@ -42,6 +42,9 @@ final class ChangeWatch: @unchecked Sendable {
 final class ViewResolver {
     let access: StateAccess
     private var depth = 0
+    /// The views built and the characters of text drawn so far, within the scene limits
+    /// (`views`, `scene-text`): a `ForEach` over a huge collection is an error, not hours.
+    private var views = 0, characters = 0
     /// What the views built ask to be told (`onAppear`, `onDisappear`, `onChange`), by the key
     /// of their modifier.
     private(set) var lifecycle: [(key: String, event: Lifecycle)] = []
@@ -88,12 +91,29 @@ final class ViewResolver {
                 hint: "a view whose body contains the view itself never ends; break the cycle with a condition")
         }
         if let content = view as? ViewContent { return try node(content, at: id) }
+        views += 1
+        guard views <= Scene.Limits.views.int else {
+            throw ProofsheetError.badInput(
+                "the screen builds more than \(Scene.Limits.views.int) views (in \(building))",
+                hint: "use smaller ForEach collections, or raise the limit with --limit views=N")
+        }
         if let primitive = view as? any PrimitiveView { return try primitive.node(in: self, at: id) }
         install(view, at: id)
         let outer = building
         building = String(describing: V.self)
         defer { building = outer }
         return try node(view.body, at: id)
+    }
+
+    /// Takes the characters of a text from the screen's budget.
+    func take(text: String) throws {
+        try Scene.Limits.checkText(text, at: nil)
+        characters += Scene.Limits.characterCount(text, upTo: Scene.Limits.textLength.int)
+        guard characters <= Scene.Limits.sceneText.int else {
+            throw ProofsheetError.badInput(
+                "the screen draws more than \(Scene.Limits.sceneText.int) characters of text (in \(building))",
+                hint: "use smaller ForEach collections or shorter texts, or raise the limit with --limit scene-text=N")
+        }
     }
 
     /// Notes what the modifier at `id` asks to be told.

@@ -46,12 +46,28 @@ public struct ZStack: PrimitiveView {
 /// keeps its identity — and its views their state — when others are removed.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView {
     let elements: [ViewContent]
+    /// The size of a collection too large to build (its elements are not made).
+    let tooMany: Int?
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> ViewContent) {
-        elements = data.map { ViewContent(.keyed(String(describing: $0[keyPath: id]), content($0))) }
+        // A collection larger than the screen's whole budget of views is refused before any
+        // element is made.
+        let count = data.count
+        if count > Scene.Limits.views.int {
+            elements = []
+            tooMany = count
+        } else {
+            elements = data.map { ViewContent(.keyed(String(describing: $0[keyPath: id]), content($0))) }
+            tooMany = nil
+        }
     }
 
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
+        if let tooMany {
+            throw ProofsheetError.badInput(
+                "a ForEach at \(id) has \(tooMany) elements; a screen builds at most \(Scene.Limits.views.int) views",
+                hint: "use a smaller collection, or raise the limit with --limit views=N")
+        }
         var seen = Set<String>()
         var out: [Node] = []
         for element in elements {
@@ -134,8 +150,8 @@ nonisolated public struct Text: PrimitiveView {
     public init(_ text: String) { self.text = text }
     public init<S: StringProtocol>(_ text: S) { self.text = String(text) }
     public init(verbatim text: String) { self.text = text }
-    func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
-        try Scene.Limits.checkText(text, at: nil)
+    @MainActor func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
+        try resolver.take(text: text)
         return .text(text)
     }
 }
