@@ -27,7 +27,8 @@ public struct Gesture<State: Sendable>: Sendable {
         /// Seconds since the finger went down.
         public var time: Double
 
-        init(_ v: ScriptValue?) {
+        /// The values from what the engine says of a gesture (`$gesture` in a scene file).
+        public init(_ v: ScriptValue?) {
             func field(_ name: String) -> ScriptValue? { if case .object(let m)? = v { return m[name] }; return nil }
             func number(_ v: ScriptValue?, _ name: String) -> Double {
                 if case .object(let m)? = v, case .number(let n)? = m[name] { return n }

@@ -96,13 +96,15 @@ public struct DragGesture: HandledGesture {
     }
 
     public static func value(_ gesture: ScriptValue?) -> Value {
-        let g = GestureFields(gesture)
-        let translation = g.size("translation"), start = g.point("startLocation")
-        let predicted = g.size("predictedEndTranslation")
+        let g = ProofsheetScene.Gesture<ViewStore>.Value(gesture)
+        func size(_ s: Size) -> CGSize { CGSize(width: s.width, height: s.height) }
+        func point(_ p: Point) -> CGPoint { CGPoint(x: p.x, y: p.y) }
         return Value(
-            time: Date(timeIntervalSinceReferenceDate: g.number("time")), location: g.point("location"), startLocation: start,
-            translation: translation, velocity: g.size("velocity"),
-            predictedEndLocation: CGPoint(x: start.x + predicted.width, y: start.y + predicted.height), predictedEndTranslation: predicted)
+            time: Date(timeIntervalSinceReferenceDate: g.time), location: point(g.location), startLocation: point(g.startLocation),
+            translation: size(g.translation), velocity: size(g.velocity),
+            predictedEndLocation: CGPoint(
+                x: g.startLocation.x + g.predictedEndTranslation.width, y: g.startLocation.y + g.predictedEndTranslation.height),
+            predictedEndTranslation: size(g.predictedEndTranslation))
     }
 }
 
@@ -125,24 +127,6 @@ public struct TapGesture: HandledGesture {
         parts = GestureParts(.tap, fileID: fileID, line: line)
     }
     public static func value(_ gesture: ScriptValue?) {}
-}
-
-/// The gesture's values as the engine gives them (`$gesture` in a scene file).
-struct GestureFields {
-    let fields: [String: ScriptValue]
-    init(_ v: ScriptValue?) {
-        if case .object(let m)? = v { fields = m } else { fields = [:] }
-    }
-    func number(_ name: String) -> Double {
-        if case .number(let n)? = fields[name] { return n }
-        return 0
-    }
-    func member(_ name: String, _ key: String) -> Double {
-        if case .object(let m)? = fields[name], case .number(let n)? = m[key] { return n }
-        return 0
-    }
-    func size(_ name: String) -> CGSize { CGSize(width: member(name, "width"), height: member(name, "height")) }
-    func point(_ name: String) -> CGPoint { CGPoint(x: member(name, "x"), y: member(name, "y")) }
 }
 
 extension View {
