@@ -18,6 +18,7 @@ build: deps
 
 release: deps
 	$(RELEASE) --product proofsheet
+	$(RELEASE) --product ProofsheetUIRuntime
 
 ## Install what is missing, build, and render the example scenes into Output/.
 demo: release
@@ -35,8 +36,9 @@ demo: release
 			.build/release/proofsheet animate $$scene --timeline $$timeline -q || exit 1; \
 		done; \
 	done
+	.build/release/proofsheet swiftui Sources/SwiftUIExamples --strips -q -o Output/swiftui-examples
 	.build/release/proofsheet gallery $(SCENES) --device "iPhone SE" --device "iPhone 14" --device "iPhone 15 Pro Max" --chrome on -o Output/gallery
-	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/, as a contact sheet in Output/<scene>.<timeline>.strip.png, as a storyboard in Output/<scene>.<timeline>.storyboard.svg and .pdf, and as an animated PNG in Output/<scene>.<timeline>.animated.png; every still on three devices with an overview in Output/gallery/)"
+	@echo "Rendered into Output/ (every timeline frame by frame in Output/<scene>.<timeline>/, as a contact sheet in Output/<scene>.<timeline>.strip.png, as a storyboard in Output/<scene>.<timeline>.storyboard.svg and .pdf, and as an animated PNG in Output/<scene>.<timeline>.animated.png; the SwiftUI example screens' previews in Output/swiftui-examples/; every still on three devices with an overview in Output/gallery/)"
 
 ## Install what is missing, check the formatting, and run every test (warnings are errors). The
 ## release binary is built too: the hostile-input table runs its heavy cases through it, named
@@ -44,6 +46,7 @@ demo: release
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(RELEASE) --product proofsheet
+	$(RELEASE) --product ProofsheetUIRuntime
 	PROOFSHEET_RELEASE_BINARY="$(CURDIR)/.build/release/proofsheet" $(SWIFT) test --skip-build
 
 ## The README's two commands in their order, `make demo` then `make test`, on a fresh clone of

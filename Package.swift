@@ -13,6 +13,9 @@ let package = Package(
         // SwiftUI source: a team's own `import SwiftUI` view files render through Proofsheet.
         .library(name: "ProofsheetUI", targets: ["ProofsheetUI"]),
         .library(name: "SwiftUI", targets: ["SwiftUI", "UIKit"]),
+        // What `proofsheet swiftui` links a team's view files with: the engine and the SwiftUI
+        // modules in one static archive (with the release build's modules beside it).
+        .library(name: "ProofsheetUIRuntime", type: .static, targets: ["SwiftUI", "UIKit", "ProofsheetUI"]),
         .executable(name: "proofsheet", targets: ["ProofsheetCLI"])
     ],
     targets: [
@@ -84,6 +87,9 @@ let package = Package(
             name: "ProofsheetUI",
             dependencies: ["Proofsheet", "ProofsheetCore", "ProofsheetScene", "ProofsheetMotion", "ProofsheetCairo"]),
         .target(name: "SwiftUI", dependencies: ["ProofsheetUI"]),
+        // `proofsheet swiftui`: a team's Swift files found, their previews discovered, compiled
+        // with the Swift compiler against the `ProofsheetUIRuntime` archive, cached.
+        .target(name: "ProofsheetUIBuild", dependencies: ["ProofsheetCore"]),
         .target(name: "UIKit", dependencies: ["ProofsheetUI"]),
         // Example screens written as SwiftUI views (the scene files' screens, in Swift).
         .target(name: "SwiftUIExamples", dependencies: ["SwiftUI"]),
@@ -93,7 +99,7 @@ let package = Package(
             name: "ProofsheetCLI",
             dependencies: [
                 "Proofsheet", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetMotion", "ProofsheetTimeline", "ProofsheetSheets",
-                "ProofsheetAnimation", "ProofsheetPreview"
+                "ProofsheetAnimation", "ProofsheetPreview", "ProofsheetUIBuild"
             ]),
         // Snapshot assertions for users' own Swift tests.
         .target(name: "ProofsheetTesting", dependencies: ["Proofsheet", "ProofsheetUI"]),
@@ -143,7 +149,9 @@ let package = Package(
         .testTarget(
             name: "ProofsheetUITests",
             dependencies: [
-                "ProofsheetTestSupport", "Proofsheet", "ProofsheetTesting", "ProofsheetUI", "SwiftUI", "UIKit", "SwiftUIExamples", "SampleDragCard",
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetTesting", "ProofsheetUI", "ProofsheetUIBuild", "SwiftUI", "UIKit",
+                "SwiftUIExamples",
+                "SampleDragCard",
                 "SampleToggleButton", "SampleSolidCircles", "SampleFloatingActionButton"
             ],
             exclude: ["__Snapshots__"]),

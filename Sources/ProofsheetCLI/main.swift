@@ -40,6 +40,7 @@ func run(_ argv: [String]) throws -> Int32 {
     case "merge-reports": return try mergeReportsCommand(&args)
     case "migrate": return try migrateCommand(&args)
     case "preview": return try previewCommand(&args)
+    case "swiftui": return try swiftuiCommand(&args)
     case "stills": return try stillsCommand(&args)
     case "contrast": return try contrastCommand(&args)
     case "frames": return try framesCommand(&args)

@@ -1,3 +1,4 @@
+import ProofsheetScene
 import ProofsheetUI
 
 /// Snapshots of SwiftUI views (`import SwiftUI` code, drawn by ProofsheetUI): the same
@@ -13,7 +14,7 @@ extension Snapshotting where Value: ProofsheetUI.View & SendableMetatype, Format
     public static func image(
         layout: SnapshotLayout, scale: Double? = nil, threshold: Double = 0.1, tolerance: Tolerance = .exact
     ) -> Snapshotting {
-        Snapshotting<Scene, RGBAImage>.image(threshold: threshold, tolerance: tolerance).pullback { view in
+        Snapshotting<ProofsheetScene.Scene, RGBAImage>.image(threshold: threshold, tolerance: tolerance).pullback { view in
             let device: String
             if case .device(let name) = layout { device = name } else { device = "iPhone 14" }
             return try SnapshotScenes.scene(for: try sceneTree(of: view, device: device), layout: layout, scale: scale)

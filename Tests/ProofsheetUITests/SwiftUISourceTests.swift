@@ -10,7 +10,7 @@ import Testing
 @Suite struct SwiftUISourceTests {
     static let renderer = try! Renderer()
 
-    func pixels(_ scene: Scene) throws -> RGBAImage {
+    func pixels(_ scene: ProofsheetScene.Scene) throws -> RGBAImage {
         var s = scene
         s.scale = 1
         return try Self.renderer.backend.renderRGBA(try Self.renderer.layout(s).displayList, scale: 1)

@@ -1108,8 +1108,44 @@ extension CommandSpec {
         ])
 
     /// Every command, in the order the main help lists them.
+    static let swiftui = CommandSpec(
+        name: "swiftui", abstract: "Render the previews of SwiftUI source files (#Preview, PreviewProvider, App)",
+        about: """
+            Compile a team's own `import SwiftUI` files against ProofsheetUI and draw their previews:
+            each #Preview { … }, each PreviewProvider, each App's window, and the previews with
+            timelines a PreviewTimelines type lists. The files are compiled as they are (a folder of an
+            Xcode project works: test targets, build products and asset catalogues are passed over;
+            images are looked up in its Asset catalogues); builds are cached by content, so a second
+            run starts at once. Each preview is written to <out>/<name>.<format>; with --strips each
+            timeline as a contact sheet <name>.<timeline>.strip.png, with --frames frame by frame.
+            """,
+        usage: ["proofsheet swiftui <folder|file.swift>... [-o DIR] [options]"], usageIndent: 0,
+        sections: [
+            .options(
+                "OPTIONS:", column: 25,
+                [
+                    OptionSpec("-o, --output DIR", "The folder of the previews (default: Output/<folder>.swiftui); replaced whole"),
+                    OptionSpec("--list", "List the previews found (name, file:line, timelines) and draw nothing"),
+                    OptionSpec("--only NAME", "Draw only this preview (repeatable)"),
+                    OptionSpec("--device NAME", "The device previews are drawn on (default: iPhone 14)"),
+                    OptionSpec("--scale N", "Pixels per point (default: the device's own)"),
+                    OptionSpec("--color-scheme light|dark", "The colour scheme (default: light)"),
+                    OptionSpec("--format png|svg|pdf", "The previews' format (default: png)"),
+                    OptionSpec("--strips", "Also draw each timeline as a contact sheet"),
+                    OptionSpec("--frames", "Also draw each timeline frame by frame"),
+                    OptionSpec("--fps N", "Frames per second for --frames (default: 30)"),
+                    OptionSpec("--assets DIR", "Another folder to look up images in (repeatable)"),
+                    OptionSpec("--swift-version 5|6", "The Swift language mode of the files (default: 5, as Xcode projects)"),
+                    OptionSpec("--cache DIR", "Where builds are kept (default: $XDG_CACHE_HOME/proofsheet/swiftui)"),
+                    OptionSpec("--runtime DIR", "Proofsheet's package folder (default: the one this proofsheet was built in)"),
+                    OptionSpec("--timeout SECONDS", "Stop the preview program after this long (default: 600)"),
+                    OptionSpec("-q, --quiet", "Print only errors")
+                ])
+        ])
+
     static let all: [CommandSpec] = [
         render, layout, stills, frames, strip, storyboard, sweep, animate, gallery, curve, diff, check, approve, mergeReports, migrate, preview,
+        swiftui,
         contrast,
         symbols, colors,
         devices, limits, completion, initCommand

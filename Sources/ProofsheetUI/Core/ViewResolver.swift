@@ -92,9 +92,9 @@ final class ViewResolver {
         }
         if let content = view as? ViewContent { return try node(content, at: id) }
         views += 1
-        guard views <= Scene.Limits.views.int else {
+        guard views <= ProofsheetScene.Scene.Limits.views.int else {
             throw ProofsheetError.badInput(
-                "the screen builds more than \(Scene.Limits.views.int) views (in \(building))",
+                "the screen builds more than \(ProofsheetScene.Scene.Limits.views.int) views (in \(building))",
                 hint: "use smaller ForEach collections, or raise the limit with --limit views=N")
         }
         if let primitive = view as? any PrimitiveView { return try primitive.node(in: self, at: id) }
@@ -107,11 +107,11 @@ final class ViewResolver {
 
     /// Takes the characters of a text from the screen's budget.
     func take(text: String) throws {
-        try Scene.Limits.checkText(text, at: nil)
-        characters += Scene.Limits.characterCount(text, upTo: Scene.Limits.textLength.int)
-        guard characters <= Scene.Limits.sceneText.int else {
+        try ProofsheetScene.Scene.Limits.checkText(text, at: nil)
+        characters += ProofsheetScene.Scene.Limits.characterCount(text, upTo: ProofsheetScene.Scene.Limits.textLength.int)
+        guard characters <= ProofsheetScene.Scene.Limits.sceneText.int else {
             throw ProofsheetError.badInput(
-                "the screen draws more than \(Scene.Limits.sceneText.int) characters of text (in \(building))",
+                "the screen draws more than \(ProofsheetScene.Scene.Limits.sceneText.int) characters of text (in \(building))",
                 hint: "use smaller ForEach collections or shorter texts, or raise the limit with --limit scene-text=N")
         }
     }

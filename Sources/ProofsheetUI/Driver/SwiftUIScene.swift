@@ -62,9 +62,9 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         return Self.sceneState(ViewStore())
     }
 
-    public func instantiate(_ state: SceneState) throws -> Scene {
+    public func instantiate(_ state: SceneState) throws -> ProofsheetScene.Scene {
         let node = try build(try store(of: state)).node
-        var scene = Scene(
+        var scene = ProofsheetScene.Scene(
             canvas: device.size, safeArea: device.safeArea, scale: scale ?? Double(device.scale), device: device, root: node)
         scene.colorScheme = environment.colorScheme
         scene.dynamicTypeSize = environment.dynamicTypeSize

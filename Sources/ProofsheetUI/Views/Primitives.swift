@@ -53,7 +53,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView
         // A collection larger than the screen's whole budget of views is refused before any
         // element is made.
         let count = data.count
-        if count > Scene.Limits.views.int {
+        if count > ProofsheetScene.Scene.Limits.views.int {
             elements = []
             tooMany = count
         } else {
@@ -65,7 +65,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
         if let tooMany {
             throw ProofsheetError.badInput(
-                "a ForEach at \(id) has \(tooMany) elements; a screen builds at most \(Scene.Limits.views.int) views",
+                "a ForEach at \(id) has \(tooMany) elements; a screen builds at most \(ProofsheetScene.Scene.Limits.views.int) views",
                 hint: "use a smaller collection, or raise the limit with --limit views=N")
         }
         var seen = Set<String>()

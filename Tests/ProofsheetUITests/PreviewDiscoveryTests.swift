@@ -1,0 +1,118 @@
+import Foundation
+import ProofsheetCore
+import Testing
+
+@testable import ProofsheetUIBuild
+
+/// How `proofsheet swiftui` reads a team's files: the tokens (comments and strings skipped
+/// whole), the previews found, the text compiled, and the program's entry.
+@Suite struct PreviewDiscoveryTests {
+    @Test func commentsAndStringsAreSkippedWhole() throws {
+        let source = #"""
+            let a = "a } \(f("}")) b" // } #Preview
+            /* outer /* inner } */ still #Preview */
+            let b = #"raw \(no) "quote" }"#
+            let c = """
+                multi } "line"
+                """
+            struct S {}
+            """#
+        let tokens = try SwiftTokenizer.tokens(of: source)
+        let braces = tokens.filter { $0.kind == .punctuation(0x7B) || $0.kind == .punctuation(0x7D) }
+        #expect(braces.count == 2, "only S's braces are code")
+        #expect(!tokens.contains { $0.kind == .pound("Preview") })
+        #expect(tokens.filter { $0.kind == .string }.count == 3)
+        let s = try #require(tokens.first { $0.kind == .identifier("S") })
+        #expect(s.line == 7 && s.column == 8)
+    }
+
+    @Test func anUnterminatedStringOrCommentNamesItsPlace() throws {
+        for (source, line, column, message) in [
+            ("let a = 1\n  let b = \"open\n", 2, 11, "a string that is never closed"),
+            ("/* /* */ x", 1, 1, "a comment that is never closed ('*/')")
+        ] {
+            #expect(throws: SwiftTokenError(message: message, line: line, column: column)) { try SwiftTokenizer.tokens(of: source) }
+        }
+        let error = #expect(throws: ProofsheetError.self) { try PreviewSourceFile(path: "V.swift", text: "#Preview(\"x\")\nlet a = 1", index: 0) }
+        #expect(error?.description.contains("V.swift:1:1: #Preview without its body") == true)
+    }
+
+    @Test func previewsAreFoundAndExpandedInPlace() throws {
+        let source = """
+            import SwiftUI
+            @main struct MyApp: App { var body: some Scene { WindowGroup { Text("a") } } }
+            #Preview { Text("}") }
+            #Preview("Named", traits: .sizeThatFitsLayout) {
+                Text("b")
+            }
+            #if DEBUG
+            struct Card_Previews: PreviewProvider { static var previews: some View { Text("c") } }
+            #elseif os(Linux)
+            struct Deck: PreviewTimelines { static var previews: [Preview] { [] } }
+            #else
+            private struct Hidden: PreviewProvider { static var previews: some View { Text("d") } }
+            #endif
+            struct Inner { struct Nested: PreviewProvider { static var previews: some View { Text("e") } } }
+            """
+        let file = try PreviewSourceFile(path: "Views/Card.swift", text: source, index: 3)
+        #expect(
+            file.previews == [
+                .init(kind: .app(type: "MyApp"), line: 2, condition: nil),
+                .init(kind: .macro(function: "__proofsheetPreview_3_1"), line: 3, condition: nil),
+                .init(kind: .macro(function: "__proofsheetPreview_3_2"), line: 4, condition: nil),
+                .init(kind: .provider(type: "Card_Previews"), line: 8, condition: "(DEBUG)"),
+                .init(kind: .timelines(type: "Deck"), line: 10, condition: "!(DEBUG) && (os(Linux))")
+            ])
+        #expect(file.skipped == ["Views/Card.swift:12: Hidden is private: the preview program cannot reach it (make it internal)"])
+        let lines = file.compiled.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "#sourceLocation(file: \"Views/Card.swift\", line: 1)")
+        // Every line of the file stays on its line.
+        #expect(lines.count == source.split(separator: "\n", omittingEmptySubsequences: false).count + 1)
+        #expect(lines[2].hasPrefix("      struct MyApp: App"))
+        #expect(lines[3] == "@MainActor func __proofsheetPreview_3_1() -> ProofsheetUI.Preview { ProofsheetUI.Preview { Text(\"}\") } }")
+        #expect(
+            lines[4]
+                == "@MainActor func __proofsheetPreview_3_2() -> ProofsheetUI.Preview { ProofsheetUI.Preview(\"Named\", traits: .sizeThatFitsLayout) {"
+        )
+        #expect(lines[6] == "} }")
+
+        let main = PreviewSourceFile.main(of: [file], module: "Screens")
+        #expect(
+            main == """
+                // The preview program's entry, written by `proofsheet swiftui`: the previews found in the files.
+                import ProofsheetUI
+                ProofsheetUI.PreviewRunner.main {
+                    var previews: [ProofsheetUI.Preview] = []
+                    previews.append(ProofsheetUI.Preview("MyApp", fileID: "Screens/Card.swift", line: 2) { MyApp().body.window })
+                    previews.append(__proofsheetPreview_3_1())
+                    previews.append(__proofsheetPreview_3_2())
+                    #if (DEBUG)
+                    previews.append(ProofsheetUI.Preview("Card", fileID: "Screens/Card.swift", line: 8) { Card_Previews.previews })
+                    #endif
+                    #if !(DEBUG) && (os(Linux))
+                    previews += Deck.previews
+                    #endif
+                    return previews
+                }
+
+                """)
+    }
+
+    @Test func sourceFilesSkipWhatIsNotTheApp() throws {
+        let root = NSTemporaryDirectory() + "proofsheet-sources-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for path in [
+            "App/ContentView.swift", "App/Views/Card.swift", "AppTests/CardTests.swift", ".hidden/X.swift", "Package.swift",
+            "App/Assets.xcassets/Y.swift", "App/notes.txt", ".build/debug/Z.swift"
+        ] {
+            try FileOutput.write(Array("// \(path)\n".utf8), to: root + "/" + path)
+        }
+        try FileManager.default.createSymbolicLink(atPath: root + "/App/Linked.swift", withDestinationPath: "/etc/hostname")
+        #expect(try PreviewProgram.sourceFiles(in: [root]) == [root + "/App/ContentView.swift", root + "/App/Views/Card.swift"])
+        #expect(PreviewProgram.assetCatalogues(in: [root]) == [root + "/App/Assets.xcassets"])
+        try FileOutput.write(Array("print(1)\n".utf8), to: root + "/App/main.swift")
+        #expect(throws: ProofsheetError.self) { try PreviewProgram.sourceFiles(in: [root]) }
+        #expect(throws: ProofsheetError.self) { try PreviewProgram.sourceFiles(in: [root + "/App/notes.txt"]) }
+        #expect(throws: ProofsheetError.self) { try PreviewProgram.sourceFiles(in: [root + "/nothing"]) }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Proofsheet
+import ProofsheetTestSupport
+import Testing
+
+/// `proofsheet swiftui` as a team runs it: a folder of `import SwiftUI` files compiled with the
+/// Swift compiler against ProofsheetUI, their previews drawn; the compiler's messages naming the
+/// team's own files; a trap in their code, an output folder of the user's, a cached build.
+@Suite(.serialized) struct SwiftUICommandTests {
+    let folder: String
+    let cache: String
+
+    init() throws {
+        folder = try temporaryFolder()
+        cache = folder + "/cache"
+    }
+
+    func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        try runProcess(Paths.binary, ["swiftui"] + args + ["--cache", cache])
+    }
+
+    func write(_ text: String, _ path: String) throws { try FileOutput.write(Array(text.utf8), to: folder + "/" + path) }
+
+    /// The example screens' folder, as the demo draws it: each preview found (providers and a
+    /// timeline list), the gradient stack the scene file's pixels, its timeline a contact sheet.
+    @Test func theExampleScreensPreviewsAreDrawnFromTheirSource() throws {
+        let examples = Paths.root + "/Sources/SwiftUIExamples"
+        let list = try run([examples, "--list"])
+        #expect(list.status == 0, "\(list.err)")
+        let names = list.out.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(names.map { $0[0] } == ["GradientStack", "Settings", "GradientStack-remove"])
+        #expect(names.map { $0[2] } == ["", "", "remove"])
+        #expect(names.first?[1] == "Screens/Previews.swift:6")
+
+        let out = folder + "/out"
+        let r = try run([examples, "-o", out, "--scale", "1", "--strips"])
+        #expect(r.status == 0, "\(r.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(
+            files == [
+                ".proofsheet-files", "GradientStack-remove.png", "GradientStack-remove.remove.strip.png", "GradientStack.png", "Settings.png"
+            ])
+        let drawn = try PNGCodec.decode(contentsOfFile: out + "/GradientStack.png")
+        let renderer = try Renderer()
+        var scene = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/gradient-stack.json").scene(still: "rest")
+        scene.scale = 1
+        let json = try renderer.backend.renderRGBA(try renderer.layout(scene).displayList, scale: 1)
+        #expect(drawn == json, "the Swift source's preview is the scene file's screen, pixel for pixel")
+
+        // The same files again: the build is found, not made.
+        let again = try run([examples, "-o", out, "--scale", "1", "--only", "Settings"])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(again.err.contains("using the build of these files"), "\(again.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".proofsheet-files", "Settings.png"])
+    }
+
+    /// `#Preview`, an `App` and the colour scheme: the views a folder of an Xcode project holds.
+    @Test func previewMacrosAndAppsAreDrawn() throws {
+        try write(
+            """
+            import SwiftUI
+            struct Badge: View {
+                var body: some View { Text("New").padding().background(Color.orange) }
+            }
+            #Preview { Badge() }
+            #Preview("Badge, dark") { Badge().preferredColorScheme(.dark) }
+            """, "Project/App/Badge.swift")
+        try write(
+            """
+            import SwiftUI
+            @main struct BadgeApp: App {
+                var body: some Scene { WindowGroup { Badge() } }
+            }
+            """, "Project/App/BadgeApp.swift")
+        try write("import XCTest\nfinal class BadgeTests: XCTestCase {}\n", "Project/AppTests/BadgeTests.swift")
+        let out = folder + "/previews"
+        let r = try run([folder + "/Project", "-o", out, "--scale", "1", "--color-scheme", "dark"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [
+                ".proofsheet-files", "Badge--dark.png", "Badge.png", "BadgeApp.png"
+            ])
+        let badge = try PNGCodec.decode(contentsOfFile: out + "/Badge.png")
+        #expect(badge.width == 390 && badge.height == 844)
+        // Dark: the screen's ground is black, the badge's orange in the middle.
+        #expect(badge[x: 5, y: 5] == RGBAColor(r: 0, g: 0, b: 0, a: 255))
+        let middle = badge[x: 195, y: 422]
+        #expect(middle.r > 200 && middle.b < 80, "\(middle)")
+        #expect(try PNGCodec.decode(contentsOfFile: out + "/BadgeApp.png") == badge)
+    }
+
+    /// What a user meets when things go wrong: the compiler's messages at their own file and
+    /// line; their code trapping; a folder of theirs as the output; a name that is not a preview.
+    @Test func failuresAreClearAndLoseNothing() throws {
+        try write(
+            """
+            import SwiftUI
+            struct Tabs: View {
+                var body: some View {
+                    TabView { Text("One") }
+                }
+            }
+            """, "Broken/Tabs.swift")
+        let broken = try run([folder + "/Broken", "-o", folder + "/broken-out"])
+        #expect(broken.status == 2)
+        #expect(
+            broken.err.contains("Broken/Tabs.swift:4:9: error: 'TabView' is unavailable: TabView is not supported by ProofsheetUI yet"),
+            "\(broken.err)")
+        #expect(broken.err.contains("the Swift files did not compile"))
+        #expect(!FileOutput.exists(folder + "/broken-out"))
+
+        try write(
+            """
+            import SwiftUI
+            struct Boom: View {
+                let items: [String] = []
+                var body: some View { Text(items[3]) }
+            }
+            #Preview { Boom() }
+            """, "Trap/Boom.swift")
+        let trap = try run([folder + "/Trap", "-o", folder + "/trap-out"])
+        #expect(trap.status == 2)
+        #expect(trap.err.contains("the views' own code trapped"), "\(trap.err)")
+        #expect(!FileOutput.exists(folder + "/trap-out"))
+
+        // A folder of the user's is never replaced.
+        try write("keep me", "mine/notes.txt")
+        let mine = try run([folder + "/Trap", "-o", folder + "/mine"])
+        #expect(mine.status == 2 && mine.err.contains("not written by Proofsheet"), "\(mine.err)")
+        #expect(try String(contentsOfFile: folder + "/mine/notes.txt", encoding: .utf8) == "keep me")
+
+        try write("import SwiftUI\n#Preview { Text(\"a\") }\n", "One/A.swift")
+        let unknown = try run([folder + "/One", "-o", folder + "/one-out", "--only", "B"])
+        #expect(unknown.status == 2 && unknown.err.contains("no preview named 'B'") && unknown.err.contains("the previews: A"), "\(unknown.err)")
+        let usage = try run([folder + "/One", "--format", "gif"])
+        #expect(usage.status == 2 && usage.err.contains("--format 'gif' is not png, svg or pdf"))
+        let none = try run([folder + "/mine"])
+        #expect(none.status == 2 && none.err.contains("no .swift files in"))
+    }
+}
