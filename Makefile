@@ -7,7 +7,7 @@ SCENES := $(wildcard Assets/Scenes/*.json)
 ## bind). Build release products with the same flags, or SwiftPM rebuilds everything.
 RELEASE := $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: deps build release demo test clean-clone lint format bench fuzz leaks tsan install uninstall deb clean
+.PHONY: deps build release demo test seeds clean-clone lint format bench fuzz leaks tsan install uninstall deb clean
 
 ## Install missing system packages and fonts (idempotent).
 deps:
@@ -61,6 +61,11 @@ lint:
 
 format:
 	$(SWIFT) format format --in-place --recursive --configuration .swift-format $(FORMATTED)
+
+## The seeds' own SwiftUI code drawn by `proofsheet swiftui` and compared with the scene files
+## (stills pixel for pixel, timelines frame for frame): make seeds SEEDS=<folder of the seed texts>
+seeds: release
+	bash scripts/seeds/check.sh "$(SEEDS)"
 
 ## Benchmarks (release build): per-frame layout / raster / encode times and sizes, the diff, one
 ## scene in many states against a one-shot render, and text on one thread against two.
