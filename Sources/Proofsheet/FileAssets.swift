@@ -42,11 +42,12 @@ public struct FileAssets: AssetProvider {
     }
 
     public func image(named name: String) throws -> (path: String, size: Size) {
-        let path = try resolve(name)
+        let (path, scale) = try AssetCatalogue.image(named: name, in: roots) ?? (try resolve(name), 1)
         try decoded.count(path, name: name)
         let px = try images.pixelSize(path: path)
-        // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x.
-        return (path, Size(width: Double(px.width), height: Double(px.height)))
+        // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x; a
+        // catalogue's @2x or @3x image is that many pixels a point.
+        return (path, Size(width: Double(px.width) / scale, height: Double(px.height) / scale))
     }
 
     public func meanColor(ofImage path: String, in unit: Rect) -> Color? {

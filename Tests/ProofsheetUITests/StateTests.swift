@@ -51,6 +51,27 @@ import Testing
         #expect(try run(screen, "leave").texts == ["Hide", "A 0", "B 1"])
     }
 
+    /// A `@State` declared as `UUID()` (or an array of views with their own ids) keeps the
+    /// value of the first build its view is in, as SwiftUI takes it once: not one made anew with
+    /// each change of state (a `ForEach` over them would swap every view each time).
+    @Test func aStatesDeclaredValueIsTakenOnce() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { MadeIdentities() }
+            .timeline("taps", "tap #tap; wait 0.1s; tap #later; wait 0.1s; tap #tap; wait 0.1s; tap #tap; wait 0.1s")
+        let start = texts(try screen.instantiate(try screen.state(still: nil)).root)
+        #expect(start.count == 4 && start[2] == "taps 0")
+        let run = try Self.renderer.run(of: screen, timeline: "taps", framing: TimelineFraming(scale: 1))
+        var shown: [[String]] = []
+        try FrameSampler(fps: 20, span: .auto).run(run) { frames in
+            for f in frames { shown.append(texts(try screen.instantiate(f.state).root)) }
+        }
+        #expect(shown.last?.count == 5 && shown.last?[3] == "taps 3", "\(shown.last ?? [])")
+        // (Each start is a launch of its own: its ids are made then, and kept.)
+        for texts in shown { #expect(Array(texts.prefix(2)) == Array(shown[0].prefix(2)), "the ids changed: \(texts)") }
+        // The view that came later keeps the id it came with.
+        let later = Set(shown.compactMap { $0.first { $0.hasPrefix("later ") } })
+        #expect(later.count == 1, "\(later)")
+    }
+
     @Test func aBindingWritesItsOwnersState() throws {
         let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { BoundToggleScreen() }
             .timeline("on", "tap #toggle; wait 0.1s")

@@ -290,3 +290,24 @@ struct LongText: View {
 struct MuchText: View {
     var body: some View { VStack { ForEach(0..<20) { _ in Text(String(repeating: "b", count: 99_000)) } } }
 }
+
+/// Identities made when the view is: `UUID()` in a `@State`'s declaration, taken once when the
+/// view first appears — at the start, and for a view that comes later.
+struct MadeIdentities: View {
+    @State private var ids = [UUID(), UUID()]
+    @State private var showLater = false
+    @State private var taps = 0
+    var body: some View {
+        VStack {
+            ForEach(ids, id: \.self) { id in Text(String(id.uuidString.prefix(8))) }
+            if showLater { LaterIdentity() }
+            Text("taps \(taps)").id("tap").onTapGesture { taps += 1 }
+            Text("later").id("later").onTapGesture { showLater = true }
+        }
+    }
+}
+
+struct LaterIdentity: View {
+    @State private var id = UUID()
+    var body: some View { Text("later " + String(id.uuidString.prefix(8))) }
+}

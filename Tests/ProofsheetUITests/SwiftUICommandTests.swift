@@ -89,6 +89,37 @@ import Testing
         #expect(try PNGCodec.decode(contentsOfFile: out + "/BadgeApp.png") == badge)
     }
 
+    /// An Xcode project's asset catalogue: `Image("Stamp")` is the image set's largest scale,
+    /// that many pixels a point, found in a group; an image set that names a file outside its
+    /// folder is refused.
+    @Test func assetCataloguesGiveImagesByName() throws {
+        let set = folder + "/Stamps/App/Assets.xcassets/Icons/Stamp.imageset"
+        let red = RGBAImage(width: 40, height: 20, fill: RGBAColor(r: 255, g: 0, b: 0, a: 255))
+        let green = RGBAImage(width: 20, height: 10, fill: RGBAColor(r: 0, g: 255, b: 0, a: 255))
+        try FileOutput.write(try PNGCodec.encode(red), to: set + "/stamp@2x.png")
+        try FileOutput.write(try PNGCodec.encode(green), to: set + "/stamp.png")
+        try write(
+            #"{"images": [{"filename": "stamp.png", "idiom": "universal", "scale": "1x"}, {"filename": "stamp@2x.png", "idiom": "universal", "scale": "2x"}], "info": {"version": 1, "author": "xcode"}}"#,
+            "Stamps/App/Assets.xcassets/Icons/Stamp.imageset/Contents.json")
+        try write("import SwiftUI\n#Preview { Image(\"Stamp\") }\n", "Stamps/App/Stamp.swift")
+        let out = folder + "/stamps-out"
+        let r = try run([folder + "/Stamps", "-o", out, "--scale", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        let image = try PNGCodec.decode(contentsOfFile: out + "/Stamp.png")
+        // The 2x image, 20 × 10 points, in the middle of the safe area.
+        var reds: [(Int, Int)] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x: x, y: y] == RGBAColor(r: 255, g: 0, b: 0, a: 255) { reds.append((x, y)) }
+        }
+        #expect(reds.count == 200, "\(reds.count) red pixels")
+        #expect(reds.first.map { $0 == (185, 424) } == true, "\(String(describing: reds.first)) \(String(describing: reds.last))")
+
+        try write(
+            #"{"images": [{"filename": "../../../Stamp.swift", "scale": "1x"}]}"#, "Stamps/App/Assets.xcassets/Icons/Stamp.imageset/Contents.json")
+        let bad = try run([folder + "/Stamps", "-o", out, "--scale", "1"])
+        #expect(bad.status == 2 && bad.err.contains("which is not a file in its folder"), "\(bad.err)")
+    }
+
     /// What a user meets when things go wrong: the compiler's messages at their own file and
     /// line; their code trapping; a folder of theirs as the output; a name that is not a preview.
     @Test func failuresAreClearAndLoseNothing() throws {

@@ -9,7 +9,7 @@
 # closing braces); <n>.swift is Proofsheet's own file beside it, the previews and timelines
 # (touches by screen point: the tutorials' views carry no ids); <n>.compare pairs each preview
 # with a scene file's still or timeline. Exit 0 when every pair is the same, 1 when one differs,
-# 2 for a bad argument.
+# 2 for a bad argument. KEEP=<folder> keeps what was drawn.
 set -euo pipefail
 
 seeds=${1:-}
@@ -22,8 +22,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 bin=$root/.build/release/proofsheet
 [ -x "$bin" ] || { echo "build the release binary first (make release)" >&2; exit 2; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# KEEP=<folder> keeps every file drawn there (the assembled code, both sides' frames).
+if [ -n "${KEEP:-}" ]; then
+    work=$KEEP
+    rm -rf "$work"
+    mkdir -p "$work"
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
 
 if [ $# -gt 0 ]; then numbers="$*"; else numbers=$(cd "$here" && ls *.recipe | sed 's/\.recipe$//'); fi
 status=0

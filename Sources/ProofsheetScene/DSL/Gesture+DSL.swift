@@ -172,7 +172,7 @@ extension View {
 extension ScriptValue {
     /// A Swift value as the scene format would show it: numbers, strings, bools, sizes and
     /// points, arrays, optionals, and structs as objects of their stored properties (an enum
-    /// case as its name). Bounded: 8 levels, 1000 elements an array.
+    /// case as its name; a struct that shows none, as it describes itself). Bounded: 8 levels, 1000 elements an array.
     public init(reflecting value: Any) { self = Self.reflect(value, depth: 0) }
 
     private static func reflect(_ value: Any, depth: Int) -> ScriptValue {
@@ -194,6 +194,9 @@ extension ScriptValue {
         case .enum:
             return .string(m.children.first?.label ?? String(describing: value))
         case .struct, .class, .tuple:
+            // A value that shows no stored properties (a `UUID`, a `Date`) is shown as it
+            // describes itself: two different ones are two different states.
+            if m.children.isEmpty, m.displayStyle != .tuple { return .string(String(describing: value)) }
             var fields: [String: ScriptValue] = [:]
             for (k, c) in m.children.enumerated() { fields[c.label ?? String(k)] = reflect(c.value, depth: depth + 1) }
             return .object(fields)

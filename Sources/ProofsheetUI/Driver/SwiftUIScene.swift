@@ -59,7 +59,15 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
             throw ProofsheetError.usage(
                 "a Swift screen has no still named '\(excerpt(still))'", hint: "a Swift screen starts in its views' own state")
         }
-        return Self.sceneState(ViewStore())
+        // The declared `@State` values of the views there at the start, taken once (as SwiftUI
+        // takes them when a view first appears): the first state holds them.
+        var store = ViewStore()
+        for _ in 0..<8 {
+            let unstored = try build(store).unstored.value.filter { store.values[$0.key] == nil }
+            if unstored.isEmpty { break }
+            store.values.merge(unstored) { old, _ in old }
+        }
+        return Self.sceneState(store)
     }
 
     public func instantiate(_ state: SceneState) throws -> ProofsheetScene.Scene {
@@ -86,10 +94,10 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
             // Alerts cover the screen, whatever the size of the view they are on.
             if !resolver.alerts.isEmpty { node = .modified(node, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity))) }
             for alert in resolver.alerts { node = alert.spec.presenting(on: node, presented: alert.presented) }
-            return Built(node: node, live: resolver.installed, lifecycle: resolver.lifecycle)
+            return Built(node: node, live: resolver.installed, lifecycle: resolver.lifecycle, unstored: UncheckedBox(access.unstored))
         }
         root.remember(store, live: built.live)
-        if !built.lifecycle.isEmpty { root.remember(built.lifecycle) }
+        if !built.lifecycle.isEmpty || !built.unstored.value.isEmpty { root.remember(built.lifecycle) }
         return built
     }
 
@@ -100,12 +108,15 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         let live: Set<String>
         /// What they ask to be told (`onAppear`, `onDisappear`, `onChange`).
         let lifecycle: [(key: String, event: Lifecycle)]
+        /// The `@State` values taken from their declarations (none stored yet), by key.
+        let unstored: UncheckedBox<[String: Any]>
     }
 
     /// The action that tells the views of the state it runs on what happened since the state
     /// before: `onDisappear` for those that left, `onAppear` for those that came, `onChange` for
-    /// the values that changed. It is a timeline's first event, and the step after every change
-    /// of state of a screen that asks.
+    /// the values that changed; and keeps the declared values of the `@State` of views that came
+    /// (as SwiftUI takes them once). It is a timeline's first event, and the step after every
+    /// change of state of a screen that asks.
     var lifecycleAction: NativeAction {
         NativeAction(location: SourceLocation(file: "onAppear", path: "", line: 0, column: 0)) { run in
             let before = run
@@ -118,6 +129,7 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
                 if key.hasSuffix("|onDisappear"), let handler = root.disappearHandler(key) { calls.append(handler) }
             }
             store.appeared = store.appeared.filter { built.live.contains($0) }
+            for (key, value) in built.unstored.value where store.values[key] == nil { store.values[key] = value }
             for (key, event) in built.lifecycle {
                 switch event {
                 case .appear(let handler):

@@ -59,7 +59,13 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 extension State: InstalledProperty {
-    func install(key: String, environment: EnvironmentValues) { slot.key = key }
+    func install(key: String, environment: EnvironmentValues) {
+        slot.key = key
+        // SwiftUI takes a state's declared value once, when the view first appears: a value made
+        // anew each time the view is (a `UUID()`, an array of views with their own ids) is kept
+        // from the first build, not remade with every change of state.
+        if let access = StateAccess.current, access.read(key) == nil { access.unstored[key] = initial }
+    }
 }
 
 /// SwiftUI's `@Binding`: a value another view owns, read and written through.

@@ -62,6 +62,9 @@ final class StateAccess {
     var objects: ObjectTable?
     /// Writes refused because no action was running (a body that sets its own state).
     var refusedWrites: [String] = []
+    /// The `@State` values built from their declarations, not from the store, by key: what the
+    /// state keeps from the first build a view is in (see ``SwiftUIScene/lifecycleAction``).
+    var unstored: [String: Any] = [:]
 
     init(store: ViewStore, environment: EnvironmentValues, run: NativeRun? = nil) {
         self.store = store; self.environment = environment; self.run = run
