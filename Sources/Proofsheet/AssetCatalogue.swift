@@ -4,7 +4,7 @@ import ProofsheetCore
 /// Xcode's asset catalogues (`Assets.xcassets`) among the asset roots: an image set
 /// `<name>.imageset` (at any depth of groups) gives the image of that name, its largest scale
 /// (`3x` before `2x` before `1x`), drawn that many pixels a point.
-enum AssetCatalogue {
+public enum AssetCatalogue {
     /// Deepest group looked into, and most entries a catalogue's folders may hold in all.
     static let maxDepth = 8
     static let maxEntries = 20_000
@@ -72,5 +72,85 @@ enum AssetCatalogue {
             throw ProofsheetError.badInput("the image set \(visible(set)) holds no image", hint: "add a PNG or JPEG to it in Xcode")
         }
         return best
+    }
+
+    // MARK: Colours
+
+    /// Registers every colour set (`<name>.colorset`, at any depth of groups) of the catalogues
+    /// among `roots` as an asset colour: what SwiftUI's `Color("Brand")` draws, its dark
+    /// appearance in dark mode. Returns the names registered.
+    ///
+    /// - Throws: a bad-input error naming a colour set whose `Contents.json` cannot be read.
+    @discardableResult
+    public static func registerColors(in roots: [String]) throws -> [String] {
+        var names: [String] = []
+        for root in roots where root.hasSuffix(".xcassets") && FileOutput.isFolder(root) {
+            for set in sets(ending: ".colorset", in: root) {
+                let name = String((set as NSString).lastPathComponent.dropLast(".colorset".count))
+                let (light, dark) = try colors(of: set)
+                Color.registerAsset(name, light: light, dark: dark)
+                names.append(name)
+            }
+        }
+        return names
+    }
+
+    /// The folders ending in `suffix` in `root` and its groups (links not followed).
+    static func sets(ending suffix: String, in root: String) -> [String] {
+        var found: [String] = []
+        var pending = [root]
+        var seen = 0
+        for _ in 0..<maxDepth {
+            var next: [String] = []
+            for folder in pending {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+                seen += names.count
+                if seen > maxEntries { return found }
+                for n in names {
+                    let path = folder + "/" + n
+                    guard FileOutput.isFolder(path), !FileOutput.isLink(path) else { continue }
+                    if n.hasSuffix(suffix) { found.append(path) } else if !n.contains(".") || n.hasSuffix(".group") { next.append(path) }
+                }
+            }
+            pending = next
+            if pending.isEmpty { break }
+        }
+        return found
+    }
+
+    /// A colour set's universal colour and its dark appearance.
+    static func colors(of set: String) throws -> (light: Color, dark: Color?) {
+        let contents = set + "/Contents.json"
+        func bad(_ why: String) -> ProofsheetError {
+            ProofsheetError.badInput(
+                "\(visible(contents)): \(why)", hint: "a colour set as Xcode writes it: colors[].color.components red, green, blue, alpha")
+        }
+        guard FileOutput.isRegularFile(contents), let data = FileManager.default.contents(atPath: contents), data.count <= 1 << 20,
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { throw bad("cannot be read as a colour set's Contents.json") }
+        var light: Color?
+        var dark: Color?
+        for entry in (json["colors"] as? [[String: Any]] ?? []).prefix(64) {
+            guard let color = entry["color"] as? [String: Any], let parts = color["components"] as? [String: Any] else { continue }
+            func component(_ key: String, alpha: Bool = false) throws -> Double {
+                let raw = parts[key].map { "\($0)" } ?? (alpha ? "1" : "")
+                let text = raw.trimmingCharacters(in: .whitespaces)
+                if text.hasPrefix("0x") || text.hasPrefix("0X"), let v = UInt8(text.dropFirst(2), radix: 16) { return Double(v) / 255 }
+                guard let v = Double(text), v.isFinite, v >= 0 else { throw bad("\(key) '\(excerpt(text))' is not a colour component") }
+                // Xcode writes 0…1 with a decimal point, or whole numbers 0…255.
+                if text.contains(".") || alpha { return min(v, 1) }
+                return min(v, 255) / 255
+            }
+            let c = Color(
+                red: try component("red"), green: try component("green"), blue: try component("blue"), alpha: try component("alpha", alpha: true))
+            let appearances = entry["appearances"] as? [[String: Any]] ?? []
+            if appearances.isEmpty {
+                if light == nil { light = c }
+            } else if appearances.contains(where: { ($0["appearance"] as? String) == "luminosity" && ($0["value"] as? String) == "dark" }) {
+                if dark == nil { dark = c }
+            }
+        }
+        guard let light else { throw bad("holds no colour for any appearance") }
+        return (light, dark)
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 /// Light or dark appearance: which of a named colour's two values applies.
 public enum ColorScheme: String, Sendable, CaseIterable, Codable {
     case light, dark
@@ -91,6 +92,27 @@ extension Color {
         ("indigo", 0x5856D6, 0x5E5CE6, (0x3634A3, 0x7D7AFF), false), ("purple", 0xAF52DE, 0xBF5AF2, (0x8944AB, 0xDA8FFF), false),
         ("pink", 0xFF2D55, 0xFF375F, (0xD30F45, 0xFF6482), false), ("brown", 0xA2845E, 0xAC8E68, (0x7F6545, 0xB59469), false)
     ]
+
+    /// The colours of a team's asset catalogues (`Color("Brand")`), by their semantic name:
+    /// each a light and a dark value.
+    static let assetColors = Mutex<[String: (light: Color, dark: Color)]>([:])
+    /// What an asset colour's semantic name starts with (never a catalogue name).
+    static let assetPrefix = "asset:"
+
+    /// Makes `name` an asset colour with its light and dark values (the light one again when
+    /// the asset has no dark appearance).
+    public static func registerAsset(_ name: String, light: Color, dark: Color?) {
+        assetColors.withLock { $0[assetPrefix + name] = (light, dark ?? light) }
+    }
+
+    /// The asset colour `name` as drawn in light appearance (dark resolves later), nil when no
+    /// catalogue has it.
+    public static func asset(named name: String) -> Color? {
+        guard let pair = assetColors.withLock({ $0[assetPrefix + name] }) else { return nil }
+        var c = pair.light
+        c.semantic = assetPrefix + name
+        return c
+    }
 
     /// Every named colour, in catalogue order (families together).
     ///
@@ -189,7 +211,14 @@ extension Color {
     /// `opacity`) takes the catalogue's value for that scheme and contrast, its alpha scaled as
     /// this one's was; a literal colour is the same in all.
     public func resolved(in scheme: ColorScheme, contrast: ColorSchemeContrast = .standard) -> Color {
-        guard let semantic, let entry = Color.catalogueByName[semantic] else { return self }
+        guard let semantic else { return self }
+        if semantic.hasPrefix(Color.assetPrefix) {
+            guard let pair = Color.assetColors.withLock({ $0[semantic] }) else { return self }
+            let base = scheme == .dark ? pair.dark : pair.light
+            let factor = pair.light.alpha > 0 ? alpha / pair.light.alpha : 1
+            return Color(red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * factor, semantic: semantic)
+        }
+        guard let entry = Color.catalogueByName[semantic] else { return self }
         let base = entry.value(in: scheme, contrast: contrast)
         let factor = entry.light.alpha > 0 ? alpha / entry.light.alpha : 1
         return Color(red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * factor, semantic: semantic)

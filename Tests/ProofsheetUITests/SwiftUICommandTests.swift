@@ -90,14 +90,19 @@ import Testing
     }
 
     /// An Xcode project's asset catalogue: `Image("Stamp")` is the image set's largest scale,
-    /// that many pixels a point, found in a group; an image set that names a file outside its
-    /// folder is refused.
+    /// that many pixels a point, found in a group; `Color("Brand")` is the colour set, its dark
+    /// appearance in dark mode; an image set that names a file outside its folder is refused.
     @Test func assetCataloguesGiveImagesByName() throws {
         let set = folder + "/Stamps/App/Assets.xcassets/Icons/Stamp.imageset"
         let red = RGBAImage(width: 40, height: 20, fill: RGBAColor(r: 255, g: 0, b: 0, a: 255))
         let green = RGBAImage(width: 20, height: 10, fill: RGBAColor(r: 0, g: 255, b: 0, a: 255))
         try FileOutput.write(try PNGCodec.encode(red), to: set + "/stamp@2x.png")
         try FileOutput.write(try PNGCodec.encode(green), to: set + "/stamp.png")
+        // A colour set: orange in light appearance (0…1 components), blue in dark (0…255).
+        try write(
+            #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.502", "blue": "0.000", "alpha": "1.000"}}}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"color-space": "srgb", "components": {"red": "0", "green": "128", "blue": "255", "alpha": "1.000"}}}]}"#,
+            "Stamps/App/Assets.xcassets/Brand.colorset/Contents.json")
+        try write("import SwiftUI\n#Preview { Color(\"Brand\").frame(width: 10, height: 10) }\n", "Stamps/App/Brand.swift")
         try write(
             #"{"images": [{"filename": "stamp.png", "idiom": "universal", "scale": "1x"}, {"filename": "stamp@2x.png", "idiom": "universal", "scale": "2x"}], "info": {"version": 1, "author": "xcode"}}"#,
             "Stamps/App/Assets.xcassets/Icons/Stamp.imageset/Contents.json")
@@ -114,6 +119,11 @@ import Testing
         #expect(reds.count == 200, "\(reds.count) red pixels")
         #expect(reds.first.map { $0 == (185, 424) } == true, "\(String(describing: reds.first)) \(String(describing: reds.last))")
 
+        let brand = try PNGCodec.decode(contentsOfFile: out + "/Brand.png")
+        #expect(brand[x: 195, y: 428] == RGBAColor(r: 255, g: 128, b: 0, a: 255))
+        let dark = try run([folder + "/Stamps", "-o", folder + "/stamps-dark", "--scale", "1", "--color-scheme", "dark"])
+        #expect(dark.status == 0, "\(dark.err)")
+        #expect(try PNGCodec.decode(contentsOfFile: folder + "/stamps-dark/Brand.png")[x: 195, y: 428] == RGBAColor(r: 0, g: 128, b: 255, a: 255))
         try write(
             #"{"images": [{"filename": "../../../Stamp.swift", "scale": "1x"}]}"#, "Stamps/App/Assets.xcassets/Icons/Stamp.imageset/Contents.json")
         let bad = try run([folder + "/Stamps", "-o", out, "--scale", "1"])

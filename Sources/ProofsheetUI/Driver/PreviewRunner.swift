@@ -77,6 +77,8 @@ public enum PreviewRunner {
                 "no preview named '\(excerpt(wanted))'", hint: "the previews: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }
         options.only = options.only.isEmpty ? Set(names) : options.only
+        // The colour sets of the app's asset catalogues: `Color("Brand")`.
+        try AssetCatalogue.registerColors(in: options.assets)
         let renderer = try Renderer(assetRoots: options.assets)
         for (p, name) in zip(previews, names) where options.only.contains(name) {
             let screen = try p.screen(device: options.device, scale: options.scale, colorScheme: options.dark ? .dark : .light)

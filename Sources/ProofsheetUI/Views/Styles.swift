@@ -33,10 +33,11 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, PrimitiveView {
             h < 1 ? (c, x, 0) : h < 2 ? (x, c, 0) : h < 3 ? (0, c, x) : h < 4 ? (0, x, c) : h < 5 ? (x, 0, c) : (c, 0, x)
         value = ProofsheetCore.Color(red: r + m, green: g + m, blue: b + m, alpha: opacity)
     }
-    /// A named colour: one of SwiftUI's and UIKit's (`"systemGray6"`) or `#RRGGBB`; a name it
+    /// A named colour: a colour set of the app's asset catalogue (`Color("Brand")`, with its
+    /// dark appearance), one of SwiftUI's and UIKit's (`"systemGray6"`) or `#RRGGBB`; a name it
     /// does not know is drawn magenta, so that it shows.
     public init(_ name: String) {
-        value = ProofsheetCore.Color.parse(name) ?? ProofsheetCore.Color(red: 1, green: 0, blue: 1)
+        value = ProofsheetCore.Color.asset(named: name) ?? ProofsheetCore.Color.parse(name) ?? ProofsheetCore.Color(red: 1, green: 0, blue: 1)
     }
 
     /// The same colour with its opacity multiplied by `opacity`.
