@@ -22,6 +22,7 @@ func swiftuiCommand(_ args: inout Arguments) throws -> Int32 {
     let cacheGiven = try args.value("--cache")
     let runtimeGiven = try args.value("--runtime")
     let timeoutText = try args.value("--timeout")
+    let targets = try args.values("--target")
     let inputs = try args.positionals()
     guard !inputs.isEmpty else {
         throw ProofsheetError.usage("no Swift files given", hint: "proofsheet swiftui <folder of .swift files> (see --help)")
@@ -40,17 +41,35 @@ func swiftuiCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let note: (String) -> Void = { line in if !quiet { FileHandle.standardError.write(Data("note: \(line)\n".utf8)) } }
 
-    // The files, their previews, the build.
-    let paths = try PreviewProgram.sourceFiles(in: inputs)
-    let program = try PreviewProgram(paths: paths, swiftVersion: swiftVersion)
-    for file in program.files { for skipped in file.skipped { note(skipped) } }
+    // The programs: the folders and files given, as one; each view target of a package given,
+    // as one of its own (its name the module's, its manifest read by SwiftPM).
+    var programs: [(name: String?, program: PreviewProgram)] = []
+    let packages = inputs.filter(SwiftPackage.isPackage)
+    let plain = inputs.filter { !SwiftPackage.isPackage($0) }
+    if !targets.isEmpty && packages.isEmpty { throw ProofsheetError.usage("--target names a package's target", hint: "give the package's folder") }
+    if !plain.isEmpty {
+        programs.append((nil, try PreviewProgram(paths: try PreviewProgram.sourceFiles(in: plain), swiftVersion: swiftVersion)))
+    }
+    for package in packages {
+        for t in try SwiftPackage.viewTargets(of: package, only: targets) {
+            let paths = try PreviewProgram.sourceFiles(in: [t.folder], excluding: t.excluded)
+            programs.append((t.name, try PreviewProgram(paths: paths, module: t.name, swiftVersion: swiftVersion)))
+        }
+    }
+    for p in programs { for file in p.program.files { for skipped in file.skipped { note(skipped) } } }
     let runtime = try PreviewRuntime.locate(
         root: runtimeGiven, executable: CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : "/proc/self/exe")
     try runtime.ensureBuilt(note: note)
     let cache = cacheGiven ?? defaultCache()
-    let executable = try program.build(runtime: runtime, cache: cache, note: note) { messages in
-        FileHandle.standardError.write(Data(messages.utf8))
+    var executables: [(name: String?, path: String)] = []
+    for p in programs {
+        if let name = p.name { note("the package's view target \(name)") }
+        executables.append(
+            (p.name, try p.program.build(runtime: runtime, cache: cache, note: note) { FileHandle.standardError.write(Data($0.utf8)) }))
     }
+    // With several programs, each draws into a folder of its own (a target's name; the plain
+    // folders' previews in `previews`).
+    func subfolder(_ name: String?) -> String { executables.count == 1 ? "" : "/" + (name ?? "previews") }
 
     var runArgs: [String] = []
     if let device { runArgs += ["--device", device] }
@@ -63,17 +82,26 @@ func swiftuiCommand(_ args: inout Arguments) throws -> Int32 {
     if frames { runArgs.append("--frames") }
     if let fps { runArgs += ["--fps", fps] }
 
-    if list { return try runPreviews(executable, ["--list"] + runArgs, timeout: timeout, quiet: quiet) }
+    if list {
+        for e in executables {
+            if executables.count > 1 { FileHandle.standardOutput.write(Data("# \(e.name ?? "previews")\n".utf8)) }
+            let status = try runPreviews(e.path, ["--list"] + runArgs, timeout: timeout, quiet: quiet)
+            if status != 0 { return status }
+        }
+        return 0
+    }
 
-    let base = ((inputs[0] as NSString).lastPathComponent as NSString).deletingPathExtension
+    let base = ((URL(fileURLWithPath: inputs[0]).standardizedFileURL.path as NSString).lastPathComponent as NSString).deletingPathExtension
     let out = output ?? "Output/\(base.isEmpty ? "previews" : base).swiftui"
     try FileOutput.checkReplaceableFolder(out, what: "the previews")
     let temp = try FileOutput.temporaryFolder(beside: out)
     do {
-        let status = try runPreviews(executable, ["--out", temp] + runArgs, timeout: timeout, quiet: quiet)
-        guard status == 0 else {
-            FileOutput.discardFolder(temp)
-            return status
+        for e in executables {
+            let status = try runPreviews(e.path, ["--out", temp + subfolder(e.name)] + runArgs, timeout: timeout, quiet: quiet)
+            guard status == 0 else {
+                FileOutput.discardFolder(temp)
+                return status
+            }
         }
         try FileOutput.replaceFolder(out, with: temp, what: "the previews")
     } catch {

@@ -13,8 +13,9 @@ public struct PreviewProgram: Sendable {
     /// The Swift language mode the files are compiled in (5 or 6).
     public let swiftVersion: Int
 
-    /// The module the files are compiled in (a preview's file ID starts with it).
-    public static let module = "Screens"
+    /// The module the files are compiled in (a preview's file ID starts with it): a package
+    /// target's name, else `Screens`.
+    public let module: String
     /// Most files, bytes per file and bytes in all read from the folders given.
     public static let mostFiles = 2_000
     public static let largestFile = 4 << 20
@@ -26,7 +27,7 @@ public struct PreviewProgram: Sendable {
     ///
     /// - Throws: a usage error for an input that is not there or not Swift, a folder with no
     ///   Swift file, more files or bytes than the limits, or a `main.swift` (a program of its own).
-    public static func sourceFiles(in inputs: [String]) throws -> [String] {
+    public static func sourceFiles(in inputs: [String], excluding excluded: [String] = []) throws -> [String] {
         var found: [String] = []
         var bytes = 0
         func add(_ path: String) throws {
@@ -67,6 +68,7 @@ public struct PreviewProgram: Sendable {
                     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
                     for name in names where !name.hasPrefix(".") {
                         let path = folder == "/" ? "/" + name : folder + "/" + name
+                        if excluded.contains(path) { continue }
                         // Links are not followed: only what is inside the folders given is read.
                         if FileOutput.isLink(path) { continue }
                         if FileOutput.isFolder(path) {
@@ -115,7 +117,7 @@ public struct PreviewProgram: Sendable {
     /// Reads and prepares `paths` (see ``sourceFiles(in:)``).
     ///
     /// - Throws: a bad-input error naming a file that cannot be read or tokenised.
-    public init(paths: [String], swiftVersion: Int = 5) throws {
+    public init(paths: [String], module: String = "Screens", swiftVersion: Int = 5) throws {
         var files: [PreviewSourceFile] = []
         for (index, path) in paths.enumerated() {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -125,7 +127,8 @@ public struct PreviewProgram: Sendable {
         }
         self.files = files
         self.swiftVersion = swiftVersion
-        main = PreviewSourceFile.main(of: files, module: Self.module)
+        self.module = module
+        main = PreviewSourceFile.main(of: files, module: module)
     }
 
     /// The number of previews declared (apps and timeline lists count once).
@@ -141,7 +144,7 @@ public struct PreviewProgram: Sendable {
         }
         mix(runtime.stamp)
         mix(compiler + " " + PreviewRuntime.stamp(of: compiler))
-        mix("swift \(swiftVersion)")
+        mix("swift \(swiftVersion) \(module)")
         for f in files {
             mix(f.path)
             mix(f.compiled)
@@ -179,7 +182,7 @@ public struct PreviewProgram: Sendable {
             note("compiling \(files.count) Swift file\(files.count == 1 ? "" : "s") against ProofsheetUI")
             let args =
                 [
-                    "-module-name", Self.module, "-swift-version", "\(swiftVersion)", "-Onone", "-D", "DEBUG", "-j2", "-diagnostic-style", "llvm",
+                    "-module-name", module, "-swift-version", "\(swiftVersion)", "-Onone", "-D", "DEBUG", "-j2", "-diagnostic-style", "llvm",
                     "-module-cache-path", cache + "/module-cache"
                 ]
                 + (try runtime.compilerFlags()) + sources + [temp + "/main.swift"] + runtime.linkerFlags() + ["-o", temp + "/previews"]

@@ -130,6 +130,47 @@ import Testing
         #expect(bad.status == 2 && bad.err.contains("which is not a file in its folder"), "\(bad.err)")
     }
 
+    /// A package's folder: its manifest read by SwiftPM, each view target (one that uses the
+    /// SwiftUI product) drawn into a folder of its own; a view target that needs another target
+    /// is refused with what to do.
+    @Test func aPackagesViewTargetsAreDrawn() throws {
+        try write(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Shop",
+                dependencies: [.package(path: \(PreviewSourceLiteral.quote(Paths.root)))],
+                targets: [
+                    .target(name: "Cards", dependencies: [.product(name: "SwiftUI", package: "main")], exclude: ["Old"]),
+                    .target(name: "Lists", dependencies: [.product(name: "SwiftUI", package: "main")], path: "Code/Lists"),
+                    .target(name: "Model"),
+                    .testTarget(name: "CardsTests", dependencies: ["Cards"])
+                ]
+            )
+            """, "Shop/Package.swift")
+        try write(
+            "import SwiftUI\nstruct Card: View { var body: some View { Text(\"Card\") } }\n#Preview { Card() }\n", "Shop/Sources/Cards/Card.swift")
+        try write("this is not Swift {", "Shop/Sources/Cards/Old/Broken.swift")
+        try write("import SwiftUI\n#Preview(\"Rows\") { List { Text(\"Row\") } }\n", "Shop/Code/Lists/Rows.swift")
+        try write("struct Item {}\n", "Shop/Sources/Model/Item.swift")
+        let list = try run([folder + "/Shop", "--list"])
+        #expect(list.status == 0, "\(list.err)")
+        #expect(list.out == "# Cards\nCard\tCards/Card.swift:3\t\n# Lists\nRows\tLists/Rows.swift:2\t\n", "\(list.out)")
+        let out = folder + "/shop-out"
+        let r = try run([folder + "/Shop", "-o", out, "--scale", "1", "--target", "Lists"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".proofsheet-files", "Rows.png"])
+
+        let unknown = try run([folder + "/Shop", "--target", "Model"])
+        #expect(unknown.status == 2 && unknown.err.contains("has no view target named 'Model'"), "\(unknown.err)")
+        try write(
+            (try String(contentsOfFile: folder + "/Shop/Package.swift", encoding: .utf8)).replacingOccurrences(
+                of: "package: \"main\")], path:", with: "package: \"main\"), \"Model\"], path:"), "Shop/Package.swift")
+        let needs = try run([folder + "/Shop", "--target", "Lists"])
+        #expect(needs.status == 2 && needs.err.contains("the view target Lists also depends on Model"), "\(needs.err)")
+    }
+
     /// What a user meets when things go wrong: the compiler's messages at their own file and
     /// line; their code trapping; a folder of theirs as the output; a name that is not a preview.
     @Test func failuresAreClearAndLoseNothing() throws {
@@ -177,5 +218,12 @@ import Testing
         #expect(usage.status == 2 && usage.err.contains("--format 'gif' is not png, svg or pdf"))
         let none = try run([folder + "/mine"])
         #expect(none.status == 2 && none.err.contains("no .swift files in"))
+    }
+}
+
+/// Swift string literals for manifests written by the tests.
+enum PreviewSourceLiteral {
+    static func quote(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

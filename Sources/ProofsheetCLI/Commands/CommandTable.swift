@@ -1115,17 +1115,20 @@ extension CommandSpec {
             each #Preview { … }, each PreviewProvider, each App's window, and the previews with
             timelines a PreviewTimelines type lists. The files are compiled as they are (a folder of an
             Xcode project works: test targets, build products and asset catalogues are passed over;
-            images are looked up in its Asset catalogues); builds are cached by content, so a second
-            run starts at once. Each preview is written to <out>/<name>.<format>; with --strips each
+            images and colours are looked up in its asset catalogues). A package's folder: its
+            manifest is read by SwiftPM, and each target that uses the SwiftUI or ProofsheetUI
+            product is drawn, into a folder of its own when there are several. Builds are cached by
+            content, so a second run starts at once. Each preview is written to <out>/<name>.<format>; with --strips each
             timeline as a contact sheet <name>.<timeline>.strip.png, with --frames frame by frame.
             """,
-        usage: ["proofsheet swiftui <folder|file.swift>... [-o DIR] [options]"], usageIndent: 0,
+        usage: ["proofsheet swiftui <folder|package|file.swift>... [-o DIR] [options]"], usageIndent: 0,
         sections: [
             .options(
                 "OPTIONS:", column: 25,
                 [
                     OptionSpec("-o, --output DIR", "The folder of the previews (default: Output/<folder>.swiftui); replaced whole"),
                     OptionSpec("--list", "List the previews found (name, file:line, timelines) and draw nothing"),
+                    OptionSpec("--target NAME", "A package's view target to draw (repeatable; default: each one)"),
                     OptionSpec("--only NAME", "Draw only this preview (repeatable)"),
                     OptionSpec("--device NAME", "The device previews are drawn on (default: iPhone 14)"),
                     OptionSpec("--scale N", "Pixels per point (default: the device's own)"),
