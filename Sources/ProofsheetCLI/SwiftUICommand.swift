@@ -140,7 +140,9 @@ private func runPreviews(_ executable: String, _ args: [String], timeout: Double
     timer.schedule(deadline: .now() + timeout)
     timer.setEventHandler {
         timedOut = true
-        p.terminate()
+        // SIGKILL: a signal that can be ignored may be (an ignored SIGTERM is inherited), and the
+        // program has nothing to tidy (what it drew goes to a temporary folder).
+        kill(p.processIdentifier, SIGKILL)
     }
     timer.resume()
     var pending = Data()
@@ -162,6 +164,9 @@ private func runPreviews(_ executable: String, _ args: [String], timeout: Double
         throw ProofsheetError.badInput(
             "the preview program ran longer than \(fmt(timeout)) s and was stopped",
             hint: "a view's code may never finish; raise --timeout if it is only slow")
+    }
+    if p.terminationReason == .uncaughtSignal, [SIGTERM, SIGINT, SIGKILL, SIGHUP].contains(p.terminationStatus) {
+        throw ProofsheetError.badInput("the preview program was stopped (signal \(p.terminationStatus)) before it finished")
     }
     if p.terminationReason == .uncaughtSignal {
         throw ProofsheetError.badInput(

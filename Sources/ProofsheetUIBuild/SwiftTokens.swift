@@ -35,6 +35,10 @@ struct SwiftTokenizer {
     private var i = 0
     private var line = 1
     private var lineStart = 0
+    /// Strings open inside interpolations.
+    private var nesting = 0
+    /// Deepest strings inside interpolations read (a hostile file nests them without end).
+    static let deepestNesting = 64
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
@@ -129,6 +133,12 @@ struct SwiftTokenizer {
     /// interpolations included.
     private mutating func skipString() throws(SwiftTokenError) {
         let (startLine, startLineStart, start) = (line, lineStart, i)
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.deepestNesting else {
+            throw fail(
+                "strings nested in interpolations more than \(Self.deepestNesting) deep", at: start, line: startLine, lineStart: startLineStart)
+        }
         var pounds = 0
         while at(i) == 0x23 {
             pounds += 1

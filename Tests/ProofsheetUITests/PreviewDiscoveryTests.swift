@@ -33,6 +33,11 @@ import Testing
         ] {
             #expect(throws: SwiftTokenError(message: message, line: line, column: column)) { try SwiftTokenizer.tokens(of: source) }
         }
+        // Strings nested in interpolations without end: refused at a depth, not a crash.
+        let deep = String(repeating: "\"\\(", count: 100_000)
+        #expect(throws: SwiftTokenError(message: "strings nested in interpolations more than 64 deep", line: 1, column: 193)) {
+            try SwiftTokenizer.tokens(of: deep)
+        }
         let error = #expect(throws: ProofsheetError.self) { try PreviewSourceFile(path: "V.swift", text: "#Preview(\"x\")\nlet a = 1", index: 0) }
         #expect(error?.description.contains("V.swift:1:1: #Preview without its body") == true)
     }

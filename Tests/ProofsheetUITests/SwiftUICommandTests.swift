@@ -205,6 +205,14 @@ import Testing
         #expect(trap.err.contains("the views' own code trapped"), "\(trap.err)")
         #expect(!FileOutput.exists(folder + "/trap-out"))
 
+        // A view whose code never finishes: stopped after --timeout.
+        try write(
+            "import SwiftUI\nstruct Spin: View {\n    var body: some View {\n        var k = 0\n        while k >= 0 { k = (k + 1) % 7 }\n        return Text(\"\\(k)\")\n    }\n}\n#Preview { Spin() }\n",
+            "Spin/Spin.swift")
+        let spin = try run([folder + "/Spin", "-o", folder + "/spin-out", "--timeout", "2"])
+        #expect(spin.status == 2 && spin.err.contains("ran longer than 2 s and was stopped"), "\(spin.err)")
+        #expect(!FileOutput.exists(folder + "/spin-out"))
+
         // A folder of the user's is never replaced.
         try write("keep me", "mine/notes.txt")
         let mine = try run([folder + "/Trap", "-o", folder + "/mine"])

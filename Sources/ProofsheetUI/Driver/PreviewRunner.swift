@@ -16,6 +16,11 @@ public enum PreviewRunner {
     /// Runs with the process's arguments and exits: 0 when every preview was drawn, 2 for a bad
     /// argument or a preview that cannot be drawn, 3 for an internal failure.
     public static func main(_ previews: @MainActor () -> [Preview]) -> Never {
+        // A program started from a thread that blocks signals inherits the mask: Ctrl-C and
+        // SIGTERM reach this one again.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         let status: Int32
         do {
             let list = MainActor.assumeIsolated { previews() }
