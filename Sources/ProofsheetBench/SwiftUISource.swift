@@ -47,4 +47,33 @@ func swiftUIBenchmark(rounds: Int) throws {
         buildJSON.append((monotonicSeconds() - t0) / 36)
     }
     print(String(format: "  one state built: SwiftUI views %.3f ms, scene file %.3f ms", median(buildSwift) * 1000, median(buildJSON) * 1000))
+    try previewProgramBenchmark()
+}
+
+/// `proofsheet swiftui` on the example screens' folder (three files, 140 lines): the first run
+/// compiles them against ProofsheetUI (a clean build, in a new cache) and draws the three
+/// previews; the second finds the build and only draws.
+func previewProgramBenchmark() throws {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let proofsheet = (exe as NSString).deletingLastPathComponent + "/proofsheet"
+    guard let assets = Resources.assetsDirectory, FileManager.default.isExecutableFile(atPath: proofsheet) else {
+        print("  proofsheet swiftui: skipped (no release proofsheet beside the benchmark)")
+        return
+    }
+    let examples = (assets as NSString).deletingLastPathComponent + "/Sources/SwiftUIExamples"
+    let work = NSTemporaryDirectory() + "proofsheet-bench-swiftui-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    func run() throws -> Double {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: proofsheet)
+        p.arguments = ["swiftui", examples, "--cache", work + "/cache", "-o", work + "/out", "--scale", "3", "-q"]
+        let t0 = monotonicSeconds()
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw ProofsheetError.internal("proofsheet swiftui failed (\(p.terminationStatus))") }
+        return monotonicSeconds() - t0
+    }
+    let first = try run(), second = try run()
+    print(
+        String(format: "  proofsheet swiftui, example screens (3 files, 3 previews at 3x): compiled and drawn %.2f s, cached %.2f s", first, second))
 }
