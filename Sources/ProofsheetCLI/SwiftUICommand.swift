@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Proofsheet
 import ProofsheetUIBuild
 
@@ -136,10 +137,10 @@ private func runPreviews(_ executable: String, _ args: [String], timeout: Double
     p.standardError = errors
     do { try p.run() } catch { throw ProofsheetError.internal("cannot run the preview program: \(error)") }
     let timer = DispatchSource.makeTimerSource(queue: .global())
-    nonisolated(unsafe) var timedOut = false
+    let timedOut = Atomic(false)
     timer.schedule(deadline: .now() + timeout)
     timer.setEventHandler {
-        timedOut = true
+        timedOut.store(true, ordering: .relaxed)
         // SIGKILL: a signal that can be ignored may be (an ignored SIGTERM is inherited), and the
         // program has nothing to tidy (what it drew goes to a temporary folder).
         kill(p.processIdentifier, SIGKILL)
@@ -160,7 +161,7 @@ private func runPreviews(_ executable: String, _ args: [String], timeout: Double
     }
     p.waitUntilExit()
     timer.cancel()
-    if timedOut {
+    if timedOut.load(ordering: .relaxed) {
         throw ProofsheetError.badInput(
             "the preview program ran longer than \(fmt(timeout)) s and was stopped",
             hint: "a view's code may never finish; raise --timeout if it is only slow")

@@ -30,9 +30,7 @@ import Testing
         let (status, messages) = try typecheck(
             """
             import SwiftUI
-            final class Model: ObservableObject { @Published var count = 0 }
             struct Screen: View {
-                @EnvironmentObject var model: Model
                 var body: some View {
                     TabView {
                         NavigationLink(destination: Text("Next")) { Text("Go") }
@@ -43,7 +41,6 @@ import Testing
             """)
         #expect(status != 0)
         for expected in [
-            "'EnvironmentObject' is unavailable: @EnvironmentObject is not supported by ProofsheetUI yet",
             "'TabView' is unavailable: TabView is not supported by ProofsheetUI yet",
             "'NavigationLink' is unavailable: NavigationLink is not supported by ProofsheetUI yet",
             "is unavailable: sheet is not supported by ProofsheetUI yet"

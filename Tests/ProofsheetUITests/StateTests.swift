@@ -72,6 +72,17 @@ import Testing
         #expect(later.count == 1, "\(later)")
     }
 
+    /// `.environmentObject(model)` gives the views inside the model by its type: one reads it,
+    /// another changes it, and each state of the timeline keeps its own value.
+    @Test func anEnvironmentObjectIsFoundByItsType() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { BasketScreen() }
+            .timeline("add", "tap #add; wait 0.1s; tap #add; wait 0.1s")
+        #expect(texts(try screen.instantiate(try screen.state(still: nil)).root) == ["items 0", "Add"])
+        let added = try run(screen, "add")
+        #expect(added.texts == ["items 2", "Add"])
+        #expect(texts(try screen.instantiate(added.frames[0].state).root) == ["items 0", "Add"])
+    }
+
     @Test func aBindingWritesItsOwnersState() throws {
         let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { BoundToggleScreen() }
             .timeline("on", "tap #toggle; wait 0.1s")

@@ -311,3 +311,29 @@ struct LaterIdentity: View {
     @State private var id = UUID()
     var body: some View { Text("later " + String(id.uuidString.prefix(8))) }
 }
+
+/// A model an ancestor puts in the environment: two views read it by type, one changes it.
+final class Basket: ObservableObject {
+    @Published var items = 0
+}
+
+struct BasketScreen: View {
+    @StateObject private var basket = Basket()
+    var body: some View {
+        VStack {
+            BasketCount()
+            AddToBasket()
+        }
+        .environmentObject(basket)
+    }
+}
+
+struct BasketCount: View {
+    @EnvironmentObject var basket: Basket
+    var body: some View { Text("items \(basket.items)") }
+}
+
+struct AddToBasket: View {
+    @EnvironmentObject var basket: Basket
+    var body: some View { Text("Add").id("add").onTapGesture { basket.items += 1 } }
+}

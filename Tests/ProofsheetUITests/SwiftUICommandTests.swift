@@ -205,6 +205,13 @@ import Testing
         #expect(trap.err.contains("the views' own code trapped"), "\(trap.err)")
         #expect(!FileOutput.exists(folder + "/trap-out"))
 
+        // A model no ancestor put in the environment: SwiftUI's own message.
+        try write(
+            "import SwiftUI\nfinal class Cart: ObservableObject { @Published var n = 0 }\nstruct Needs: View {\n    @EnvironmentObject var cart: Cart\n    var body: some View { Text(\"\\(cart.n)\") }\n}\n#Preview { Needs() }\n",
+            "Needs/Needs.swift")
+        let needs = try run([folder + "/Needs", "-o", folder + "/needs-out"])
+        #expect(needs.status == 2 && needs.err.contains("No ObservableObject of type Cart found"), "\(needs.err)")
+
         // A view whose code never finishes: stopped after --timeout.
         try write(
             "import SwiftUI\nstruct Spin: View {\n    var body: some View {\n        var k = 0\n        while k >= 0 { k = (k + 1) % 7 }\n        return Text(\"\\(k)\")\n    }\n}\n#Preview { Spin() }\n",

@@ -287,6 +287,19 @@ extension View {
             })
     }
     public func flipsForRightToLeftLayoutDirection(_ enabled: Bool) -> ModifiedContent { modified(.flipsForRightToLeftLayoutDirection(enabled)) }
+
+    /// `.environmentObject(model)`: the model for the views inside, as their
+    /// `@EnvironmentObject` of its type reads it.
+    public func environmentObject<T: ObservableObject>(_ object: T) -> ModifiedContent {
+        let handle = ObjectHandle(object: object)
+        return ModifiedContent(
+            ModifiedContent(self, .resolved { node, _, _ in node }),
+            .scoped { resolver in
+                let outer = resolver.access.environment
+                resolver.access.environment.objects[ObjectIdentifier(T.self)] = handle
+                return { resolver.access.environment = outer }
+            })
+    }
 }
 
 /// Which safe areas a view ignores (the keyboard's is never shown here).

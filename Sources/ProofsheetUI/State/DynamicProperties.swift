@@ -145,6 +145,8 @@ public struct EnvironmentValues: Sendable {
     public var isEnabled = true
     /// The device being drawn (`UIScreen.main`).
     var device: Device?
+    /// The models put in the environment (`.environmentObject(_:)`), by type.
+    var objects: [ObjectIdentifier: ObjectHandle] = [:]
     public init() {}
 }
 

@@ -134,6 +134,33 @@ extension ObservedObject: InstalledProperty {
 }
 
 /// Where a `@StateObject` keeps its object.
+/// SwiftUI's `@EnvironmentObject`: a model an ancestor put in the environment with
+/// `.environmentObject(_:)`, found by its type. A view that reads one no ancestor gave stops the
+/// program with SwiftUI's own message.
+@propertyWrapper
+public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
+    let box = ObjectBox()
+    public init() {}
+
+    @MainActor public var wrappedValue: ObjectType {
+        guard let object = box.object as? ObjectType else {
+            fatalError(
+                "No ObservableObject of type \(ObjectType.self) found. A View.environmentObject(_:) for \(ObjectType.self) may be missing as an ancestor of this view."
+            )
+        }
+        return object
+    }
+    /// `$model.value`: a binding to a property of the model.
+    @MainActor public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
+}
+
+extension EnvironmentObject: InstalledProperty {
+    func install(key: String, environment: EnvironmentValues) {
+        box.object = environment.objects[ObjectIdentifier(ObjectType.self)]?.object
+        if let object = box.object { ObjectKeys.register(object, key: key) }
+    }
+}
+
 final class ObjectBox: @unchecked Sendable {
     // NB: set on the main actor before the body is built, read there after.
     var object: AnyObject?

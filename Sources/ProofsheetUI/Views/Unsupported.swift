@@ -42,11 +42,6 @@ public struct LazyVGrid<Content> {}
 public struct LazyHGrid<Content> {}
 @available(*, unavailable, message: "Path is not supported by ProofsheetUI yet: use Rectangle, RoundedRectangle, Circle, Ellipse or Capsule")
 public struct Path {}
-@available(*, unavailable, message: "@EnvironmentObject is not supported by ProofsheetUI yet: pass the values, or a @Binding")
-@propertyWrapper public struct EnvironmentObject<ObjectType> {
-    public var wrappedValue: ObjectType
-    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
-}
 
 extension View {
     @available(*, unavailable, message: "sheet is not supported by ProofsheetUI yet: draw the sheet's content as a screen of its own")
