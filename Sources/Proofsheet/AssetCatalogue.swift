@@ -25,26 +25,9 @@ public enum AssetCatalogue {
 
     /// The folder `target` in `root` or its groups (links not followed).
     static func find(_ target: String, in root: String) -> String? {
-        var pending = [root]
-        var seen = 0
-        for _ in 0..<maxDepth {
-            var next: [String] = []
-            for folder in pending {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-                seen += names.count
-                if seen > maxEntries { return nil }
-                if names.contains(target), FileOutput.isFolder(folder + "/" + target), !FileOutput.isLink(folder + "/" + target) {
-                    return folder + "/" + target
-                }
-                for n in names where !n.contains(".") || n.hasSuffix(".group") {
-                    let path = folder + "/" + n
-                    if FileOutput.isFolder(path), !FileOutput.isLink(path) { next.append(path) }
-                }
-            }
-            pending = next
-            if pending.isEmpty { break }
+        sets(ending: (target as NSString).pathExtension.isEmpty ? target : "." + (target as NSString).pathExtension, in: root).first {
+            ($0 as NSString).lastPathComponent == target
         }
-        return nil
     }
 
     /// The image of an image set: the file of its largest scale.

@@ -170,19 +170,7 @@ public struct PreviewSourceFile: Sendable {
     }
 
     /// `s` as a Swift string literal.
-    static func literal(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if c.value < 0x20 || c.value == 0x7F { out += "\\u{\(String(c.value, radix: 16))}" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out + "\""
-    }
+    static func literal(_ s: String) -> String { "\"" + backslashEscaped(s, .dump) + "\"" }
 
     /// The `main.swift` of the preview program of `files`, compiled in module `module`: every
     /// preview found, in order, each under the `#if` it was declared under.

@@ -1,5 +1,6 @@
 import Foundation
 import Proofsheet
+import ProofsheetCore
 import ProofsheetTestSupport
 import Testing
 
@@ -140,7 +141,7 @@ import Testing
             import PackageDescription
             let package = Package(
                 name: "Shop",
-                dependencies: [.package(path: \(PreviewSourceLiteral.quote(Paths.root)))],
+                dependencies: [.package(path: "\(backslashEscaped(Paths.root, .dump))")],
                 targets: [
                     .target(name: "Cards", dependencies: [.product(name: "SwiftUI", package: "main")], exclude: ["Old"]),
                     .target(name: "Lists", dependencies: [.product(name: "SwiftUI", package: "main")], path: "Code/Lists"),
@@ -233,12 +234,5 @@ import Testing
         #expect(usage.status == 2 && usage.err.contains("--format 'gif' is not png, svg or pdf"))
         let none = try run([folder + "/mine"])
         #expect(none.status == 2 && none.err.contains("no .swift files in"))
-    }
-}
-
-/// Swift string literals for manifests written by the tests.
-enum PreviewSourceLiteral {
-    static func quote(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
