@@ -206,6 +206,12 @@ import Testing
         #expect(trap.err.contains("the views' own code trapped"), "\(trap.err)")
         #expect(!FileOutput.exists(folder + "/trap-out"))
 
+        // An image no folder holds: the error names the preview and where it is declared.
+        try write("import SwiftUI\n\n#Preview(\"Hero\") { Image(\"hero-photo\") }\n", "Missing/Hero.swift")
+        let missing = try run([folder + "/Missing", "-o", folder + "/missing-out"])
+        #expect(
+            missing.status == 2 && missing.err.contains("preview 'Hero' (Screens/Hero.swift:3): image 'hero-photo' not found"), "\(missing.err)")
+
         // A model no ancestor put in the environment: SwiftUI's own message.
         try write(
             "import SwiftUI\nfinal class Cart: ObservableObject { @Published var n = 0 }\nstruct Needs: View {\n    @EnvironmentObject var cart: Cart\n    var body: some View { Text(\"\\(cart.n)\") }\n}\n#Preview { Needs() }\n",

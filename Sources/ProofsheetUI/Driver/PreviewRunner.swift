@@ -86,26 +86,32 @@ public enum PreviewRunner {
         try AssetCatalogue.registerColors(in: options.assets)
         let renderer = try Renderer(assetRoots: options.assets)
         for (p, name) in zip(previews, names) where options.only.contains(name) {
-            let screen = try p.screen(device: options.device, scale: options.scale, colorScheme: options.dark ? .dark : .light)
-            let scene = try screen.instantiate(try screen.appeared(try screen.state(still: nil)))
-            let file = "\(name).\(options.format.rawValue)"
-            try FileOutput.write(try renderer.render(scene, format: options.format, png: .fast), to: out + "/" + file, sync: false)
-            note("drew \(file)")
-            for t in p.timelines {
-                if options.strips {
-                    let run = try renderer.run(of: screen, timeline: t.name, framing: TimelineFraming(scale: options.scale))
-                    let strip = "\(name).\(t.name).strip.png"
-                    let made = try renderer.writeStrip(
-                        of: run, title: "\(name) — \(t.name) · \(options.device)", to: out + "/" + strip, scale: options.scale ?? 2)
-                    note("drew \(strip): \(made.frames) frames")
+            // An error names the preview and where it is declared.
+            do {
+                let screen = try p.screen(device: options.device, scale: options.scale, colorScheme: options.dark ? .dark : .light)
+                let scene = try screen.instantiate(try screen.appeared(try screen.state(still: nil)))
+                let file = "\(name).\(options.format.rawValue)"
+                try FileOutput.write(try renderer.render(scene, format: options.format, png: .fast), to: out + "/" + file, sync: false)
+                note("drew \(file)")
+                for t in p.timelines {
+                    if options.strips {
+                        let run = try renderer.run(of: screen, timeline: t.name, framing: TimelineFraming(scale: options.scale))
+                        let strip = "\(name).\(t.name).strip.png"
+                        let made = try renderer.writeStrip(
+                            of: run, title: "\(name) — \(t.name) · \(options.device)", to: out + "/" + strip, scale: options.scale ?? 2)
+                        note("drew \(strip): \(made.frames) frames")
+                    }
+                    if options.frames {
+                        let folder = "\(name).\(t.name)"
+                        let count = try renderer.writeFrames(
+                            of: screen, timeline: t.name, scene: name, fps: options.fps, framing: TimelineFraming(scale: options.scale),
+                            to: out + "/" + folder)
+                        note("drew \(folder)/: \(count) frames")
+                    }
                 }
-                if options.frames {
-                    let folder = "\(name).\(t.name)"
-                    let count = try renderer.writeFrames(
-                        of: screen, timeline: t.name, scene: name, fps: options.fps, framing: TimelineFraming(scale: options.scale),
-                        to: out + "/" + folder)
-                    note("drew \(folder)/: \(count) frames")
-                }
+            } catch var e as ProofsheetError {
+                e.message = "preview '\(name)' (\(p.fileID):\(p.line)): " + e.message
+                throw e
             }
         }
         return 0
