@@ -34,7 +34,9 @@ public struct SwiftPackage: Sendable {
             let json = try? JSONSerialization.jsonObject(with: Data(result.output[start...].utf8)) as? [String: Any]
         else {
             throw ProofsheetError.badInput(
-                "SwiftPM cannot read \(visible(folder))/Package.swift:\n\(String(result.output.suffix(2000)))", hint: "fix the manifest")
+                "SwiftPM cannot read \(visible(folder))/Package.swift: "
+                    + result.output.suffix(2000).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " | "),
+                hint: "fix the manifest")
         }
         var found: [Target] = []
         var all: [String] = []

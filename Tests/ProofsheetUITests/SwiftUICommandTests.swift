@@ -135,6 +135,8 @@ import Testing
     /// SwiftUI product) drawn into a folder of its own; a view target that needs another target
     /// is refused with what to do.
     @Test func aPackagesViewTargetsAreDrawn() throws {
+        // SwiftPM names a package found by its path after its folder.
+        let identity = (Paths.root as NSString).lastPathComponent.lowercased()
         try write(
             """
             // swift-tools-version:5.9
@@ -143,8 +145,8 @@ import Testing
                 name: "Shop",
                 dependencies: [.package(path: "\(backslashEscaped(Paths.root, .dump))")],
                 targets: [
-                    .target(name: "Cards", dependencies: [.product(name: "SwiftUI", package: "main")], exclude: ["Old"]),
-                    .target(name: "Lists", dependencies: [.product(name: "SwiftUI", package: "main")], path: "Code/Lists"),
+                    .target(name: "Cards", dependencies: [.product(name: "SwiftUI", package: "\(identity)")], exclude: ["Old"]),
+                    .target(name: "Lists", dependencies: [.product(name: "SwiftUI", package: "\(identity)")], path: "Code/Lists"),
                     .target(name: "Model"),
                     .testTarget(name: "CardsTests", dependencies: ["Cards"])
                 ]
@@ -167,7 +169,7 @@ import Testing
         #expect(unknown.status == 2 && unknown.err.contains("has no view target named 'Model'"), "\(unknown.err)")
         try write(
             (try String(contentsOfFile: folder + "/Shop/Package.swift", encoding: .utf8)).replacingOccurrences(
-                of: "package: \"main\")], path:", with: "package: \"main\"), \"Model\"], path:"), "Shop/Package.swift")
+                of: "package: \"\(identity)\")], path:", with: "package: \"\(identity)\"), \"Model\"], path:"), "Shop/Package.swift")
         let needs = try run([folder + "/Shop", "--target", "Lists"])
         #expect(needs.status == 2 && needs.err.contains("the view target Lists also depends on Model"), "\(needs.err)")
     }
