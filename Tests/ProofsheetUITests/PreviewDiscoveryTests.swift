@@ -42,6 +42,34 @@ import Testing
         #expect(error?.description.contains("V.swift:1:1: #Preview without its body") == true)
     }
 
+    /// Hostile text made of the characters the reader cares about, 3 000 times: it is read
+    /// or refused with a place, never a crash or a hang, and what is compiled keeps its lines.
+    @Test func anyTextIsReadOrRefused() throws {
+        let alphabet = Array("\"\\()#{}/*\n `@ Preview main struct X: PreviewProvider if else endif \u{00E9}")
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(alphabet.count))
+        }
+        var read = 0
+        for _ in 0..<3_000 {
+            let text = String((0..<(next() * 3)).map { _ in alphabet[next()] })
+            do {
+                let file = try PreviewSourceFile(path: "F.swift", text: text, index: 0)
+                read += 1
+                #expect(
+                    file.compiled.split(separator: "\n", omittingEmptySubsequences: false).count == text.split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    ).count + 1)
+            } catch let e as ProofsheetError {
+                #expect(e.description.contains("F.swift:"), "\(e.description)")
+            }
+        }
+        #expect(read > 100, "\(read) of 3000 read")
+    }
+
     @Test func previewsAreFoundAndExpandedInPlace() throws {
         let source = """
             import SwiftUI
