@@ -182,7 +182,8 @@ public struct PreviewProgram: Sendable {
             note("compiling \(files.count) Swift file\(files.count == 1 ? "" : "s") against ProofsheetUI")
             let args =
                 [
-                    "-module-name", module, "-swift-version", "\(swiftVersion)", "-Onone", "-D", "DEBUG", "-j2", "-diagnostic-style", "llvm",
+                    "-module-name", module, "-swift-version", "\(swiftVersion)", "-Onone", "-D", "DEBUG", "-D", "PROOFSHEET_PREVIEWS", "-j2",
+                    "-diagnostic-style", "llvm",
                     "-module-cache-path", cache + "/module-cache"
                 ]
                 + (try runtime.compilerFlags()) + sources + [temp + "/main.swift"] + runtime.linkerFlags() + ["-o", temp + "/previews"]

@@ -152,14 +152,16 @@ import Testing
                 ]
             )
             """, "Shop/Package.swift")
+        // The guard a package that SwiftPM builds on Linux needs, open to `proofsheet swiftui`.
         try write(
-            "import SwiftUI\nstruct Card: View { var body: some View { Text(\"Card\") } }\n#Preview { Card() }\n", "Shop/Sources/Cards/Card.swift")
+            "import SwiftUI\nstruct Card: View { var body: some View { Text(\"Card\") } }\n#if !os(Linux) || PROOFSHEET_PREVIEWS\n#Preview { Card() }\n#endif\n",
+            "Shop/Sources/Cards/Card.swift")
         try write("this is not Swift {", "Shop/Sources/Cards/Old/Broken.swift")
         try write("import SwiftUI\n#Preview(\"Rows\") { List { Text(\"Row\") } }\n", "Shop/Code/Lists/Rows.swift")
         try write("struct Item {}\n", "Shop/Sources/Model/Item.swift")
         let list = try run([folder + "/Shop", "--list"])
         #expect(list.status == 0, "\(list.err)")
-        #expect(list.out == "# Cards\nCard\tCards/Card.swift:3\t\n# Lists\nRows\tLists/Rows.swift:2\t\n", "\(list.out)")
+        #expect(list.out == "# Cards\nCard\tCards/Card.swift:4\t\n# Lists\nRows\tLists/Rows.swift:2\t\n", "\(list.out)")
         let out = folder + "/shop-out"
         let r = try run([folder + "/Shop", "-o", out, "--scale", "1", "--target", "Lists"])
         #expect(r.status == 0, "\(r.err)")
