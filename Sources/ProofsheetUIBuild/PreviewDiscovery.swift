@@ -90,32 +90,12 @@ public struct PreviewSourceFile: Sendable {
                 edits.append((t.start..<t.end, String(repeating: " ", count: t.end - t.start)))
             case .pound("Preview") where depth == 0:
                 var j = k + 1
-                if j < tokens.count, tokens[j].kind == .punctuation(0x28) {
-                    var parens = 0
-                    while j < tokens.count {
-                        if tokens[j].kind == .punctuation(0x28) { parens += 1 }
-                        if tokens[j].kind == .punctuation(0x29) {
-                            parens -= 1
-                            if parens == 0 { break }
-                        }
-                        j += 1
-                    }
-                    j += 1
-                }
+                if j < tokens.count, tokens[j].kind == .punctuation(0x28) { j = Self.matching(tokens, from: j) + 1 }
                 guard j < tokens.count, tokens[j].kind == .punctuation(0x7B) else {
                     throw ProofsheetError.badInput(
                         "\(visible(path)):\(t.line):\(t.column): #Preview without its body", hint: "write #Preview(\"Name\") { ContentView() }")
                 }
-                var braces = 0
-                var close = j
-                while close < tokens.count {
-                    if tokens[close].kind == .punctuation(0x7B) { braces += 1 }
-                    if tokens[close].kind == .punctuation(0x7D) {
-                        braces -= 1
-                        if braces == 0 { break }
-                    }
-                    close += 1
-                }
+                let close = Self.matching(tokens, from: j)
                 guard close < tokens.count else {
                     throw ProofsheetError.badInput(
                         "\(visible(path)):\(t.line):\(t.column): the body of this #Preview never ends", hint: "close its '{'")
@@ -167,6 +147,22 @@ public struct PreviewSourceFile: Sendable {
         compiled = String(decoding: out, as: UTF8.self)
         previews = found
         self.skipped = skipped
+    }
+
+    /// The index of the token that closes the `(` or `{` at `open` (the count of tokens when
+    /// none does).
+    static func matching(_ tokens: [SwiftToken], from open: Int) -> Int {
+        let opening = tokens[open].kind
+        let closing: SwiftToken.Kind = opening == .punctuation(0x28) ? .punctuation(0x29) : .punctuation(0x7D)
+        var depth = 0
+        for j in open..<tokens.count {
+            if tokens[j].kind == opening { depth += 1 }
+            if tokens[j].kind == closing {
+                depth -= 1
+                if depth == 0 { return j }
+            }
+        }
+        return tokens.count
     }
 
     /// `s` as a Swift string literal.

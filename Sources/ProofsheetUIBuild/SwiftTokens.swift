@@ -152,13 +152,8 @@ struct SwiftTokenizer {
             if b == 0x0A, !multiline { throw unterminated }
             if b == 0x5C {
                 // A backslash followed by the literal's pounds: an escape.
-                var k = i + 1
-                var ok = true
-                for _ in 0..<pounds {
-                    if at(k) != 0x23 { ok = false }
-                    k += 1
-                }
-                if ok {
+                if self.pounds(pounds, at: i + 1) {
+                    let k = i + 1 + pounds
                     while i < k { advance() }
                     if at(i) == 0x28 {  // \( interpolation )
                         advance()
@@ -170,13 +165,9 @@ struct SwiftTokenizer {
                 }
             }
             if b == 0x22, !multiline || (at(i + 1) == 0x22 && at(i + 2) == 0x22) {
-                var k = i + (multiline ? 3 : 1)
-                var closing = true
-                for _ in 0..<pounds {
-                    if at(k) != 0x23 { closing = false }
-                    k += 1
-                }
-                if closing {
+                let quotes = multiline ? 3 : 1
+                if self.pounds(pounds, at: i + quotes) {
+                    let k = i + quotes + pounds
                     while i < k { advance() }
                     return
                 }
@@ -184,6 +175,13 @@ struct SwiftTokenizer {
             advance()
         }
         throw unterminated
+    }
+
+    /// Whether `count` pounds (`#`) start at `k` (a raw string's delimiter); the first other
+    /// byte ends the look, so a hostile run of pounds is read once.
+    private func pounds(_ count: Int, at k: Int) -> Bool {
+        for j in 0..<count where at(k + j) != 0x23 { return false }
+        return true
     }
 
     /// Skips the code of an interpolation after its `\(`, to its `)`.

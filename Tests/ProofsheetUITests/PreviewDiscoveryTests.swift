@@ -38,6 +38,10 @@ import Testing
         #expect(throws: SwiftTokenError(message: "strings nested in interpolations more than 64 deep", line: 1, column: 193)) {
             try SwiftTokenizer.tokens(of: deep)
         }
+        // A raw string of 50 000 pounds and 50 000 backslashes after it: each look at the
+        // delimiter stops at the first byte that is not a pound (read once, not 50 000²).
+        let raw = String(repeating: "#", count: 50_000) + "\"" + String(repeating: "\\", count: 50_000)
+        #expect(throws: SwiftTokenError(message: "a string that is never closed", line: 1, column: 1)) { try SwiftTokenizer.tokens(of: raw) }
         let error = #expect(throws: ProofsheetError.self) { try PreviewSourceFile(path: "V.swift", text: "#Preview(\"x\")\nlet a = 1", index: 0) }
         #expect(error?.description.contains("V.swift:1:1: #Preview without its body") == true)
     }
