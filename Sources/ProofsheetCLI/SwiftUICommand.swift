@@ -42,6 +42,11 @@ func swiftuiCommand(_ args: inout Arguments) throws -> Int32 {
     }
     let note: (String) -> Void = { line in if !quiet { FileHandle.standardError.write(Data("note: \(line)\n".utf8)) } }
 
+    // Where the previews go, checked before anything is compiled.
+    let base = ((URL(fileURLWithPath: inputs[0]).standardizedFileURL.path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let out = output ?? "Output/\(base.isEmpty ? "previews" : base).swiftui"
+    if !list { try FileOutput.checkReplaceableFolder(out, what: "the previews") }
+
     // The programs: the folders and files given, as one; each view target of a package given,
     // as one of its own (its name the module's, its manifest read by SwiftPM).
     var programs: [(name: String?, program: PreviewProgram)] = []
@@ -92,9 +97,6 @@ func swiftuiCommand(_ args: inout Arguments) throws -> Int32 {
         return 0
     }
 
-    let base = ((URL(fileURLWithPath: inputs[0]).standardizedFileURL.path as NSString).lastPathComponent as NSString).deletingPathExtension
-    let out = output ?? "Output/\(base.isEmpty ? "previews" : base).swiftui"
-    try FileOutput.checkReplaceableFolder(out, what: "the previews")
     let temp = try FileOutput.temporaryFolder(beside: out)
     do {
         for e in executables {

@@ -57,7 +57,8 @@ public struct PreviewProgram: Sendable {
                 try add(input)
                 continue
             }
-            guard FileOutput.isFolder(input), !FileOutput.isLink(input) else {
+            // A folder named on the command line is read, link or not; links inside it are not.
+            guard FileOutput.isFolder(input) else {
                 throw ProofsheetError.usage("\(visible(input)) is neither a .swift file nor a folder")
             }
             var pending = [input]

@@ -147,6 +147,9 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root + "/App/Linked.swift", withDestinationPath: "/etc/hostname")
         #expect(try PreviewProgram.sourceFiles(in: [root]) == [root + "/App/ContentView.swift", root + "/App/Views/Card.swift"])
         #expect(PreviewProgram.assetCatalogues(in: [root]) == [root + "/App/Assets.xcassets"])
+        // A link named on the command line is the folder it names (links inside are not followed).
+        try FileManager.default.createSymbolicLink(atPath: root + "/Named", withDestinationPath: root + "/App")
+        #expect(try PreviewProgram.sourceFiles(in: [root + "/Named"]) == [root + "/Named/ContentView.swift", root + "/Named/Views/Card.swift"])
         try FileOutput.write(Array("print(1)\n".utf8), to: root + "/App/main.swift")
         #expect(throws: ProofsheetError.self) { try PreviewProgram.sourceFiles(in: [root]) }
         #expect(throws: ProofsheetError.self) { try PreviewProgram.sourceFiles(in: [root + "/App/notes.txt"]) }
