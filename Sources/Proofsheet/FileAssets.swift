@@ -17,6 +17,14 @@ public struct FileAssets: AssetProvider {
     public static let extensions = ["", ".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG"]
 
     public func resolve(_ name: String) throws -> String {
+        if let path = try find(name) { return path }
+        throw ProofsheetError.badInput(
+            "image '\(excerpt(name))' not found",
+            hint: "looked for \(excerpt(name))[.png|.jpg|.jpeg] in \(roots.joined(separator: ", ")); add --assets DIR for another folder")
+    }
+
+    /// The file of the image `name` in the roots, nil when none has it.
+    func find(_ name: String) throws -> String? {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
             throw ProofsheetError.badInput(
                 "image name '\(excerpt(name))' may not be absolute or contain '..'",
@@ -36,17 +44,25 @@ public struct FileAssets: AssetProvider {
                 return real
             }
         }
-        throw ProofsheetError.badInput(
-            "image '\(excerpt(name))' not found",
-            hint: "looked for \(excerpt(name))[.png|.jpg|.jpeg] in \(roots.joined(separator: ", ")); add --assets DIR for another folder")
+        return nil
+    }
+
+    /// The file of the image `name` and its pixels a point: an asset catalogue's image set, a
+    /// loose `name@3x` or `name@2x` file as UIKit finds them (the largest), else `name` (@1x).
+    func file(named name: String) throws -> (path: String, scale: Double) {
+        if let set = try AssetCatalogue.image(named: name, in: roots) { return set }
+        if !name.hasSuffix("@2x"), !name.hasSuffix("@3x") {
+            for scale in [3, 2] { if let path = try find("\(name)@\(scale)x") { return (path, Double(scale)) } }
+        }
+        return (try resolve(name), 1)
     }
 
     public func image(named name: String) throws -> (path: String, size: Size) {
-        let (path, scale) = try AssetCatalogue.image(named: name, in: roots) ?? (try resolve(name), 1)
+        let (path, scale) = try file(named: name)
         try decoded.count(path, name: name)
         let px = try images.pixelSize(path: path)
-        // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x; a
-        // catalogue's @2x or @3x image is that many pixels a point.
+        // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x; an
+        // @2x or @3x image is that many pixels a point.
         return (path, Size(width: Double(px.width) / scale, height: Double(px.height) / scale))
     }
 

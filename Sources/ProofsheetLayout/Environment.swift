@@ -17,6 +17,8 @@ struct LayoutEnvironment {
     var lineSpacing = 0.0
     var textCase: TextCase?
     var buttonStyle: ButtonLook.Style?
+    var buttonBorderShape: ButtonLook.BorderShape?
+    var controlSize: ButtonLook.ControlSize?
     /// The text size: fonts that follow a text style take the style's size at it.
     var dynamicTypeSize: DynamicTypeSize = .large
     /// Which way the views inside run: right to left, each is mirrored in its parent.
@@ -67,6 +69,8 @@ struct LayoutEnvironment {
         case .lineSpacing(let s): e.lineSpacing = s
         case .textCase(let c): e.textCase = c
         case .buttonStyle(let s): e.buttonStyle = s
+        case .buttonBorderShape(let s): e.buttonBorderShape = s
+        case .controlSize(let s): e.controlSize = s
         case .dynamicTypeSize(let range): e.dynamicTypeSize = min(max(e.dynamicTypeSize, range.lowerBound), range.upperBound)
         case .layoutDirection(let d): e.layoutDirection = d
         case .colorScheme, .preferredColorScheme: break

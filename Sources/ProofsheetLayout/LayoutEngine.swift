@@ -192,9 +192,12 @@ public struct LayoutEngine: Sendable {
                 axis: .vertical, alignment: 0.5, spacing: nil, children: try kids.map { try build($0.node, $0.id, env, location: location) })
         case .button(let label, let look):
             // The style's modifiers wrap the label, counted on from the label's own.
-            // A button with no style of its own takes the nearest `buttonStyle`.
+            // A button with no style, border shape or size of its own takes the nearest
+            // `buttonStyle`, `buttonBorderShape` and `controlSize`.
             var look = look
             if look.style == .automatic, let style = env.buttonStyle { look.style = style }
+            if look.borderShape == .automatic, let shape = env.buttonBorderShape { look.borderShape = shape }
+            if look.controlSize == .regular, let size = env.controlSize { look.controlSize = size }
             let button = try build(look.apply(to: label, environmentTint: env.tint), id.slot("label"), env, location: location)
             button.traits.pressedOpacity = look.pressedOpacity
             button.traits.pressedHighlight = look.pressedHighlight

@@ -184,6 +184,10 @@ public enum EnvironmentChange: Hashable, Sendable {
     case textCase(TextCase?)
     /// `buttonStyle(_:)`: the style of the buttons inside that choose none of their own.
     case buttonStyle(ButtonLook.Style)
+    /// `buttonBorderShape(_:)`: the shape of the bordered buttons inside that choose none.
+    case buttonBorderShape(ButtonLook.BorderShape)
+    /// `controlSize(_:)`: the size of the buttons inside that choose none.
+    case controlSize(ButtonLook.ControlSize)
     /// `.environment(\.colorScheme, …)`: the view and everything inside it drawn in this
     /// scheme, whatever the scene's.
     case colorScheme(ColorScheme)

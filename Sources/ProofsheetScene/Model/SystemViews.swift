@@ -172,7 +172,8 @@ public enum SystemViews {
     }
 
     /// Whether `node` extends into the top safe area itself (its outermost layout modifier is
-    /// `ignoresSafeArea` with the top edge): a navigation stack then lays it under its bar.
+    /// `ignoresSafeArea` with the top edge; modifiers that only draw, as an overlay, keep its
+    /// frame): a navigation stack then lays it under its bar.
     static func ignoresTop(_ node: Node) -> Bool {
         switch node {
         case .located(let inner, _), .branch(_, let inner), .keyed(_, let inner): return ignoresTop(inner)
@@ -180,7 +181,8 @@ public enum SystemViews {
         case .modified(let inner, let m):
             switch m {
             case .ignoresSafeArea(let edges): return edges.contains(.top)
-            case .id, .environment, .animation, .transition, .gesture, .allowsHitTesting, .contentShape, .zIndex, .layoutPriority:
+            case .id, .environment, .animation, .transition, .gesture, .allowsHitTesting, .contentShape, .zIndex, .layoutPriority,
+                .background, .overlay, .clipShape, .clipped, .offset, .scaleEffect, .rotationEffect, .opacity, .shadow, .blur, .hidden:
                 return ignoresTop(inner)
             default: return false
             }

@@ -113,11 +113,11 @@ public final class MotionSession {
                                 t + d * f, .move(touch: touch, offset: Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)))
                         }
                         position = to
-                        t += d
+                        t = Self.step(t, d)
                     case .hold(let d):
                         let n = Int((d * Self.touchRate).rounded(.down))
                         if n > 0 { for k in 1...n { enqueue(t + Double(k) / Self.touchRate, .move(touch: touch, offset: position)) } }
-                        t += d
+                        t = Self.step(t, d)
                     case .up:
                         enqueue(t, .up(touch: touch, offset: position))
                     }
@@ -125,6 +125,11 @@ public final class MotionSession {
             }
         }
     }
+
+    /// The time `d` seconds after `t`, to the nanosecond: steps of a script add up to the times
+    /// written (a tap at 0.1 s, held 0.05 s, then 1.05 s: the next touch at 1.2 s, not a hair
+    /// after the frame of 1.2 s).
+    static func step(_ t: Double, _ d: Double) -> Double { ((t + d) * 1e9).rounded() / 1e9 }
 
     private func enqueue(_ t: Double, _ item: Item) {
         order += 1
