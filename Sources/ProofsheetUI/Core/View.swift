@@ -71,6 +71,22 @@ public enum ViewBuilder {
     public static func buildLimitedAvailability(_ content: ViewContent) -> ViewContent { content }
 }
 
+/// An optional view, as SwiftUI has it (`.overlay(shown ? Card() : nil)`): the view or nothing,
+/// each a branch of the identity, as an `if` is.
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { return fatalError("an optional view is drawn by Proofsheet and has no body") }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
+        switch self {
+        case .some(let view): return .branch("then", try resolver.node(.of(view), at: id.branch("then")))
+        case .none: return .branch("else", .empty)
+        }
+    }
+}
+
 /// Nothing.
 public struct EmptyView: PrimitiveView {
     public init() {}

@@ -49,7 +49,7 @@ final class ViewResolver {
     /// of their modifier.
     private(set) var lifecycle: [(key: String, event: Lifecycle)] = []
     /// The alerts of the views built, each with whether it shows: the screen presents them.
-    var alerts: [(spec: AlertSpec, presented: Bool)] = []
+    var alerts: [(key: String, spec: AlertSpec, presented: Bool)] = []
     /// `.listStyle(_:)` for the lists inside.
     var listStyle = ListStyle.automatic
     /// The navigation bar the views inside the nearest `NavigationStack` ask for

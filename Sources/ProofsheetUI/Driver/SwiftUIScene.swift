@@ -91,10 +91,14 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
             access.objects = root.objects
             let resolver = ViewResolver(access: access)
             var node = try StateAccess.with(access) { try resolver.node(root.make(), at: .root) }
-            // Alerts cover the screen, whatever the size of the view they are on.
-            if !resolver.alerts.isEmpty { node = .modified(node, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity))) }
-            for alert in resolver.alerts { node = alert.spec.presenting(on: node, presented: alert.presented) }
-            return Built(node: node, live: resolver.installed, lifecycle: resolver.lifecycle, unstored: UncheckedBox(access.unstored))
+            // Alerts cover the screen, whatever the size of the view they are on: those the
+            // screen had before in their order (dismissed when their view has left), then new ones.
+            let alerts = root.alerts(resolver.alerts, after: store.alerts)
+            if !alerts.isEmpty { node = .modified(node, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity))) }
+            for alert in alerts { node = alert.spec.presenting(on: node, presented: alert.presented) }
+            return Built(
+                node: node, live: resolver.installed, lifecycle: resolver.lifecycle, unstored: UncheckedBox(access.unstored),
+                alerts: alerts.map(\.key))
         }
         root.remember(store, live: built.live)
         if !built.lifecycle.isEmpty || !built.unstored.value.isEmpty { root.remember(built.lifecycle) }
@@ -110,6 +114,8 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
         let lifecycle: [(key: String, event: Lifecycle)]
         /// The `@State` values taken from their declarations (none stored yet), by key.
         let unstored: UncheckedBox<[String: Any]>
+        /// The keys of the alerts presented (shown or not), in order.
+        let alerts: [String]
     }
 
     /// The action that tells the views of the state it runs on what happened since the state
@@ -130,6 +136,7 @@ public struct SwiftUIScene: SceneProgram, @unchecked Sendable {
             }
             store.appeared = store.appeared.filter { built.live.contains($0) }
             for (key, value) in built.unstored.value where store.values[key] == nil { store.values[key] = value }
+            store.alerts = built.alerts
             for (key, event) in built.lifecycle {
                 switch event {
                 case .appear(let handler):
@@ -241,6 +248,29 @@ final class RootView: @unchecked Sendable {
         }
     }
     func disappearHandler(_ key: String) -> Handler? { disappearing.withLock { $0[key] } }
+
+    /// The alerts seen, by key (the last of each): one whose view has left is dismissed with it.
+    private let seenAlerts = Mutex<[String: UncheckedBox<AlertSpec>]>([:])
+
+    /// The alerts to present: those of `known` in their order (each dismissed when its view did
+    /// not build it), then the others `built` in theirs.
+    func alerts(_ built: [(key: String, spec: AlertSpec, presented: Bool)], after known: [String])
+        -> [(key: String, spec: AlertSpec, presented: Bool)]
+    {
+        guard !built.isEmpty || !known.isEmpty else { return [] }
+        asks.withLock { $0 = true }
+        let byKey = Dictionary(built.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return seenAlerts.withLock { seen in
+            for a in built { seen[a.key] = UncheckedBox(a.spec) }
+            var out: [(key: String, spec: AlertSpec, presented: Bool)] = []
+            for key in known {
+                if let a = byKey[key] { out.append(a) } else if let spec = seen[key] { out.append((key, spec.value, false)) }
+            }
+            let knownKeys = Set(known)
+            out += built.filter { !knownKeys.contains($0.key) }
+            return out
+        }
+    }
     init(_ make: @escaping @MainActor () -> ViewContent) { self.make = make }
 
     /// Notes the views built from `store` (a timeline builds a state, then runs handlers on it).

@@ -74,7 +74,7 @@ extension View {
         let titles = buttons.map { ($0.0, $0.1) }
         return ModifiedContent(
             self,
-            .resolved { node, resolver, _ in
+            .resolved { node, resolver, id in
                 let environment = resolver.environment
                 func native(_ handler: Handler) -> SceneAction {
                     .native(HandlerAction(location: location, environment: environment) { handler.body($0) }.native)
@@ -89,7 +89,7 @@ extension View {
                     buttons: specs.isEmpty ? [AlertSpec.ButtonSpec(title: "OK", role: .normal, actions: [], id: nil)] : specs, location: location,
                     dismiss: [native(dismiss)])
                 // Presented over the whole screen, as SwiftUI presents it, whichever view it is on.
-                resolver.alerts.append((spec, isPresented.wrappedValue))
+                resolver.alerts.append((id.description, spec, isPresented.wrappedValue))
                 return node
             })
     }

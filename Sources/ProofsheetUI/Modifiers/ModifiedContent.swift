@@ -264,6 +264,8 @@ extension View {
     public func dynamicTypeSize(_ size: DynamicTypeSize) -> ModifiedContent { environmentChange(.dynamicTypeSize(size...size)) }
     public func dynamicTypeSize(_ range: ClosedRange<DynamicTypeSize>) -> ModifiedContent { environmentChange(.dynamicTypeSize(range)) }
     public func buttonStyle(_ style: ButtonStyleKind) -> ModifiedContent { environmentChange(.buttonStyle(style.style)) }
+    public func buttonBorderShape(_ shape: ButtonBorderShape) -> ModifiedContent { environmentChange(.buttonBorderShape(shape.shape)) }
+    public func controlSize(_ size: ControlSize) -> ModifiedContent { environmentChange(.controlSize(size.size)) }
     /// `.environment(\.colorScheme, .dark)` and the other values the engine draws by.
     /// `.environment(\.colorScheme, .dark)`: the value for the views inside, as their
     /// `@Environment` reads it, and as the engine draws them (colour scheme, text size,
@@ -319,6 +321,21 @@ public struct ButtonStyleKind: Hashable, Sendable {
     public static let automatic = ButtonStyleKind(style: .automatic), plain = ButtonStyleKind(style: .plain)
     public static let borderless = ButtonStyleKind(style: .automatic)
     public static let bordered = ButtonStyleKind(style: .bordered), borderedProminent = ButtonStyleKind(style: .borderedProminent)
+}
+
+/// The shape of bordered buttons: `.capsule`, `.roundedRectangle(radius: 25)`.
+public struct ButtonBorderShape: Hashable, Sendable {
+    let shape: ButtonLook.BorderShape
+    public static let automatic = ButtonBorderShape(shape: .automatic), capsule = ButtonBorderShape(shape: .capsule)
+    public static let roundedRectangle = ButtonBorderShape(shape: .roundedRectangle(radius: nil))
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(shape: .roundedRectangle(radius: Double(radius))) }
+}
+
+/// The size of controls: `.mini` to `.extraLarge`.
+public struct ControlSize: Hashable, Sendable {
+    let size: ButtonLook.ControlSize
+    public static let mini = ControlSize(size: .mini), small = ControlSize(size: .small), regular = ControlSize(size: .regular)
+    public static let large = ControlSize(size: .large), extraLarge = ControlSize(size: .extraLarge)
 }
 
 /// An angle, for rotations.

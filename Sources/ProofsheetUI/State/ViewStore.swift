@@ -17,6 +17,10 @@ public struct ViewStore: @unchecked Sendable, Equatable {
     /// The `onAppear` handlers that have run, by the key of their view's modifier: a view that
     /// leaves is taken out, so that it appears again when it comes back.
     var appeared: Set<String> = []
+    /// The alerts the screen has had, by the key of their modifier, in the order they came: an
+    /// alert whose view left is still presented, dismissed, in its place (it fades out, as
+    /// UIKit dismisses it, and the alerts after it keep their identity).
+    var alerts: [String] = []
 
     public init() {}
 
@@ -24,7 +28,7 @@ public struct ViewStore: @unchecked Sendable, Equatable {
     public var keys: [String] { values.keys.sorted() }
 
     public static func == (a: ViewStore, b: ViewStore) -> Bool {
-        guard a.values.count == b.values.count, a.appeared == b.appeared else { return false }
+        guard a.values.count == b.values.count, a.appeared == b.appeared, a.alerts == b.alerts else { return false }
         for (k, v) in a.values {
             guard let w = b.values[k], same(v, w) else { return false }
         }

@@ -46,11 +46,16 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, PrimitiveView {
     public var paint: Paint? { .color(value) }
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node { .paint(.color(value)) }
 
-    public static let red = Color(.red), orange = Color(.orange), yellow = Color(.yellow), green = Color(.green)
-    public static let mint = Color(.mint), teal = Color(.teal), cyan = Color(.cyan), blue = Color(.blue)
-    public static let indigo = Color(.indigo), purple = Color(.purple), pink = Color(.pink), brown = Color(.brown)
-    public static let white = Color(.white), gray = Color(.gray), black = Color(.black), clear = Color(.clear)
-    public static let primary = Color(.primary), secondary = Color(.secondary), accentColor = Color(.accentColor)
+    public static let red = Color(ProofsheetCore.Color.red), orange = Color(ProofsheetCore.Color.orange), yellow = Color(ProofsheetCore.Color.yellow),
+        green = Color(ProofsheetCore.Color.green)
+    public static let mint = Color(ProofsheetCore.Color.mint), teal = Color(ProofsheetCore.Color.teal), cyan = Color(ProofsheetCore.Color.cyan),
+        blue = Color(ProofsheetCore.Color.blue)
+    public static let indigo = Color(ProofsheetCore.Color.indigo), purple = Color(ProofsheetCore.Color.purple),
+        pink = Color(ProofsheetCore.Color.pink), brown = Color(ProofsheetCore.Color.brown)
+    public static let white = Color(ProofsheetCore.Color.white), gray = Color(ProofsheetCore.Color.gray), black = Color(ProofsheetCore.Color.black),
+        clear = Color(ProofsheetCore.Color.clear)
+    public static let primary = Color(ProofsheetCore.Color.primary), secondary = Color(ProofsheetCore.Color.secondary),
+        accentColor = Color(ProofsheetCore.Color.accentColor)
 }
 
 /// Stops of a gradient.

@@ -1,0 +1,74 @@
+import Foundation
+import ProofsheetUI
+
+// The views of `SeedIdiomTests`.
+
+/// A regular and a large bordered button, the large one with a radius of 25.
+struct SizedButtons: View {
+    var body: some View {
+        VStack {
+            Button {
+            } label: {
+                Text("Rate it").frame(minWidth: 0, maxWidth: .infinity)
+            }
+            .buttonStyle(.borderedProminent)
+            .buttonBorderShape(.roundedRectangle(radius: 25))
+            .controlSize(.large)
+            .id("large")
+            Button {
+            } label: {
+                Text("Rate it")
+            }.buttonStyle(.borderedProminent).id("regular")
+        }
+    }
+}
+
+/// A header under the navigation bar, with an overlay outside its `ignoresSafeArea` or not.
+struct HeaderUnderBar: View {
+    let overlaid: Bool
+    var body: some View {
+        NavigationStack {
+            if overlaid {
+                content.overlay(Optional<Text>.none).toolbar(.visible)
+            } else {
+                content
+            }
+        }
+    }
+    var content: some View {
+        VStack(spacing: 0) {
+            Color.orange.frame(height: 200).id("header")
+            Spacer()
+        }
+        .ignoresSafeArea(edges: .top)
+        .navigationBarTitleDisplayMode(.inline)
+    }
+}
+
+/// A text with an optional overlay.
+struct OptionalOverlay: View {
+    let shown: Bool
+    var body: some View { Text("Base").overlay(shown ? Text("Over") : nil) }
+}
+
+/// Rows that each ask with their own alert before they go (as the swipe-to-delete seed's cards do).
+struct RowsThatAsk: View {
+    @State private var rows = ["One", "Two"]
+    var body: some View {
+        VStack(spacing: 20) {
+            ForEach(rows, id: \.self) { row in AskingRow(title: row) { rows.removeAll { $0 == row } } }
+        }
+    }
+}
+
+struct AskingRow: View {
+    let title: String
+    let delete: () -> Void
+    @State private var asking = false
+    var body: some View {
+        Text(title).padding().onTapGesture { asking = true }.id(title)
+            .alert(isPresented: $asking) {
+                Alert(title: Text("Delete \(title)?"), primaryButton: .destructive(Text("Delete")) { delete() }, secondaryButton: .cancel())
+            }
+    }
+}
