@@ -3,9 +3,10 @@ import ProofsheetCore
 
 /// A team's Swift file as `proofsheet swiftui` compiles it, and the previews found in it.
 ///
-/// The file is compiled as it was written, with two changes a macro or Xcode would make: each
+/// The file is compiled as it was written, with the changes a macro or Xcode would make: each
 /// `#Preview { … }` becomes a function that returns the ``Preview`` (Xcode's `#Preview` macro,
-/// expanded in place, its body untouched on the same lines), and `@main` is dropped (the
+/// expanded in place, its body untouched on the same lines), an `@Observable` class keeps its
+/// observed values in the screen's state (``ObservableRewrite``), and `@main` is dropped (the
 /// preview program has its own entry). A `#sourceLocation` line first makes the compiler's
 /// messages name the original file and lines.
 public struct PreviewSourceFile: Sendable {
@@ -86,6 +87,8 @@ public struct PreviewSourceFile: Sendable {
                 if !conditions.isEmpty { conditions[conditions.count - 1].append("") }
             case .pound("endif"):
                 _ = conditions.popLast()
+            case .attribute("Observable"):
+                if let rewrite = ObservableRewrite.edits(tokens, at: k) { edits += rewrite }
             case .attribute("main") where depth == 0:
                 edits.append((t.start..<t.end, String(repeating: " ", count: t.end - t.start)))
             case .pound("Preview") where depth == 0:

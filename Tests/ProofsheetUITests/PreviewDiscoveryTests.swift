@@ -49,7 +49,7 @@ import Testing
     /// Hostile text made of the characters the reader cares about, 3 000 times: it is read
     /// or refused with a place, never a crash or a hang, and what is compiled keeps its lines.
     @Test func anyTextIsReadOrRefused() throws {
-        let alphabet = Array("\"\\()#{}/*\n `@ Preview main struct X: PreviewProvider if else endif \u{00E9}")
+        let alphabet = Array("\"\\()#{}/*\n `@ Preview main struct X: PreviewProvider if else endif \u{00E9} Observable class var = -> static")
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next() -> Int {
             state ^= state << 13
@@ -72,6 +72,50 @@ import Testing
             }
         }
         #expect(read > 100, "\(read) of 3000 read")
+    }
+
+    /// An `@Observable` class becomes an `ObservableObject` whose stored instance `var`s are
+    /// `@Published`, on the same lines: static, lazy, computed and ignored ones are left alone.
+    @Test func observableClassesKeepTheirValuesInTheState() throws {
+        let source = """
+            @Observable
+            final class Model: Identifiable {
+                var count = 0
+                var items: [String: [Int]] = [:]
+                private(set) var name: String
+                var transform: (Int) -> Int = { $0 }
+                var label: String { "n" }
+                var watched = 1 { didSet { print(watched) } }
+                @ObservationIgnored var cache = 0
+                static var shared = 0
+                lazy var big = [0]
+                let id = 1
+                var last: Int
+                init() { name = ""; last = 0 }
+            }
+            @MainActor @Observable class Plain<T> where T: Equatable { var value = 1 }
+            """
+        let compiled = try PreviewSourceFile(path: "M.swift", text: source, index: 0).compiled
+        let expected = """
+            #sourceLocation(file: "M.swift", line: 1)
+                       \("")
+            final class Model: ProofsheetUI.ObservableObject, Identifiable {
+                @ProofsheetUI.Published var count = 0
+                @ProofsheetUI.Published var items: [String: [Int]] = [:]
+                @ProofsheetUI.Published private(set) var name: String
+                @ProofsheetUI.Published var transform: (Int) -> Int = { $0 }
+                var label: String { "n" }
+                @ProofsheetUI.Published var watched = 1 { didSet { print(watched) } }
+                                    var cache = 0
+                static var shared = 0
+                lazy var big = [0]
+                let id = 1
+                @ProofsheetUI.Published var last: Int
+                init() { name = ""; last = 0 }
+            }
+            @MainActor             class Plain<T>: ProofsheetUI.ObservableObject where T: Equatable { @ProofsheetUI.Published var value = 1 }
+            """
+        #expect(compiled == expected, "\(compiled)")
     }
 
     @Test func previewsAreFoundAndExpandedInPlace() throws {

@@ -90,6 +90,72 @@ import Testing
         #expect(try PNGCodec.decode(contentsOfFile: out + "/BadgeApp.png") == badge)
     }
 
+    /// An `@Observable` model, as SwiftUI holds one: in a `@State`, given down plain, through
+    /// `@Bindable` and `.environment(_:)`. Its values are the timeline's state, frame by frame
+    /// (each frame its own count), and what `@ObservationIgnored` marks is the object's own.
+    @Test func observableModelsAreTheState() throws {
+        try write(
+            """
+            import SwiftUI
+            import Observation
+
+            @Observable final class Counter {
+                var count = 0
+                var history: [Int] = []
+                @ObservationIgnored var taps = 0
+                func increment() { count += 1; history.append(count); taps += 1 }
+            }
+
+            struct CounterScreen: View {
+                @State private var counter = Counter()
+                var body: some View {
+                    VStack {
+                        Text("Count \\(counter.count)")
+                        Adder(counter: counter)
+                        History().environment(counter)
+                    }
+                }
+            }
+
+            struct Adder: View {
+                @Bindable var counter: Counter
+                var body: some View {
+                    Text("Add").padding().onTapGesture { counter.increment() }.id("add")
+                    Toggle("Reset", isOn: $counter.count.isPositive)
+                }
+            }
+
+            extension Int {
+                var isPositive: Bool { get { self > 0 } set { if !newValue { self = 0 } } }
+            }
+
+            struct History: View {
+                @Environment(Counter.self) private var counter
+                var body: some View { Text("History \\(counter.history.map(String.init).joined(separator: ","))") }
+            }
+
+            struct CounterPreviews: PreviewTimelines {
+                static var previews: [Preview] {
+                    [Preview("counter") { CounterScreen() }.timeline("taps", at: 0.1) { tap("add"); hold(0.2); tap("add") }]
+                }
+            }
+            """, "Observed/Counter.swift")
+        let out = folder + "/observed"
+        let r = try run([folder + "/Observed", "-o", out, "--scale", "1", "--frames", "--fps", "10", "-q"])
+        #expect(r.status == 0, "\(r.err)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/counter.taps/manifest.json")))
+        let frames = try #require((manifest as? [String: Any])?["frames"] as? [[String: Any]])
+        let counts = frames.compactMap { ($0["changes"] as? [String: Any])?["|CounterScreen.counter._count"] as? Int }
+        #expect(counts == [1, 2])
+        let histories = frames.compactMap { ($0["changes"] as? [String: Any])?["|CounterScreen.counter._history"] as? [Int] }
+        #expect(histories == [[1], [1, 2]])
+        // The first frame shows 0 and the last 2: they differ where the count is written.
+        let first = try PNGCodec.decode(contentsOfFile: out + "/counter.taps/frame-00000.png")
+        let last = try PNGCodec.decode(contentsOfFile: out + "/counter.taps/" + (frames.last?["file"] as? String ?? ""))
+        #expect(first != last)
+        #expect(try PNGCodec.decode(contentsOfFile: out + "/counter.png") == first)
+    }
+
     /// An Xcode project's asset catalogue: `Image("Stamp")` is the image set's largest scale,
     /// that many pixels a point, found in a group; `Color("Brand")` is the colour set, its dark
     /// appearance in dark mode; an image set that names a file outside its folder is refused.

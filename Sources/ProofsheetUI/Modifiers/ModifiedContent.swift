@@ -292,6 +292,10 @@ extension View {
 
     /// `.environmentObject(model)`: the model for the views inside, as their
     /// `@EnvironmentObject` of its type reads it.
+    /// `.environment(model)`: an `@Observable` model (its class an `ObservableObject` as
+    /// `proofsheet swiftui` compiles it) for `@Environment(Model.self)` below.
+    public func environment<T: ObservableObject>(_ object: T) -> ModifiedContent { environmentObject(object) }
+
     public func environmentObject<T: ObservableObject>(_ object: T) -> ModifiedContent {
         let handle = ObjectHandle(object: object)
         return ModifiedContent(

@@ -64,7 +64,12 @@ extension State: InstalledProperty {
         // SwiftUI takes a state's declared value once, when the view first appears: a value made
         // anew each time the view is (a `UUID()`, an array of views with their own ids) is kept
         // from the first build, not remade with every change of state.
-        if let access = StateAccess.current, access.read(key) == nil { access.unstored[key] = initial }
+        guard let access = StateAccess.current else { return }
+        let value = access.read(key)
+        if value == nil { access.unstored[key] = initial }
+        // An `@Observable` model held in a `@State` (SwiftUI's way for them): its observed values
+        // live under the state's key, as a `@StateObject`'s do under its.
+        if let object = (value ?? initial) as? any ObservableObject { ObjectKeys.register(object, key: key) }
     }
 }
 
@@ -153,21 +158,55 @@ public struct EnvironmentValues: Sendable {
 /// Whether text is drawn bolder (Bold Text).
 public enum LegibilityWeight: Hashable, Sendable { case regular, bold }
 
-/// SwiftUI's `@Environment(\.colorScheme)`: a value of the environment the view is shown in.
+/// SwiftUI's `@Environment(\.colorScheme)`: a value of the environment the view is shown in; and
+/// `@Environment(Model.self)`: the `@Observable` model an ancestor gave with `.environment(_:)`.
 @propertyWrapper
 public struct Environment<Value>: DynamicProperty {
-    let path: KeyPath<EnvironmentValues, Value>
+    let read: @MainActor (EnvironmentValues) -> Value
     let box = EnvironmentBox()
 
-    public init(_ path: KeyPath<EnvironmentValues, Value>) { self.path = path }
-
-    @MainActor public var wrappedValue: Value {
-        (box.values ?? StateAccess.current?.environment ?? EnvironmentValues())[keyPath: path]
+    public init(_ path: KeyPath<EnvironmentValues, Value>) {
+        nonisolated(unsafe) let path = path
+        read = { $0[keyPath: path] }
     }
+
+    /// The model of this type an ancestor gave; none stops the program with SwiftUI's message.
+    public init(_ type: Value.Type) where Value: AnyObject {
+        read = { values in
+            guard let object = values.objects[ObjectIdentifier(type)]?.object as? Value else {
+                fatalError(
+                    "No Observable object of type \(Value.self) found. A View.environment(_:) for \(Value.self) may be missing as an ancestor of this view."
+                )
+            }
+            return object
+        }
+    }
+
+    @MainActor public var wrappedValue: Value { read(box.values ?? StateAccess.current?.environment ?? EnvironmentValues()) }
 }
 
 extension Environment: InstalledProperty {
-    func install(key: String, environment: EnvironmentValues) { box.values = environment }
+    func install(key: String, environment: EnvironmentValues) {
+        box.values = environment
+        // A model found by its type keeps the key its maker gave it (or takes this one).
+        if let object = environment.objects[ObjectIdentifier(Value.self)]?.object { ObjectKeys.register(object, key: key) }
+    }
+}
+
+/// SwiftUI's `@Bindable`: bindings to the properties of an `@Observable` model
+/// (`$model.name`), for a model a view was given.
+@propertyWrapper @dynamicMemberLookup
+public struct Bindable<Value: AnyObject>: DynamicProperty {
+    public var wrappedValue: Value
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public init(_ wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public var projectedValue: Bindable<Value> { self }
+
+    @MainActor public subscript<Part>(dynamicMember path: ReferenceWritableKeyPath<Value, Part>) -> Binding<Part> {
+        let object = UncheckedBox(wrappedValue)
+        nonisolated(unsafe) let path = path
+        return Binding(get: { object.value[keyPath: path] }, set: { object.value[keyPath: path] = $0 })
+    }
 }
 
 final class EnvironmentBox: @unchecked Sendable {
