@@ -59,7 +59,10 @@ func swiftuiCommand(_ args: inout Arguments) throws -> Int32 {
     for package in packages {
         for t in try SwiftPackage.viewTargets(of: package, only: targets) {
             let paths = try PreviewProgram.sourceFiles(in: [t.folder], excluding: t.excluded)
-            programs.append((t.name, try PreviewProgram(paths: paths, module: t.name, swiftVersion: swiftVersion)))
+            let libraries = try t.libraries.map {
+                try PreviewProgram.Library(module: $0.name, paths: try PreviewProgram.sourceFiles(in: [$0.folder], excluding: $0.excluded))
+            }
+            programs.append((t.name, try PreviewProgram(paths: paths, module: t.name, swiftVersion: swiftVersion, libraries: libraries)))
         }
     }
     for p in programs { for file in p.program.files { for skipped in file.skipped { note(skipped) } } }

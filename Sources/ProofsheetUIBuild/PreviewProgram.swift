@@ -16,6 +16,20 @@ public struct PreviewProgram: Sendable {
     /// The module the files are compiled in (a preview's file ID starts with it): a package
     /// target's name, else `Screens`.
     public let module: String
+    /// The package's own targets the files import, each a module compiled first (dependencies
+    /// before the targets that import them).
+    public let libraries: [Library]
+
+    /// A target of the package the views import (`import Models`).
+    public struct Library: Sendable {
+        public let module: String
+        public let files: [PreviewSourceFile]
+        /// Reads and prepares `paths` as the module `module`.
+        public init(module: String, paths: [String]) throws {
+            self.module = module
+            files = try PreviewProgram.read(paths)
+        }
+    }
     /// Most files, bytes per file and bytes in all read from the folders given.
     public static let mostFiles = 2_000
     public static let largestFile = 4 << 20
@@ -118,7 +132,15 @@ public struct PreviewProgram: Sendable {
     /// Reads and prepares `paths` (see ``sourceFiles(in:)``).
     ///
     /// - Throws: a bad-input error naming a file that cannot be read or tokenised.
-    public init(paths: [String], module: String = "Screens", swiftVersion: Int = 5) throws {
+    public init(paths: [String], module: String = "Screens", swiftVersion: Int = 5, libraries: [Library] = []) throws {
+        files = try Self.read(paths)
+        self.swiftVersion = swiftVersion
+        self.module = module
+        self.libraries = libraries
+        main = PreviewSourceFile.main(of: files, module: module)
+    }
+
+    static func read(_ paths: [String]) throws -> [PreviewSourceFile] {
         var files: [PreviewSourceFile] = []
         for (index, path) in paths.enumerated() {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -126,10 +148,7 @@ public struct PreviewProgram: Sendable {
             }
             files.append(try PreviewSourceFile(path: path, text: text, index: index))
         }
-        self.files = files
-        self.swiftVersion = swiftVersion
-        self.module = module
-        main = PreviewSourceFile.main(of: files, module: module)
+        return files
     }
 
     /// The number of previews declared (apps and timeline lists count once).
@@ -146,6 +165,13 @@ public struct PreviewProgram: Sendable {
         mix(runtime.stamp)
         mix(compiler + " " + PreviewRuntime.stamp(of: compiler))
         mix("swift \(swiftVersion) \(module)")
+        for library in libraries {
+            mix("library \(library.module)")
+            for f in library.files {
+                mix(f.path)
+                mix(f.compiled)
+            }
+        }
         for f in files {
             mix(f.path)
             mix(f.compiled)
@@ -172,33 +198,58 @@ public struct PreviewProgram: Sendable {
         try FileOutput.makeFolders(cache)
         let temp = try FileOutput.temporaryFolder(beside: folder)
         do {
-            var sources: [String] = []
-            for (i, f) in files.enumerated() {
-                let base = (f.path as NSString).lastPathComponent
-                let path = temp + "/\(i)-" + base
-                try FileOutput.write(Array(f.compiled.utf8), to: path, createFolders: false, sync: false)
-                sources.append(path)
+            var scratch: [String] = []
+            func write(_ files: [PreviewSourceFile], _ prefix: String) throws -> [String] {
+                var paths: [String] = []
+                for (i, f) in files.enumerated() {
+                    let path = temp + "/\(prefix)\(i)-" + (f.path as NSString).lastPathComponent
+                    try FileOutput.write(Array(f.compiled.utf8), to: path, createFolders: false, sync: false)
+                    paths.append(path)
+                }
+                scratch += paths
+                return paths
             }
-            try FileOutput.write(Array(main.utf8), to: temp + "/main.swift", createFolders: false, sync: false)
-            note("compiling \(files.count) Swift file\(files.count == 1 ? "" : "s") against ProofsheetUI")
-            let args =
+            let common =
                 [
-                    "-module-name", module, "-swift-version", "\(swiftVersion)", "-Onone", "-D", "DEBUG", "-D", "PROOFSHEET_PREVIEWS", "-j2",
-                    "-diagnostic-style", "llvm",
+                    "-swift-version", "\(swiftVersion)", "-Onone", "-D", "DEBUG", "-D", "PROOFSHEET_PREVIEWS", "-j2", "-diagnostic-style", "llvm",
                     "-module-cache-path", cache + "/module-cache"
-                ]
-                + (try runtime.compilerFlags()) + sources + [temp + "/main.swift"] + runtime.linkerFlags() + ["-o", temp + "/previews"]
-            let result = try PreviewRuntime.run(compiler, args)
-            // The compiler's messages name the team's files (`#sourceLocation`); lines about the
-            // temporary copies are left as they are.
-            if !result.output.isEmpty { messages(result.output) }
-            guard result.status == 0 else {
-                throw ProofsheetError.badInput(
-                    "the Swift files did not compile (the compiler's messages are above)",
-                    hint: "fix the errors it names; SwiftUI that ProofsheetUI does not draw yet is an error that says so")
+                ] + (try runtime.compilerFlags())
+            func compile(_ args: [String]) throws {
+                let result = try PreviewRuntime.run(compiler, args)
+                // The compiler's messages name the team's files (`#sourceLocation`); lines about
+                // the temporary copies are left as they are.
+                if !result.output.isEmpty { messages(result.output) }
+                guard result.status == 0 else {
+                    throw ProofsheetError.badInput(
+                        "the Swift files did not compile (the compiler's messages are above)",
+                        hint: "fix the errors it names; SwiftUI that ProofsheetUI does not draw yet is an error that says so")
+                }
             }
+            // The package's targets the views import: each a module and a static library.
+            var archives: [String] = []
+            if !libraries.isEmpty { try FileOutput.makeFolders(temp + "/modules") }
+            for (n, library) in libraries.enumerated() {
+                note("compiling the module \(library.module) (\(library.files.count) Swift file\(library.files.count == 1 ? "" : "s"))")
+                let archive = temp + "/lib\(n).a"
+                try compile(
+                    [
+                        "-module-name", library.module, "-parse-as-library", "-emit-library", "-static", "-emit-module", "-emit-module-path",
+                        temp + "/modules/\(library.module).swiftmodule", "-I", temp + "/modules"
+                    ] + common + (try write(library.files, "\(n)-"))
+                        + ["-o", archive])
+                archives.insert(archive, at: 0)
+                scratch.append(archive)
+            }
+            let sources = try write(files, "")
+            try FileOutput.write(Array(main.utf8), to: temp + "/main.swift", createFolders: false, sync: false)
+            scratch.append(temp + "/main.swift")
+            note("compiling \(files.count) Swift file\(files.count == 1 ? "" : "s") against ProofsheetUI")
+            try compile(
+                ["-module-name", module] + common + (libraries.isEmpty ? [] : ["-I", temp + "/modules"]) + sources + [temp + "/main.swift"]
+                    + archives + runtime.linkerFlags() + ["-o", temp + "/previews"])
             // Only the program is kept.
-            for s in sources + [temp + "/main.swift"] { try? FileManager.default.removeItem(atPath: s) }
+            for s in scratch { try? FileManager.default.removeItem(atPath: s) }
+            if !libraries.isEmpty { try? FileManager.default.removeItem(atPath: temp + "/modules") }
             try FileOutput.replaceFolder(folder, with: temp, what: "a preview build", option: "--cache")
         } catch {
             FileOutput.discardFolder(temp)

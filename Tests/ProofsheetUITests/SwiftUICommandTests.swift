@@ -213,7 +213,8 @@ import Testing
                 targets: [
                     .target(name: "Cards", dependencies: [.product(name: "SwiftUI", package: "\(identity)")], exclude: ["Old"]),
                     .target(name: "Lists", dependencies: [.product(name: "SwiftUI", package: "\(identity)")], path: "Code/Lists"),
-                    .target(name: "Model"),
+                    .target(name: "Model", dependencies: ["Core"]),
+                    .target(name: "Core"),
                     .testTarget(name: "CardsTests", dependencies: ["Cards"])
                 ]
             )
@@ -224,7 +225,10 @@ import Testing
             "Shop/Sources/Cards/Card.swift")
         try write("this is not Swift {", "Shop/Sources/Cards/Old/Broken.swift")
         try write("import SwiftUI\n#Preview(\"Rows\") { List { Text(\"Row\") } }\n", "Shop/Code/Lists/Rows.swift")
-        try write("struct Item {}\n", "Shop/Sources/Model/Item.swift")
+        try write(
+            "import Core\npublic struct Item {\n    public let name: String\n    public init(name: String) { self.name = name }\n    public var label: String { name + \" \" + Price.symbol }\n}\n",
+            "Shop/Sources/Model/Item.swift")
+        try write("public enum Price { public static let symbol = \"€\" }\n", "Shop/Sources/Core/Price.swift")
         let list = try run([folder + "/Shop", "--list"])
         #expect(list.status == 0, "\(list.err)")
         #expect(list.out == "# Cards\nCard\tCards/Card.swift:4\t\n# Lists\nRows\tLists/Rows.swift:2\t\n", "\(list.out)")
@@ -232,14 +236,28 @@ import Testing
         let r = try run([folder + "/Shop", "-o", out, "--scale", "1", "--target", "Lists"])
         #expect(r.status == 0, "\(r.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".proofsheet-files", "Rows.png"])
+        try FileManager.default.copyItem(atPath: out + "/Rows.png", toPath: folder + "/shop-first.png")
 
         let unknown = try run([folder + "/Shop", "--target", "Model"])
         #expect(unknown.status == 2 && unknown.err.contains("has no view target named 'Model'"), "\(unknown.err)")
         try write(
             (try String(contentsOfFile: folder + "/Shop/Package.swift", encoding: .utf8)).replacingOccurrences(
                 of: "package: \"\(identity)\")], path:", with: "package: \"\(identity)\"), \"Model\"], path:"), "Shop/Package.swift")
+        // The package's own targets the views import are built with them, each before those
+        // that import it (Core, then Model).
+        try write("import SwiftUI\nimport Model\n#Preview(\"Rows\") { List { Text(Item(name: \"Row\").label) } }\n", "Shop/Code/Lists/Rows.swift")
+        let imported = try run([folder + "/Shop", "-o", out, "--scale", "1", "--target", "Lists"])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.err.contains("compiling the module Core") && imported.err.contains("compiling the module Model"), "\(imported.err)")
+        #expect(try PNGCodec.decode(contentsOfFile: out + "/Rows.png") != (try PNGCodec.decode(contentsOfFile: folder + "/shop-first.png")))
+        // Another package's product is not built: refused, naming it and who needs it.
+        try write(
+            (try String(contentsOfFile: folder + "/Shop/Package.swift", encoding: .utf8)).replacingOccurrences(
+                of: "dependencies: [\"Core\"]", with: "dependencies: [\"Core\", .product(name: \"Proofsheet\", package: \"\(identity)\")]"),
+            "Shop/Package.swift")
         let needs = try run([folder + "/Shop", "--target", "Lists"])
-        #expect(needs.status == 2 && needs.err.contains("the view target Lists also depends on Model"), "\(needs.err)")
+        #expect(
+            needs.status == 2 && needs.err.contains("the view target Lists needs Proofsheet (Model's dependency on another package)"), "\(needs.err)")
     }
 
     /// What a user meets when things go wrong: the compiler's messages at their own file and
