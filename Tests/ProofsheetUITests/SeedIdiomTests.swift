@@ -39,6 +39,14 @@ import Testing
         }
     }
 
+    /// `.labelsHidden()`: a toggle is its switch alone, at the switch's size; without it, the
+    /// label and the switch fill the width.
+    @Test func aToggleWithItsLabelHiddenIsItsSwitch() throws {
+        let result = try layout { HiddenLabels() }
+        #expect(try frame(result, "hidden").size == Size(width: 51, height: 31))
+        #expect(try frame(result, "shown").width == 390)
+    }
+
     /// An optional view (`.overlay(shown ? view : nil)`) is the view or nothing.
     @Test func anOptionalViewIsTheViewOrNothing() throws {
         for shown in [false, true] {

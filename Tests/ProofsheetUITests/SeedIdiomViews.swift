@@ -72,3 +72,13 @@ struct AskingRow: View {
             }
     }
 }
+
+/// A toggle with its label hidden, and one with it shown.
+struct HiddenLabels: View {
+    var body: some View {
+        VStack {
+            Toggle("Hidden", isOn: .constant(true)).labelsHidden().id("hidden")
+            Toggle("Shown", isOn: .constant(false)).id("shown")
+        }
+    }
+}

@@ -374,7 +374,7 @@ public enum SystemViews {
 
     /// `Toggle` as it looks (a switch cannot be flipped in a still): the label, then the
     /// 51 × 31 switch at the trailing edge.
-    public static func toggle(label: Node, isOn: Bool) -> Node {
+    public static func toggle(label: Node, isOn: Bool, labelHidden: Bool = false) -> Node {
         let m = SystemMetrics.self
         var knob: Node = .shape(.circle, fill: .color(.white))
         knob = .modified(knob, .frame(width: m.toggleKnob, height: m.toggleKnob, alignment: .center))
@@ -384,6 +384,8 @@ public enum SystemViews {
             track,
             .overlay(.modified(knob, .padding(EdgeInsets(all: (m.toggleSize.height - m.toggleKnob) / 2))), alignment: isOn ? .trailing : .leading))
         track = .modified(track, .frame(width: m.toggleSize.width, height: m.toggleSize.height, alignment: .center))
+        // `.labelsHidden()`: the switch alone, at its own size.
+        if labelHidden { return track }
         return .stack(axis: .horizontal, alignment: 0.5, spacing: 8, children: [label, .spacer(minLength: nil), track])
     }
 

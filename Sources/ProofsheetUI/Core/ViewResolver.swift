@@ -52,6 +52,8 @@ final class ViewResolver {
     var alerts: [(key: String, spec: AlertSpec, presented: Bool)] = []
     /// `.listStyle(_:)` for the lists inside.
     var listStyle = ListStyle.automatic
+    /// `.labelsHidden()` for the controls inside.
+    var labelsHidden = false
     /// The navigation bar the views inside the nearest `NavigationStack` ask for
     /// (`.navigationTitle`, `.toolbar`): SwiftUI's preferences, read by the stack.
     var navigationBar: NavigationBarSpec?

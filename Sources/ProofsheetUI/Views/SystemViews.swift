@@ -100,7 +100,8 @@ public struct Toggle: PrimitiveView {
         let binding = isOn
         let flip = HandlerAction(location: location, environment: resolver.environment) { _ in binding.wrappedValue.toggle() }
         return .modified(
-            SystemViews.toggle(label: try resolver.node(label, at: id.slot("label")), isOn: isOn.wrappedValue),
+            SystemViews.toggle(
+                label: try resolver.node(label, at: id.slot("label")), isOn: isOn.wrappedValue, labelHidden: resolver.labelsHidden),
             .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: [.native(flip.native)], location: location)))
     }
 }
@@ -178,6 +179,16 @@ public struct ListStyleKind: Hashable, Sendable {
 
 extension View {
     /// The style of the lists inside.
+    /// The controls inside without their labels (a toggle is its switch alone).
+    public func labelsHidden() -> ModifiedContent {
+        ModifiedContent(
+            self,
+            .scoped { resolver in
+                let outer = resolver.labelsHidden
+                resolver.labelsHidden = true
+                return { resolver.labelsHidden = outer }
+            })
+    }
     public func listStyle(_ style: ListStyleKind) -> ModifiedContent {
         ModifiedContent(
             self,
