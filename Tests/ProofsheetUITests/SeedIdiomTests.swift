@@ -84,6 +84,22 @@ import Testing
         #expect(StateTests().texts(try screen.instantiate(frames.last!.state).root) == ["Two"])
     }
 
+    /// A row added to a list with `withAnimation` comes in; the row that was last stays where
+    /// it is, drawn in every frame (it gains its separator; it is not a new view).
+    @Test func aRowAddedAfterTheLastLeavesTheLastInPlace() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { GrowingList() }
+            .timeline("add", "tap #add; wait 0.6s")
+        let run = try Self.renderer.run(of: screen, timeline: "add", framing: TimelineFraming(scale: 1))
+        var frames: [Frame] = []
+        try FrameSampler(fps: 20, span: .auto).run(run) { frames += $0 }
+        let lines = try frames.map { f in
+            try run.displayList(f.tree).dump().split(separator: "\n").first { $0.contains("text \"Two\"") }.map(String.init)
+        }
+        #expect(frames.count > 8)
+        #expect(lines.allSatisfy { $0 != nil && $0 == lines[0] }, "\(lines)")
+        #expect(try run.displayList(frames.last!.tree).dump().contains("text \"Three\""))
+    }
+
     /// Steps of a touch script add up to the times written: a tap at 0.1 s held 0.05 s, then
     /// 1.05 s on, the next touch is down at the frame of 1.2 s (not a hair after it).
     @Test func touchStepsAddUpToTheTimesWritten() throws {

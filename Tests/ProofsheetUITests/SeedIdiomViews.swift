@@ -82,3 +82,14 @@ struct HiddenLabels: View {
         }
     }
 }
+
+/// A list that grows by a row at a tap, with animation.
+struct GrowingList: View {
+    @State private var rows = ["One", "Two"]
+    var body: some View {
+        VStack {
+            Text("Add").padding().onTapGesture { withAnimation { rows.append("Three") } }.id("add")
+            List { ForEach(rows, id: \.self) { Text($0) } }
+        }
+    }
+}

@@ -248,11 +248,11 @@ public enum SystemViews {
             inside(row) { content in
                 var r: Node = .modified(content, .padding(m.rowInsets))
                 r = .modified(r, .flexFrame(FlexFrame(maxWidth: .infinity, minHeight: m.rowMinHeight, alignment: .leading)))
-                if k < rows.count - 1 {
-                    let line: Node = .modified(.divider, .padding(EdgeInsets(top: 0, leading: m.rowInsets.leading, bottom: 0, trailing: 0)))
-                    r = .modified(r, .overlay(line, alignment: .bottom))
-                }
-                return r
+                // Every row has the separator's overlay, empty under the last: a row that stops
+                // being the last (a row added after it) is the same view with its line coming in,
+                // not a new view.
+                let line: Node = .modified(.divider, .padding(EdgeInsets(top: 0, leading: m.rowInsets.leading, bottom: 0, trailing: 0)))
+                return .modified(r, .overlay(k < rows.count - 1 ? .branch("then", line) : .branch("else", .empty), alignment: .bottom))
             }
         }
         var card: Node = .stack(axis: .vertical, alignment: 0.5, spacing: 0, children: built)
