@@ -36,6 +36,11 @@ import Testing
                         NavigationLink(destination: Text("Next")) { Text("Go") }
                             .sheet(isPresented: .constant(true)) { Text("Sheet") }
                     }
+                    Picker("Size", selection: .constant(1)) { Text("One") }
+                    Stepper("Count", value: .constant(1), in: 0...9)
+                    EditButton()
+                    List { ForEach([1, 2], id: \\.self) { Text("\\($0)") }.onDelete { _ in } }
+                    Text("Off").disabled(true)
                 }
             }
             """)
@@ -43,10 +48,19 @@ import Testing
         for expected in [
             "'TabView' is unavailable: TabView is not supported by ProofsheetUI yet",
             "'NavigationLink' is unavailable: NavigationLink is not supported by ProofsheetUI yet",
-            "is unavailable: sheet is not supported by ProofsheetUI yet"
+            "is unavailable: sheet is not supported by ProofsheetUI yet",
+            "'Picker' is unavailable: Picker is not supported by ProofsheetUI yet",
+            "'Stepper' is unavailable: Stepper is not supported by ProofsheetUI yet",
+            "'EditButton' is unavailable: EditButton is not supported by ProofsheetUI yet",
+            "is unavailable: onDelete is not supported by ProofsheetUI yet",
+            "is unavailable: disabled is not supported by ProofsheetUI yet"
         ] {
             #expect(messages.contains(expected), "\(expected)\n\(messages.prefix(2000))")
         }
+        // A style of one's own: the protocol says it (the compiler stops at it, so apart).
+        let style = try typecheck("import SwiftUI\nstruct Pressed: ButtonStyle {}\n")
+        #expect(style.status != 0)
+        #expect(style.messages.contains("'ButtonStyle' is unavailable: ButtonStyle is not supported by ProofsheetUI yet"), "\(style.messages)")
     }
 
     @Test func theExampleScreensTypeCheckClean() throws {

@@ -15,6 +15,14 @@ import Testing
         return try Self.renderer.layout(try screen.instantiate(try screen.appeared(try screen.state(still: nil))))
     }
 
+    /// The run of `timeline` on `screen` and its frames at 20 fps.
+    func play(_ screen: SwiftUIScene, _ timeline: String) throws -> (run: TimelineRun, frames: [Frame]) {
+        let run = try Self.renderer.run(of: screen, timeline: timeline, framing: TimelineFraming(scale: 1))
+        var frames: [Frame] = []
+        try FrameSampler(fps: 20, span: .auto).run(run) { frames += $0 }
+        return (run, frames)
+    }
+
     /// `.buttonBorderShape(_:)` and `.controlSize(_:)` are the environment's, as SwiftUI's are:
     /// a large button is 7 pt taller on each side than a regular one, and its shape has the
     /// radius asked for.
@@ -47,6 +55,21 @@ import Testing
         #expect(try frame(result, "shown").width == 390)
     }
 
+    /// A destructive button is red; a label's icon in a list takes the accent colour (outside
+    /// one, the text's); a colour stands where any style may (`.background(.white, in:)`).
+    @Test func rolesListsAndStylesDrawTheirColours() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { Coloured() }
+        let dump = try Self.renderer.layout(try screen.instantiate(try screen.state(still: nil))).displayList.dump()
+        let lines = dump.split(separator: "\n").map(String.init)
+        func line(_ text: String) -> String { lines.first { $0.contains(text) } ?? "" }
+        #expect(line("text \"Delete\"").contains("#FF3B30"), "\(line("text \"Delete\""))")
+        #expect(line("text \"Keep\"").contains("#007AFF"), "\(line("text \"Keep\""))")
+        let symbols = lines.filter { $0.contains("symbol bell") }
+        #expect(symbols.count == 2)
+        #expect(symbols.first?.contains("#007AFF") == true && symbols.last?.contains("#000000") == true, "\(symbols)")
+        #expect(dump.contains("#FFFFFF"))
+    }
+
     /// An optional view (`.overlay(shown ? view : nil)`) is the view or nothing.
     @Test func anOptionalViewIsTheViewOrNothing() throws {
         for shown in [false, true] {
@@ -73,9 +96,7 @@ import Testing
     @Test func anAlertWhoseViewLeavesFadesOutWithIt() throws {
         let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { RowsThatAsk() }
             .timeline("delete", "tap #One; wait 0.6s; tap #Delete; wait 0.6s")
-        let run = try Self.renderer.run(of: screen, timeline: "delete", framing: TimelineFraming(scale: 1))
-        var frames: [Frame] = []
-        try FrameSampler(fps: 20, span: .auto).run(run) { frames += $0 }
+        let (run, frames) = try play(screen, "delete")
         let tapped = try #require(frames.firstIndex { $0.events.contains("tap") && $0.time > 0.5 })
         func shows(_ f: Frame) throws -> Bool { try run.displayList(f.tree).dump().contains("text \"Delete One?\"") }
         #expect(try shows(frames[tapped - 1]))
@@ -89,9 +110,7 @@ import Testing
     @Test func aRowAddedAfterTheLastLeavesTheLastInPlace() throws {
         let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { GrowingList() }
             .timeline("add", "tap #add; wait 0.6s")
-        let run = try Self.renderer.run(of: screen, timeline: "add", framing: TimelineFraming(scale: 1))
-        var frames: [Frame] = []
-        try FrameSampler(fps: 20, span: .auto).run(run) { frames += $0 }
+        let (run, frames) = try play(screen, "add")
         let lines = try frames.map { f in
             try run.displayList(f.tree).dump().split(separator: "\n").first { $0.contains("text \"Two\"") }.map(String.init)
         }
@@ -105,9 +124,7 @@ import Testing
     @Test func touchStepsAddUpToTheTimesWritten() throws {
         let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { RowsThatAsk() }
             .timeline("taps", at: 0.1, "tap 10,10; wait 1.05s; down 20,20; wait 0.1s; up")
-        let run = try Self.renderer.run(of: screen, timeline: "taps", framing: TimelineFraming(scale: 1))
-        var frames: [Frame] = []
-        try FrameSampler(fps: 20, span: .auto).run(run) { frames += $0 }
+        let frames = try play(screen, "taps").frames
         let at = try #require(frames.first { abs($0.time - 1.2) < 1e-9 })
         #expect(at.touches == [Point(x: 20, y: 20)])
     }

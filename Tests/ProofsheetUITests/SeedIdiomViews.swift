@@ -93,3 +93,17 @@ struct GrowingList: View {
         }
     }
 }
+
+/// A destructive and a plain button, a label in a list and one outside, a white capsule.
+struct Coloured: View {
+    var body: some View {
+        VStack {
+            Button("Delete", role: .destructive) {}
+            Button("Keep") {}
+            List { Label("In a list", systemImage: "bell") }.frame(height: 120)
+            Label("Outside", systemImage: "bell")
+            Text("Pill").padding().background(.white, in: Capsule())
+        }
+        .background(Color.gray)
+    }
+}

@@ -1143,7 +1143,23 @@ extension CommandSpec {
                     OptionSpec("--runtime DIR", "Proofsheet's package folder (default: the one this proofsheet was built in)"),
                     OptionSpec("--timeout SECONDS", "Stop the preview program after this long (default: 600)"),
                     OptionSpec("-q, --quiet", "Print only errors")
-                ])
+                ]),
+            .text(
+                """
+                TIMELINES (in a file of the folder; touches by a view's .id(_:) or accessibility
+                identifier, or by screen point):
+                  struct Timelines: PreviewTimelines {
+                      static var previews: [Preview] {
+                          [Preview("deck") { ContentView() }
+                              .timeline("swipe", at: 0.1) {
+                                  drag("card", by: CGSize(width: 150, height: 10), in: 0.3); release()
+                              }
+                              .timeline("tap", at: 0.1) { tap(at: CGPoint(x: 195, y: 760)); hold(0.5) }]
+                      }
+                  }
+                Steps: drag(_:by:in:), drag(from:to:in:), down(_:at:), move(to:in:), hold(_:),
+                release(), tap(_:at:).
+                """)
         ])
 
     static let all: [CommandSpec] = [

@@ -74,6 +74,9 @@ struct Context {
     var vars: [String: ScriptValue] = [:]
     var budget = ViewBudget()
     var depth = 0
+    /// The views being read are a list's (or a form's) rows: a `Label`'s icon takes the accent
+    /// colour there.
+    var inList = false
     /// Checking a template: the state is unknown, both branches of every `If` are read, a
     /// `ForEach` body once.
     var validating = false

@@ -28,9 +28,15 @@ extension Context {
             if case .array(let mods)? = m["modifiers"]?.kind {
                 for mod in mods { if let v = mod["listStyle"] { style = try choice(v, Self.options(ListStyle.self)) } }
             }
+            let outer = inList
+            inList = true
+            defer { inList = outer }
             return SystemViews.list(style: style, offset: try contentOffset(m), children: try children(m))
         case "Form":
             // iOS draws a form as an inset-grouped list.
+            let outer = inList
+            inList = true
+            defer { inList = outer }
             return SystemViews.list(style: .insetGrouped, offset: try contentOffset(m), children: try children(m))
         case "Section":
             return .section(header: try sectionPart(m["header"]), footer: try sectionPart(m["footer"]), children: try children(m))
@@ -54,7 +60,7 @@ extension Context {
             } else {
                 throw missing("systemImage", json, example: "\"systemImage\": \"star\" or \"icon\": {view}")
             }
-            return SystemViews.label(title: .text(try text(t)), icon: icon)
+            return SystemViews.label(title: .text(try text(t)), icon: icon, inList: inList)
         case "Toggle":
             let label: Node
             if let l = m["label"] {

@@ -368,8 +368,11 @@ public enum SystemViews {
     // MARK: - Controls
 
     /// `Label`: the icon, then the title.
-    public static func label(title: Node, icon: Node) -> Node {
-        .stack(axis: .horizontal, alignment: 0.5, spacing: SystemMetrics.labelSpacing, children: [icon, title])
+    public static func label(title: Node, icon: Node, inList: Bool = false) -> Node {
+        // In a list's rows the icon takes the accent colour, as iOS draws it there (a colour
+        // set on the icon itself still wins).
+        let icon: Node = inList ? .modified(icon, .environment(.foreground(.color(.accent)))) : icon
+        return .stack(axis: .horizontal, alignment: 0.5, spacing: SystemMetrics.labelSpacing, children: [icon, title])
     }
 
     /// `Toggle` as it looks (a switch cannot be flipped in a still): the label, then the

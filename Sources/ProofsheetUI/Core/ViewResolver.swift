@@ -52,6 +52,8 @@ final class ViewResolver {
     var alerts: [(key: String, spec: AlertSpec, presented: Bool)] = []
     /// `.listStyle(_:)` for the lists inside.
     var listStyle = ListStyle.automatic
+    /// Whether the views being built are a list's (or a form's) rows.
+    var inList = false
     /// `.labelsHidden()` for the controls inside.
     var labelsHidden = false
     /// The navigation bar the views inside the nearest `NavigationStack` ask for

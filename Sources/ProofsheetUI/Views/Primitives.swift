@@ -253,8 +253,9 @@ public struct Button: PrimitiveView {
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
         let label = try resolver.node(self.label, at: id.slot("label"))
         let action = HandlerAction(location: location, environment: resolver.environment) { [action] _ in action() }
+        // A destructive button is red, as SwiftUI draws it (its tint, which the style uses).
         return .modified(
-            .button(label, ButtonLook()),
+            .button(label, ButtonLook(tint: role?.role == .destructive ? .systemRed : nil)),
             .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: [.native(action.native)], location: location)))
     }
 }

@@ -170,3 +170,35 @@ extension Shape {
         StyledShape(node: .strokedShape(kind, paint: paint, lineWidth: Double(lineWidth), inside: inside))
     }
 }
+
+// A colour or material where any style may stand (`.background(.white, in: Capsule())`,
+// `.foregroundStyle(.secondary)`), as SwiftUI spells them on `ShapeStyle`.
+extension ShapeStyle where Self == Color {
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var blue: Color { Color.blue }
+    public static var indigo: Color { Color.indigo }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var brown: Color { Color.brown }
+    public static var white: Color { Color.white }
+    public static var gray: Color { Color.gray }
+    public static var black: Color { Color.black }
+    public static var clear: Color { Color.clear }
+    public static var primary: Color { Color.primary }
+    public static var secondary: Color { Color.secondary }
+    public static var accentColor: Color { Color.accentColor }
+}
+
+extension ShapeStyle where Self == Material {
+    public static var ultraThinMaterial: Material { Material.ultraThinMaterial }
+    public static var thinMaterial: Material { Material.thinMaterial }
+    public static var regularMaterial: Material { Material.regularMaterial }
+    public static var thickMaterial: Material { Material.thickMaterial }
+    public static var ultraThickMaterial: Material { Material.ultraThickMaterial }
+}

@@ -17,7 +17,9 @@ public struct List: PrimitiveView {
         let style = resolver.listStyle
         // The rows choose no style of their own: a list inside is inset-grouped again.
         resolver.listStyle = .automatic
-        defer { resolver.listStyle = style }
+        let inList = resolver.inList
+        resolver.inList = true
+        defer { resolver.listStyle = style; resolver.inList = inList }
         return SystemViews.list(style: style, children: [try resolver.node(content, at: id)])
     }
 }
@@ -34,7 +36,10 @@ public struct Form: PrimitiveView {
     let content: ViewContent
     public init(@ViewBuilder content: () -> ViewContent) { self.content = content() }
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
-        SystemViews.list(style: .insetGrouped, children: [try resolver.node(content, at: id)])
+        let inList = resolver.inList
+        resolver.inList = true
+        defer { resolver.inList = inList }
+        return SystemViews.list(style: .insetGrouped, children: [try resolver.node(content, at: id)])
     }
 }
 
@@ -79,7 +84,8 @@ public struct Label: PrimitiveView {
         self.title = title(); self.icon = icon()
     }
     func node(in resolver: ViewResolver, at id: ViewID) throws -> Node {
-        SystemViews.label(title: try resolver.node(title, at: id.slot("title")), icon: try resolver.node(icon, at: id.slot("icon")))
+        SystemViews.label(
+            title: try resolver.node(title, at: id.slot("title")), icon: try resolver.node(icon, at: id.slot("icon")), inList: resolver.inList)
     }
 }
 
