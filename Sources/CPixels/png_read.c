@@ -1,5 +1,6 @@
 #include "cpng_read.h"
 
+#include <libdeflate.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -35,12 +36,36 @@ struct cpng_reader {
     int num_palette;
     uint8_t palette[256 * 4]; /* RGBA, alpha from tRNS */
 
+    /* The fast path (8-bit RGB or RGBA, not interlaced, no colour key): the IDAT
+     * stream inflated whole by libdeflate and unfiltered here; anything it does
+     * not take as it expects goes back to libpng, which gives the error. */
+    int fast;
+    int fast_disabled;      /* libpng only (no memory for the fast path, or tests) */
+    uint64_t fast_bytes;    /* what the fast path allocates besides read_rgba's working bytes */
+    size_t idat_start;      /* offset of the first IDAT chunk */
+    size_t idat_bytes;      /* the compressed stream's length, all IDATs */
+    int idat_count;
+
     uint8_t *row;           /* one decoded row */
     uint8_t *image;         /* all rows (interlaced 16-bit) */
     png_bytep *rows;        /* row pointers (interlaced) */
 
     char message[512];
 };
+
+/* The fast path's filtered rows are held whole: it is taken up to this size
+ * (a 3x screen of the largest phone is 14.4 MB), libpng's row by row beyond. */
+#define CPNG_FAST_MAX_BYTES (64u << 20)
+
+static int fast_scan(cpng_reader *r);
+
+void cpng_reader_set_fast(cpng_reader *r, int enabled) {
+    if (r != NULL) r->fast_disabled = !enabled;
+}
+
+uint64_t cpng_reader_fast_bytes(const cpng_reader *r) {
+    return r != NULL && r->fast && !r->fast_disabled ? r->fast_bytes : 0;
+}
 
 static void set_message(cpng_reader *r, const char *msg) {
     snprintf(r->message, sizeof r->message, "%s", msg ? msg : "unknown error");
@@ -236,10 +261,140 @@ int cpng_reader_read_header(cpng_reader *r, uint32_t *width, uint32_t *height) {
         if (r->bit_depth == 16) r->working += row * r->height;
     }
 
+    /* The fast path's eligibility and memory: its filtered rows (one filter byte
+     * and the row's samples each) and, when the stream is split, a copy of it. */
+    if (!r->interlaced && r->bit_depth == 8 && !r->has_key &&
+        (r->color_type == PNG_COLOR_TYPE_RGB || r->color_type == PNG_COLOR_TYPE_RGB_ALPHA)) {
+        const uint64_t filtered = (uint64_t)r->height * (row + 1);
+        if (filtered <= CPNG_FAST_MAX_BYTES && fast_scan(r)) {
+            r->fast = 1;
+            r->fast_bytes = filtered + (r->idat_count > 1 ? r->idat_bytes : 0);
+        }
+    }
+
     *width = r->width;
     *height = r->height;
     r->header_ok = 1;
     return CPNG_OK;
+}
+
+/* Finds the IDAT chunks after the header's (bounded by the data): 1 when they
+ * are consecutive and their lengths add up within the data. CRCs are checked
+ * when the stream is read. */
+static int fast_scan(cpng_reader *r) {
+    size_t at = 8;
+    int seen = 0;
+    r->idat_bytes = 0;
+    r->idat_count = 0;
+    while (at + 12 <= r->size) {
+        const uint32_t len = be32(r->data + at);
+        if (len > 0x7fffffffu || (uint64_t)len + 12 > r->size - at) return 0;
+        const int idat = memcmp(r->data + at + 4, "IDAT", 4) == 0;
+        if (idat) {
+            if (!seen) r->idat_start = at;
+            seen = 1;
+            r->idat_count++;
+            r->idat_bytes += len;
+        } else if (seen) {
+            return 1;
+        }
+        at += (size_t)len + 12;
+        if (r->idat_count > 100000) return 0;
+    }
+    return seen ? 1 : 0;
+}
+
+static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+    const int p = (int)a + b - c;
+    const int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+}
+
+/* Undoes one row's filter in place (`prev` the row above, unfiltered; NULL for
+ * the first). 0 for an unknown filter type. */
+static int unfilter(uint8_t type, uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp) {
+    switch (type) {
+    case 0: return 1;
+    case 1:
+        for (size_t i = bpp; i < n; i++) cur[i] = (uint8_t)(cur[i] + cur[i - bpp]);
+        return 1;
+    case 2:
+        if (prev) for (size_t i = 0; i < n; i++) cur[i] = (uint8_t)(cur[i] + prev[i]);
+        return 1;
+    case 3:
+        for (size_t i = 0; i < n; i++) {
+            const unsigned left = i >= bpp ? cur[i - bpp] : 0, up = prev ? prev[i] : 0;
+            cur[i] = (uint8_t)(cur[i] + ((left + up) >> 1));
+        }
+        return 1;
+    case 4:
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t left = i >= bpp ? cur[i - bpp] : 0, up = prev ? prev[i] : 0;
+            const uint8_t corner = (i >= bpp && prev) ? prev[i - bpp] : 0;
+            cur[i] = (uint8_t)(cur[i] + paeth(left, up, corner));
+        }
+        return 1;
+    default: return 0;
+    }
+}
+
+/* The fast path: 1 when the pixels are in `out`, 0 to go back to libpng (a CRC
+ * that does not match, a stream that does not inflate to exactly the rows, an
+ * unknown filter: libpng reads the file again and names what is wrong). */
+static int fast_read(cpng_reader *r, uint8_t *out) {
+    const size_t w = r->width, h = r->height;
+    const size_t bpp = r->color_type == PNG_COLOR_TYPE_RGB_ALPHA ? 4 : 3;
+    const size_t n = w * bpp;
+    const size_t filtered = h * (n + 1);
+    const uint8_t *stream = NULL;
+    uint8_t *joined = NULL;
+    size_t at = r->idat_start;
+    if (r->idat_count > 1) {
+        joined = (uint8_t *)malloc(r->idat_bytes ? r->idat_bytes : 1);
+        if (joined == NULL) return 0;
+    }
+    size_t filled = 0;
+    for (int k = 0; k < r->idat_count; k++) {
+        const uint32_t len = be32(r->data + at);
+        const uint8_t *body = r->data + at + 8;
+        if (libdeflate_crc32(0, r->data + at + 4, (size_t)len + 4) != be32(body + len)) {
+            free(joined);
+            return 0;
+        }
+        if (joined) memcpy(joined + filled, body, len); else stream = body;
+        filled += len;
+        at += (size_t)len + 12;
+    }
+    if (joined) stream = joined;
+    uint8_t *rows = (uint8_t *)malloc(filtered ? filtered : 1);
+    struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+    size_t got = 0;
+    int ok = rows != NULL && d != NULL &&
+             libdeflate_zlib_decompress(d, stream, r->idat_bytes, rows, filtered, &got) == LIBDEFLATE_SUCCESS && got == filtered;
+    if (d) libdeflate_free_decompressor(d);
+    free(joined);
+    for (size_t y = 0; ok && y < h; y++) {
+        uint8_t *cur = rows + y * (n + 1);
+        ok = unfilter(cur[0], cur + 1, y ? rows + (y - 1) * (n + 1) + 1 : NULL, n, bpp);
+    }
+    if (ok) {
+        for (size_t y = 0; y < h; y++) {
+            const uint8_t *src = rows + y * (n + 1) + 1;
+            uint8_t *o = out + y * w * 4;
+            if (bpp == 4) {
+                memcpy(o, src, n);
+            } else {
+                for (size_t x = 0; x < w; x++) {
+                    o[x * 4] = src[x * 3];
+                    o[x * 4 + 1] = src[x * 3 + 1];
+                    o[x * 4 + 2] = src[x * 3 + 2];
+                    o[x * 4 + 3] = 255;
+                }
+            }
+        }
+    }
+    free(rows);
+    return ok;
 }
 
 /* pngjs: Math.floor(v * 255 / (2^depth - 1) + 0.5). Exact for depth <= 8. */
@@ -342,6 +497,8 @@ int cpng_reader_read_rgba(cpng_reader *r, uint8_t *out, size_t out_size) {
         set_message(r, "output buffer size does not match the image size");
         return CPNG_BAD_STATE;
     }
+
+    if (r->fast && !r->fast_disabled && fast_read(r, out)) return CPNG_OK;
 
     if (setjmp(png_jmpbuf(r->png))) {
         return CPNG_ERROR;

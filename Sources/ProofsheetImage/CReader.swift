@@ -16,11 +16,27 @@ struct CReader: Sendable {
     let read: @Sendable (OpaquePointer, UnsafeMutablePointer<UInt8>?, Int) -> Int32
     let message: @Sendable (OpaquePointer) -> UnsafePointer<CChar>?
     let destroy: @Sendable (OpaquePointer) -> Void
+    /// The bytes a faster way of reading needs besides the working memory (0: none), and the
+    /// switch that turns it off when the budget cannot spare them.
+    var fastBytes: (@Sendable (OpaquePointer) -> UInt64)? = nil
+    var setFast: (@Sendable (OpaquePointer, Bool) -> Void)? = nil
 
     static let png = CReader(
         format: .png, ok: Int32(CPNG_OK), notThisFormat: Int32(CPNG_NOT_PNG), tooLarge: Int32(CPNG_TOO_LARGE),
         create: { cpng_reader_create($0, $1) },
         setLimit: { cpng_reader_set_limits($0, $1, UInt64(ImageLimits.pngChunkBytes)) },
+        header: { cpng_reader_read_header($0, $1, $2) }, workingBytes: { cpng_reader_working_bytes($0) },
+        read: { cpng_reader_read_rgba($0, $1, $2) }, message: { cpng_reader_message($0) },
+        destroy: { cpng_reader_destroy($0) }, fastBytes: { cpng_reader_fast_bytes($0) }, setFast: { cpng_reader_set_fast($0, $1 ? 1 : 0) })
+
+    /// PNG read by libpng alone, row by row (no fast path): what the fast path is compared with.
+    static let pngThroughLibpng = CReader(
+        format: .png, ok: Int32(CPNG_OK), notThisFormat: Int32(CPNG_NOT_PNG), tooLarge: Int32(CPNG_TOO_LARGE),
+        create: { cpng_reader_create($0, $1) },
+        setLimit: {
+            cpng_reader_set_limits($0, $1, UInt64(ImageLimits.pngChunkBytes))
+            cpng_reader_set_fast($0, 0)
+        },
         header: { cpng_reader_read_header($0, $1, $2) }, workingBytes: { cpng_reader_working_bytes($0) },
         read: { cpng_reader_read_rgba($0, $1, $2) }, message: { cpng_reader_message($0) },
         destroy: { cpng_reader_destroy($0) })
@@ -94,11 +110,19 @@ struct CReader: Sendable {
             case .success(let reserved): reservation = reserved
             case .failure(let error): return .failure(error)
             }
+            // The fast way of reading, when the budget can spare its bytes too (else the
+            // decoder reads the slower way, to the same pixels).
+            var fast: ImageBudget.Reservation?
+            if let fastBytes, case let extra = Int(clamping: fastBytes(reader)), extra > 0 {
+                fast = try? budget.reserve(extra, width: Int(width), height: Int(height), source: source)
+                if fast == nil { setFast?(reader, false) }
+            }
             var readCode = ok
             let decoded = output(Int(width), Int(height), reservation) { out in
                 readCode = read(reader, out, byteCount)
                 return readCode == ok
             }
+            fast?.shrink(to: 0)
             guard readCode == ok, let decoded else { return .failure(failure(readCode)) }
             reservation.shrink(to: byteCount)
             return .success(decoded)

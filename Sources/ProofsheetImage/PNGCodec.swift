@@ -32,6 +32,13 @@ public enum PNGCodec {
         try CReader.png.decode(bytes, source: source, maxPixelCount: maxPixelCount, budget: budget)
     }
 
+    /// Decodes PNG bytes with libpng alone, row by row, as every PNG was read before the fast
+    /// path (8-bit RGB and RGBA inflated whole by libdeflate and unfiltered by Proofsheet): the
+    /// pixels the fast path must give.
+    package static func decodeThroughLibpng(_ bytes: [UInt8]) throws(ImageError) -> RGBAImage {
+        try CReader.pngThroughLibpng.decode(bytes, source: "<memory>", maxPixelCount: RGBAImage.maxPixelCount, budget: .shared)
+    }
+
     /// Reads and decodes a PNG file.
     ///
     /// - Throws: ``ImageError`` naming `path`.

@@ -57,6 +57,17 @@ cpng_reader *cpng_reader_create(const uint8_t *data, size_t size);
  * ancillary chunk. Until set: 100,000,000 pixels and 8 MiB. */
 void cpng_reader_set_limits(cpng_reader *reader, uint64_t max_pixels, uint64_t max_chunk_bytes);
 
+/* Whether 8-bit RGB and RGBA images that are not interlaced are inflated whole by
+ * libdeflate and unfiltered here (the default), or read by libpng row by row as
+ * every other image is. Both give the same pixels; tests compare them. */
+void cpng_reader_set_fast(cpng_reader *reader, int enabled);
+
+/* After read_header: the bytes the fast path would allocate while it reads (its
+ * filtered rows, and a copy of a stream split over several chunks), besides the
+ * working bytes; 0 when the image does not take it. The caller reserves them, or
+ * turns the fast path off. */
+uint64_t cpng_reader_fast_bytes(const cpng_reader *reader);
+
 /* Parses everything up to the first IDAT and reports the image size. Allocates
  * nothing whose size depends on the image size. Returns CPNG_TOO_LARGE, with
  * the size reported, when the image exceeds the pixel limit. */
