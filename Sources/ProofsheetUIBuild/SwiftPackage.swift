@@ -59,6 +59,14 @@ public struct SwiftPackage: Sendable {
             guard let path, !path.hasPrefix("/"), !path.split(separator: "/").contains(".."), FileOutput.isFolder(folder + "/" + path) else {
                 throw ProofsheetError.badInput("the source folder of the target \(name) is not inside \(visible(folder))")
             }
+            // A link may not lead a target out of the package (only what was given is read).
+            func real(_ p: String) -> String { URL(fileURLWithPath: p).resolvingSymlinksInPath().standardizedFileURL.path }
+            let root = real(folder), source = real(folder + "/" + path)
+            guard source == root || source.hasPrefix(root == "/" ? "/" : root + "/") else {
+                throw ProofsheetError.badInput(
+                    "the source folder of the target \(name) (\(path)) leads outside \(visible(folder)) through a link",
+                    hint: "keep the package's targets inside its folder")
+            }
             let excluded = (t["exclude"] as? [String] ?? []).map { folder + "/" + path + "/" + $0 }
             return Target(name: name, folder: folder + "/" + path, excluded: excluded, libraries: [])
         }

@@ -258,6 +258,17 @@ import Testing
         let needs = try run([folder + "/Shop", "--target", "Lists"])
         #expect(
             needs.status == 2 && needs.err.contains("the view target Lists needs Proofsheet (Model's dependency on another package)"), "\(needs.err)")
+        // A target whose folder is a link out of the package is not read.
+        try write(
+            (try String(contentsOfFile: folder + "/Shop/Package.swift", encoding: .utf8)).replacingOccurrences(
+                of: ", .product(name: \"Proofsheet\", package: \"\(identity)\")]", with: "]"),
+            "Shop/Package.swift")
+        try write("public enum Price { public static let symbol = \"$\" }\n", "Elsewhere/Price.swift")
+        try FileManager.default.removeItem(atPath: folder + "/Shop/Sources/Core")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Shop/Sources/Core", withDestinationPath: folder + "/Elsewhere")
+        let linked = try run([folder + "/Shop", "-o", folder + "/linked-out", "--target", "Lists"])
+        #expect(linked.status == 2 && linked.err.contains("the source folder of the target Core (Sources/Core) leads outside"), "\(linked.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/linked-out"))
     }
 
     /// What a user meets when things go wrong: the compiler's messages at their own file and
