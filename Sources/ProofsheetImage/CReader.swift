@@ -10,7 +10,7 @@ struct CReader: Sendable {
     let notThisFormat: Int32
     let tooLarge: Int32
     let create: @Sendable (UnsafePointer<UInt8>, Int) -> OpaquePointer?
-    let setLimit: @Sendable (OpaquePointer, UInt64) -> Void
+    var setLimit: @Sendable (OpaquePointer, UInt64) -> Void
     let header: @Sendable (OpaquePointer, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>) -> Int32
     let workingBytes: @Sendable (OpaquePointer) -> UInt64
     let read: @Sendable (OpaquePointer, UnsafeMutablePointer<UInt8>?, Int) -> Int32
@@ -30,16 +30,16 @@ struct CReader: Sendable {
         destroy: { cpng_reader_destroy($0) }, fastBytes: { cpng_reader_fast_bytes($0) }, setFast: { cpng_reader_set_fast($0, $1 ? 1 : 0) })
 
     /// PNG read by libpng alone, row by row (no fast path): what the fast path is compared with.
-    static let pngThroughLibpng = CReader(
-        format: .png, ok: Int32(CPNG_OK), notThisFormat: Int32(CPNG_NOT_PNG), tooLarge: Int32(CPNG_TOO_LARGE),
-        create: { cpng_reader_create($0, $1) },
-        setLimit: {
-            cpng_reader_set_limits($0, $1, UInt64(ImageLimits.pngChunkBytes))
+    static let pngThroughLibpng: CReader = {
+        var reader = png
+        let setLimit = png.setLimit
+        reader.setLimit = {
+            setLimit($0, $1)
             cpng_reader_set_fast($0, 0)
-        },
-        header: { cpng_reader_read_header($0, $1, $2) }, workingBytes: { cpng_reader_working_bytes($0) },
-        read: { cpng_reader_read_rgba($0, $1, $2) }, message: { cpng_reader_message($0) },
-        destroy: { cpng_reader_destroy($0) })
+        }
+        reader.fastBytes = nil
+        return reader
+    }()
 
     static let jpeg = CReader(
         format: .jpeg, ok: Int32(CJPEG_OK), notThisFormat: Int32(CJPEG_NOT_JPEG), tooLarge: Int32(CJPEG_TOO_LARGE),
