@@ -73,6 +73,7 @@ bench: deps
 	$(RELEASE) --product proofsheet
 	$(RELEASE) --product ProofsheetBench
 	$(RELEASE) --product DiffReference
+	$(RELEASE) --product FramesReference
 	.build/release/ProofsheetBench
 
 ## Hardening tools (not part of `make test` or CI; see README, "Hardening tools").

@@ -111,6 +111,9 @@ let package = Package(
             ]),
         // The lean C baseline the diff benchmark compares `proofsheet diff` with.
         .executableTarget(name: "DiffReference", dependencies: ["CPNG"]),
+        // The lean C baseline the frames benchmark compares `proofsheet frames` with: Cairo draws,
+        // libdeflate compresses, one thread.
+        .executableTarget(name: "FramesReference", dependencies: ["CCairo", "CDeflate"]),
         // Fuzz targets for the parsers and decoders: a libFuzzer entry point when built with
         // `-DFUZZING -sanitize=fuzzer` (`make fuzz`), otherwise a driver that replays files.
         .executableTarget(name: "ProofsheetFuzz", dependencies: ["Proofsheet", "ProofsheetLayout", "ProofsheetCairo"]),

@@ -35,6 +35,7 @@ func materialBenchmark(renderer: Renderer) throws {
         print("  \(name.padding(toLength: 48, withPad: " ", startingAt: 0))\(ms(median(totals[k])))  \(ms(median(rasters[k])))")
     }
     let ratio = median(totals[0]) / median(totals[1])
+    record(.material, ratio)
     print(
         String(format: "  overlay / deck                                   %5.2fx   (pass: at most 1.5x) %@", ratio, ratio <= 1.5 ? "pass" : "FAIL"))
 }

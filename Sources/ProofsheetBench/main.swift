@@ -15,8 +15,14 @@ func ms(_ s: Double) -> String { String(format: "%7.1f", s * 1000) }
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 
 /// Runs a program `times` times and returns the median wall time (s); output is discarded.
-func timeProcess(_ exe: String, _ args: [String], times: Int) throws -> Double {
-    // posix_spawn and waitpid rather than Foundation's Process, whose waitUntilExit polls a run
+func timeProcess(_ exe: String, _ args: [String], times: Int, exitCodes: Set<Int32> = [0]) throws -> Double {
+    median(try (0..<times).map { _ in try runOnce(exe, args, exitCodes: exitCodes).seconds })
+}
+
+/// Runs a program once: its wall time (s) and peak resident memory (KiB); output is discarded.
+/// It must exit with one of `exitCodes`.
+func runOnce(_ exe: String, _ args: [String], exitCodes: Set<Int32> = [0]) throws -> (seconds: Double, peakKiB: Int) {
+    // posix_spawn and wait4 rather than Foundation's Process, whose waitUntilExit polls a run
     // loop and rounds a process of 100 ms up by tens of milliseconds.
     let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + args).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
@@ -25,17 +31,19 @@ func timeProcess(_ exe: String, _ args: [String], times: Int) throws -> Double {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var samples: [Double] = []
-    for _ in 0..<times {
-        var pid: pid_t = 0
-        let t0 = monotonicSeconds()
-        let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
-        guard rc == 0 else { throw ProofsheetError.internal("cannot start \(exe): \(String(cString: strerror(rc)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        samples.append(monotonicSeconds() - t0)
+    var pid: pid_t = 0
+    let t0 = monotonicSeconds()
+    let rc = posix_spawn(&pid, exe, &actions, nil, argv, environ)
+    guard rc == 0 else { throw ProofsheetError.internal("cannot start \(exe): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let seconds = monotonicSeconds() - t0
+    // Exited (not signalled) with an exit code asked for.
+    guard status & 0x7f == 0, exitCodes.contains((status >> 8) & 0xff) else {
+        throw ProofsheetError.internal("\(exe) \(args.joined(separator: " ")) failed (status \(status))")
     }
-    return median(samples)
+    return (seconds, usage.ru_maxrss)
 }
 
 /// Two 1170×2532 frames that differ in a small region: decode and compare times in process,
@@ -80,11 +88,12 @@ func diffBenchmark(renderer: Renderer, base: Scene) throws {
         print("(build all release products to time the processes: make bench, or swift build -c release --static-swift-stdlib --product ...)")
         return
     }
-    let tCLI = try timeProcess(cli, ["diff", "--json", pa, pb], times: 9)
+    let tCLI = try timeProcess(cli, ["diff", "--json", pa, pb], times: 9, exitCodes: [1])
     let tRef = try timeProcess(reference, [pa, pb], times: 9)
     print("process: proofsheet diff --json  \(ms(tCLI))")
     print("process: lean C (libpng+compare) \(ms(tRef))")
     print(String(format: "ratio                            %7.2fx", tCLI / tRef))
+    record(.diff, tCLI / tRef)
 }
 
 /// The release `proofsheet` binary next to this one, if it was built.
@@ -328,6 +337,7 @@ func encodeBenchmark(renderer: Renderer) throws {
     print("process: proofsheet render travel-deck.json --scale 3 (median of 9)")
     print("  --png-compression fastest (the default)  \(ms(times["fastest"]!))")
     print("  --png-compression fast (deflate 1)       \(ms(times["fast"]!))")
+    record(.fastest, times["fastest"]! / times["fast"]!)
     guard let before = times["baseline"] else {
         print("  (set BENCH_BASELINE_CLI to an earlier release build of proofsheet to time it alongside)")
         return
@@ -341,10 +351,11 @@ let environment = ProcessInfo.processInfo.environment
 let frames = Int(environment["BENCH_FRAMES"] ?? "") ?? 7
 /// BENCH_ONLY=states,text, or the same list as the first argument (`ProofsheetBench template`),
 /// runs only those parts (frames, encode, diff, states, text, motion, template, previews, chrome,
-/// material, goldens, live, swiftui); all by default.
+/// material, goldens, live, swiftui, anchors); all by default. The table of ratios against their
+/// anchors closes every run, with the rows its parts measured.
 let parts = Set(
     (CommandLine.arguments.dropFirst().first ?? environment["BENCH_ONLY"]
-        ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material,goldens,live,swiftui")
+        ?? "frames,encode,diff,states,text,motion,template,previews,chrome,material,goldens,live,swiftui,anchors")
         .split(separator: ",").map(String.init))
 let scenePath = Resources.assetsDirectory.map { $0 + "/Scenes/travel-deck.json" } ?? "Assets/Scenes/travel-deck.json"
 do {
@@ -363,6 +374,8 @@ do {
     if parts.contains("goldens") { try goldensBenchmark(scales: [1, 2]) }
     if parts.contains("live") { try livePreviewBenchmark() }
     if parts.contains("swiftui") { try swiftUIBenchmark(rounds: 15) }
+    if parts.contains("anchors") { try anchorsBenchmark(scenePath: scenePath) }
+    printRatioTable()
 } catch {
     print("benchmark failed: \(error)")
     exit(3)
