@@ -4,6 +4,7 @@
 #include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 #define HUGE_PAGE ((size_t)2 << 20)
@@ -110,5 +111,10 @@ void ps_keep_large_blocks(void) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 32 << 20); /* glibc's largest: blocks up to 32 MiB come from the heap */
     mallopt(M_TRIM_THRESHOLD, 1 << 30);  /* and up to 1 GiB freed stays there */
+    /* As many heaps as processors, not glibc's eight a processor: each thread that allocates
+     * takes a heap, and every heap keeps its large blocks, so a long run of short-lived
+     * workers would otherwise hold more memory the more frames it draws. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    mallopt(M_ARENA_MAX, cores < 2 ? 2 : cores > 64 ? 64 : (int)cores);
 #endif
 }
