@@ -557,8 +557,13 @@ static void add_counts(uint32_t hist[4][256], const uint8_t *s, size_t n) {
     for (; i < n; i++) hist[0][s[i]]++;
 }
 
+/* `spare`, when not NULL, is `src` itself, which the caller gives up: an opaque ARGB32 image's
+ * filtered lines are then written over its own rows (line y, 3 * width + 1 bytes at y times
+ * that, ends before row y + 1 starts, and rows are read in order), instead of into scratch memory
+ * fresh from the system, whose pages cost a fault and a page of zeros each. The bytes written
+ * are the same either way. */
 static int encode_fastest(const uint8_t *src, uint32_t width, uint32_t height, size_t stride, int argb, int simd,
-                          uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+                          uint8_t *spare, uint8_t **out, size_t *out_len, char *err, size_t err_len) {
     if (ps_png_check_size(width, height, err, err_len)) return 1;
     pthread_once(&len_once, len_symbols_make);
 #if PS_HAVE_AVX2_PATH
@@ -572,6 +577,7 @@ static int encode_fastest(const uint8_t *src, uint32_t width, uint32_t height, s
      * starts the image again as RGBA. */
     int bpp = argb ? 3 : 4;
     size_t rowlen, line, n, slot, scratch_len = 0;
+    int in_place = 0;
     uint32_t adler = 1;
     uint8_t *rows = NULL, *buf = NULL;
     uint32_t(*hist)[256] = NULL;
@@ -592,7 +598,12 @@ restart:
     rows = calloc(2, slot);
     /* The filtered lines, then (from a 64-byte boundary) room for the vector path's pair table. */
     scratch_len = ((n + 64 + 63) & ~(size_t)63) + PAIRS_BYTES;
-    buf = ps_scratch_take(scratch_len);
+    /* Over the image only when it is all opaque (checked first: a row that is not would start
+     * again as RGBA, with rows already overwritten) and its memory holds the lines and the
+     * table. */
+    in_place = spare != NULL && argb && bpp == 3 && stride >= line && (size_t)stride * height >= scratch_len &&
+               ps_argb32_opaque(src, width, height, (uint32_t)stride);
+    buf = in_place ? spare : ps_scratch_take(scratch_len);
     hist = calloc(4, sizeof *hist);
     if (!rows || !buf || !hist) { ps_set_err(err, err_len, "out of memory"); goto done; }
     memset(freq, 0, sizeof freq);
@@ -614,7 +625,7 @@ restart:
             if (!opaque) {
                 free(rows);
                 free(hist);
-                ps_scratch_release(buf, scratch_len);
+                if (!in_place) ps_scratch_release(buf, scratch_len);
                 rows = buf = NULL;
                 hist = NULL;
                 runs.count = 0;
@@ -740,16 +751,21 @@ done:
     free(runs.runs);
     free(hist);
     free(rows);
-    if (buf) ps_scratch_release(buf, scratch_len);
+    if (buf && !in_place) ps_scratch_release(buf, scratch_len);
     return rc;
 }
 
 int ps_png_fastest_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, int simd,
                           uint8_t **out, size_t *out_len, char *err, size_t err_len) {
-    return encode_fastest(argb, width, height, stride, 1, simd, out, out_len, err, err_len);
+    return encode_fastest(argb, width, height, stride, 1, simd, NULL, out, out_len, err, err_len);
+}
+
+int ps_png_fastest_argb32_consuming(uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, int simd,
+                                    uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    return encode_fastest(argb, width, height, stride, 1, simd, argb, out, out_len, err, err_len);
 }
 
 int ps_png_fastest_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int simd, uint8_t **out,
                         size_t *out_len, char *err, size_t err_len) {
-    return encode_fastest(rgba, width, height, (size_t)width * 4, 0, simd, out, out_len, err, err_len);
+    return encode_fastest(rgba, width, height, (size_t)width * 4, 0, simd, NULL, out, out_len, err, err_len);
 }

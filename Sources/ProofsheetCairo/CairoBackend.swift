@@ -55,17 +55,23 @@ public final class CairoBackend: Sendable {
         let t0 = monotonicSeconds()
         let surface = try rasterize(list, scale: scale)
         let t1 = monotonicSeconds()
-        let bytes = try encodePNG(surface, compression: compression, path: path)
+        let bytes = try encodePNG(surface, compression: compression, path: path, consuming: true)
         return (bytes, Timing(raster: t1 - t0, encode: monotonicSeconds() - t1))
     }
 
-    func encodePNG(_ surface: CairoSurface, compression: PNGCompression, path: PNGEncoderPath) throws -> [UInt8] {
+    /// The surface as PNG. `consuming`: the surface is not drawn or read again, and its pixels
+    /// may be written over while encoding.
+    func encodePNG(_ surface: CairoSurface, compression: PNGCompression, path: PNGEncoderPath, consuming: Bool = false) throws -> [UInt8] {
         var result: Result<[UInt8], ImageError> = .success([])
         surface.withData { data, stride in
             result = Result { () throws(ImageError) in
-                try PNGCodec.encode(
-                    argb32: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: stride,
-                    compression: compression, path: path)
+                consuming
+                    ? try PNGCodec.encode(
+                        consumingARGB32: data, width: surface.width, height: surface.height, stride: stride, compression: compression,
+                        path: path)
+                    : try PNGCodec.encode(
+                        argb32: UnsafeRawPointer(data), width: surface.width, height: surface.height, stride: stride,
+                        compression: compression, path: path)
             }
         }
         do {

@@ -85,6 +85,25 @@ extension PNGCodec {
         return try result.get()
     }
 
+    /// The same bytes as ``encode(argb32:width:height:stride:compression:path:)``, from pixels
+    /// the caller gives up: the `.fastest` encoder may write over them (an opaque image's
+    /// filtered rows go over its own rows, sparing as much memory fresh from the system).
+    ///
+    /// - Throws: ``ImageError`` for an image out of range or an encoder failure.
+    public static func encode(
+        consumingARGB32 data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, compression: PNGCompression,
+        path: PNGEncoderPath = .automatic
+    ) throws(ImageError) -> [UInt8] {
+        guard compression == .fastest else {
+            return try encode(argb32: data, width: width, height: height, stride: stride, compression: compression, path: path)
+        }
+        let (_, w, h, s) = try checkedARGB32(data, width: width, height: height, stride: stride)
+        let pixels = data.assumingMemoryBound(to: UInt8.self)
+        return try CPNGWriter.run { out, length, message, size in
+            ps_png_fastest_argb32_consuming(pixels, w, h, s, path.code, out, length, message, size)
+        }.get()
+    }
+
     /// The same PNG through zlib's streaming deflate, row by row: besides the pixels, the memory
     /// is the compressed bytes and a few rows rather than a filtered copy of the whole raster
     /// (large contact sheets). `.fastest` and `.fast` are deflate level 1 with the sub filter,

@@ -124,6 +124,45 @@ struct FastestPNGTests {
         }
     }
 
+    /// Pixels given up to the encoder (a render's own raster) give the same bytes as pixels
+    /// lent: small images, padded rows, and images large enough for the filtered rows to be
+    /// written over the pixels themselves (which the opaque ones then are); a translucent pixel
+    /// in the last row keeps the pixels as they were.
+    @Test func pixelsGivenUpGiveTheSameBytes() throws {
+        var cases = try Self.corpus().map { (name: $0.name, image: $0.image, padding: 0) }
+        cases += try Self.corpus().prefix(24).map { (name: $0.name + " padded", image: $0.image, padding: 5) }
+        for content in [Content.noise, .blocks, .gradient] {
+            cases.append(("\(content)-640x480", try Self.image(content, width: 640, height: 480, alpha: false, seed: 11), 0))
+        }
+        var last = try Self.image(.blocks, width: 640, height: 480, alpha: false, seed: 12)
+        last.withUnsafeMutablePixels { $0[$0.count - 1] = 200 }
+        cases.append(("blocks-640x480, one translucent pixel last", last, 0))
+        for (name, image, padding) in cases {
+            let stride = image.width + padding
+            var argb = [UInt32](repeating: 0xFF00_0000, count: stride * image.height)
+            for (i, p) in Self.argb32(image).enumerated() { argb[(i / image.width) * stride + i % image.width] = p }
+            for path in [PNGEncoderPath.scalar, .vector] {
+                let lent = try argb.withUnsafeBytes { raw in
+                    try PNGCodec.encode(
+                        argb32: raw.baseAddress!, width: image.width, height: image.height, stride: stride * 4, compression: .fastest, path: path)
+                }
+                var given = argb
+                let bytes = try given.withUnsafeMutableBytes { raw in
+                    try PNGCodec.encode(
+                        consumingARGB32: raw.baseAddress!, width: image.width, height: image.height, stride: stride * 4,
+                        compression: .fastest, path: path)
+                }
+                // (Bool: a failing comparison of long arrays would otherwise be diffed element by element.)
+                #expect(Bool(bytes == lent), "\(name) (\(path)): given-up pixels give other bytes")
+                let overwritten = given != argb
+                let opaque =
+                    stride == image.width && image.width * image.height >= 640 * 480
+                    && Swift.stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 }
+                #expect(overwritten == opaque, "\(name) (\(path)): pixels \(overwritten ? "" : "not ")written over")
+            }
+        }
+    }
+
     /// The streaming writer (contact sheets) writes the pixels the whole-image deflate writer
     /// writes, from the same premultiplied buffer, in IDAT chunks that libpng's tools accept.
     @Test func theStreamingWriterWritesTheSamePixels() throws {

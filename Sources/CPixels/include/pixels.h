@@ -33,6 +33,10 @@ int ps_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int
  * path; 1 the AVX2 path when the CPU has it. Every path writes the same bytes. */
 int ps_png_fastest_argb32(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, int simd,
                           uint8_t **out, size_t *out_len, char *err, size_t err_len);
+/* The same bytes as ps_png_fastest_argb32, from pixels the caller gives up: they may be
+ * overwritten (an opaque image's filtered rows go over its own, sparing fresh memory). */
+int ps_png_fastest_argb32_consuming(uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride, int simd,
+                                    uint8_t **out, size_t *out_len, char *err, size_t err_len);
 int ps_png_fastest_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int simd, uint8_t **out,
                         size_t *out_len, char *err, size_t err_len);
 
