@@ -68,7 +68,8 @@ seeds: release
 	bash scripts/seeds/check.sh "$(SEEDS)"
 
 ## Benchmarks (release build): per-frame layout / raster / encode times and sizes, the diff, one
-## scene in many states against a one-shot render, and text on one thread against two.
+## scene in many states against a one-shot render, text on one thread against two, and at the
+## end one table of every figure as a ratio against its anchor (lean C programs, rsvg-convert).
 bench: deps
 	$(RELEASE) --product proofsheet
 	$(RELEASE) --product ProofsheetBench
