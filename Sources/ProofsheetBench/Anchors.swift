@@ -90,9 +90,7 @@ func anchorsBenchmark(scenePath: String, rounds: Int = 5) throws {
         print("(build the release CLI for the anchors: make bench)")
         return
     }
-    let folder = NSTemporaryDirectory() + "proofsheet-bench/anchors"
-    try? FileManager.default.removeItem(atPath: folder)
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try freshFolder("proofsheet-bench/anchors")
     let scenes = Resources.assetsDirectory.map { $0 + "/Scenes/" } ?? "Assets/Scenes/"
     print("")
     print("Anchors: whole processes, pairs taking turns, median of \(rounds) (ms)")

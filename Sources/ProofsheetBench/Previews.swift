@@ -16,9 +16,7 @@ func previewsBenchmark(scenePath: String) throws {
         print("(the release proofsheet binary is not built: no figures)")
         return
     }
-    let dir = NSTemporaryDirectory() + "proofsheet-bench-previews"
-    try? FileManager.default.removeItem(atPath: dir)
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let dir = try freshFolder("proofsheet-bench-previews")
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let base = ["--timeline", "swipe-right", "-q"]
     let sheet = try timeProcess(

@@ -96,6 +96,14 @@ func diffBenchmark(renderer: Renderer, base: Scene) throws {
     record(.diff, tCLI / tRef)
 }
 
+/// An empty folder `name` in the temporary directory (emptied if it was there).
+func freshFolder(_ name: String) throws -> String {
+    let dir = NSTemporaryDirectory() + name
+    try? FileManager.default.removeItem(atPath: dir)
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
 /// The release `proofsheet` binary next to this one, if it was built.
 func releaseCLI() -> String? {
     let cli = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/proofsheet"
