@@ -220,13 +220,21 @@ static void place(long x, long d, uint32_t k, uint32_t n, long *i, uint16_t *w) 
 
 void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32_t src_stride, uint32_t channels, uint32_t k,
              long dx, long dy, uint8_t *dst, uint32_t width, uint32_t height, uint32_t dst_stride) {
-    if (src_width == 0 || src_height == 0) return;
     long c = channels;
+    if (src_width == 0 || src_height == 0) {
+        for (uint32_t y = 0; y < height; y++) memset(dst + (size_t)y * dst_stride, 0, (size_t)width * c);
+        return;
+    }
     long *x0 = malloc((size_t)width * sizeof(long));
     uint16_t *fx = malloc((size_t)width * sizeof(uint16_t));
     size_t n = (size_t)width * c;
     uint8_t *r0 = malloc(n), *r1 = malloc(n);
-    if (!x0 || !fx || !r0 || !r1) { free(x0); free(fx); free(r0); free(r1); return; }
+    if (!x0 || !fx || !r0 || !r1) {
+        /* Out of memory: transparent rather than whatever the output held. */
+        for (uint32_t y = 0; y < height; y++) memset(dst + (size_t)y * dst_stride, 0, (size_t)width * c);
+        free(x0); free(fx); free(r0); free(r1);
+        return;
+    }
     for (uint32_t x = 0; x < width; x++) place(x, dx, k, src_width, &x0[x], &fx[x]);
     long have0 = -1, have1 = -1;
     for (uint32_t y = 0; y < height; y++) {

@@ -100,13 +100,19 @@ public final class CairoBackend: Sendable {
     }
 
     /// The raster of a display list: premultiplied ARGB32 at `scale`.
-    func rasterize(_ list: DisplayList, scale: Double) throws -> CairoSurface {
+    /// The list drawn on a new surface of its size at `scale`. `shortcuts`: the painter's
+    /// shortcuts to the same pixels (``Painter/shortcuts``; off for tests that show it).
+    func rasterize(_ list: DisplayList, scale: Double, shortcuts: Bool = true) throws -> CairoSurface {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
-        let surface = try CairoSurface(width: w, height: h)
+        // An opaque background over whole pixels writes every pixel first: no clearing before.
+        let filled = (list.background?.alpha ?? 0) >= 1 && list.size.width * scale == Double(w) && list.size.height * scale == Double(h)
+        let surface = try CairoSurface(width: w, height: h, cleared: !filled)
         try fonts.withContext { text in
             try surface.draw { cr in
                 cairo_scale(cr, scale, scale)
-                try Painter(text: text, images: images, scale: scale, rasterTarget: true).draw(list, cr)
+                var painter = Painter(text: text, images: images, scale: scale, rasterTarget: true)
+                painter.shortcuts = shortcuts
+                try painter.draw(list, cr)
             }
         }
         return surface
@@ -114,7 +120,12 @@ public final class CairoBackend: Sendable {
 
     /// Straight (un-premultiplied) RGBA pixels of the raster, rows packed.
     public func renderRGBA(_ list: DisplayList, scale: Double) throws -> RGBAImage {
-        let s = try rasterize(list, scale: scale)
+        try renderRGBA(list, scale: scale, shortcuts: true)
+    }
+
+    /// The same, with the painter's shortcuts or without (tests).
+    package func renderRGBA(_ list: DisplayList, scale: Double, shortcuts: Bool) throws -> RGBAImage {
+        let s = try rasterize(list, scale: scale, shortcuts: shortcuts)
         var pixels: [UInt8] = []
         s.withData { data, stride in pixels = straightRGBA(argb32: UnsafeRawPointer(data), width: s.width, height: s.height, stride: stride) }
         return try RGBAImage(width: s.width, height: s.height, pixels: pixels)

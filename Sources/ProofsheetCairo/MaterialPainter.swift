@@ -98,8 +98,24 @@ extension Painter {
                 ps_saturate_tint_argb32(
                     px, UInt32(low.width), UInt32(low.height), UInt32(stride), recipe.saturation, tint.red, tint.green, tint.blue, tint.alpha)
             }
-            // Grown back to this painter's pixels over the area.
-            let out = try CairoSurface(width: Int(area.width), height: Int(area.height))
+            // An opaque result filling whole pixels of the surface drawn on is grown straight into
+            // it: painting an opaque source replaces what is there, so the pixels are those the
+            // painting below would give, without a surface of the area's size and a pass over it.
+            if let target = directTarget(m, area: area, ctm: ctm, cr), low.isOpaque {
+                cairo_surface_flush(target)
+                let stride = Int(cairo_image_surface_get_stride(target))
+                let origin = cairo_image_surface_get_data(target)! + Int(area.minY) * stride + Int(area.minX) * 4
+                low.withData { src, srcStride in
+                    ps_grow(
+                        src.assumingMemoryBound(to: UInt8.self), UInt32(low.width), UInt32(low.height), UInt32(srcStride), 4, k,
+                        Int(onCanvas.minX - lx * kk), Int(onCanvas.minY - ly * kk), origin, UInt32(area.width), UInt32(area.height),
+                        UInt32(stride))
+                }
+                cairo_surface_mark_dirty_rectangle(target, Int32(area.minX), Int32(area.minY), Int32(area.width), Int32(area.height))
+                return
+            }
+            // Grown back to this painter's pixels over the area (every pixel written).
+            let out = try CairoSurface(width: Int(area.width), height: Int(area.height), cleared: false)
             out.withData { dst, dstStride in
                 low.withData { src, srcStride in
                     ps_grow(
@@ -117,6 +133,33 @@ extension Painter {
             cairo_paint(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// The image surface `cr` draws on, when a material can be grown straight into it: a
+    /// rectangle on whole pixels of it (`area`), drawn on the surface itself (not a group), with
+    /// no transform but scale and translation, inside a clip of rectangles.
+    private func directTarget(_ m: MaterialDraw, area: Rect, ctm: Transform, _ cr: OpaquePointer) -> OpaquePointer? {
+        guard shortcuts, rasterTarget, case .rect(let r) = m.shape, ctm.b == 0, ctm.c == 0,
+            let target = cairo_get_target(cr), cairo_get_group_target(cr) == target,
+            cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+        else { return nil }
+        var ox = 0.0, oy = 0.0
+        cairo_surface_get_device_offset(target, &ox, &oy)
+        let device = ctm.apply(r)
+        let whole = [device.minX, device.minY, device.maxX, device.maxY].allSatisfy { $0 == $0.rounded() }
+        guard ox == 0, oy == 0, whole, device == area, area.minX >= 0, area.minY >= 0,
+            area.maxX <= Double(cairo_image_surface_get_width(target)), area.maxY <= Double(cairo_image_surface_get_height(target))
+        else { return nil }
+        // Inside one rectangle of the clip (in user space; none: the whole surface).
+        guard let clips = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(clips) }
+        guard clips.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        let inside = (0..<Int(clips.pointee.num_rectangles)).contains { i in
+            let c = clips.pointee.rectangles[i]
+            let d = ctm.apply(Rect(x: c.x, y: c.y, width: c.width, height: c.height))
+            return d.minX <= area.minX && d.minY <= area.minY && d.maxX >= area.maxX && d.maxY >= area.maxY
+        }
+        return inside ? target : nil
     }
 
     /// The material's tint alone in its shape (where there is no backdrop to draw).

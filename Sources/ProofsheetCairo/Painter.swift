@@ -26,6 +26,10 @@ struct Painter {
     /// On a PDF: the pixels each image asset is embedded at, whatever the size of a draw (see
     /// `vectorImageSizes`).
     var vectorImages: [String: (width: Int, height: Int)]? = nil
+    /// Shortcuts that give the same pixels with less work, on for a render's own surface (whose
+    /// pixels are all of the output): a top-level list leaves out what an opaque material drawn
+    /// later hides (``Occlusion``), and an opaque material is grown straight into the surface.
+    var shortcuts = false
     /// The render's offscreen work, shared by every painter of one render.
     var effects = EffectBudget()
     /// The innermost named view being drawn, for messages.
@@ -46,7 +50,18 @@ struct Painter {
             painter.pixels = PixelSpace(scale: scale, offset: .zero)
             effects.outputScale = scale
         }
-        for (i, item) in list.items.enumerated() { try painter.draw(item, cr, path: [i]) }
+        // Materials find their backdrops in the list as given; what they hide is left out of the
+        // list drawn here, each item in its place.
+        var shown = list
+        if shortcuts, rasterTarget, backdropDepth == 0, let target = cairo_get_target(cr) {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            let device = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+            let surface = Rect(
+                x: 0, y: 0, width: Double(cairo_image_surface_get_width(target)), height: Double(cairo_image_surface_get_height(target)))
+            shown = Occlusion.hidingCovered(list, device: device, surface: surface) ?? list
+        }
+        for (i, item) in shown.items.enumerated() { try painter.draw(item, cr, path: [i]) }
         try checkCairo(cairo_status(cr), "drawing the scene")
     }
 

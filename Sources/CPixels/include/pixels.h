@@ -40,6 +40,9 @@ int ps_png_fastest_argb32_consuming(uint8_t *argb, uint32_t width, uint32_t heig
 int ps_png_fastest_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int simd, uint8_t **out,
                         size_t *out_len, char *err, size_t err_len);
 
+/* 1 when every pixel of the premultiplied ARGB32 rows has an alpha of 255. */
+int ps_argb32_opaque(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride);
+
 /* 1 when the CPU has AVX2 (and the build targets x86). */
 int ps_cpu_has_avx2(void);
 /* 1 when the vector paths are used by default: the CPU has AVX2 and PROOFSHEET_SIMD is not
