@@ -99,9 +99,9 @@ public final class CairoBackend: Sendable {
         return (sink.bytes, Timing(raster: t1 - t0, encode: monotonicSeconds() - t1))
     }
 
-    /// The raster of a display list: premultiplied ARGB32 at `scale`.
-    /// The list drawn on a new surface of its size at `scale`. `shortcuts`: the painter's
-    /// shortcuts to the same pixels (``Painter/shortcuts``; off for tests that show it).
+    /// The raster of a display list: premultiplied ARGB32 at `scale`, on a new surface of the
+    /// list's size. `shortcuts`: the painter's shortcuts to the same pixels
+    /// (``Painter/shortcuts``; off for tests that show it).
     func rasterize(_ list: DisplayList, scale: Double, shortcuts: Bool = true) throws -> CairoSurface {
         let w = Int((list.size.width * scale).rounded()), h = Int((list.size.height * scale).rounded())
         // An opaque background over whole pixels writes every pixel first: no clearing before.
