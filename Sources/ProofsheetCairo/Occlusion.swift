@@ -113,7 +113,7 @@ package enum Occlusion {
     }
 
     /// Where an item may put pixels, in its parent's coordinates, taken generously; nil when it
-    /// draws nothing or cannot be bounded.
+    /// draws nothing, cannot be bounded, or must be drawn whole.
     static func generousBounds(_ item: DisplayItem) -> Rect? {
         switch item {
         case .fill(let shape, _): return shape.bounds
@@ -126,9 +126,11 @@ package enum Occlusion {
         case .symbol(let s):
             let reach = s.layers.map { max($0.scale, 1) + abs($0.dx) + abs($0.dy) }.max() ?? 1
             return s.frame.insetBy(-2 * s.pointSize * reach)
-        case .material(let m): return m.shape.bounds
+        // Materials and groups with effects are always drawn (see above): whatever holds one
+        // is not left out whole.
+        case .material: return nil
         case .group(let g):
-            guard g.shadow == nil, g.blur == nil else { return nil }
+            guard g.opacity >= 1, g.shadow == nil, g.blur == nil else { return nil }
             var r: Rect? = nil
             for c in g.children {
                 guard let b = generousBounds(c) else {

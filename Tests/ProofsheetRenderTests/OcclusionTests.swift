@@ -52,6 +52,13 @@ struct OcclusionTests {
         ])
         guard case .group(let p) = try #require(Self.hidden(partly)).items[0] else { Issue.record("the group is gone"); return }
         #expect(p.children == [Self.empty, Self.fill(40, 0, 20, 10)])
+        // A group holding a material or a group with effects is not left out whole: its other
+        // children are.
+        for held in [Self.material(20, 20, 10, 10), .group(DisplayGroup(opacity: 0.5, children: [Self.fill(20, 20, 10, 10)]))] {
+            let holding = Self.list([.group(DisplayGroup(children: [held, inside])), Self.material(0, 0, 100, 100)])
+            guard case .group(let h) = try #require(Self.hidden(holding)).items[0] else { Issue.record("the group is gone"); return }
+            #expect(h.children == [held, Self.empty])
+        }
         // Off the surface counts as hidden (nothing outside it is kept): a photo wider than the screen.
         #expect(Self.hidden(Self.list([Self.fill(-50, 0, 200, 100), Self.material(0, 0, 100, 100)]))?.items[0] == Self.empty)
     }
