@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void be32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
 
@@ -64,10 +65,22 @@ static int write_png(const char *path, cairo_surface_t *s, struct libdeflate_com
 
 int main(int argc, char **argv) {
     if (argc != 4) { fprintf(stderr, "usage: FramesReference rest.png out-folder frames\n"); return 2; }
-    int frames = atoi(argv[3]);
-    if (frames < 1 || frames > 100000) { fprintf(stderr, "frames: 1 to 100000\n"); return 2; }
+    char *end = NULL;
+    long frames = strtol(argv[3], &end, 10);
+    if (end == argv[3] || *end != 0 || frames < 1 || frames > 100000) {
+        fprintf(stderr, "frames '%s': a whole number from 1 to 100000\n", argv[3]);
+        return 2;
+    }
+    struct stat folder;
+    if (stat(argv[2], &folder) != 0 || !S_ISDIR(folder.st_mode)) {
+        fprintf(stderr, "%s: not a folder (make it first)\n", argv[2]);
+        return 2;
+    }
     cairo_surface_t *rest = cairo_image_surface_create_from_png(argv[1]);
-    if (cairo_surface_status(rest) != CAIRO_STATUS_SUCCESS) { fprintf(stderr, "%s: cannot read\n", argv[1]); return 2; }
+    if (cairo_surface_status(rest) != CAIRO_STATUS_SUCCESS) {
+        fprintf(stderr, "%s: cannot read as a PNG (%s)\n", argv[1], cairo_status_to_string(cairo_surface_status(rest)));
+        return 2;
+    }
     int w = cairo_image_surface_get_width(rest), h = cairo_image_surface_get_height(rest);
     size_t raw = ((size_t)w * 4 + 1) * (size_t)h;
     struct libdeflate_compressor *z = libdeflate_alloc_compressor(1);
@@ -75,7 +88,7 @@ int main(int argc, char **argv) {
     uint8_t *rows = malloc(raw), *lines = malloc((size_t)w * 8), *packed = malloc(cap);
     if (!z || !rows || !lines || !packed) { fprintf(stderr, "out of memory\n"); return 3; }
     char path[4096];
-    for (int i = 0; i < frames; i++) {
+    for (long i = 0; i < frames; i++) {
         double t = frames > 1 ? (double)i / (frames - 1) : 0;
         cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
         cairo_t *cr = cairo_create(s);
@@ -90,7 +103,8 @@ int main(int argc, char **argv) {
         cairo_paint(cr);
         cairo_destroy(cr);
         cairo_surface_flush(s);
-        snprintf(path, sizeof path, "%s/frame-%05d.png", argv[2], i);
+        int len = snprintf(path, sizeof path, "%s/frame-%05ld.png", argv[2], i);
+        if (len < 0 || (size_t)len >= sizeof path) { fprintf(stderr, "%.80s...: folder name too long\n", argv[2]); return 2; }
         if (write_png(path, s, z, rows, lines, packed, cap) != 0) { fprintf(stderr, "%s: cannot write\n", path); return 3; }
         cairo_surface_destroy(s);
     }
