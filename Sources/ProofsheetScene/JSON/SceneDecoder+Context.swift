@@ -44,6 +44,18 @@ final class ViewBudget: @unchecked Sendable {
         remainingStringBytes -= n
         return remainingStringBytes >= 0
     }
+    /// What is left: views and modifiers, characters of text, bytes of strings.
+    var left: (views: Int, text: Int, stringBytes: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (remaining, remainingText, remainingStringBytes)
+    }
+    /// Takes all of `cost` when all of it is left, else nothing; false then.
+    func take(_ cost: ReadCost) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard cost.views <= remaining, cost.text <= remainingText, cost.stringBytes <= remainingStringBytes else { return false }
+        remaining -= cost.views; remainingText -= cost.text; remainingStringBytes -= cost.stringBytes
+        return true
+    }
     /// Takes `n` characters of text from the budget; false when it is spent.
     func takeText(_ n: Int) -> Bool {
         lock.lock(); defer { lock.unlock() }
@@ -74,6 +86,13 @@ struct Context {
     var vars: [String: ScriptValue] = [:]
     var budget = ViewBudget()
     var depth = 0
+    /// The deepest `depth` reached (what a part read once nests, see ``ReadCost``).
+    var deepest = 0
+    /// The parts of the scene made once (see ``ReadOnceParts``): kept while a template is
+    /// validated, taken as they are while it is instantiated.
+    var readOnce: ReadOnceParts?
+    /// Validating inside a part made once: no part inside it is kept.
+    var insideFixedPart = false
     /// The views being read are a list's (or a form's) rows: a `Label`'s icon takes the accent
     /// colour there.
     var inList = false

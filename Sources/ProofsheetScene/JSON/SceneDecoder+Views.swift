@@ -25,22 +25,23 @@ extension Context {
     ].merging(systemViewTypes) { own, _ in own }
 
     mutating func view(_ json: JSONValue) throws -> Node {
-        let modifierCount: Int = {
-            if case .array(let a)? = json["modifiers"]?.kind { return a.count }; return 0
-        }()
-        guard budget.take(1 + modifierCount) else {
-            throw ProofsheetError.badInput(
-                "the scene expands to more than \(Scene.Limits.views.int) views and modifiers", at: json.location,
-                hint: "use smaller ForEach counts, or raise the limit with --limit views=N")
+        if readOnce != nil {
+            if !validating, let node = readOnceView(json) { return node }
+            if validating, keepFixedView(json) {
+                let outer = insideFixedPart
+                insideFixedPart = true
+                defer { insideFixedPart = outer }
+                return try readView(json)
+            }
         }
-        // A view and its modifiers nest one level each.
-        depth += 1 + modifierCount
+        return try readView(json)
+    }
+
+    /// A view read from its JSON (its modifiers and the views inside it may be parts made once).
+    private mutating func readView(_ json: JSONValue) throws -> Node {
+        let modifierCount = Self.modifierCount(json)
+        try enterView(at: json.location, modifierCount: modifierCount)
         defer { depth -= 1 + modifierCount }
-        guard depth <= Scene.Limits.depth.int else {
-            throw ProofsheetError.badInput(
-                "views and modifiers nest more than \(Scene.Limits.depth.int) levels deep", at: json.location,
-                hint: "flatten the scene (fewer nested stacks or modifiers), or raise the limit with --limit nesting=N")
-        }
         guard case .object = json.kind else {
             throw ProofsheetError.badInput(
                 "expected a view object, got \(json.typeName)", at: json.location, hint: "a view looks like {\"type\": \"Text\", \"text\": \"Hello\"}"
@@ -67,11 +68,42 @@ extension Context {
                     "'modifiers' must be an array, got \(mods.typeName)", at: mods.location, hint: "e.g. \"modifiers\": [{\"padding\": 16}]")
             }
             for mj in list {
+                if readOnce != nil {
+                    if !validating, let made = readOnceModifier(mj, on: node) {
+                        node = made
+                        continue
+                    }
+                    if validating { keepModifier(mj) }
+                }
                 do { node = try modifier(mj, on: node) } catch let e as ProofsheetError where keeps(e) { continue }
             }
         }
         if case .geometryReader = node { return node }
         return node
+    }
+
+    /// How many modifiers a view object lists.
+    static func modifierCount(_ json: JSONValue) -> Int {
+        if case .array(let a)? = json["modifiers"]?.kind { return a.count }
+        return 0
+    }
+
+    /// Takes a view and its modifiers from the budget and nests them one level each (the caller
+    /// takes the levels back): a bad-input error at `location` when either limit is passed.
+    mutating func enterView(at location: SourceLocation, modifierCount: Int) throws {
+        guard budget.take(1 + modifierCount) else {
+            throw ProofsheetError.badInput(
+                "the scene expands to more than \(Scene.Limits.views.int) views and modifiers", at: location,
+                hint: "use smaller ForEach counts, or raise the limit with --limit views=N")
+        }
+        depth += 1 + modifierCount
+        deepest = Swift.max(deepest, depth)
+        guard depth <= Scene.Limits.depth.int else {
+            depth -= 1 + modifierCount
+            throw ProofsheetError.badInput(
+                "views and modifiers nest more than \(Scene.Limits.depth.int) levels deep", at: location,
+                hint: "flatten the scene (fewer nested stacks or modifiers), or raise the limit with --limit nesting=N")
+        }
     }
 
     mutating func children(_ m: [String: JSONValue]) throws -> [Node] {
@@ -245,6 +277,26 @@ extension Context {
     /// evaluated for the element, else the element's `id` field, else its position.
     mutating func forEach(_ m: [String: JSONValue], _ json: JSONValue, content: JSONValue) throws -> Node {
         let name = try m["as"].map(string) ?? "item"
+        let (items, counted) = try forEachItems(m, json)
+        if validating {
+            // The body is checked once, for an element not known yet.
+            if m["key"] == nil, !counted, items.contains(where: { !$0.isUnknown && Self.idField($0) == nil }) {
+                warnings?.add(
+                    "\(json.location): ForEach has no \"key\" and its elements have no \"id\": each is known by its position, "
+                        + "so an element does not keep its identity when one before it is removed; add \"key\": \"$\(name).<field>\"")
+            }
+            var inner = self
+            inner.vars[name] = .unknown
+            inner.vars["index"] = .unknown
+            if let k = m["key"] { _ = try inner.value(k) }
+            _ = try inner.view(content)
+            return .empty
+        }
+        return try forEachElements(m, json, name: name, items: items, counted: counted) { try $0.view(content) }
+    }
+
+    /// A `ForEach`'s elements (`data` or `count`), and whether they were counted.
+    func forEachItems(_ m: [String: JSONValue], _ json: JSONValue) throws -> (items: [ScriptValue], counted: Bool) {
         var items: [ScriptValue] = []
         var counted = false
         if let d = m["data"] {
@@ -272,20 +324,15 @@ extension Context {
         } else {
             throw missing("data", json, example: "\"data\": [...] or \"count\": 3")
         }
-        if validating {
-            // The body is checked once, for an element not known yet.
-            if m["key"] == nil, !counted, items.contains(where: { !$0.isUnknown && Self.idField($0) == nil }) {
-                warnings?.add(
-                    "\(json.location): ForEach has no \"key\" and its elements have no \"id\": each is known by its position, "
-                        + "so an element does not keep its identity when one before it is removed; add \"key\": \"$\(name).<field>\"")
-            }
-            var inner = self
-            inner.vars[name] = .unknown
-            inner.vars["index"] = .unknown
-            if let k = m["key"] { _ = try inner.value(k) }
-            _ = try inner.view(content)
-            return .empty
-        }
+        return (items, counted)
+    }
+
+    /// A `ForEach`'s views: `content` made once per element with `name` and `$index` set, each
+    /// with its key.
+    mutating func forEachElements(
+        _ m: [String: JSONValue], _ json: JSONValue, name: String, items: [ScriptValue], counted: Bool,
+        content: (inout Context) throws -> Node
+    ) throws -> Node {
         var out: [Node] = []
         var seen: [String: Int] = [:]
         let saved = vars
@@ -311,7 +358,7 @@ extension Context {
                     hint: "keys identify elements, so each must be different (as SwiftUI needs for Identifiable data or id:)")
             }
             seen[key] = idx
-            out.append(.keyed(key, try view(content)))
+            out.append(.keyed(key, try content(&self)))
         }
         return .group(out)
     }

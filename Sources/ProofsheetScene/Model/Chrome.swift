@@ -78,6 +78,7 @@ extension SceneTemplate {
     public func on(_ device: Device?) -> SceneTemplate {
         var t = self
         t.device = device
+        if device != self.device { t.readOnce = t.readOnceParts() }
         return t
     }
 }

@@ -42,6 +42,9 @@ public struct SceneTemplate: Sendable {
     var expressions: [String: ExpressionTree?] = [:]
     /// Its animations and transitions, parsed when it was loaded.
     var spellings = Spellings()
+    /// The parts of its views that read nothing from the state, made once for its device and
+    /// variant (nil: every view is read for each state).
+    var readOnce: ReadOnceParts?
 
     init(file: String?, document: JSONValue, schema: StateSchema, stills: [Still], warnings: [String]) {
         self.file = file; self.document = document; self.schema = schema; self.stills = stills; self.warnings = warnings
@@ -143,10 +146,33 @@ public struct SceneTemplate: Sendable {
         ctx.components = components
         ctx.readStringTables = stringTables
         ctx.origins = state.origins
+        ctx.readOnce = readOnce
         for (k, v) in state.values { ctx.vars[k] = v }
         var scene = try ctx.scene(document)
         scene.assetRoots = assetRoots + scene.assetRoots
         return scene
+    }
+
+    /// The parts of the scene that read nothing from the state, made once for its device and
+    /// variant: found by validating the scene again, in these settings, with the state unknown
+    /// (nil when that finds anything wrong: every view is then read for each state).
+    func readOnceParts() -> ReadOnceParts? {
+        var check = Context(file: file)
+        check.schema = schema
+        check.validating = true
+        check.warnings = WarningLog()
+        check.errors = ErrorLog()
+        check.components = components
+        check.readStringTables = stringTables
+        check.expressions = ExpressionTrees(read: expressions, unread: nil)
+        check.spellings = spellings
+        check.device = device
+        check.variant = variant
+        for v in schema.variables { check.vars[v.name] = .unknown }
+        let parts = ReadOnceParts(components: Set(components.definitions.keys))
+        check.readOnce = parts
+        guard (try? check.scene(document)) != nil, check.errors?.all.isEmpty ?? true else { return nil }
+        return parts
     }
 
     /// The scene at the still `still` (nil: the defaults) with `sets` applied.
@@ -217,6 +243,7 @@ extension SceneDecoder {
         for (k, marker) in template.markers.enumerated() { for name in marker.reads { template.markerReaders[name, default: []].append(k) } }
         template.expressions = expressions.all
         template.spellings = spellings.all
+        template.readOnce = template.readOnceParts()
         return template
     }
 

@@ -1,0 +1,210 @@
+import Foundation
+import ProofsheetCore
+
+/// What reading a part of a scene takes from an instantiation's budget (see ``ViewBudget``):
+/// views and modifiers, characters of text, bytes of strings, and how many levels it nests.
+struct ReadCost: Sendable {
+    var views = 0, text = 0, stringBytes = 0, depth = 0
+}
+
+/// The parts of a scene file that read nothing from the state, each made once when the template
+/// is read: instantiating a state takes them as they are, and reads again only what an
+/// expression can change.
+///
+/// A part is a view (with its modifiers and everything inside it) or a single modifier. It is
+/// *fixed* when none of its strings is an expression (`"$…"`, `"=…"`, `"…${…}…"`) and it holds
+/// nothing that takes values from its place: no `GeometryReader` (its content is made at layout),
+/// no component (its body reads its arguments), no gesture or button action (they capture the
+/// `ForEach` element they are in). A gesture is made once too, less what it captures.
+///
+/// Parts are found by the template's validation, which visits every view and modifier once in
+/// its context (inside a `List`, in a component's body): each largest fixed part is made there,
+/// outside the validation (as an instantiation makes it), with what it costs. Where a fixed part
+/// does not fit what is left of an instantiation's budget, it is read again instead, so that the
+/// error names the view that passes the limit, as before.
+final class ReadOnceParts: @unchecked Sendable {
+    /// A place in a scene file (a component may come from another file).
+    struct Place: Hashable, Sendable {
+        let file: String?
+        let line: Int
+        let column: Int
+        init(_ location: SourceLocation) { file = location.file; line = location.line; column = location.column }
+    }
+
+    enum Part: Sendable {
+        /// A view and everything inside it.
+        case view(Node, ReadCost)
+        /// A modifier: `wrapper` holds ``hole`` where the view it modifies goes.
+        case modifier(wrapper: Node, ReadCost)
+        /// A gesture (a `gesture` or `onTapGesture` modifier), less the values it captures.
+        case gesture(GestureSpec, ReadCost)
+    }
+
+    private struct Table {
+        var parts: [Place: Part] = [:]
+        /// Whether each object or array read so far is fixed, by place.
+        var fixed: [Place: Bool] = [:]
+    }
+    private let lock = NSLock()
+    private var table = Table()
+    private func withTable<T>(_ body: (inout Table) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&table)
+    }
+
+    /// The components' names: a use of one is never fixed.
+    let components: Set<String>
+
+    init(components: Set<String>) { self.components = components }
+
+    /// The part made once at `location`, if any.
+    func part(at location: SourceLocation) -> Part? {
+        withTable { $0.parts[Place(location)] }
+    }
+
+    /// Keeps `part` for `location` (the first one kept for a place stays).
+    func keep(_ part: Part, at location: SourceLocation) {
+        withTable { t in
+            let place = Place(location)
+            if t.parts[place] == nil { t.parts[place] = part }
+        }
+    }
+
+    /// How many parts are kept (tests).
+    var count: Int { withTable { $0.parts.count } }
+
+    /// The node a modifier made once is made around: ``Node/filling(_:with:)`` puts the view there.
+    static let hole = Node.keyed("\u{0}read-once", .empty)
+
+    /// Whether `v` reads nothing from the state or its place (see the type's notes).
+    func isFixed(_ v: JSONValue) -> Bool {
+        switch v.kind {
+        case .string(let s): return !Self.reads(s)
+        case .number, .bool, .null: return true
+        case .array(let items):
+            if let known = withTable({ $0.fixed[Place(v.location)] }) { return known }
+            let fixed = items.allSatisfy(isFixed)
+            withTable { $0.fixed[Place(v.location)] = fixed }
+            return fixed
+        case .object(let members):
+            if let known = withTable({ $0.fixed[Place(v.location)] }) { return known }
+            var fixed = true
+            for (key, value) in members {
+                if key == "gesture" || key == "onTapGesture" || key == "alert" { fixed = false; break }
+                if key == "type", case .string(let type) = value.kind,
+                    type == "GeometryReader" || components.contains(type) || (type == "Button" && v["action"] != nil)
+                {
+                    fixed = false
+                    break
+                }
+                if !isFixed(value) { fixed = false; break }
+            }
+            withTable { $0.fixed[Place(v.location)] = fixed }
+            return fixed
+        }
+    }
+
+    /// Whether a string is read as an expression or holds one (as ``Context/value(_:)`` reads it).
+    static func reads(_ s: String) -> Bool {
+        Context.reference(s) != nil || s.hasPrefix("=") || s.contains("${")
+    }
+}
+
+extension Node {
+    /// This node with `node` in place of ``ReadOnceParts/hole``, looked for through modifiers and
+    /// places only (where a modifier puts the view it modifies); nil when it is not there.
+    func filling(with node: Node) -> Node? {
+        switch self {
+        case .keyed(let key, .empty) where key == "\u{0}read-once": return node
+        case .modified(let inner, let m): return inner.filling(with: node).map { .modified($0, m) }
+        case .located(let inner, let at): return inner.filling(with: node).map { .located($0, at) }
+        default: return nil
+        }
+    }
+}
+
+extension Context {
+    /// Makes `json`'s view once, outside the validation, when it is a largest fixed part (see
+    /// ``ReadOnceParts``); true when it is fixed, so that the validation keeps no part inside it.
+    mutating func keepFixedView(_ json: JSONValue) -> Bool {
+        guard let parts = readOnce, !insideFixedPart, parts.isFixed(json) else { return false }
+        if let (node, cost) = try? measured({ try $0.view(json) }) { parts.keep(.view(node, cost), at: json.location) }
+        return true
+    }
+
+    /// Makes the modifier `json` once when it is fixed, or its gesture less what it captures.
+    mutating func keepModifier(_ json: JSONValue) {
+        guard let parts = readOnce, !insideFixedPart, case .object(let members) = json.kind, members.count == 1 else { return }
+        let (name, v) = (members[0].key, members[0].value)
+        if name == "gesture" || name == "onTapGesture" {
+            // Its actions are read as written, whatever the state; what it recognises must be fixed.
+            if name == "gesture", case .object(let o) = v.kind,
+                o.contains(where: { !["updating", "onChanged", "onEnded"].contains($0.key) && !parts.isFixed($0.value) })
+            {
+                return
+            }
+            guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
+                case .modified(let inner, .gesture(let spec)) = wrapper, inner.filling(with: .empty) != nil
+            else { return }
+            parts.keep(.gesture(spec, cost), at: json.location)
+            return
+        }
+        guard parts.isFixed(json) else { return }
+        guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
+            wrapper.filling(with: .empty) != nil
+        else { return }
+        parts.keep(.modifier(wrapper: wrapper, cost), at: json.location)
+    }
+
+    /// A copy of this context that reads as an instantiation does (the state still unknown).
+    func outsideValidation() -> Context {
+        var probe = self
+        probe.validating = false
+        probe.errors = nil
+        probe.warnings = nil
+        probe.readOnce = nil
+        return probe
+    }
+
+    /// `body`'s result, read outside the validation from a budget of its own, and what it took.
+    func measured<T>(_ body: (inout Context) throws -> T) throws -> (T, ReadCost) {
+        var probe = outsideValidation()
+        probe.budget = ViewBudget()
+        probe.deepest = probe.depth
+        let before = probe.budget.left
+        let value = try body(&probe)
+        let after = probe.budget.left
+        let cost = ReadCost(
+            views: before.views - after.views, text: before.text - after.text, stringBytes: before.stringBytes - after.stringBytes,
+            depth: probe.deepest - depth)
+        return (value, cost)
+    }
+
+    /// Takes a part's cost from the budget when all of it fits (nothing otherwise).
+    func fits(_ cost: ReadCost) -> Bool {
+        depth + cost.depth <= Scene.Limits.depth.int && budget.take(cost)
+    }
+
+    /// The view at `json` made once, when the instantiation's budget has room for it.
+    func readOnceView(_ json: JSONValue) -> Node? {
+        guard let parts = readOnce, case .view(let node, let cost)? = parts.part(at: json.location), fits(cost) else { return nil }
+        return node
+    }
+
+    /// `node` with the modifier at `json` made once around it, when it was and fits.
+    func readOnceModifier(_ json: JSONValue, on node: Node) -> Node? {
+        guard let parts = readOnce, let part = parts.part(at: json.location) else { return nil }
+        switch part {
+        case .modifier(let wrapper, let cost):
+            guard fits(cost) else { return nil }
+            return wrapper.filling(with: node)
+        case .gesture(var spec, let cost):
+            guard fits(cost) else { return nil }
+            spec.captures = locals
+            return .modified(node, .gesture(spec))
+        case .view:
+            return nil
+        }
+    }
+}

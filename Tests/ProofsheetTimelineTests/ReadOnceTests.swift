@@ -1,0 +1,159 @@
+import Foundation
+import Proofsheet
+import ProofsheetLayout
+import ProofsheetSheets
+@testable import ProofsheetScene
+import ProofsheetTimeline
+import Testing
+
+/// The parts of a scene that read nothing from the state are made once, when the template is
+/// read: every state, still and timeline frame is what reading every view again gives, and a
+/// limit passed names the same view with the same words.
+@Suite("Parts read once")
+struct ReadOnceTests {
+    /// The same template, reading every view again for each state.
+    func readingEverything(_ t: SceneTemplate) -> SceneTemplate {
+        var plain = t
+        plain.readOnce = nil
+        return plain
+    }
+
+    /// `value` written out whole, field by field: dictionaries and sets in sorted order (their
+    /// own order differs between equal ones), closures as `(function)`.
+    func text(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.children.isEmpty { return "\(value)" }
+        let parts = mirror.children.map { (label, child) in (label.map { $0 + ": " } ?? "") + text(child) }
+        switch mirror.displayStyle {
+        case .dictionary?, .set?: return "\(mirror.subjectType)[" + parts.sorted().joined(separator: ", ") + "]"
+        default: return "\(mirror.subjectType)(" + parts.joined(separator: ", ") + ")"
+        }
+    }
+
+    func template(_ json: String) throws -> SceneTemplate { try SceneDecoder().template(bytes: Array(json.utf8), file: "t.json") }
+
+    static let examples = [
+        "gallery", "gradient-stack", "review", "swipe-stack", "swipe-to-delete", "system-views", "travel-deck", "travel-deck-all-trips"
+    ]
+
+    /// Every example's default state and stills, plain and in a dark, right-to-left, largest
+    /// accessibility text variant on another device: the same scene and the same display list.
+    @Test(arguments: examples) func everyStillIsTheSceneReadWhole(_ name: String) throws {
+        let loaded = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/\(name).json")
+        let variant = Variant(colorScheme: .dark, dynamicTypeSize: .accessibility5, layoutDirection: .rightToLeft)
+        for template in [loaded, loaded.with(variant: variant).on(try Device.named("iPhone SE"))] {
+            let parts = try #require(template.readOnce, "\(name) has parts read once")
+            #expect(parts.count > 0)
+            let plain = readingEverything(template)
+            for still in [nil] + template.stills.map(\.name) {
+                let state = try template.state(still: still)
+                let once = try template.instantiate(state), whole = try plain.instantiate(state)
+                #expect(text(once) == text(whole), "\(name) \(still ?? "default")")
+                #expect(
+                    try sharedRenderer.layout(once).displayList.dump() == sharedRenderer.layout(whole).displayList.dump(),
+                    "\(name) \(still ?? "default")")
+            }
+        }
+    }
+
+    /// Every timeline of every example, at instants through it: the same frames.
+    @Test(arguments: examples) func everyTimelineRunsAsReadWhole(_ name: String) throws {
+        let se = try Device.named("iPhone SE")
+        let template = try SceneDecoder().template(file: Paths.root + "/Assets/Scenes/\(name).json").on(se)
+        let framing = TimelineFraming(device: se, scale: 1)
+        for timeline in template.timelines.map(\.name) {
+            let once = try sharedRenderer.run(of: template, timeline: timeline, framing: framing)
+            let whole = try sharedRenderer.run(of: readingEverything(template), timeline: timeline, framing: framing)
+            let end = min(try once.settledEnd(), 4)
+            for k in 0...8 {
+                let t = end * Double(k) / 8
+                let a = try once.frame(at: t), b = try whole.frame(at: t)
+                #expect(text(a.tree) == text(b.tree) && a.state == b.state, "\(name) \(timeline) at \(t)")
+            }
+        }
+    }
+
+    /// What is made once and what is read for each state.
+    @Test func fixedPartsAreTheLargestThatReadNothing() throws {
+        let t = try template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"on": false},
+             "components": {"Badge": {"parameters": {"label": "string"}, "body": {"type": "Text", "text": "$label"}}},
+             "root": {"type": "VStack", "children": [
+               {"type": "HStack", "children": [{"type": "Text", "text": "a"}, {"type": "Text", "text": "b"}], "modifiers": [{"padding": 4}]},
+               {"type": "Text", "text": "=$on ? 'on' : 'off'", "modifiers": [{"padding": 8}, {"opacity": "=$on ? 1 : 0.5"}, {"onTapGesture": [{"set": {"on": "=!$on"}}]}]},
+               {"type": "Badge", "label": "new"},
+               {"type": "GeometryReader", "content": {"type": "Text", "text": "fixed"}}
+             ]}}
+            """)
+        let parts = try #require(t.readOnce)
+        func at(_ path: String) -> ReadOnceParts.Part? {
+            // The parts are kept by place; find the value at `path` by walking the document.
+            var v = t.document
+            for step in path.split(separator: "/") {
+                if let i = Int(step), case .array(let items) = v.kind { v = items[i] } else { v = v[String(step)]! }
+            }
+            return parts.part(at: v.location)
+        }
+        // The HStack with its Texts and padding: one view part; nothing inside it is kept.
+        guard case .view? = at("root/children/0") else { Issue.record("the fixed HStack is not one part"); return }
+        #expect(at("root/children/0/children/0") == nil && at("root/children/0/modifiers/0") == nil)
+        // The Text reading the state is not, its fixed padding is, its opacity is not, its tap is
+        // (less what it captures).
+        #expect(at("root/children/1") == nil)
+        guard case .modifier? = at("root/children/1/modifiers/0") else { Issue.record("the padding is not a part"); return }
+        #expect(at("root/children/1/modifiers/1") == nil)
+        guard case .gesture? = at("root/children/1/modifiers/2") else { Issue.record("the tap is not a part"); return }
+        // A component's use and a GeometryReader are read each time; the GeometryReader's
+        // fixed content is a part.
+        #expect(at("root/children/2") == nil && at("root/children/3") == nil)
+        guard case .view? = at("root/children/3/content") else { Issue.record("the reader's content is not a part"); return }
+        for on in [false, true] {
+            let state = try t.state(sets: ["on=\(on)"])
+            #expect(text(try t.instantiate(state)) == text(try readingEverything(t).instantiate(state)))
+        }
+    }
+
+    /// A tap inside a ForEach captures its own element, though its gesture was made once.
+    @Test func aGestureMadeOnceCapturesItsElement() throws {
+        let t = try template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"picked": ""},
+             "root": {"type": "VStack", "children": [{"type": "ForEach", "data": ["alpha-x", "beta-y"], "as": "name", "content":
+               {"type": "Text", "text": "$name", "modifiers": [{"onTapGesture": [{"set": {"picked": "$name"}}]}]}}]}}
+            """)
+        let scene = try t.instantiate(t.defaultState)
+        let plain = try readingEverything(t).instantiate(t.defaultState)
+        let dumped = text(scene)
+        #expect(dumped == text(plain))
+        // Each element's name is its text and what its tap captures.
+        #expect(dumped.components(separatedBy: "alpha-x").count == 3 && dumped.components(separatedBy: "beta-y").count == 3)
+    }
+
+    /// A fixed part that passes a limit is read again, so the error names the view that passes
+    /// it, as reading every view does.
+    @Test func aLimitPassedInAFixedPartNamesTheSameView() throws {
+        // 1 000 elements of a fixed 1 500-character text: the scene's text passes 1 000 000
+        // characters at element 667.
+        let long = String(repeating: "x", count: 1500)
+        let t = try template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"n": 1000},
+             "root": {"type": "VStack", "children": [{"type": "ForEach", "count": "$n", "content":
+               {"type": "VStack", "children": [{"type": "Text", "text": "\(long)"}]}}]}}
+            """)
+        func message(_ t: SceneTemplate) -> String {
+            do {
+                _ = try t.instantiate(t.defaultState)
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        let once = message(t)
+        #expect(once.contains("more than 1000000 characters of text"), "\(once)")
+        #expect(once.contains("$.root.children[0].content.children[0].text"), "\(once)")
+        #expect(once == message(readingEverything(t)))
+        // Within the limit, the parts are taken as they are.
+        let fits = try t.state(sets: ["n=600"])
+        #expect(text(try t.instantiate(fits)) == text(try readingEverything(t).instantiate(fits)))
+    }
+}
