@@ -49,7 +49,26 @@ public struct FileAssets: AssetProvider {
 
     /// The file of the image `name` and its pixels a point: an asset catalogue's image set, a
     /// loose `name@3x` or `name@2x` file as UIKit finds them (the largest), else `name` (@1x).
+    ///
+    /// Where a name was found is kept in the image store for the layouts after this one (a drag
+    /// lays the scene out 120 times a second), while that file is still a regular file and not a
+    /// link.
     func file(named name: String) throws -> (path: String, scale: Double) {
+        let key = roots.joined(separator: "\0") + "\0\0" + name
+        if let found = images.foundAsset(key), Self.isPlainFile(found.path) { return found }
+        let found = try look(for: name)
+        images.keepFoundAsset(key, found)
+        return found
+    }
+
+    /// A regular file that is not a symbolic link (a file found is kept by its real path: one
+    /// turned into a link since, maybe out of its root, is looked for again).
+    static func isPlainFile(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private func look(for name: String) throws -> (path: String, scale: Double) {
         if let set = try AssetCatalogue.image(named: name, in: roots) { return set }
         if !name.hasSuffix("@2x"), !name.hasSuffix("@3x") {
             for scale in [3, 2] { if let path = try find("\(name)@\(scale)x") { return (path, Double(scale)) } }
@@ -59,7 +78,7 @@ public struct FileAssets: AssetProvider {
 
     public func image(named name: String) throws -> (path: String, size: Size) {
         let (path, scale) = try file(named: name)
-        try decoded.count(path, name: name)
+        try decoded.count(path, name: name, known: images.decodedPixelSize(path: path).map { $0.width * $0.height })
         let px = try images.pixelSize(path: path)
         // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x; an
         // @2x or @3x image is that many pixels a point.
@@ -80,10 +99,11 @@ final class SceneImages: Sendable {
     ///
     /// - Throws: a bad-input error naming the image and the limit when the scene's images would
     ///   pass it (layout adds where the image is).
-    func count(_ path: String, name: String) throws {
+    /// `known`: its pixels when the image is decoded already (its header is not read again).
+    func count(_ path: String, name: String, known: Int? = nil) throws {
         // Only a regular file is opened here (a FIFO would block); an image over the per-image
         // limit is left to the decoder, which refuses it in its own words.
-        var pixels = FileOutput.isRegularFile(path) ? ImageHeader.pixels(path: path) ?? 0 : 0
+        var pixels = known ?? (FileOutput.isRegularFile(path) ? ImageHeader.pixels(path: path) ?? 0 : 0)
         if pixels > ImageLimits.pixels.int { pixels = 0 }
         let limit = ImageLimits.scenePixels.int
         let total: Int? = state.withLock { s in

@@ -27,6 +27,8 @@ public final class ImageStore: @unchecked Sendable {
     private var surfaces: [String: CairoSurface] = [:]
     private var resampled: [ResampleKey: CairoSurface] = [:]
     private var resampledBytes = 0
+    /// Asset names found in their roots (see ``foundAsset(_:)``).
+    private var found: [String: (path: String, scale: Double)] = [:]
     /// The resampled cache is emptied when it grows past this many bytes.
     private static let resampledLimit = 512 << 20
 
@@ -36,6 +38,25 @@ public final class ImageStore: @unchecked Sendable {
     }
 
     private struct ResampleKey: Hashable { let path: String; let width: Int; let height: Int }
+
+    /// The pixel size of the image at `path` when this store has decoded it already.
+    public func decodedPixelSize(path: String) -> (width: Int, height: Int)? {
+        lock.withLock { surfaces[path].map { ($0.width, $0.height) } }
+    }
+
+    /// The file and pixels a point an asset name was last found as, by `key` (its roots and
+    /// name: see `FileAssets`); nil when it was not looked for yet.
+    public func foundAsset(_ key: String) -> (path: String, scale: Double)? {
+        lock.withLock { found[key] }
+    }
+
+    /// Keeps where an asset name was found, for the layouts after this one.
+    public func keepFoundAsset(_ key: String, _ file: (path: String, scale: Double)) {
+        lock.withLock {
+            if found.count >= 4096 { found.removeAll() }
+            found[key] = file
+        }
+    }
 
     /// The pixel size of the image at `path` (decoding it once; the pixels are kept for drawing).
     public func pixelSize(path: String) throws -> (width: Int, height: Int) {
