@@ -126,7 +126,9 @@ let package = Package(
         .testTarget(
             name: "ProofsheetSceneTests",
             dependencies: [
-                "ProofsheetTestSupport", "Proofsheet", "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetTesting"
+                "ProofsheetTestSupport", "Proofsheet", "ProofsheetCore", "ProofsheetScene", "ProofsheetLayout", "ProofsheetCairo",
+                "ProofsheetTesting",
+                "ProofsheetTimeline"
             ],
             exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(
@@ -140,7 +142,7 @@ let package = Package(
         // The built `proofsheet` binary end to end: commands, hostile inputs, the README's
         // examples, CI, output safety; and the fuzz regressions.
         .testTarget(
-            name: "ProofsheetTests",
+            name: "ProofsheetCLITests",
             dependencies: [
                 "ProofsheetTestSupport", "Proofsheet", "ProofsheetTesting", "ProofsheetLayout", "ProofsheetCairo", "ProofsheetImage",
                 "ProofsheetFuzz",
@@ -160,7 +162,10 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
-        .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetSheets", "ProofsheetCairo"]),
+        .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetCairo"]),
+        .testTarget(
+            name: "ProofsheetSheetsTests",
+            dependencies: ["ProofsheetTestSupport", "ProofsheetSheets", "ProofsheetTimeline", "Proofsheet", "ProofsheetCairo", "ProofsheetImage"]),
         .testTarget(
             name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore", "ProofsheetImage", "ProofsheetScene"]),
         .testTarget(

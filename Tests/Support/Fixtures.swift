@@ -90,7 +90,7 @@ package func snapped(_ x: Double, _ y: Double, _ w: Double, _ h: Double, scale: 
 package enum Paths {
     package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
-    package static let tests = root + "/Tests/ProofsheetTests"
+    package static let tests = root + "/Tests/ProofsheetCLITests"
     package static let goldens = root + "/Tests/ProofsheetLayoutTests/Goldens"
     package static let scenes = root + "/Assets/Scenes"
     package static let artifacts = root + "/.build/test-artifacts"

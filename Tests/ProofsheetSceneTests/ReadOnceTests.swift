@@ -1,9 +1,10 @@
 import Foundation
 import Proofsheet
 import ProofsheetLayout
-import ProofsheetSheets
+
 @testable import ProofsheetScene
 import ProofsheetTimeline
+import ProofsheetTestSupport
 import Testing
 
 /// The parts of a scene that read nothing from the state are made once, when the template is

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
