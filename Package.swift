@@ -161,7 +161,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion"]),
+        .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion", "ProofsheetTestSupport"]),
         .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetCairo"]),
         .testTarget(
             name: "ProofsheetSheetsTests",
@@ -170,7 +170,7 @@ let package = Package(
             name: "ProofsheetCheckTests", dependencies: ["ProofsheetCheck", "ProofsheetDiff", "ProofsheetCore", "ProofsheetImage", "ProofsheetScene"]),
         .testTarget(
             name: "ProofsheetDiffTests",
-            dependencies: ["ProofsheetDiff", "ProofsheetCore"],
+            dependencies: ["ProofsheetDiff", "ProofsheetCore", "ProofsheetTestSupport"],
             exclude: ["Fixtures"])
     ]
 )

@@ -8,7 +8,7 @@ import ProofsheetTimeline
 /// `proofsheet animate <scene> --timeline NAME -o preview.png|.webp|.gif|.webm`: an animated
 /// preview, or a video.
 func animateCommand(_ args: inout Arguments) throws -> Int32 {
-    let timelineName = try args.value("--timeline")
+    let timelineOption = try args.value("--timeline")
     let fpsText = try args.value("--fps")
     let durationText = try args.value("--duration")
     let output = try args.value("-o", "--output")
@@ -29,15 +29,8 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     let compression = compressionOption ?? .fastest
     let jobs = try jobsOption(&args)
     let start = try StartingState(&args)
-    let scenes = try args.positionals()
-    guard scenes.count == 1, let path = scenes.first else {
-        throw ProofsheetError.usage(
-            scenes.isEmpty ? "no scene file given" : "animate renders one scene at a time",
-            hint: "proofsheet animate <scene.json> --timeline NAME -o preview.png|preview.webp|preview.gif")
-    }
-    guard let timelineName else {
-        throw ProofsheetError.usage("animate needs --timeline NAME", hint: "`proofsheet stills \(path)` lists the scene's timelines")
-    }
+    let (path, timelineName) = try args.sceneAndTimeline(
+        timelineOption, draws: "renders", example: "proofsheet animate <scene.json> --timeline NAME -o preview.png|preview.webp|preview.gif")
     let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let target = output ?? "Output/\(base).\(timelineName).animated.png"
     enum Kind { case apng, webp, gif, webm }

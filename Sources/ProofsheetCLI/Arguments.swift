@@ -100,6 +100,28 @@ struct Arguments {
     }
 
     /// What is left: positionals. Unknown options are a usage error.
+    /// The one scene file a command draws (the only positional argument), or a usage error:
+    /// `draws` is how the command says what it does ("renders"), `example` a whole command line.
+    func oneScene(draws: String = "draws", example: String? = nil) throws -> String {
+        let scenes = try positionals()
+        guard scenes.count == 1, let path = scenes.first else {
+            throw ProofsheetError.usage(
+                scenes.isEmpty ? "no scene file given" : "\(command) \(draws) one scene at a time",
+                hint: example ?? "proofsheet \(command) <scene.json> --timeline NAME")
+        }
+        return path
+    }
+
+    /// The one scene file a timeline command draws and the `--timeline` it was given (read
+    /// already), or a usage error that says where the scene's timelines are listed.
+    func sceneAndTimeline(_ timeline: String?, draws: String = "draws", example: String? = nil) throws -> (path: String, timeline: String) {
+        let path = try oneScene(draws: draws, example: example)
+        guard let timeline else {
+            throw ProofsheetError.usage("\(command) needs --timeline NAME", hint: "`proofsheet stills \(path)` lists the scene's timelines")
+        }
+        return (path, timeline)
+    }
+
     func positionals() throws -> [String] {
         if let bad = items.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             let close = spec.map { closeNames(to: String(bad.prefix { $0 != "=" }), in: $0.optionNames) } ?? []

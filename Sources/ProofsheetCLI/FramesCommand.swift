@@ -54,7 +54,7 @@ func checkFrameCount(fps: Double, span: FrameSpan) throws {
 
 /// `proofsheet frames <scene> --timeline NAME`: one PNG per frame and a manifest.
 func framesCommand(_ args: inout Arguments) throws -> Int32 {
-    let timelineName = try args.value("--timeline")
+    let timelineOption = try args.value("--timeline")
     let fpsText = try args.value("--fps")
     let durationText = try args.value("--duration")
     let output = try args.value("-o", "--output")
@@ -67,14 +67,7 @@ func framesCommand(_ args: inout Arguments) throws -> Int32 {
     let chrome = try chromeOption(&args)
     let variant = try variantOption(&args)
     let start = try StartingState(&args)
-    let scenes = try args.positionals()
-    guard scenes.count == 1, let path = scenes.first else {
-        throw ProofsheetError.usage(
-            scenes.isEmpty ? "no scene file given" : "frames renders one scene at a time", hint: "proofsheet frames <scene.json> --timeline NAME")
-    }
-    guard let timelineName else {
-        throw ProofsheetError.usage("frames needs --timeline NAME", hint: "`proofsheet stills \(path)` lists the scene's timelines")
-    }
+    let (path, timelineName) = try args.sceneAndTimeline(timelineOption, draws: "renders")
     let fps = try fpsText.map { try number($0, option: "--fps", in: 1...240) } ?? 60
     let span: FrameSpan
     switch durationText {

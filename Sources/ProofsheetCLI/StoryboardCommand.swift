@@ -8,7 +8,7 @@ import ProofsheetTimeline
 /// `proofsheet storyboard <scene> --timeline NAME`: the timeline's key frames as panels with
 /// captions, the fingers drawn on them, and a ruler of their instants.
 func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
-    let timelineName = try args.value("--timeline")
+    let timelineOption = try args.value("--timeline")
     let panelsText = try args.value("--panels")
     let maxPanelsText = try args.value("--max-panels")
     let columnsText = try args.value("--columns")
@@ -23,15 +23,7 @@ func storyboardCommand(_ args: inout Arguments) throws -> Int32 {
     let chrome = try chromeOption(&args)
     let variant = try variantOption(&args)
     let start = try StartingState(&args)
-    let scenes = try args.positionals()
-    guard scenes.count == 1, let path = scenes.first else {
-        throw ProofsheetError.usage(
-            scenes.isEmpty ? "no scene file given" : "storyboard draws one scene at a time",
-            hint: "proofsheet storyboard <scene.json> --timeline NAME")
-    }
-    guard let timelineName else {
-        throw ProofsheetError.usage("storyboard needs --timeline NAME", hint: "`proofsheet stills \(path)` lists the scene's timelines")
-    }
+    let (path, timelineName) = try args.sceneAndTimeline(timelineOption)
     guard panelsText == nil || maxPanelsText == nil else {
         throw ProofsheetError.usage("give --panels or --max-panels, not both", hint: "--panels N shows N; --max-panels N at most N key frames")
     }

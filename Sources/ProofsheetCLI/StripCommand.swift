@@ -6,7 +6,7 @@ import ProofsheetTimeline
 /// `proofsheet strip <scene> --timeline NAME`: a contact sheet of a timeline's frames (see
 /// ``Renderer/strip(of:title:instants:columns:row:onion:onionOverlay:plot:touches:style:thumbnailScale:scale:format:png:supersample:note:)``).
 func stripCommand(_ args: inout Arguments) throws -> Int32 {
-    let timelineName = try args.value("--timeline")
+    let timelineOption = try args.value("--timeline")
     let fpsText = try args.value("--fps")
     let framesText = try args.value("--frames")
     let atText = try args.value("--at")
@@ -26,14 +26,7 @@ func stripCommand(_ args: inout Arguments) throws -> Int32 {
     let chrome = try chromeOption(&args)
     let variant = try variantOption(&args)
     let start = try StartingState(&args)
-    let scenes = try args.positionals()
-    guard scenes.count == 1, let path = scenes.first else {
-        throw ProofsheetError.usage(
-            scenes.isEmpty ? "no scene file given" : "strip draws one scene at a time", hint: "proofsheet strip <scene.json> --timeline NAME")
-    }
-    guard let timelineName else {
-        throw ProofsheetError.usage("strip needs --timeline NAME", hint: "`proofsheet stills \(path)` lists the scene's timelines")
-    }
+    let (path, timelineName) = try args.sceneAndTimeline(timelineOption)
     let chosen = [fpsText, framesText, atText].compactMap { $0 }
     guard chosen.count <= 1 else { throw ProofsheetError.usage("give one of --fps, --frames and --at", hint: "e.g. --frames 12") }
     guard !(row && columnsText != nil) else { throw ProofsheetError.usage("give --columns or --row, not both") }

@@ -20,12 +20,7 @@ func sweepCommand(_ args: inout Arguments) throws -> Int32 {
     let quiet = args.flag("-q", "--quiet")
     let compression = try args.pngCompression() ?? .fast
     let chrome = try chromeOption(&args)
-    let scenes = try args.positionals()
-    guard scenes.count == 1, let path = scenes.first else {
-        throw ProofsheetError.usage(
-            scenes.isEmpty ? "no scene file given" : "sweep draws one scene at a time",
-            hint: "proofsheet sweep <scene.json> --vary 'drag.width=-200...200' --steps 9")
-    }
+    let path = try args.oneScene(example: "proofsheet sweep <scene.json> --vary 'drag.width=-200...200' --steps 9")
     guard !varyTexts.isEmpty else {
         throw ProofsheetError.usage(
             "sweep needs --vary NAME=FROM...TO", hint: "e.g. --vary 'drag.width=-200...200'; `proofsheet stills \(path)` lists the state")

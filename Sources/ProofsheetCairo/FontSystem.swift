@@ -420,6 +420,24 @@ final class TextContext {
         return d
     }
 
+    /// A symbol's layer drawn from the icon font: its one-glyph layout (give it to
+    /// `release(_:)`) and where the layout's top-left goes for the glyph to be centred on the
+    /// symbol's frame, moved by the layer's offset; nil for a code point that is no character.
+    func iconGlyph(_ layer: SymbolLayer, of s: SymbolDraw) -> (layout: OpaquePointer, origin: Point)? {
+        guard let scalar = UnicodeScalar(layer.codepoint) else { return nil }
+        let size = s.pointSize * layer.scale
+        let layout = makeLayout(
+            text: String(Character(scalar)), font: FontSpec(size: size, weight: 400, lineHeight: size), width: nil, lineLimit: nil,
+            alignment: .leading)
+        pango_layout_set_font_description(layout, iconDescription(size: size))
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
+        let cx = s.frame.minX + s.frame.width / 2 + layer.dx * s.pointSize
+        let cy = s.frame.minY + s.frame.height / 2 + layer.dy * s.pointSize
+        return (layout, Point(x: cx - w / 2, y: cy - h / 2))
+    }
+
     /// A new layout for a paragraph (give it to `release(_:)`).
     func makeLayout(text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
         let layout: OpaquePointer = pango_layout_new(context)

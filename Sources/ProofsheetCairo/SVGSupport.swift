@@ -168,19 +168,10 @@ final class CairoSVGSource: SVGSource {
                 out.append((try pathData(), layer.knockout))
                 continue
             }
-            let size = s.pointSize * layer.scale
-            let font = FontSpec(size: size, weight: 400, lineHeight: size)
-            guard let scalar = UnicodeScalar(layer.codepoint) else { continue }
-            let layout = text.makeLayout(text: String(Character(scalar)), font: font, width: nil, lineLimit: nil, alignment: .leading)
-            pango_layout_set_font_description(layout, text.iconDescription(size: size))
+            guard let (layout, origin) = text.iconGlyph(layer, of: s) else { continue }
             defer { text.release(layout) }
-            var logical = PangoRectangle()
-            pango_layout_get_extents(layout, nil, &logical)
-            let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
-            let cx = s.frame.minX + s.frame.width / 2 + layer.dx * s.pointSize
-            let cy = s.frame.minY + s.frame.height / 2 + layer.dy * s.pointSize
             cairo_new_path(cr)
-            cairo_move_to(cr, cx - w / 2, cy - h / 2)
+            cairo_move_to(cr, origin.x, origin.y)
             pango_cairo_layout_path(cr, layout)
             out.append((try pathData(), layer.knockout))
         }

@@ -297,7 +297,8 @@ struct CheckCITests {
             ])
         #expect(r.status == 2, "\(r.err)")
         let junit = try read(dir + "/j.xml")
-        let lint = try runProcess(xmllint, ["--noout", "--schema", Paths.root + "/Tests/ProofsheetCLITests/Fixtures/jenkins-junit.xsd", dir + "/j.xml"])
+        let schema = Paths.tests + "/Fixtures/jenkins-junit.xsd"
+        let lint = try runProcess(xmllint, ["--noout", "--schema", schema, dir + "/j.xml"])
         #expect(lint.status == 0, "\(lint.err)\n\(junit)")
         #expect(!junit.contains("<testsuites name=\"proofsheet\" tests=\"5\" failures=\"0\" errors=\"2\" skipped"))
         #expect(junit.contains("[[ATTACHMENT|r/images/blue/default/40x30@1x.diff.png]]"), "\(junit)")
@@ -308,8 +309,7 @@ struct CheckCITests {
         try junit.replacingOccurrences(of: "<testsuites name=\"proofsheet\"", with: "<testsuites skipped=\"0\" name=\"proofsheet\"")
             .write(toFile: dir + "/bad.xml", atomically: true, encoding: .utf8)
         #expect(
-            try runProcess(xmllint, ["--noout", "--schema", Paths.root + "/Tests/ProofsheetCLITests/Fixtures/jenkins-junit.xsd", dir + "/bad.xml"])
-                .status != 0)
+            try runProcess(xmllint, ["--noout", "--schema", schema, dir + "/bad.xml"]).status != 0)
         let summary = try read(dir + "/summary.md")
         #expect(summary.hasPrefix("# Earlier step\n\nbuilt\n\n### ❌ Proofsheet check failed"), "\(summary)")
     }

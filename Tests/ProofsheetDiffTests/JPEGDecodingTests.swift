@@ -1,6 +1,7 @@
 import Foundation
 import ProofsheetDiff
 import Testing
+import ProofsheetTestSupport
 
 /// Small JPEGs made with Pillow (16x16, four flat quadrants), embedded here.
 @Suite("JPEG decoding")
@@ -62,7 +63,7 @@ struct JPEGDecodingTests {
     }
 
     @Test func mutatedJPEGsNeverCrash() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<300 {
             var mutant = Self.rgb
             for _ in 0..<Int(generator.next() % 3 + 1) {

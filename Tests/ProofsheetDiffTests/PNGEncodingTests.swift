@@ -1,11 +1,12 @@
 import Foundation
 import ProofsheetDiff
 import Testing
+import ProofsheetTestSupport
 
 @Suite("PNG encoding")
 struct PNGEncodingTests {
     static func noise(width: Int, height: Int, seed: UInt64) throws -> RGBAImage {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededRandom(seed: seed)
         let pixels = (0..<width * height * 4).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         return try RGBAImage(width: width, height: height, pixels: pixels)
     }

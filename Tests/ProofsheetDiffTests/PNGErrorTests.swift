@@ -1,6 +1,7 @@
 import Foundation
 import ProofsheetDiff
 import Testing
+import ProofsheetTestSupport
 
 /// Broken, truncated and hostile PNG files must produce an ``ImageError``,
 /// never a crash, and never a giant allocation.
@@ -84,7 +85,7 @@ struct PNGErrorTests {
     /// Deterministic mutation fuzzing: every mutant decodes or throws.
     @Test func mutatedFilesNeverCrash() throws {
         let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.pixelmatchPNG("6a"))))
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         var decoded = 0
         var rejected = 0
         for _ in 0..<300 {
@@ -115,18 +116,5 @@ extension PNGBuilder {
         var ihdr = PNGBuilder.be32(width) + PNGBuilder.be32(height)
         ihdr += [UInt8(bitDepth), colorType.rawValue, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGBuilder.chunk("IHDR", ihdr)
-    }
-}
-
-/// A tiny deterministic random number generator for fuzz-style tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

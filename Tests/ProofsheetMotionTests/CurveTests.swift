@@ -1,4 +1,5 @@
 import Testing
+import ProofsheetTestSupport
 @testable import ProofsheetMotion
 
 /// Timing curves: the reference values, exact endpoints, monotone curves, delays, speed and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ProofsheetTestSupport
 @testable import ProofsheetMotion
 
 /// Springs: SwiftUI's parameters, the closed forms against a fine numerical integration of the

@@ -9,26 +9,12 @@ import ProofsheetTestSupport
 /// pngcheck, Pillow, librsvg and Chromium — decode its files to exactly the pixels written.
 @Suite("Fastest PNG encoder")
 struct FastestPNGTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 24) }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     enum Content: CaseIterable { case flat, noise, gradient, blocks, stripes, sparse }
 
     /// An image of `content`; `alpha` false makes every pixel opaque, true mixes opaque,
     /// transparent and translucent pixels.
     static func image(_ content: Content, width: Int, height: Int, alpha: Bool, seed: UInt64) throws -> RGBAImage {
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         let base = (random.byte(), random.byte(), random.byte())
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {

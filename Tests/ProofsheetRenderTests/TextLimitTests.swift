@@ -15,16 +15,7 @@ struct TextLimitTests {
     let fonts = sharedRenderer.fonts
     let limit = Scene.Limits.textLength.int
 
-    func decodeError(_ text: String) -> ProofsheetError? {
-        do { _ = try SceneDecoder().decode(bytes: Array(text.utf8), file: "t.json"); return nil } catch let e as ProofsheetError {
-            return e
-        } catch { return nil }
-    }
-
-    /// A scene with `vars` around a root view that starts on line 4.
-    func scene(_ root: String, vars: String = "{}") -> String {
-        "{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"vars\": \(vars),\n  \"root\": \(root)\n}"
-    }
+    func scene(_ root: String, vars: String = "{}") -> String { sceneText(root, vars: vars) }
 
     // MARK: Over-long words
 

@@ -1,4 +1,5 @@
 import Testing
+import ProofsheetTestSupport
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
@@ -7,15 +8,7 @@ import ProofsheetLayout
 /// distance, and names cut in messages.
 @Suite("Name limits")
 struct NameLimitTests {
-    func decodeError(_ text: String) -> ProofsheetError? {
-        do { _ = try SceneDecoder().decode(bytes: Array(text.utf8), file: "t.json"); return nil } catch let e as ProofsheetError {
-            return e
-        } catch { return nil }
-    }
-
-    func scene(_ root: String, vars: String = "{}") -> String {
-        "{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"vars\": \(vars),\n  \"root\": \(root)\n}"
-    }
+    func scene(_ root: String, vars: String = "{}") -> String { sceneText(root, vars: vars) }
 
     /// The textbook dynamic programme, for comparison.
     func referenceDistance(_ a: String, _ b: String) -> Int {

@@ -11,12 +11,6 @@ import ProofsheetLayout
 struct SceneFileTests {
     func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8), file: "t.json") }
 
-    func decodeError(_ text: String) -> ProofsheetError? {
-        do { _ = try SceneDecoder().decode(bytes: Array(text.utf8), file: "t.json"); return nil } catch let e as ProofsheetError {
-            return e
-        } catch { return nil }
-    }
-
     /// A minimal scene around a root view.
     func scene(_ root: String) -> String { "{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"root\": \(root)\n}" }
 

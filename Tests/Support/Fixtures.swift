@@ -140,3 +140,16 @@ extension Snapshotting where Value == LayoutResult, Format == String {
         Snapshotting(pathExtension: "txt", diffing: .lines(describing: "the display list")) { $0.displayList.dump() }
     }
 }
+
+/// The error reading `text` as a scene file gives (named t.json), nil when it reads.
+package func decodeError(_ text: String) -> ProofsheetError? {
+    do {
+        _ = try SceneDecoder().decode(bytes: Array(text.utf8), file: "t.json")
+        return nil
+    } catch let e as ProofsheetError { return e } catch { return nil }
+}
+
+/// A 100 × 100 scene file around `root` with the constants `vars`, its root view on line 4.
+package func sceneText(_ root: String, vars: String = "{}") -> String {
+    "{\n  \"canvas\": {\"width\": 100, \"height\": 100},\n  \"vars\": \(vars),\n  \"root\": \(root)\n}"
+}

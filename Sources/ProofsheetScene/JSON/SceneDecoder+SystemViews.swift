@@ -62,14 +62,7 @@ extension Context {
             }
             return SystemViews.label(title: .text(try text(t)), icon: icon, inList: inList)
         case "Toggle":
-            let label: Node
-            if let l = m["label"] {
-                label = try view(l)
-            } else if let t = m["title"] {
-                label = .text(try text(t))
-            } else {
-                throw missing("title", json, example: "\"title\": \"Wi-Fi\" or \"label\": {view}")
-            }
+            let label = try labelOrTitle(m, json, title: "Wi-Fi")
             guard let on = m["isOn"] else { throw missing("isOn", json, example: "\"isOn\": true or \"isOn\": \"$wifi\"") }
             return SystemViews.toggle(label: label, isOn: try bool(on))
         case "TextField":

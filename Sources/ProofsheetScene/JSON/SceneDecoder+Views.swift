@@ -213,14 +213,7 @@ extension Context {
                 look.controlSize = try choice(c, Dictionary(uniqueKeysWithValues: ButtonLook.ControlSize.allCases.map { ($0.rawValue, $0) }))
             }
             if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
-            let label: Node
-            if let l = m["label"] {
-                label = try view(l)
-            } else if let t = m["title"] {
-                label = .text(try text(t))
-            } else {
-                throw missing("title", json, example: "\"title\": \"Book\" or \"label\": {view}")
-            }
+            let label = try labelOrTitle(m, json, title: "Book")
             if let a = m["action"] {
                 var count = 0
                 let actions = try actionContext().actions(a, schema: schema, count: &count)
@@ -371,6 +364,14 @@ extension Context {
         case .number(let n)?: return fmt(n)
         default: return nil
         }
+    }
+
+    /// A button's or toggle's `label` (a view), else its `title` (a text); `title` is the
+    /// example the error gives when it has neither.
+    mutating func labelOrTitle(_ m: [String: JSONValue], _ json: JSONValue, title: String) throws -> Node {
+        if let l = m["label"] { return try view(l) }
+        if let t = m["title"] { return .text(try text(t)) }
+        throw missing("title", json, example: "\"title\": \"\(title)\" or \"label\": {view}")
     }
 
     /// `key` is missing from `json`: a view (named by its type) or a modifier's object.
