@@ -131,6 +131,28 @@ struct ReadOnceTests {
         #expect(dumped.components(separatedBy: "alpha-x").count == 3 && dumped.components(separatedBy: "beta-y").count == 3)
     }
 
+    /// Many large fixed parts are not each made whole when the file is read: together they take
+    /// at most what one instantiation may, and the scene is refused as reading it whole does.
+    @Test func manyLargeFixedPartsAreMadeWithinOneBudget() throws {
+        // 40 fixed lists of 2 000 rows of 3 views: 240 000 views, past the 200 000 a scene may
+        // expand to, though each list alone is within it.
+        let row = #"{"type": "HStack", "children": [{"type": "Text", "text": "a"}, {"type": "Text", "text": "b"}]}"#
+        let list = #"{"type": "VStack", "children": [{"type": "ForEach", "count": 2000, "content": \#(row)}]}"#
+        let t = try template(
+            #"{"canvas": {"width": 200, "height": 200}, "state": {"on": false}, "root": {"type": "VStack", "children": ["#
+                + #"{"type": "Text", "text": "=$on ? 'on' : 'off'"}, "# + Array(repeating: list, count: 40).joined(separator: ", ") + "]}}")
+        let parts = try #require(t.readOnce)
+        #expect(parts.count > 0 && parts.views <= Scene.Limits.views.int, "\(parts.count) parts of \(parts.views) views")
+        func message(_ t: SceneTemplate) -> String {
+            do {
+                _ = try t.instantiate(t.defaultState)
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        #expect(message(t).contains("more than 200000 views and modifiers"))
+        #expect(message(t) == message(readingEverything(t)))
+    }
+
     /// A fixed part that passes a limit is read again, so the error names the view that passes
     /// it, as reading every view does.
     @Test func aLimitPassedInAFixedPartNamesTheSameView() throws {

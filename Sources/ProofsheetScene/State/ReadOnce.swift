@@ -53,6 +53,11 @@ final class ReadOnceParts: @unchecked Sendable {
         return body(&table)
     }
 
+    /// What the parts made once may take, together: as much as one instantiation may. A scene of
+    /// many large fixed parts (each within the limits) is not made whole many times over when it
+    /// is read: once this is spent, the parts after are read for each state, as before.
+    let budget = ViewBudget()
+
     /// The components' names: a use of one is never fixed.
     let components: Set<String>
 
@@ -73,6 +78,17 @@ final class ReadOnceParts: @unchecked Sendable {
 
     /// How many parts are kept (tests).
     var count: Int { withTable { $0.parts.count } }
+
+    /// The views and modifiers the kept parts hold together (tests).
+    var views: Int {
+        withTable { t in
+            t.parts.values.reduce(0) { sum, part in
+                switch part {
+                case .view(_, let cost), .modifier(_, let cost), .gesture(_, let cost): sum + cost.views
+                }
+            }
+        }
+    }
 
     /// The node a modifier made once is made around: ``Node/filling(_:with:)`` puts the view there.
     static let hole = Node.keyed("\u{0}read-once", .empty)
@@ -167,10 +183,11 @@ extension Context {
         return probe
     }
 
-    /// `body`'s result, read outside the validation from a budget of its own, and what it took.
+    /// `body`'s result, read outside the validation from what is left of the parts' budget
+    /// (``ReadOnceParts/budget``), and what it took.
     func measured<T>(_ body: (inout Context) throws -> T) throws -> (T, ReadCost) {
         var probe = outsideValidation()
-        probe.budget = ViewBudget()
+        probe.budget = readOnce?.budget ?? ViewBudget()
         probe.deepest = probe.depth
         let before = probe.budget.left
         let value = try body(&probe)
