@@ -27,14 +27,14 @@ private final class RecordedTimeline: TimelineRecording, @unchecked Sendable {
         }
     }
 
-    func images(at milliseconds: [Int]) throws -> [RGBAImage] {
+    func images(at milliseconds: [Int], _ body: (Int, RGBAImage) throws -> Void) throws {
         try lock.withLock {
-            var out: [RGBAImage] = []
             let scale = run.first?.scale ?? 1
+            var index = 0
             try run.frames(at: milliseconds.map { Double($0) / 1000 }) { frame in
-                out.append(try renderer.backend.renderRGBA(try run.displayList(frame.tree), scale: scale))
+                try body(index, try renderer.backend.renderRGBA(try run.displayList(frame.tree), scale: scale))
+                index += 1
             }
-            return out
         }
     }
 }

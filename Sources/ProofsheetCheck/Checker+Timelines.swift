@@ -65,24 +65,21 @@ extension Checker {
                 return (entry, nil)
             }
         }
-        let images: [RGBAImage]
-        do {
-            guard let recording = t.recording else { throw ProofsheetError.internal("the timeline '\(item.state)' was not run") }
-            images = try recording.images(at: t.instants.map(\.milliseconds))
-            guard images.count == entries.count else {
-                throw ProofsheetError.internal("the timeline gave \(images.count) images for \(entries.count) instants")
-            }
-        } catch let e as ProofsheetError {
-            return (failAll(e), nil)
-        }
+        guard let recording = t.recording else { return (failAll(ProofsheetError.internal("the timeline '\(item.state)' was not run")), nil) }
         guard let first = entries.first else { return ([], nil) }
-        // The timeline's file: read once, every frame an instant names kept.
+        // The timeline's file: read whole once to check it (keeping no image), then its frames
+        // again one at a time as the instants are drawn, each kept only while a later instant
+        // shows it.
         let file: String
         var golden: TimelineGolden?
+        var bytes: [UInt8] = []
         do {
             file = try goldenFile(first, options)
             if FileOutput.exists(file) {
-                do { golden = try TimelineGolden.read(file: file) } catch let e as ImageError {
+                do {
+                    bytes = try TimelineGolden.bytes(file: file)
+                    golden = try TimelineGolden.read(bytes, source: file, keeping: { _ in false })
+                } catch let e as ImageError {
                     // Unreadable: rewritten whole in mode all; otherwise each instant says so.
                     guard options.record == .all else {
                         let error = ProofsheetError.badInput(
@@ -108,11 +105,32 @@ extension Checker {
         let settings = options.settings(scene: item.name, still: item.state)
         var results: [(entry: CheckEntry, environment: [String]?)] = []
         var recorded: [(milliseconds: Int, image: RGBAImage)] = []
-        for (entry, image) in zip(entries, images) {
-            let source = GoldenSource.frame(golden?.image(at: entry.at!), environment: golden?.environment)
-            let result = try compare(entry, image, source, item.scene, settings, options, report, shared)
-            if result.entry.status == .recorded { recorded.append((entry.at!, image)) }
-            results.append(result)
+        // Each instant drawn, compared and let go before the next is drawn.
+        var comparing: Error?
+        do {
+            var stream = try golden.map { try TimelineGolden.Stream(bytes, source: file, frames: $0.frames, asking: entries.map { $0.at! }) }
+            try recording.images(at: entries.map { $0.at! }) { k, image in
+                do {
+                    guard k < entries.count else {
+                        throw ProofsheetError.internal("the timeline gave more images than its \(entries.count) instants")
+                    }
+                    let entry = entries[k]
+                    let source = GoldenSource.frame(try stream?.image(at: entry.at!), environment: golden?.environment)
+                    let result = try compare(entry, image, source, item.scene, settings, options, report, shared)
+                    if result.entry.status == .recorded { recorded.append((entry.at!, image)) }
+                    results.append(result)
+                } catch {
+                    comparing = error
+                    throw error
+                }
+            }
+            guard results.count == entries.count else {
+                throw ProofsheetError.internal("the timeline gave \(results.count) images for \(entries.count) instants")
+            }
+        } catch {
+            if let comparing { throw comparing }
+            guard let e = error as? ProofsheetError else { throw error }
+            return (failAll(e), nil)
         }
         // Instants of the file that are no longer key: kept, unless --prune drops them.
         let key = Set(entries.compactMap(\.at))
@@ -122,10 +140,13 @@ extension Checker {
         guard !recorded.isEmpty || !dropped.isEmpty else { return (results, staleInstants) }
         var instants = recorded
         let rewritten = Set(recorded.map(\.milliseconds)).union(dropped)
-        for ms in golden?.instants ?? [] where !rewritten.contains(ms) {
-            if let image = golden?.image(at: ms) { instants.append((ms, image)) }
-        }
         do {
+            // The file is written again: the instants it keeps, read whole this once.
+            let kept = (golden?.instants ?? []).filter { !rewritten.contains($0) }
+            if !kept.isEmpty {
+                let old = try TimelineGolden.read(bytes, source: file)
+                for ms in kept { if let image = old.image(at: ms) { instants.append((ms, image)) } }
+            }
             if instants.isEmpty {
                 // Every instant dropped: nothing of the timeline is left to keep.
                 guard unlink(file) == 0 else {
@@ -138,6 +159,8 @@ extension Checker {
             }
         } catch let e as ProofsheetError {
             return (failAll(e), nil)
+        } catch let e as ImageError {
+            return (failAll(ProofsheetError.badInput("the golden cannot be read: \(e.description)")), nil)
         }
         return (results, staleInstants)
     }

@@ -103,6 +103,49 @@ public struct TimelineGolden: Sendable {
         return TimelineGolden(frames: frames, environment: PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes), images: images)
     }
 
+    /// A golden file's images for instants asked in ascending order, its frames composed one at
+    /// a time: a frame is kept only while an instant asked for later still shows it, so a long
+    /// timeline is checked in the memory of a few images, not of all of them.
+    public struct Stream {
+        /// Each instant's frame, by milliseconds.
+        public let frames: [Int: Int]
+        private var reader: APNGReader.Frames
+        private var kept: [Int: RGBAImage] = [:]
+        /// The last instant asked for that shows each frame.
+        private let lastUse: [Int: Int]
+        private var next = 0
+
+        /// The file `bytes` (read whole by ``TimelineGolden/read(_:source:keeping:)`` first, which
+        /// checks it), for the instants `asking` (ascending).
+        public init(_ bytes: [UInt8], source: String, frames: [Int: Int], asking: [Int]) throws {
+            self.frames = frames
+            reader = try APNGReader.Frames(bytes, source: source)
+            var last: [Int: Int] = [:]
+            for ms in asking { if let f = frames[ms] { last[f] = ms } }
+            lastUse = last
+        }
+
+        /// The image at the instant `milliseconds` (asked for in ascending order), nil when the
+        /// file holds none.
+        public mutating func image(at milliseconds: Int) throws -> RGBAImage? {
+            guard let wanted = frames[milliseconds] else { return nil }
+            var found = kept[wanted]
+            while found == nil, let frame = try reader.next() {
+                if frame.index == wanted {
+                    found = frame.image
+                } else if let last = lastUse[frame.index], last > milliseconds {
+                    kept[frame.index] = frame.image
+                }
+            }
+            if let last = lastUse[wanted], last > milliseconds {
+                kept[wanted] = found
+            } else {
+                kept[wanted] = nil
+            }
+            return found
+        }
+    }
+
     /// The map `0=0 179=1 …`: times ascending from 0 to an hour, frames from 0, at most
     /// ``mostInstants``; nil when it is anything else.
     static func parseMap(_ text: String) -> [Int: Int]? {
@@ -130,10 +173,15 @@ public struct TimelineGolden: Sendable {
     /// Reads the golden file at `path` (no link; a Git LFS pointer is an input error naming
     /// `git lfs pull`).
     public static func read(file path: String, keeping wanted: (Int) -> Bool = { _ in true }) throws -> TimelineGolden {
+        try read(try bytes(file: path), source: path, keeping: wanted)
+    }
+
+    /// The bytes of the golden file at `path` (no link; a Git LFS pointer is an input error).
+    public static func bytes(file path: String) throws -> [UInt8] {
         let bytes = try ImageFileIO.read(path)
         if GitLFS.isPointer(bytes) {
             throw ProofsheetError.badInput("\(SafePaths.clip(path)) is a Git LFS pointer, not an image: run `git lfs pull`")
         }
-        return try read(bytes, source: path, keeping: wanted)
+        return bytes
     }
 }

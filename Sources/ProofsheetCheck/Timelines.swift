@@ -39,8 +39,18 @@ public protocol TimelineRendering: Sendable {
 public protocol TimelineRecording: Sendable {
     /// The key instants, in order.
     var keyInstants: [TimelineInstant] { get }
+    /// Calls `body` with the image at each of `milliseconds` (ascending), in order, with its
+    /// index: one image at a time.
+    func images(at milliseconds: [Int], _ body: (Int, RGBAImage) throws -> Void) throws
+}
+
+extension TimelineRecording {
     /// The images at `milliseconds` (ascending), one per instant, in order.
-    func images(at milliseconds: [Int]) throws -> [RGBAImage]
+    public func images(at milliseconds: [Int]) throws -> [RGBAImage] {
+        var out: [RGBAImage] = []
+        try images(at: milliseconds) { _, image in out.append(image) }
+        return out
+    }
 }
 
 /// Which timelines a check covers.

@@ -18,6 +18,24 @@ struct TimelineGoldenTests {
         return try RGBAImage(width: 16, height: 12, pixels: pixels)
     }
 
+    /// Read as a stream, for instants asked in time order (some the file lacks), each image is
+    /// the one the whole file gives, a frame shown again later included; an instant the file
+    /// lacks is nil.
+    @Test func aStreamGivesEachInstantTheImageTheWholeFileGives() throws {
+        let a = try Self.image(dot: 1), b = try Self.image(dot: 6), c = try Self.image(dot: 6, color: 40), d = try Self.image(dot: 11)
+        let instants = [(milliseconds: 0, image: a), (90, b), (179, a), (250, c), (401, b), (600, d), (1021, a)]
+        let bytes = try TimelineGolden.encode(instants, environment: nil, compression: .small)
+        let whole = try TimelineGolden.read(bytes, source: "t.png")
+        for asking in [[0, 90, 179, 250, 401, 600, 1021], [0, 60, 250, 1021], [401, 600], [1021], [5, 1021, 2000].filter { $0 != 2000 }] {
+            var stream = try TimelineGolden.Stream(bytes, source: "t.png", frames: whole.frames, asking: asking)
+            for ms in asking {
+                let image = try stream.image(at: ms)
+                #expect(image?.pixels == whole.image(at: ms)?.pixels, "\(ms) ms of \(asking)")
+                #expect((image == nil) == (whole.frames[ms] == nil), "\(ms) ms of \(asking)")
+            }
+        }
+    }
+
     @Test func everyInstantReadsBackExactlyAndRepeatsAreStoredOnce() throws {
         let a = try Self.image(dot: 1), b = try Self.image(dot: 6), c = try Self.image(dot: 6, color: 40)
         // Out of time order on purpose; a comes back after b (not consecutive), b twice in a row.
