@@ -5,7 +5,7 @@ import Synchronization
 /// The rows of the performance table: each a figure of Proofsheet as a ratio against an anchor
 /// (a lean C program, another tool, or Proofsheet itself in another setting), with its pass mark.
 enum Row: CaseIterable {
-    case diff, gallery, material, fastest, stills, frames2x, frames3x, oneShot, framesMemory
+    case diff, gallery, material, fastest, stills, frames2x, frames3x, oneShot, framesMemory, checkMemory
 
     var work: String {
         switch self {
@@ -18,6 +18,7 @@ enum Row: CaseIterable {
         case .frames3x: "frames swipe-right at 3x, 60 fps, all cores"
         case .oneShot: "one-shot render at 3x"
         case .framesMemory: "frames peak memory at 2x, 1249 vs 313 frames"
+        case .checkMemory: "check --timeline peak memory, 163 vs 23 images"
         }
     }
     var anchor: String {
@@ -30,6 +31,7 @@ enum Row: CaseIterable {
         case .frames2x, .frames3x: "C + Cairo + libdeflate L1 (FramesReference)"
         case .oneShot: "rsvg-convert of its own SVG"
         case .framesMemory: "313 frames (240 fps, 1.3 s)"
+        case .checkMemory: "4 taps (23 images, at 2x)"
         }
     }
     /// The pass mark, and whether the figure must be at most it (a cost) or at least (a speed).
@@ -43,7 +45,7 @@ enum Row: CaseIterable {
         case .frames2x: (2.5, false)
         case .frames3x: (3, false)
         case .oneShot: (0.12, true)
-        case .framesMemory: (1.25, true)
+        case .framesMemory, .checkMemory: (1.25, true)
         }
     }
     /// The part of the benchmark that measures it.
@@ -179,16 +181,54 @@ func anchorsBenchmark(scenePath: String, rounds: Int = 5) throws {
         }
         peaks.append(runs.sorted()[1])
     }
+    let checkPeaks = try checkPeakMemory(cli, folder: folder)
     // A process started by this one is reported with at least this one's peak (the system
     // counts the memory it started in): the figure says nothing when that is the larger.
     var own = rusage()
     getrusage(RUSAGE_SELF.rawValue, &own)
-    guard own.ru_maxrss < peaks.min()! / 2 else {
-        print("(frames peak memory: not measurable in this run, which holds \(own.ru_maxrss / 1024) MiB itself)")
+    guard own.ru_maxrss < (peaks + checkPeaks).min()! / 2 else {
+        print("(frames and check peak memory: not measurable in this run, which holds \(own.ru_maxrss / 1024) MiB itself)")
         return
     }
+    print(
+        "check --timeline peak memory at 2x: \(checkPeaks[0] / 1024) MiB for 4 taps (23 images), \(checkPeaks[1] / 1024) MiB for 32 taps (163 images)"
+    )
+    record(.checkMemory, Double(checkPeaks[1]) / Double(checkPeaks[0]))
     print(
         "frames peak memory at 2x: \(peaks[0] / 1024) MiB for the swipe at 60 fps (79 frames); at 240 fps, \(peaks[1] / 1024) MiB for 1.3 s "
             + "(313 frames), \(peaks[2] / 1024) MiB for 5.2 s (1249)")
     record(.framesMemory, Double(peaks[2]) / Double(peaks[1]))
+}
+
+/// The peak memory of `proofsheet check --timeline` against its goldens at 2x, for a timeline of
+/// 4 taps and one of 32 (each tap animates a card's colour and width: 23 and 163 images with the
+/// still), median of 3 runs each: the instants are drawn, compared and let go one at a time.
+func checkPeakMemory(_ cli: String, folder: String) throws -> [Int] {
+    func taps(_ n: Int) -> String {
+        "{\"from\": \"rest\", \"events\": ["
+            + (0..<n).map { "{\"at\": \(fmt(0.2 + 0.5 * Double($0))), \"touch\": \"tap #toggle\"}" }.joined(separator: ", ")
+            + "]}"
+    }
+    let scene = """
+        {"canvas": "iPhone 14", "state": {"on": false}, "stills": {"rest": {}},
+         "timelines": {"taps-4": \(taps(4)), "taps-32": \(taps(32))},
+         "root": {"type": "VStack", "spacing": 20, "children": [
+           {"type": "RoundedRectangle", "cornerRadius": 24, "fill": "=$on ? 'orange' : 'blue'",
+            "modifiers": [{"frame": {"width": "=$on ? 300 : 160", "height": 200}},
+                          {"animation": {"curve": "easeInOut(duration: 0.3)", "value": "=$on"}}]},
+           {"type": "Button", "title": "=$on ? 'Off' : 'On'", "style": "borderedProminent",
+            "action": [{"set": {"on": "=!$on"}}], "modifiers": [{"id": "toggle"}]}]}}
+        """
+    let dir = folder + "/check-memory"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try Data(scene.utf8).write(to: URL(fileURLWithPath: dir + "/taps.json"))
+    // Goldens are named after the scene's path below the working directory: run in its folder.
+    let env = "/usr/bin/env"
+    let exe = cli.hasPrefix("/") ? cli : FileManager.default.currentDirectoryPath + "/" + cli
+    let check = ["-C", dir, exe, "check", "taps.json", "--no-config", "--golden", "g", "--scale", "2", "-q"]
+    _ = try runOnce(env, check + ["--timelines", "--record", "all"])
+    return try ["taps-4", "taps-32"].map { timeline in
+        let runs = try (0..<3).map { _ in try runOnce(env, check + ["--timeline", timeline]).peakKiB }
+        return runs.sorted()[1]
+    }
 }

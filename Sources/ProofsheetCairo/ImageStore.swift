@@ -185,7 +185,8 @@ public final class ImageStore: @unchecked Sendable {
         } catch {
             throw ProofsheetError.badInput("image '\(path)' cannot be resampled to \(width)x\(height) px: \(error.reason)")
         }
-        let out = try CairoSurface(width: width, height: height, holding: reservation)
+        // Not cleared: painting with SOURCE and the edges padded writes every pixel.
+        let out = try CairoSurface(width: width, height: height, holding: reservation, cleared: false)
         // Drawn from a view: another thread may be resampling the same image to another size.
         let source = try full.view()
         try out.draw { cr in
