@@ -94,7 +94,7 @@ struct ReadOnceTests {
             for step in path.split(separator: "/") {
                 if let i = Int(step), case .array(let items) = v.kind { v = items[i] } else { v = v[String(step)]! }
             }
-            return parts.part(at: v.location)
+            return parts.part(at: v.location, inList: false)
         }
         // The HStack with its Texts and padding: one view part; nothing inside it is kept.
         guard case .view? = at("root/children/0") else { Issue.record("the fixed HStack is not one part"); return }
@@ -113,6 +113,21 @@ struct ReadOnceTests {
             let state = try t.state(sets: ["on=\(on)"])
             #expect(text(try t.instantiate(state)) == text(try readingEverything(t).instantiate(state)))
         }
+    }
+
+    /// A component's fixed body is made for each context it is used in: a `Label` in a list
+    /// draws its icon in the accent colour, one outside does not.
+    @Test func aPartIsMadeForInsideAListAndOutsideIt() throws {
+        let t = try template(
+            """
+            {"canvas": {"width": 200, "height": 300}, "state": {"on": false},
+             "components": {"Row": {"body": {"type": "Label", "title": "Star", "systemImage": "star"}}},
+             "root": {"type": "VStack", "children": [
+               {"type": "Row"}, {"type": "List", "children": [{"type": "Row"}]}, {"type": "Text", "text": "=$on ? 'on' : 'off'"}]}}
+            """)
+        let once = try t.instantiate(t.defaultState), whole = try readingEverything(t).instantiate(t.defaultState)
+        #expect(text(once) == text(whole))
+        #expect(try sharedRenderer.layout(once).displayList.dump() == sharedRenderer.layout(whole).displayList.dump())
     }
 
     /// A tap inside a ForEach captures its own element, though its gesture was made once.

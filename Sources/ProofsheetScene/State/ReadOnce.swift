@@ -40,8 +40,15 @@ final class ReadOnceParts: @unchecked Sendable {
         case gesture(GestureSpec, ReadCost)
     }
 
+    /// Where a part was made, and whether inside a list (a `Label` draws its icon in the accent
+    /// colour there): a component's body may be used in both.
+    private struct Key: Hashable {
+        let place: Place
+        let inList: Bool
+    }
+
     private struct Table {
-        var parts: [Place: Part] = [:]
+        var parts: [Key: Part] = [:]
         /// Whether each object or array read so far is fixed, by place.
         var fixed: [Place: Bool] = [:]
     }
@@ -63,16 +70,16 @@ final class ReadOnceParts: @unchecked Sendable {
 
     init(components: Set<String>) { self.components = components }
 
-    /// The part made once at `location`, if any.
-    func part(at location: SourceLocation) -> Part? {
-        withTable { $0.parts[Place(location)] }
+    /// The part made once at `location` (inside a list or not), if any.
+    func part(at location: SourceLocation, inList: Bool) -> Part? {
+        withTable { $0.parts[Key(place: Place(location), inList: inList)] }
     }
 
     /// Keeps `part` for `location` (the first one kept for a place stays).
-    func keep(_ part: Part, at location: SourceLocation) {
+    func keep(_ part: Part, at location: SourceLocation, inList: Bool) {
         withTable { t in
-            let place = Place(location)
-            if t.parts[place] == nil { t.parts[place] = part }
+            let key = Key(place: Place(location), inList: inList)
+            if t.parts[key] == nil { t.parts[key] = part }
         }
     }
 
@@ -145,7 +152,7 @@ extension Context {
     /// ``ReadOnceParts``); true when it is fixed, so that the validation keeps no part inside it.
     mutating func keepFixedView(_ json: JSONValue) -> Bool {
         guard let parts = readOnce, !insideFixedPart, parts.isFixed(json) else { return false }
-        if let (node, cost) = try? measured({ try $0.view(json) }) { parts.keep(.view(node, cost), at: json.location) }
+        if let (node, cost) = try? measured({ try $0.view(json) }) { parts.keep(.view(node, cost), at: json.location, inList: inList) }
         return true
     }
 
@@ -163,14 +170,14 @@ extension Context {
             guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
                 case .modified(let inner, .gesture(let spec)) = wrapper, inner.filling(with: .empty) != nil
             else { return }
-            parts.keep(.gesture(spec, cost), at: json.location)
+            parts.keep(.gesture(spec, cost), at: json.location, inList: inList)
             return
         }
         guard parts.isFixed(json) else { return }
         guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
             wrapper.filling(with: .empty) != nil
         else { return }
-        parts.keep(.modifier(wrapper: wrapper, cost), at: json.location)
+        parts.keep(.modifier(wrapper: wrapper, cost), at: json.location, inList: inList)
     }
 
     /// A copy of this context that reads as an instantiation does (the state still unknown).
@@ -205,13 +212,13 @@ extension Context {
 
     /// The view at `json` made once, when the instantiation's budget has room for it.
     func readOnceView(_ json: JSONValue) -> Node? {
-        guard let parts = readOnce, case .view(let node, let cost)? = parts.part(at: json.location), fits(cost) else { return nil }
+        guard let parts = readOnce, case .view(let node, let cost)? = parts.part(at: json.location, inList: inList), fits(cost) else { return nil }
         return node
     }
 
     /// `node` with the modifier at `json` made once around it, when it was and fits.
     func readOnceModifier(_ json: JSONValue, on node: Node) -> Node? {
-        guard let parts = readOnce, let part = parts.part(at: json.location) else { return nil }
+        guard let parts = readOnce, let part = parts.part(at: json.location, inList: inList) else { return nil }
         switch part {
         case .modifier(let wrapper, let cost):
             guard fits(cost) else { return nil }
