@@ -9,15 +9,7 @@ extension Context {
     /// other strings are interpolated (`"${…}"`).
     func value(_ v: JSONValue) throws -> ScriptValue {
         if case .string(let s) = v.kind {
-            // Reading a string (an expression, an interpolation) costs its length, and a
-            // ForEach reads its content's strings once per item: bounded per scene.
-            guard budget.takeStringBytes(s.utf8.count) else {
-                throw ProofsheetError.badInput(
-                    "the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions", at: v.location,
-                    hint:
-                        "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N"
-                )
-            }
+            try takeStringBytes(s.utf8.count, at: v)
             if Self.reference(s) != nil { return try evaluate(s, at: v) }
             if s.hasPrefix("=") { return try evaluate(String(s.dropFirst()), at: v) }
             // `\=` and `\$` begin a text that starts with `=` or `$`; `\\` one that starts with `\`.
@@ -27,6 +19,19 @@ extension Context {
             return .string(try interpolate(s, at: v))
         }
         return ScriptValue(v)
+    }
+
+    /// Takes the bytes of a string read from the budget: reading a string (an expression, an
+    /// interpolation) costs its length, and a ForEach reads its content's strings once per item,
+    /// so they are bounded per scene.
+    func takeStringBytes(_ n: Int, at v: JSONValue) throws {
+        guard budget.takeStringBytes(n) else {
+            throw ProofsheetError.badInput(
+                "the scene reads more than \(Scene.Limits.stringBytes.int) bytes of strings and expressions", at: v.location,
+                hint:
+                    "a ForEach reads its content's strings once per item: use smaller counts or shorter strings, or raise the limit with --limit scene-strings=N"
+            )
+        }
     }
 
     /// The variable a `"$name.field"` or `"$pages[2].tint"` string reads (`name`), or nil if it

@@ -25,13 +25,21 @@ extension Context {
     ].merging(systemViewTypes) { own, _ in own }
 
     mutating func view(_ json: JSONValue) throws -> Node {
-        if readOnce != nil {
-            if !validating, let node = readOnceView(json) { return node }
-            if validating, keepFixedView(json) {
-                let outer = insideFixedPart
-                insideFixedPart = true
-                defer { insideFixedPart = outer }
-                return try readView(json)
+        if let parts = readOnce {
+            if !validating, let part = parts.part(at: json.location, inList: inList) {
+                switch part {
+                case .view(let node, let cost) where fits(cost): return node
+                case .read(let read): return try makeView(read, json)
+                default: break
+                }
+            } else if validating {
+                if keepFixedView(json) {
+                    let outer = insideFixedPart
+                    insideFixedPart = true
+                    defer { insideFixedPart = outer }
+                    return try readView(json)
+                }
+                keepReadView(json)
             }
         }
         return try readView(json)
@@ -51,16 +59,40 @@ extension Context {
             throw ProofsheetError.badInput("a view needs a 'type'", at: json.location, hint: "one of \(listForHint(Self.viewTypes.keys.sorted()))")
         }
         let type = try string(t)
-        var node: Node
-        let m: [String: JSONValue]
+        return try madeView(try readMembers(type, t, json), json)
+    }
+
+    /// A view's type and members, read (and checked) from its object; `t` is its `type`.
+    func readMembers(_ type: String, _ t: JSONValue, _ json: JSONValue) throws -> ReadOnceParts.ReadView {
         if let allowed = Self.viewTypes[type] {
-            m = try object(json, allowed: allowed.union(["type", "modifiers"]))
-            node = try body(type, m, json)
+            return .init(
+                type: type, typeValue: t, members: try object(json, allowed: allowed.union(["type", "modifiers"])), definition: nil,
+                modifierCount: Self.modifierCount(json))
         } else if let definition = components.definitions[type] {
-            m = try object(json, allowed: Set(definition.parameters.map(\.name)).union(["type", "modifiers"]))
+            return .init(
+                type: type, typeValue: t, members: try object(json, allowed: Set(definition.parameters.map(\.name)).union(["type", "modifiers"])),
+                definition: definition, modifierCount: Self.modifierCount(json))
+        }
+        throw unknownViewType(type, at: t.location)
+    }
+
+    /// The view whose members were read when its template was (see ``ReadOnceParts``): taken from
+    /// the budget and nested as ``readView(_:)`` does, its type string read again.
+    private mutating func makeView(_ read: ReadOnceParts.ReadView, _ json: JSONValue) throws -> Node {
+        try enterView(at: json.location, modifierCount: read.modifierCount)
+        defer { depth -= 1 + read.modifierCount }
+        try takeStringBytes(read.type.utf8.count, at: read.typeValue)
+        return try madeView(read, json)
+    }
+
+    /// A view of the type and members `read`: its body (or its component's) and its modifiers.
+    private mutating func madeView(_ read: ReadOnceParts.ReadView, _ json: JSONValue) throws -> Node {
+        let m = read.members
+        var node: Node
+        if let definition = read.definition {
             node = try component(definition, m, json)
         } else {
-            throw unknownViewType(type, at: t.location)
+            node = try body(read.type, m, json)
         }
         if let mods = m["modifiers"] {
             guard case .array(let list) = mods.kind else {

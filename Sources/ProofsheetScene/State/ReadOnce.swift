@@ -31,9 +31,23 @@ final class ReadOnceParts: @unchecked Sendable {
         init(_ location: SourceLocation) { file = location.file; line = location.line; column = location.column }
     }
 
+    /// A view that reads the state, its object read once: its type, its members (checked against
+    /// what the type allows) and, for a component, its definition. Its members are read for each
+    /// state; its views and modifiers inside may be parts of their own.
+    struct ReadView: Sendable {
+        let type: String
+        /// The `type` string, whose bytes each reading of the view takes from the budget.
+        let typeValue: JSONValue
+        let members: [String: JSONValue]
+        let definition: ComponentDefinition?
+        let modifierCount: Int
+    }
+
     enum Part: Sendable {
         /// A view and everything inside it.
         case view(Node, ReadCost)
+        /// A view that reads the state, its object read once.
+        case read(ReadView)
         /// A modifier: `wrapper` holds ``hole`` where the view it modifies goes.
         case modifier(wrapper: Node, ReadCost)
         /// A gesture (a `gesture` or `onTapGesture` modifier), less the values it captures.
@@ -92,6 +106,7 @@ final class ReadOnceParts: @unchecked Sendable {
             t.parts.values.reduce(0) { sum, part in
                 switch part {
                 case .view(_, let cost), .modifier(_, let cost), .gesture(_, let cost): sum + cost.views
+                case .read: sum
                 }
             }
         }
@@ -156,6 +171,18 @@ extension Context {
         return true
     }
 
+    /// Reads the object of a view that reads the state once (its type a plain string): its members
+    /// are read for each state from what is kept, never its object again.
+    func keepReadView(_ json: JSONValue) {
+        guard let parts = readOnce, !insideFixedPart, case .object = json.kind, let t = json["type"], case .string(let type) = t.kind,
+            !ReadOnceParts.reads(type), !type.hasPrefix("\\"), let read = try? readMembers(type, t, json)
+        else { return }
+        if let mods = json["modifiers"] {
+            guard case .array = mods.kind else { return }
+        }
+        parts.keep(.read(read), at: json.location, inList: inList)
+    }
+
     /// Makes the modifier `json` once when it is fixed, or its gesture less what it captures.
     mutating func keepModifier(_ json: JSONValue) {
         guard let parts = readOnce, !insideFixedPart, case .object(let members) = json.kind, members.count == 1 else { return }
@@ -210,12 +237,6 @@ extension Context {
         depth + cost.depth <= Scene.Limits.depth.int && budget.take(cost)
     }
 
-    /// The view at `json` made once, when the instantiation's budget has room for it.
-    func readOnceView(_ json: JSONValue) -> Node? {
-        guard let parts = readOnce, case .view(let node, let cost)? = parts.part(at: json.location, inList: inList), fits(cost) else { return nil }
-        return node
-    }
-
     /// `node` with the modifier at `json` made once around it, when it was and fits.
     func readOnceModifier(_ json: JSONValue, on node: Node) -> Node? {
         guard let parts = readOnce, let part = parts.part(at: json.location, inList: inList) else { return nil }
@@ -227,7 +248,7 @@ extension Context {
             guard fits(cost) else { return nil }
             spec.captures = locals
             return .modified(node, .gesture(spec))
-        case .view:
+        case .view, .read:
             return nil
         }
     }

@@ -136,8 +136,9 @@ public struct SceneTemplate: Sendable {
 
     /// The scene in `state`; an expression whose tree was not read with the template is noted
     /// in `unread`.
-    func instantiate(_ state: SceneState, unread: ExpressionLog?) throws -> Scene {
+    func instantiate(_ state: SceneState, unread: ExpressionLog?, budget: ViewBudget = ViewBudget()) throws -> Scene {
         var ctx = Context(file: file)
+        ctx.budget = budget
         ctx.expressions = ExpressionTrees(read: expressions, unread: unread)
         ctx.spellings = spellings
         ctx.device = device
