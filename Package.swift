@@ -163,6 +163,7 @@ let package = Package(
         .testTarget(name: "ProofsheetTestingTests", dependencies: ["ProofsheetTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ProofsheetMotionTests", dependencies: ["ProofsheetMotion", "ProofsheetTestSupport"]),
         .testTarget(name: "ProofsheetTimelineTests", dependencies: ["ProofsheetTimeline", "Proofsheet", "ProofsheetCairo"]),
+        .testTarget(name: "ProofsheetSVGTests", dependencies: ["ProofsheetTestSupport", "ProofsheetSVG", "Proofsheet", "ProofsheetCairo"]),
         .testTarget(
             name: "ProofsheetSheetsTests",
             dependencies: ["ProofsheetTestSupport", "ProofsheetSheets", "ProofsheetTimeline", "Proofsheet", "ProofsheetCairo", "ProofsheetImage"]),
