@@ -15,7 +15,7 @@ struct ReadOnceTests {
     /// The same template, reading every view again for each state.
     func readingEverything(_ t: SceneTemplate) -> SceneTemplate {
         var plain = t
-        plain.readOnce = nil
+        plain.readOnceCache = nil
         return plain
     }
 

@@ -78,7 +78,6 @@ extension SceneTemplate {
     public func on(_ device: Device?) -> SceneTemplate {
         var t = self
         t.device = device
-        if device != self.device { t.readOnce = t.readOnceParts() }
         return t
     }
 }

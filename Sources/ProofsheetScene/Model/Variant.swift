@@ -170,7 +170,6 @@ extension SceneTemplate {
     public func with(variant: Variant) -> SceneTemplate {
         var t = self
         t.variant = t.variant.overridden(by: variant)
-        if t.variant != self.variant { t.readOnce = t.readOnceParts() }
         return t
     }
 }

@@ -149,6 +149,38 @@ final class ReadOnceParts: @unchecked Sendable {
     }
 }
 
+/// A template's parts made once, by the device and variant they were made for: copies of the
+/// template (`on(_:)`, `with(variant:)`) share it, so a check of many stills on a device makes
+/// them once, when the first still is instantiated. The most recent few settings are kept.
+final class ReadOnceCache: @unchecked Sendable {
+    private struct Settings: Hashable {
+        let device: Device?
+        let variant: Variant
+    }
+    private let lock = NSLock()
+    private var entries: [(settings: Settings, parts: ReadOnceParts?)] = []
+    /// How many settings are kept (a check's matrix of devices and variants cycles through them).
+    static let most = 32
+
+    /// The parts for `device` and `variant`: those kept, else `make`'s (made outside the lock).
+    func parts(device: Device?, variant: Variant, make: () -> ReadOnceParts?) -> ReadOnceParts? {
+        let settings = Settings(device: device, variant: variant)
+        lock.lock()
+        if let kept = entries.first(where: { $0.settings == settings }) {
+            lock.unlock()
+            return kept.parts
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let kept = entries.first(where: { $0.settings == settings }) { return kept.parts }
+        if entries.count >= Self.most { entries.removeFirst() }
+        entries.append((settings, made))
+        return made
+    }
+}
+
 extension Node {
     /// This node with `node` in place of ``ReadOnceParts/hole``, looked for through modifiers and
     /// places only (where a modifier puts the view it modifies); nil when it is not there.

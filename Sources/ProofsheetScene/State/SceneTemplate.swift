@@ -42,9 +42,14 @@ public struct SceneTemplate: Sendable {
     var expressions: [String: ExpressionTree?] = [:]
     /// Its animations and transitions, parsed when it was loaded.
     var spellings = Spellings()
-    /// The parts of its views that read nothing from the state, made once for its device and
-    /// variant (nil: every view is read for each state).
-    var readOnce: ReadOnceParts?
+    /// The parts of its views made once, for each device and variant it is instantiated in,
+    /// shared by its copies (nil: every view is read for each state).
+    var readOnceCache: ReadOnceCache? = ReadOnceCache()
+    /// The parts made once for its device and variant: made when it is first instantiated in
+    /// them (see ``readOnceParts()``).
+    var readOnce: ReadOnceParts? {
+        readOnceCache?.parts(device: device, variant: variant) { readOnceParts() }
+    }
 
     init(file: String?, document: JSONValue, schema: StateSchema, stills: [Still], warnings: [String]) {
         self.file = file; self.document = document; self.schema = schema; self.stills = stills; self.warnings = warnings
@@ -244,7 +249,6 @@ extension SceneDecoder {
         for (k, marker) in template.markers.enumerated() { for name in marker.reads { template.markerReaders[name, default: []].append(k) } }
         template.expressions = expressions.all
         template.spellings = spellings.all
-        template.readOnce = template.readOnceParts()
         return template
     }
 
