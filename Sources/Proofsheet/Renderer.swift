@@ -57,7 +57,7 @@ extension Renderer {
     /// The environment this renderer draws in: Proofsheet's version, the libraries' versions and
     /// a hash of the pinned font files (their names, sizes, and first and last 64 KiB).
     public func environment(version: String) -> EnvironmentFingerprint {
-        var hash: UInt64 = EnvironmentFingerprint.fnv1a([])
+        var hash: UInt64 = EnvironmentFingerprint.fnv1a([UInt8]())
         for path in fonts.fontFiles() {
             let name = (path as NSString).lastPathComponent
             hash = EnvironmentFingerprint.fnv1a(Array(name.utf8) + [0], hash)

@@ -104,10 +104,21 @@ public struct EnvironmentFingerprint: Sendable, Hashable, Codable {
     }
 
     /// A 64-bit FNV-1a hash of `bytes`, continuing from `hash`.
-    public static func fnv1a(_ bytes: some Sequence<UInt8>, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    public static func fnv1a(_ bytes: UnsafeRawBufferPointer, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
         var h = hash
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
+    }
+
+    /// The hash of an array's bytes (read in place: a generic sequence of bytes is read a byte
+    /// at a time through its iterator, many times slower on a frame's pixels).
+    public static func fnv1a(_ bytes: [UInt8], _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        bytes.withUnsafeBytes { fnv1a($0, hash) }
+    }
+
+    /// The hash of `data`'s bytes, read in place.
+    public static func fnv1a(_ data: Data, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        data.withUnsafeBytes { fnv1a($0, hash) }
     }
 }
 
