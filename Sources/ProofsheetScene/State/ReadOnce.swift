@@ -15,7 +15,9 @@ struct ReadCost: Sendable {
 /// *fixed* when none of its strings is an expression (`"$…"`, `"=…"`, `"…${…}…"`) and it holds
 /// nothing that takes values from its place: no `GeometryReader` (its content is made at layout),
 /// no component (its body reads its arguments), no gesture or button action (they capture the
-/// `ForEach` element they are in). A gesture is made once too, less what it captures.
+/// `ForEach` element they are in). A gesture is made once too, less what it captures; and a
+/// modifier of the kinds a state most often changes (an offset, a rotation, an opacity …) is
+/// compiled, its arguments typed and its expressions kept as trees (``CompiledModifier``).
 ///
 /// Parts are found by the template's validation, which visits every view and modifier once in
 /// its context (inside a `List`, in a component's body): each largest fixed part is made there,
@@ -52,6 +54,8 @@ final class ReadOnceParts: @unchecked Sendable {
         case modifier(wrapper: Node, ReadCost)
         /// A gesture (a `gesture` or `onTapGesture` modifier), less the values it captures.
         case gesture(GestureSpec, ReadCost)
+        /// A modifier that reads the state, compiled: each state evaluates its arguments.
+        case compiled(CompiledModifierPart)
     }
 
     /// Where a part was made, and whether inside a list (a `Label` draws its icon in the accent
@@ -106,7 +110,7 @@ final class ReadOnceParts: @unchecked Sendable {
             t.parts.values.reduce(0) { sum, part in
                 switch part {
                 case .view(_, let cost), .modifier(_, let cost), .gesture(_, let cost): sum + cost.views
-                case .read: sum
+                case .read, .compiled: sum
                 }
             }
         }
@@ -232,7 +236,10 @@ extension Context {
             parts.keep(.gesture(spec, cost), at: json.location, inList: inList)
             return
         }
-        guard parts.isFixed(json) else { return }
+        guard parts.isFixed(json) else {
+            if let compiled = compiledModifier(name, v, at: json) { parts.keep(.compiled(compiled), at: json.location, inList: inList) }
+            return
+        }
         guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
             wrapper.filling(with: .empty) != nil
         else { return }
@@ -269,7 +276,9 @@ extension Context {
         depth + cost.depth <= Scene.Limits.depth.int && budget.take(cost)
     }
 
-    /// `node` with the modifier at `json` made once around it, when it was and fits.
+    /// `node` with the modifier at `json` made once around it, when it was and fits, or compiled
+    /// and its values fit (when they do not, the budget is as it was: the caller reads the
+    /// modifier from its JSON, which says what is wrong).
     func readOnceModifier(_ json: JSONValue, on node: Node) -> Node? {
         guard let parts = readOnce, let part = parts.part(at: json.location, inList: inList) else { return nil }
         switch part {
@@ -280,6 +289,12 @@ extension Context {
             guard fits(cost) else { return nil }
             spec.captures = locals
             return .modified(node, .gesture(spec))
+        case .compiled(let compiled):
+            let before = budget.left
+            do { return try applying(compiled, on: node) } catch {
+                budget.restore(before)
+                return nil
+            }
         case .view, .read:
             return nil
         }

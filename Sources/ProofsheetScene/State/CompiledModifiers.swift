@@ -1,0 +1,222 @@
+import ProofsheetCore
+import ProofsheetMotion
+
+/// An argument of a modifier compiled when its template was read (see ``CompiledModifier``):
+/// what a state does with it is decided then, so a state evaluates its expression and never
+/// reads its JSON again.
+enum CompiledArgument: Sendable {
+    /// A value that is not a string (a number, a boolean, null, an array or object): as read.
+    case constant(ScriptValue)
+    /// A string without expressions, read as it is; its bytes are taken from each state's budget,
+    /// as reading the string takes them.
+    case text(String, bytes: Int)
+    /// `"$name…"` or `"= …"`: its tree, evaluated for each state; `bytes`: the string's bytes.
+    case expression(ExpressionTree, bytes: Int)
+    /// A string with `${…}` in it, interpolated for each state; `at` is the string, for where.
+    case interpolation(String, bytes: Int, at: JSONValue)
+}
+
+/// A modifier whose arguments read the state, compiled when its template was read: its kind
+/// and its arguments' places are known then, each argument a value or an expression tree. A
+/// state evaluates the expressions and checks their values; it never reads the modifier's JSON.
+///
+/// What a state takes from its budget is what reading the modifier takes: each string's bytes
+/// and what its expression compares or joins. Any value that does not fit (a string where a
+/// number goes, a number out of range, a spelling that does not parse, a limit passed) makes the
+/// state read the modifier from its JSON instead, from the budget as it was, so the error is the
+/// one reading it says, word for word (``Context/readOnceModifier(_:on:)``).
+///
+/// The kinds compiled are those a state most often changes: `offset`, `scaleEffect`,
+/// `rotationEffect`, `opacity`, `zIndex`, `id`, `animation` and `transition`. Other modifiers
+/// that read the state are read from their JSON for each state, as before.
+enum CompiledModifier: Sendable {
+    case offset(x: CompiledArgument?, y: CompiledArgument?)
+    /// `{"scaleEffect": 0.95}` (`uniform`), or the object with `scale`, `x`, `y` and an anchor.
+    case scaleEffect(scale: CompiledArgument?, x: CompiledArgument?, y: CompiledArgument?, anchor: UnitPoint, uniform: Bool)
+    case rotationEffect(degrees: CompiledArgument, anchor: UnitPoint)
+    /// The place of the modifier, which an effect drawn offscreen carries for its errors.
+    case opacity(CompiledArgument, at: SourceLocation)
+    case zIndex(CompiledArgument)
+    case id(CompiledArgument)
+    case transition(CompiledArgument)
+    /// `curve` is null (no animation) or a string spelling one; `watched` is the value whose
+    /// changes it animates (nil: every change).
+    case animation(curve: CompiledArgument, watched: CompiledArgument?)
+
+    /// A state's value did not fit: read the modifier from its JSON to say what is wrong.
+    struct Mismatch: Error {}
+}
+
+/// A compiled modifier with what its fixed arguments (an anchor read when it was compiled) take
+/// from each state's budget.
+struct CompiledModifierPart: Sendable {
+    let modifier: CompiledModifier
+    let fixedCost: ReadCost
+}
+
+extension ViewBudget {
+    /// Puts back what was left at `left` (from ``left``): a state that tried a compiled part
+    /// and reads it from its JSON instead starts from the same budget.
+    func restore(_ left: (views: Int, text: Int, stringBytes: Int)) {
+        let now = self.left
+        _ = take(now.views - left.views)
+        _ = takeText(now.text - left.text)
+        _ = takeStringBytes(now.stringBytes - left.stringBytes)
+    }
+}
+
+extension Context {
+    /// `v` as a compiled argument, or nil where reading it is left to the decoder (a string
+    /// escaped with `\`, an expression whose text does not read whole).
+    func compiledArgument(_ v: JSONValue) -> CompiledArgument? {
+        guard case .string(let s) = v.kind else { return .constant(ScriptValue(v)) }
+        let bytes = s.utf8.count
+        if Self.reference(s) != nil { return expressions.tree(s).map { .expression($0, bytes: bytes) } }
+        if s.hasPrefix("=") { return expressions.tree(String(s.dropFirst())).map { .expression($0, bytes: bytes) } }
+        if s.hasPrefix("\\") { return nil }
+        if s.contains("${") { return .interpolation(s, bytes: bytes, at: v) }
+        return .text(s, bytes: bytes)
+    }
+
+    /// A length's argument: a number, or an expression (what else a length may be is left to
+    /// the decoder).
+    func compiledLength(_ v: JSONValue) -> CompiledArgument? {
+        switch v.kind {
+        case .number: return compiledArgument(v)
+        case .string(let s) where s.hasPrefix("$") || s.hasPrefix("="): return compiledArgument(v)
+        default: return nil
+        }
+    }
+
+    /// The modifier `name` with its argument `v` compiled (see ``CompiledModifier``), or nil
+    /// when its kind or the form of an argument is left to the decoder. `json` is the modifier.
+    func compiledModifier(_ name: String, _ v: JSONValue, at json: JSONValue) -> CompiledModifierPart? {
+        var fixed = ReadCost()
+        /// An anchor written as it is, read once; nil when it reads the state.
+        func anchor(_ a: JSONValue?) -> UnitPoint? {
+            guard let a else { return .center }
+            guard readOnce?.isFixed(a) ?? false, let (point, cost) = try? measured({ try $0.unitPoint(a) }) else { return nil }
+            fixed.stringBytes += cost.stringBytes
+            return point
+        }
+        /// An object's members when every key is one of `allowed`.
+        func members(_ allowed: Set<String>) -> [String: JSONValue]? {
+            guard case .object(let list) = v.kind, list.allSatisfy({ allowed.contains($0.key) }) else { return nil }
+            return Dictionary(list, uniquingKeysWith: { first, _ in first })
+        }
+        /// The optional argument `key` of `o` as `read` compiles it; nil (the outer) when present
+        /// and not compiled.
+        func optional(_ o: [String: JSONValue], _ key: String, _ read: (JSONValue) -> CompiledArgument?) -> CompiledArgument?? {
+            guard let a = o[key] else { return .some(nil) }
+            return read(a).map { .some($0) }
+        }
+        let modifier: CompiledModifier?
+        switch name {
+        case "offset":
+            guard let o = members(["x", "y"]), let x = optional(o, "x", compiledLength), let y = optional(o, "y", compiledLength) else { return nil }
+            modifier = .offset(x: x, y: y)
+        case "scaleEffect":
+            if case .object = v.kind {
+                guard let o = members(["scale", "x", "y", "anchor"]), let s = optional(o, "scale", compiledArgument),
+                    let x = optional(o, "x", compiledArgument), let y = optional(o, "y", compiledArgument), let a = anchor(o["anchor"])
+                else { return nil }
+                modifier = .scaleEffect(scale: s, x: x, y: y, anchor: a, uniform: false)
+            } else {
+                modifier = compiledArgument(v).map { .scaleEffect(scale: $0, x: nil, y: nil, anchor: .center, uniform: true) }
+            }
+        case "rotationEffect":
+            if case .object = v.kind {
+                guard let o = members(["degrees", "anchor"]), let d = o["degrees"].flatMap(compiledArgument), let a = anchor(o["anchor"])
+                else { return nil }
+                modifier = .rotationEffect(degrees: d, anchor: a)
+            } else {
+                modifier = compiledArgument(v).map { .rotationEffect(degrees: $0, anchor: .center) }
+            }
+        case "opacity": modifier = compiledArgument(v).map { .opacity($0, at: json.location) }
+        case "zIndex": modifier = compiledArgument(v).map { .zIndex($0) }
+        case "id": modifier = compiledArgument(v).map { .id($0) }
+        case "transition": modifier = compiledArgument(v).map { .transition($0) }
+        case "animation":
+            if case .object = v.kind {
+                guard let o = members(["curve", "value"]), let c = o["curve"].flatMap(compiledArgument),
+                    let w = optional(o, "value", compiledArgument)
+                else { return nil }
+                modifier = .animation(curve: c, watched: w)
+            } else {
+                modifier = compiledArgument(v).map { .animation(curve: $0, watched: nil) }
+            }
+        default: modifier = nil
+        }
+        return modifier.map { CompiledModifierPart(modifier: $0, fixedCost: fixed) }
+    }
+
+    /// `node` with the compiled modifier `part` around it, its arguments evaluated in this
+    /// context; ``CompiledModifier/Mismatch`` (or the error of an interpolation) when a value
+    /// does not fit, the budget then partly taken (the caller puts it back).
+    func applying(_ part: CompiledModifierPart, on node: Node) throws -> Node {
+        guard budget.take(part.fixedCost) else { throw CompiledModifier.Mismatch() }
+        func number(_ a: CompiledArgument, in range: ClosedRange<Double>) throws -> Double {
+            guard case .number(let n) = try value(a), n.isFinite, range.contains(n) else { throw CompiledModifier.Mismatch() }
+            return n
+        }
+        func string(_ a: CompiledArgument) throws -> String {
+            guard case .string(let s) = try value(a) else { throw CompiledModifier.Mismatch() }
+            return s
+        }
+        let modifier: Modifier
+        switch part.modifier {
+        case .offset(let x, let y):
+            let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
+            modifier = .offset(x: try x.map { try number($0, in: range) } ?? 0, y: try y.map { try number($0, in: range) } ?? 0)
+        case .scaleEffect(let scale, let x, let y, let anchor, let uniform):
+            let s = try scale.map { try number($0, in: -1000...1000) } ?? 1
+            if uniform { return .modified(node, .scaleEffect(x: s, y: s, anchor: .center)) }
+            modifier = .scaleEffect(
+                x: try x.map { try number($0, in: -1000...1000) } ?? s, y: try y.map { try number($0, in: -1000...1000) } ?? s, anchor: anchor)
+        case .rotationEffect(let degrees, let anchor):
+            modifier = .rotationEffect(degrees: try number(degrees, in: -100_000...100_000), anchor: anchor)
+        case .opacity(let a, let at):
+            return .located(.modified(node, .opacity(try number(a, in: 0...1))), at)
+        case .zIndex(let a): modifier = .zIndex(try number(a, in: -1e9...1e9))
+        case .id(let a): modifier = .id(try string(a))
+        case .transition(let a):
+            guard let t = try? spellings.transition(try string(a), sdk: sdk) else { throw CompiledModifier.Mismatch() }
+            modifier = .transition(t)
+        case .animation(let curve, let watched):
+            // The value watched is read first, as the decoder reads it.
+            let text = try watched.map { try value($0).canonicalText }
+            var animation: Animation? = nil
+            if case .constant(.null) = curve {
+                animation = nil
+            } else {
+                guard let a = try? spellings.animation(try string(curve), sdk: sdk) else { throw CompiledModifier.Mismatch() }
+                animation = a
+            }
+            modifier = .animation(ImplicitAnimation(animation, value: text))
+        }
+        return .modified(node, modifier)
+    }
+
+    /// The value of a compiled argument in this context, taken from the budget as
+    /// ``value(_:)`` takes reading its JSON.
+    func value(_ a: CompiledArgument) throws -> ScriptValue {
+        switch a {
+        case .constant(let x):
+            return x
+        case .text(let s, let bytes):
+            guard budget.takeStringBytes(bytes) else { throw CompiledModifier.Mismatch() }
+            return .string(s)
+        case .expression(let tree, let bytes):
+            guard budget.takeStringBytes(bytes) else { throw CompiledModifier.Mismatch() }
+            var work = 0
+            defer { _ = budget.takeStringBytes(work) }
+            let x: ScriptValue
+            do { x = try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch { throw CompiledModifier.Mismatch() }
+            guard !x.isUnknown else { throw CompiledModifier.Mismatch() }
+            return x
+        case .interpolation(let s, let bytes, let at):
+            guard budget.takeStringBytes(bytes) else { throw CompiledModifier.Mismatch() }
+            return .string(try interpolate(s, at: at))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import ProofsheetTestSupport
+import Testing
+
+@testable import ProofsheetScene
+
+/// Modifiers whose arguments read the state are compiled when the template is read: a state
+/// evaluates their expression trees and reads no JSON. Whatever a state's values are, the scene,
+/// what it takes from the budget and every error are those of reading the modifier from its JSON.
+@Suite("Compiled modifiers")
+struct CompiledModifierTests {
+    func template(_ json: String) throws -> SceneTemplate { try SceneDecoder().template(bytes: Array(json.utf8), file: "t.json") }
+
+    func readingEverything(_ t: SceneTemplate) -> SceneTemplate {
+        var plain = t
+        plain.readOnceCache = nil
+        return plain
+    }
+
+    /// The scene (or the error) and the budget left for `state`.
+    func outcome(_ t: SceneTemplate, _ state: SceneState) -> String {
+        let budget = ViewBudget()
+        do {
+            let scene = try t.instantiate(state, unread: nil, budget: budget)
+            return "\(scene.root) left \(budget.left)"
+        } catch { return "error: \(error)" }
+    }
+
+    /// `V` in the modifiers below: a value of each kind a state might give, picked by `$k`.
+    static let values = [
+        "0.5", "1.5", "-3", "2000", "1000000000", "1000000000000", "0", "true", "null", "'text'", "'opacity'", "'spring()'", "'move(edge: .bottom)'",
+        "'easeOut(duration: 0.3)'", "'spring(bounce:'"
+    ]
+    static var picker: String {
+        values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
+    }
+
+    static let modifiers = [
+        #"{"offset": {"x": "=V", "y": 3}}"#, #"{"offset": {"y": "=V"}}"#, #"{"offset": {"x": "$n", "y": "=V"}}"#,
+        #"{"scaleEffect": "=V"}"#, #"{"scaleEffect": {"x": "=V", "anchor": "top"}}"#, #"{"scaleEffect": {"scale": "=V", "y": 2}}"#,
+        #"{"rotationEffect": "=V"}"#, #"{"rotationEffect": {"degrees": "=V", "anchor": {"x": 0, "y": 1}}}"#,
+        #"{"opacity": "=V"}"#, #"{"zIndex": "=V"}"#, #"{"id": "=V"}"#, #"{"id": "row-${V}"}"#, #"{"transition": "=V"}"#,
+        #"{"animation": "=V"}"#, #"{"animation": {"curve": "=V", "value": "$n"}}"#, #"{"animation": {"curve": null, "value": "=V"}}"#,
+        #"{"animation": {"curve": "easeIn", "value": "=V"}}"#
+    ]
+
+    /// Every compiled kind, with every kind of value: the same scene, budget and error as reading
+    /// the modifier from its JSON.
+    @Test(arguments: modifiers) func everyValueGivesWhatReadingTheJSONGives(_ modifier: String) throws {
+        let written = modifier.replacingOccurrences(of: "=V", with: "=" + Self.picker).replacingOccurrences(
+            of: "${V}", with: "${" + Self.picker + "}")
+        let t = try template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0, "n": 4},
+             "root": {"type": "Text", "text": "x", "modifiers": [\(written)]}}
+            """)
+        let parts = try #require(t.readOnce)
+        var compiled = 0
+        for k in 0..<Self.values.count {
+            let state = try t.state(sets: ["k=\(k)"])
+            let once = outcome(t, state), whole = outcome(readingEverything(t), state)
+            #expect(once == whole, "\(modifier) with \(Self.values[k])")
+            if !once.hasPrefix("error") { compiled += 1 }
+        }
+        // Some values fit, and the modifier was compiled (not read whole for each state).
+        #expect(compiled > 0, "\(modifier): no value fits")
+        guard case .object(let root) = t.document.kind, let r = root.first(where: { $0.key == "root" })?.value,
+            case .array(let mods)? = r["modifiers"]?.kind, case .compiled? = parts.part(at: mods[0].location, inList: false)
+        else {
+            Issue.record("\(modifier) is not compiled")
+            return
+        }
+    }
+
+    /// A limit passed in a compiled modifier is the limit reading it passes, at the same element.
+    @Test func aLimitPassedInACompiledModifierNamesTheSamePlace() throws {
+        let s = String(repeating: "x", count: 10_000)
+        let t = try template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"n": 4000}, "vars": {"s": "\(s)"},
+             "root": {"type": "VStack", "children": [{"type": "ForEach", "count": "$n", "content":
+               {"type": "Color", "color": "red", "modifiers": [{"id": "=$s + $s + $index"}, {"opacity": "=$index < 0 ? 0 : 1"}]}}]}}
+            """)
+        let over = try t.state(sets: ["n=4000"])
+        let once = outcome(t, over)
+        #expect(once.contains("--limit scene-strings"), "\(once.prefix(300))")
+        #expect(once.contains("$.root.children[0].content.modifiers[0].id"), "\(once.prefix(300))")
+        #expect(once == outcome(readingEverything(t), over))
+        let within = try t.state(sets: ["n=40"])
+        #expect(outcome(t, within) == outcome(readingEverything(t), within))
+    }
+
+    /// What is compiled: the kinds listed, with arguments of the forms a state can change.
+    @Test func onlyTheKindsAndFormsListedAreCompiled() throws {
+        let t = try template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0},
+             "root": {"type": "Text", "text": "x", "modifiers": [
+               {"offset": {"x": "=$k"}}, {"padding": "=$k"}, {"scaleEffect": {"x": "=$k", "anchor": "=$k > 0 ? 'top' : 'bottom'"}},
+               {"id": "\\\\=${$k}"}, {"rotationEffect": "=$k * 10"}]}}
+            """)
+        let parts = try #require(t.readOnce)
+        guard case .object(let root) = t.document.kind, let r = root.first(where: { $0.key == "root" })?.value,
+            case .array(let mods)? = r["modifiers"]?.kind
+        else { Issue.record("no modifiers"); return }
+        func kind(_ i: Int) -> String {
+            guard let part = parts.part(at: mods[i].location, inList: false) else { return "read" }
+            if case .compiled(let c) = part { return "\(c.modifier)".prefix { $0 != "(" }.description }
+            return "other"
+        }
+        // The padding is not a compiled kind, an anchor that reads the state and a string
+        // escaped with `\` are left to the decoder.
+        #expect((0..<5).map(kind) == ["offset", "read", "read", "read", "rotationEffect"])
+        for k in [0, 2] {
+            let state = try t.state(sets: ["k=\(k)"])
+            #expect(outcome(t, state) == outcome(readingEverything(t), state))
+        }
+    }
+}
