@@ -117,3 +117,81 @@ struct CompiledModifierTests {
         }
     }
 }
+
+/// Views that read the state are compiled with what is inside them: whatever a state's values
+/// are, the scene, the budget left and every error are those of reading the views from JSON.
+@Suite("Compiled views")
+struct CompiledViewTests {
+    let support = CompiledModifierTests()
+
+    /// `V`: a value of each kind a state might give, picked by `$k`.
+    static let values = [
+        "'Hello'", "''", "3", "-1", "2.5", "true", "null", "'x.circle'", "'heart'", "'../secret'", "'yosemite-usa'", "'a/b'", "0",
+        "'7'"
+    ]
+    static var picker: String {
+        values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
+    }
+
+    static let views = [
+        #"{"type": "Text", "text": "=V"}"#,
+        #"{"type": "Text", "text": "row ${V}"}"#,
+        #"{"type": "Image", "systemName": "=V"}"#,
+        #"{"type": "Image", "name": "=V", "resizable": "=$k > 3"}"#,
+        #"{"type": "VStack", "alignment": "leading", "spacing": "=$k - 5", "children": [{"type": "Text", "text": "a"}, {"type": "Text", "text": "=V"}]}"#,
+        #"{"type": "ZStack", "alignment": "topLeading", "children": [{"type": "Color", "color": "red"}, {"type": "Text", "text": "=V"}]}"#,
+        #"{"type": "ForEach", "count": "=V", "content": {"type": "Text", "text": "${$index}"}}"#,
+        #"{"type": "ForEach", "data": "$rows", "key": "=V + $index", "content": {"type": "Text", "text": "${$item.id}"}}"#,
+        #"{"type": "ForEach", "data": "=$rows", "as": "row", "key": "$row.id", "content": {"type": "Text", "text": "=V", "modifiers": [{"opacity": "=$row.id > 1 ? 0.5 : 1"}]}}"#,
+        #"{"type": "ForEach", "data": "$rows", "key": "=$k > 6 ? 'dup' : $index", "content": {"type": "Text", "text": "=V"}}"#,
+        #"{"type": "If", "condition": "=V", "then": {"type": "Text", "text": "yes"}, "else": {"type": "Text", "text": "=V"}}"#,
+        #"{"type": "Badge", "label": "=V"}"#,
+        #"{"type": "Badge", "label": "=V", "count": "=$k * 2"}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"overlay": {"alignment": "bottom", "content": {"type": "Text", "text": "=V"}}}, {"background": {"type": "Text", "text": "=V"}}]}"#
+    ]
+
+    @Test(arguments: views) func everyValueGivesWhatReadingTheJSONGives(_ view: String) throws {
+        let written = view.replacingOccurrences(of: "=V", with: "=" + Self.picker).replacingOccurrences(of: "${V}", with: "${" + Self.picker + "}")
+        let t = try support.template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0, "rows": [{"id": 1}, {"id": 2}]},
+             "components": {"Badge": {"parameters": {"label": "string", "count": {"type": "number", "default": 0}},
+               "body": {"type": "HStack", "children": [{"type": "Text", "text": "$label"}, {"type": "Text", "text": "${$count}"}]}}},
+             "root": {"type": "VStack", "children": [\(written)]}}
+            """)
+        let parts = try #require(t.readOnce)
+        var fits = 0
+        for k in 0..<Self.values.count {
+            let state = try t.state(sets: ["k=\(k)"])
+            let once = support.outcome(t, state), whole = support.outcome(support.readingEverything(t), state)
+            #expect(once == whole, "\(view) with \(Self.values[k])")
+            if !once.hasPrefix("error") { fits += 1 }
+        }
+        #expect(fits > 0, "\(view): no value fits")
+        guard case .object(let root) = t.document.kind, let r = root.first(where: { $0.key == "root" })?.value,
+            case .array(let children)? = r["children"]?.kind, case .compiledView? = parts.part(at: children[0].location, inList: false)
+        else {
+            Issue.record("\(view) is not compiled")
+            return
+        }
+    }
+
+    /// A limit passed inside a compiled ForEach is the limit reading it passes, at the same
+    /// element, with the same words; within it, the same scene and budget.
+    @Test func aLimitPassedInACompiledViewNamesTheSamePlace() throws {
+        let long = String(repeating: "x", count: 1500)
+        let t = try support.template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"n": 1000},
+             "root": {"type": "VStack", "children": [{"type": "ForEach", "count": "$n", "content":
+               {"type": "HStack", "children": [{"type": "Text", "text": "\(long)${$index}"}]}}]}}
+            """)
+        let over = try t.state(sets: ["n=1000"])
+        let once = support.outcome(t, over)
+        #expect(once.contains("more than 1000000 characters of text"), "\(once.prefix(300))")
+        #expect(once.contains("$.root.children[0].content.children[0].text"), "\(once.prefix(300))")
+        #expect(once == support.outcome(support.readingEverything(t), over))
+        let within = try t.state(sets: ["n=600"])
+        #expect(support.outcome(t, within) == support.outcome(support.readingEverything(t), within))
+    }
+}

@@ -183,7 +183,15 @@ public struct Device: Hashable, Sendable {
     /// The preset (in portrait) for a lowercased name or alias, if any.
     private static func preset(_ key: String) -> Device? {
         guard !key.isEmpty else { return nil }
-        let canonical = aliases.first { $0.key.lowercased() == key }?.value.lowercased() ?? key
-        return presets.first { $0.name.lowercased() == canonical }
+        return byKey[key]
     }
+
+    /// The presets by their lowercased names and aliases (an alias before a name).
+    private static let byKey: [String: Device] = {
+        var byName: [String: Device] = [:]
+        for d in presets { byName[d.name.lowercased()] = byName[d.name.lowercased()] ?? d }
+        var all = byName
+        for (alias, name) in aliases { all[alias.lowercased()] = byName[name.lowercased()] }
+        return all
+    }()
 }

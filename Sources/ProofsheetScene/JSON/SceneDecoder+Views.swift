@@ -30,6 +30,7 @@ extension Context {
                 switch part {
                 case .view(let node, let cost) where fits(cost): return node
                 case .read(let read): return try makeView(read, json)
+                case .compiledView(let o): return try made(o)
                 default: break
                 }
             } else if validating {
@@ -46,7 +47,7 @@ extension Context {
     }
 
     /// A view read from its JSON (its modifiers and the views inside it may be parts made once).
-    private mutating func readView(_ json: JSONValue) throws -> Node {
+    mutating func readView(_ json: JSONValue) throws -> Node {
         let modifierCount = Self.modifierCount(json)
         try enterView(at: json.location, modifierCount: modifierCount)
         defer { depth -= 1 + modifierCount }

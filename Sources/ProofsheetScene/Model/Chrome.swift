@@ -122,9 +122,14 @@ extension Context {
     /// canvas of any size a device named `custom` of that size with its safe area. Read before
     /// the canvas is checked, so constants may use it; a canvas in error is reported later.
     func deviceValue(_ m: [String: JSONValue]) -> ScriptValue {
-        if let device { return device.held(by: variant).scriptValue }
+        // A device given or named reads nothing from the state: its value is kept with the
+        // parts made once for the device and variant.
+        if let device { return readOnce?.deviceValue { device.held(by: variant).scriptValue } ?? device.held(by: variant).scriptValue }
         guard let canvas = m["canvas"] else { return .unknown }
-        if case .string(let name) = canvas.kind { return (try? Device.named(name))?.held(by: variant).scriptValue ?? .unknown }
+        if case .string(let name) = canvas.kind {
+            let value = { (try? Device.named(name))?.held(by: variant).scriptValue ?? .unknown }
+            return readOnce?.deviceValue(value) ?? value()
+        }
         guard case .object = canvas.kind, let c = try? object(canvas, allowed: ["device", "width", "height", "safeArea"]) else { return .unknown }
         var d = Device(name: "custom", size: Size(width: 390, height: 844), scale: 1, safeArea: .zero)
         if let dn = c["device"] {

@@ -56,6 +56,8 @@ final class ReadOnceParts: @unchecked Sendable {
         case gesture(GestureSpec, ReadCost)
         /// A modifier that reads the state, compiled: each state evaluates its arguments.
         case compiled(CompiledModifierPart)
+        /// A view that reads the state, compiled with what is inside it.
+        case compiledView(CompiledViewObject)
     }
 
     /// Where a part was made, and whether inside a list (a `Label` draws its icon in the accent
@@ -82,6 +84,15 @@ final class ReadOnceParts: @unchecked Sendable {
     /// many large fixed parts (each within the limits) is not made whole many times over when it
     /// is read: once this is spent, the parts after are read for each state, as before.
     let budget = ViewBudget()
+
+    private var device: ScriptValue?
+    /// `$device` when the device is given or named (made once by `make`).
+    func deviceValue(_ make: () -> ScriptValue) -> ScriptValue {
+        if let kept = withTable({ _ in device }) { return kept }
+        let value = make()
+        withTable { _ in device = value }
+        return value
+    }
 
     /// The components' names: a use of one is never fixed.
     let components: Set<String>
@@ -110,7 +121,7 @@ final class ReadOnceParts: @unchecked Sendable {
             t.parts.values.reduce(0) { sum, part in
                 switch part {
                 case .view(_, let cost), .modifier(_, let cost), .gesture(_, let cost): sum + cost.views
-                case .read, .compiled: sum
+                case .read, .compiled, .compiledView: sum
                 }
             }
         }
@@ -207,10 +218,16 @@ extension Context {
         return true
     }
 
-    /// Reads the object of a view that reads the state once (its type a plain string): its members
-    /// are read for each state from what is kept, never its object again.
+    /// Compiles a view that reads the state (see ``CompiledViewObject``), or where its kind is not
+    /// compiled, reads its object once (its type a plain string): its members are read for each
+    /// state from what is kept, never its object again.
     func keepReadView(_ json: JSONValue) {
-        guard let parts = readOnce, !insideFixedPart, case .object = json.kind, let t = json["type"], case .string(let type) = t.kind,
+        guard let parts = readOnce, !insideFixedPart, parts.part(at: json.location, inList: inList) == nil else { return }
+        if let compiled = compiledViewObject(json) {
+            parts.keep(.compiledView(compiled), at: json.location, inList: inList)
+            return
+        }
+        guard case .object = json.kind, let t = json["type"], case .string(let type) = t.kind,
             !ReadOnceParts.reads(type), !type.hasPrefix("\\"), let read = try? readMembers(type, t, json)
         else { return }
         if let mods = json["modifiers"] {
@@ -219,31 +236,36 @@ extension Context {
         parts.keep(.read(read), at: json.location, inList: inList)
     }
 
-    /// Makes the modifier `json` once when it is fixed, or its gesture less what it captures.
-    mutating func keepModifier(_ json: JSONValue) {
-        guard let parts = readOnce, !insideFixedPart, case .object(let members) = json.kind, members.count == 1 else { return }
+    /// Makes the modifier `json` once when it is fixed, or its gesture less what it captures, or
+    /// compiles it (unless a part is kept for its place already).
+    func keepModifier(_ json: JSONValue) {
+        guard let parts = readOnce, !insideFixedPart, parts.part(at: json.location, inList: inList) == nil,
+            let part = modifierPart(json)
+        else { return }
+        parts.keep(part, at: json.location, inList: inList)
+    }
+
+    /// The part the modifier `json` is made into once (see ``keepModifier(_:)``), or nil.
+    func modifierPart(_ json: JSONValue) -> ReadOnceParts.Part? {
+        guard let parts = readOnce, case .object(let members) = json.kind, members.count == 1 else { return nil }
         let (name, v) = (members[0].key, members[0].value)
         if name == "gesture" || name == "onTapGesture" {
             // Its actions are read as written, whatever the state; what it recognises must be fixed.
             if name == "gesture", case .object(let o) = v.kind,
                 o.contains(where: { !["updating", "onChanged", "onEnded"].contains($0.key) && !parts.isFixed($0.value) })
             {
-                return
+                return nil
             }
             guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
                 case .modified(let inner, .gesture(let spec)) = wrapper, inner.filling(with: .empty) != nil
-            else { return }
-            parts.keep(.gesture(spec, cost), at: json.location, inList: inList)
-            return
+            else { return nil }
+            return .gesture(spec, cost)
         }
-        guard parts.isFixed(json) else {
-            if let compiled = compiledModifier(name, v, at: json) { parts.keep(.compiled(compiled), at: json.location, inList: inList) }
-            return
-        }
+        guard parts.isFixed(json) else { return compiledModifier(name, v, at: json).map { .compiled($0) } }
         guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
             wrapper.filling(with: .empty) != nil
-        else { return }
-        parts.keep(.modifier(wrapper: wrapper, cost), at: json.location, inList: inList)
+        else { return nil }
+        return .modifier(wrapper: wrapper, cost)
     }
 
     /// A copy of this context that reads as an instantiation does (the state still unknown).
@@ -281,6 +303,12 @@ extension Context {
     /// modifier from its JSON, which says what is wrong).
     func readOnceModifier(_ json: JSONValue, on node: Node) -> Node? {
         guard let parts = readOnce, let part = parts.part(at: json.location, inList: inList) else { return nil }
+        return applying(part, on: node)
+    }
+
+    /// `node` with the modifier `part` around it, or nil where the modifier is to be read from
+    /// its JSON.
+    func applying(_ part: ReadOnceParts.Part, on node: Node) -> Node? {
         switch part {
         case .modifier(let wrapper, let cost):
             guard fits(cost) else { return nil }
@@ -295,7 +323,7 @@ extension Context {
                 budget.restore(before)
                 return nil
             }
-        case .view, .read:
+        case .view, .read, .compiledView:
             return nil
         }
     }

@@ -1,0 +1,396 @@
+import ProofsheetCore
+
+/// A view inside a compiled view: compiled itself, or read by ``Context/view(_:)`` for each
+/// state (a part made once, or a kind not compiled).
+indirect enum CompiledView: Sendable {
+    case read(JSONValue)
+    case compiled(CompiledViewObject)
+}
+
+/// A view that reads the state, compiled when its template was read: its type and members
+/// checked, its kind decided, its arguments typed (each a value read once or an expression
+/// tree), the views inside it compiled too, and each of its modifiers a part made once, a
+/// compiled modifier or (for kinds not compiled) its JSON. A state evaluates the expressions and
+/// reads no JSON of it.
+///
+/// A state takes from its budget what reading the view takes, in the same order: the view and
+/// its modifiers, its type's bytes, each string's bytes and what each expression compares or
+/// joins. When a value does not fit (a string where a number goes, a key used twice, a limit
+/// passed), the state reads the view from its JSON instead, from the budget as it was, so the
+/// error is the one reading it says, word for word; an error read from JSON inside it (a view or
+/// modifier not compiled) is that error already, and passes through.
+///
+/// The kinds compiled are the containers (`VStack`, `HStack`, `ZStack`, `Group`), `Text`,
+/// `Image`, `ForEach`, `If` and the uses of components; `background` and `overlay` holding a
+/// view are compiled with the view. Other kinds are read from their JSON for each state.
+struct CompiledViewObject: Sendable {
+    /// The view's object: where it is, and what is read when a value does not fit.
+    let json: JSONValue
+    /// Its `type` string, whose bytes each state takes.
+    let type: JSONValue
+    let typeBytes: Int
+    let modifierCount: Int
+    let body: CompiledBody
+    let modifiers: [CompiledModifierSlot]
+}
+
+/// A member written as it is, read once, with what reading it takes from a state's budget.
+struct Fixed<T: Sendable>: Sendable {
+    let value: T
+    let cost: ReadCost
+}
+
+enum CompiledBody: Sendable {
+    case stack(axis: Axis, alignment: Fixed<Double>?, spacing: CompiledArgument?, children: [CompiledView])
+    case zstack(alignment: Fixed<Alignment>?, children: [CompiledView])
+    case group([CompiledView])
+    case text(CompiledArgument)
+    /// `resizable` is read before `name`, as the decoder reads it.
+    case image(name: CompiledArgument, resizable: CompiledArgument?, at: SourceLocation)
+    case symbol(CompiledArgument, at: SourceLocation)
+    case forEach(CompiledForEach)
+    case branch(condition: CompiledArgument, then: CompiledView?, else: CompiledView?)
+    /// A use of a component at `use`: its arguments in the order of its parameters (nil: the
+    /// default), its body compiled.
+    case component(ComponentDefinition, arguments: [CompiledArgument?], body: CompiledView, use: SourceLocation)
+}
+
+struct CompiledForEach: Sendable {
+    /// `as` (nil: `item`).
+    let name: CompiledArgument?
+    /// `data`, or `count`.
+    let items: CompiledArgument
+    let counted: Bool
+    let key: CompiledArgument?
+    let content: CompiledView
+}
+
+enum CompiledModifierSlot: Sendable {
+    /// A part made once, or a compiled modifier; `json` is read when it does not fit.
+    case made(ReadOnceParts.Part, JSONValue)
+    /// `background` or `overlay` holding a view: the view compiled, the alignment read once.
+    case layer(background: Bool, content: CompiledView, alignment: Fixed<Alignment>?, json: JSONValue)
+    /// Read for each state: its part kept for its place if there is one, else its JSON.
+    case read(JSONValue)
+}
+
+extension Context {
+    // MARK: Compiling (while the template is read)
+
+    /// `json`'s view compiled (see ``CompiledViewObject``), or nil when its kind or the form of a
+    /// member is left to the decoder.
+    func compiledViewObject(_ json: JSONValue) -> CompiledViewObject? {
+        guard readOnce != nil, case .object = json.kind, let t = json["type"], case .string(let type) = t.kind, !ReadOnceParts.reads(type),
+            !type.hasPrefix("\\"), let read = try? readMembers(type, t, json)
+        else { return nil }
+        var modifiers: [CompiledModifierSlot] = []
+        if let mods = read.members["modifiers"] {
+            guard case .array(let list) = mods.kind else { return nil }
+            modifiers = list.map(compiledModifierSlot)
+        }
+        guard let body = compiledBody(read, json) else { return nil }
+        return CompiledViewObject(
+            json: json, type: t, typeBytes: type.utf8.count, modifierCount: read.modifierCount, body: body, modifiers: modifiers)
+    }
+
+    /// A view inside a compiled view: its compiled object (kept for its place, so the template's
+    /// reading finds it there), else read for each state.
+    func compiledChild(_ json: JSONValue) -> CompiledView {
+        guard let parts = readOnce else { return .read(json) }
+        if let part = parts.part(at: json.location, inList: inList) {
+            if case .compiledView(let o) = part { return .compiled(o) }
+            return .read(json)
+        }
+        guard !parts.isFixed(json), let o = compiledViewObject(json) else { return .read(json) }
+        parts.keep(.compiledView(o), at: json.location, inList: inList)
+        return .compiled(o)
+    }
+
+    func compiledChildren(_ m: [String: JSONValue]) -> [CompiledView]? {
+        guard let c = m["children"] else { return [] }
+        guard case .array(let list) = c.kind else { return nil }
+        return list.map(compiledChild)
+    }
+
+    /// A member written as it is, read once in a probe; nil when it reads the state or is wrong.
+    func fixed<T>(_ v: JSONValue, _ read: (inout Context) throws -> T) -> Fixed<T>? {
+        guard readOnce?.isFixed(v) ?? false, let (value, cost) = try? measured(read) else { return nil }
+        return Fixed(value: value, cost: cost)
+    }
+
+    func compiledBody(_ read: ReadOnceParts.ReadView, _ json: JSONValue) -> CompiledBody? {
+        let m = read.members
+        if let definition = read.definition {
+            guard !componentStack.contains(definition.name) else { return nil }
+            var arguments: [CompiledArgument?] = []
+            for p in definition.parameters {
+                if let a = m[p.name] {
+                    guard let c = compiledArgument(a) else { return nil }
+                    arguments.append(c)
+                } else {
+                    guard p.defaultValue != nil else { return nil }
+                    arguments.append(nil)
+                }
+            }
+            // Compiled as the template's reading checks a body: its parameters not known yet.
+            var inner = self
+            inner.vars = Dictionary(uniqueKeysWithValues: definition.parameters.map { ($0.name, ScriptValue.unknown) })
+            inner.componentStack.append(definition.name)
+            return .component(definition, arguments: arguments, body: inner.compiledChild(definition.body), use: json.location)
+        }
+        switch read.type {
+        case "VStack", "HStack":
+            let axis: Axis = read.type == "VStack" ? .vertical : .horizontal
+            var alignment: Fixed<Double>? = nil
+            if let aj = m["alignment"] {
+                let names: [String: Double] =
+                    axis == .vertical
+                    ? ["leading": 0, "center": 0.5, "trailing": 1]
+                    : ["top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline, "lastTextBaseline": Node.lastTextBaseline]
+                guard let a = fixed(aj, { try $0.choice(aj, names) }) else { return nil }
+                alignment = a
+            }
+            var spacing: CompiledArgument? = nil
+            if let s = m["spacing"] {
+                guard let c = compiledLength(s) else { return nil }
+                spacing = c
+            }
+            guard let children = compiledChildren(m) else { return nil }
+            return .stack(axis: axis, alignment: alignment, spacing: spacing, children: children)
+        case "ZStack":
+            var alignment: Fixed<Alignment>? = nil
+            if let aj = m["alignment"] {
+                guard let a = fixed(aj, { try $0.alignment(aj) }) else { return nil }
+                alignment = a
+            }
+            guard let children = compiledChildren(m) else { return nil }
+            return .zstack(alignment: alignment, children: children)
+        case "Group":
+            return compiledChildren(m).map { .group($0) }
+        case "Text":
+            return m["text"].flatMap(compiledArgument).map { .text($0) }
+        case "Image":
+            if let s = m["systemName"] { return compiledArgument(s).map { .symbol($0, at: json.location) } }
+            guard let n = m["name"], let name = compiledArgument(n) else { return nil }
+            var resizable: CompiledArgument? = nil
+            if let r = m["resizable"] {
+                guard let c = compiledArgument(r) else { return nil }
+                resizable = c
+            }
+            return .image(name: name, resizable: resizable, at: n.location)
+        case "ForEach":
+            guard let content = m["content"] else { return nil }
+            var name: CompiledArgument? = nil, key: CompiledArgument? = nil
+            if let a = m["as"] {
+                guard let c = compiledArgument(a) else { return nil }
+                name = c
+            }
+            if let k = m["key"] {
+                guard let c = compiledArgument(k) else { return nil }
+                key = c
+            }
+            guard let items = (m["data"] ?? m["count"]).flatMap(compiledArgument) else { return nil }
+            // The content is compiled as the template's reading checks it: for an element not
+            // known yet (a gesture's actions inside it read its name).
+            var inner = self
+            switch name {
+            case nil: inner.vars["item"] = .unknown
+            case .text(let s, _)?: inner.vars[s] = .unknown
+            default: return nil
+            }
+            inner.vars["index"] = .unknown
+            return .forEach(
+                CompiledForEach(name: name, items: items, counted: m["data"] == nil, key: key, content: inner.compiledChild(content)))
+        case "If":
+            guard let c = m["condition"], let condition = compiledArgument(c) else { return nil }
+            return .branch(condition: condition, then: m["then"].map(compiledChild), else: m["else"].map(compiledChild))
+        default:
+            return nil
+        }
+    }
+
+    /// A modifier of a compiled view: its part (made or kept for its place), a layer holding a
+    /// view, or its JSON.
+    func compiledModifierSlot(_ mj: JSONValue) -> CompiledModifierSlot {
+        guard let parts = readOnce else { return .read(mj) }
+        if let part = parts.part(at: mj.location, inList: inList) { return .made(part, mj) }
+        if !parts.isFixed(mj), case .object(let members) = mj.kind, members.count == 1, members[0].key == "background" || members[0].key == "overlay",
+            let layer = compiledLayer(members[0].value, background: members[0].key == "background", json: mj)
+        {
+            return layer
+        }
+        guard let part = modifierPart(mj) else { return .read(mj) }
+        parts.keep(part, at: mj.location, inList: inList)
+        return .made(part, mj)
+    }
+
+    /// `{"overlay": {view}}` or `{"overlay": {"content": {view}, "alignment": …}}` compiled.
+    func compiledLayer(_ v: JSONValue, background: Bool, json: JSONValue) -> CompiledModifierSlot? {
+        guard case .object(let members) = v.kind else { return nil }
+        if v["type"] != nil { return .layer(background: background, content: compiledChild(v), alignment: nil, json: json) }
+        guard members.allSatisfy({ $0.key == "content" || $0.key == "alignment" }), let c = v["content"], case .object = c.kind, c["type"] != nil
+        else { return nil }
+        var alignment: Fixed<Alignment>? = nil
+        if let a = v["alignment"] {
+            guard let f = fixed(a, { try $0.alignment(a) }) else { return nil }
+            alignment = f
+        }
+        return .layer(background: background, content: compiledChild(c), alignment: alignment, json: json)
+    }
+
+    // MARK: Instantiating (for each state)
+
+    /// The view `o` in this state; read from its JSON when a value does not fit.
+    mutating func made(_ o: CompiledViewObject) throws -> Node {
+        let before = budget.left
+        do {
+            try enterView(at: o.json.location, modifierCount: o.modifierCount)
+            defer { depth -= 1 + o.modifierCount }
+            try takeStringBytes(o.typeBytes, at: o.type)
+            var node = try made(o.body)
+            for slot in o.modifiers { node = try applying(slot, on: node) }
+            return node
+        } catch is CompiledModifier.Mismatch {
+            budget.restore(before)
+            return try readView(o.json)
+        }
+    }
+
+    mutating func made(_ v: CompiledView) throws -> Node {
+        switch v {
+        case .read(let json): return try view(json)
+        case .compiled(let o): return try made(o)
+        }
+    }
+
+    private func take(_ cost: ReadCost?) throws {
+        guard let cost else { return }
+        guard budget.take(cost) else { throw CompiledModifier.Mismatch() }
+    }
+
+    private func number(_ a: CompiledArgument, in range: ClosedRange<Double>) throws -> Double {
+        guard case .number(let n) = try value(a), n.isFinite, range.contains(n) else { throw CompiledModifier.Mismatch() }
+        return n
+    }
+
+    private func string(_ a: CompiledArgument) throws -> String {
+        guard case .string(let s) = try value(a) else { throw CompiledModifier.Mismatch() }
+        return s
+    }
+
+    private mutating func made(_ body: CompiledBody) throws -> Node {
+        switch body {
+        case .stack(let axis, let alignment, let spacing, let children):
+            try take(alignment?.cost)
+            let s = try spacing.map { try number($0, in: -Scene.Limits.maxLength...Scene.Limits.maxLength) }
+            return .stack(axis: axis, alignment: alignment?.value ?? 0.5, spacing: s, children: try children.map { try made($0) })
+        case .zstack(let alignment, let children):
+            try take(alignment?.cost)
+            return .zstack(alignment: alignment?.value ?? .center, children: try children.map { try made($0) })
+        case .group(let children):
+            return .group(try children.map { try made($0) })
+        case .text(let a):
+            let s = try string(a)
+            do { try Scene.Limits.checkText(s, at: nil) } catch { throw CompiledModifier.Mismatch() }
+            guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else { throw CompiledModifier.Mismatch() }
+            return .text(s)
+        case .symbol(let a, let at):
+            let name = try string(a)
+            guard (try? SymbolCatalog.layers(for: name, at: nil)) != nil else { throw CompiledModifier.Mismatch() }
+            return .located(.symbol(name: name), at)
+        case .image(let n, let r, let at):
+            var resizable = false
+            if let r {
+                guard case .bool(let b) = try value(r) else { throw CompiledModifier.Mismatch() }
+                resizable = b
+            }
+            let name = try string(n)
+            guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
+                throw CompiledModifier.Mismatch()
+            }
+            return .located(.image(name: name, resizable: resizable), at)
+        case .forEach(let f):
+            return try made(f)
+        case .branch(let condition, let then, let otherwise):
+            let c = try value(condition)
+            return c.truthy ? .branch("then", try then.map { try made($0) } ?? .empty) : .branch("else", try otherwise.map { try made($0) } ?? .empty)
+        case .component(let definition, let arguments, let body, let use):
+            var args: [String: ScriptValue] = [:]
+            for (p, a) in zip(definition.parameters, arguments) {
+                if let a {
+                    let v = try value(a)
+                    guard p.type.accepts(v) else { throw CompiledModifier.Mismatch() }
+                    args[p.name] = v
+                } else if let d = p.defaultValue {
+                    args[p.name] = d
+                }
+            }
+            var inner = self
+            inner.vars = args
+            inner.origins = [:]
+            inner.componentStack.append(definition.name)
+            do {
+                return try inner.made(body)
+            } catch var e as ProofsheetError {
+                let note = " (in \(definition.name), used at \(use))"
+                if !e.message.hasSuffix(note) { e.message += note }
+                throw e
+            }
+        }
+    }
+
+    private mutating func made(_ f: CompiledForEach) throws -> Node {
+        let name = try f.name.map(string) ?? "item"
+        var items: [ScriptValue]
+        if f.counted {
+            // The count is read twice, as the decoder reads it (once to see it is known).
+            _ = try value(f.items)
+            let n = try number(f.items, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+            guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else { throw CompiledModifier.Mismatch() }
+            items = (0..<Int(n)).map { .number(Double($0)) }
+        } else {
+            guard case .array(let a) = try value(f.items) else { throw CompiledModifier.Mismatch() }
+            items = a
+        }
+        var out: [Node] = []
+        var seen: Set<String> = []
+        let saved = vars
+        defer { vars = saved }
+        for (idx, item) in items.enumerated() {
+            vars[name] = item
+            vars["index"] = .number(Double(idx))
+            let key: String
+            if let k = f.key {
+                switch try value(k) {
+                case .string(let s): key = s
+                case .number(let n): key = fmt(n)
+                default: throw CompiledModifier.Mismatch()
+                }
+            } else if !f.counted, let id = Self.idField(item) {
+                key = id
+            } else {
+                key = String(idx)
+            }
+            guard seen.insert(key).inserted else { throw CompiledModifier.Mismatch() }
+            out.append(.keyed(key, try made(f.content)))
+        }
+        return .group(out)
+    }
+
+    /// `node` with the modifier `slot` around it.
+    private mutating func applying(_ slot: CompiledModifierSlot, on node: Node) throws -> Node {
+        switch slot {
+        case .made(let part, let json):
+            if let made = applying(part, on: node) { return made }
+            return try modifier(json, on: node)
+        case .layer(let background, let content, let alignment, _):
+            let c = try made(content)
+            try take(alignment?.cost)
+            let a = alignment?.value ?? .center
+            return .modified(node, background ? .background(c, alignment: a) : .overlay(c, alignment: a))
+        case .read(let json):
+            if let made = readOnceModifier(json, on: node) { return made }
+            return try modifier(json, on: node)
+        }
+    }
+}
