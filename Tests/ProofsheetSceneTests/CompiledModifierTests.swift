@@ -1,4 +1,5 @@
 import Foundation
+import Proofsheet
 import ProofsheetTestSupport
 import Testing
 
@@ -41,7 +42,13 @@ struct CompiledModifierTests {
         #"{"rotationEffect": "=V"}"#, #"{"rotationEffect": {"degrees": "=V", "anchor": {"x": 0, "y": 1}}}"#,
         #"{"opacity": "=V"}"#, #"{"zIndex": "=V"}"#, #"{"id": "=V"}"#, #"{"id": "row-${V}"}"#, #"{"transition": "=V"}"#,
         #"{"animation": "=V"}"#, #"{"animation": {"curve": "=V", "value": "$n"}}"#, #"{"animation": {"curve": null, "value": "=V"}}"#,
-        #"{"animation": {"curve": "easeIn", "value": "=V"}}"#
+        #"{"animation": {"curve": "easeIn", "value": "=V"}}"#,
+        #"{"padding": "=V"}"#, #"{"padding": {"edges": "horizontal", "length": "=V"}}"#, #"{"padding": {"length": "=V", "top": 2}}"#,
+        #"{"padding": {"vertical": "=V", "leading": "=V", "trailing": 4}}"#,
+        #"{"padding": {"horizontal": "=V", "top": 1}}"#,
+        #"{"frame": {"width": "=V", "height": 20, "alignment": "leading"}}"#, #"{"frame": {"height": "=V"}}"#,
+        #"{"frame": {"minWidth": "=V", "maxWidth": "infinity", "alignment": "topLeading"}}"#,
+        #"{"frame": {"width": "=V", "maxHeight": 30}}"#, #"{"frame": {"minHeight": "=V", "maxHeight": 40}}"#
     ]
 
     /// Every compiled kind, with every kind of value: the same scene, budget and error as reading
@@ -96,7 +103,7 @@ struct CompiledModifierTests {
             """
             {"canvas": {"width": 200, "height": 200}, "state": {"k": 0},
              "root": {"type": "Text", "text": "x", "modifiers": [
-               {"offset": {"x": "=$k"}}, {"padding": "=$k"}, {"scaleEffect": {"x": "=$k", "anchor": "=$k > 0 ? 'top' : 'bottom'"}},
+               {"offset": {"x": "=$k"}}, {"foregroundColor": "=$k > 0 ? 'red' : 'blue'"}, {"scaleEffect": {"x": "=$k", "anchor": "=$k > 0 ? 'top' : 'bottom'"}},
                {"id": "\\\\=${$k}"}, {"rotationEffect": "=$k * 10"}]}}
             """)
         let parts = try #require(t.readOnce)
@@ -108,7 +115,7 @@ struct CompiledModifierTests {
             if case .compiled(let c) = part { return "\(c.modifier)".prefix { $0 != "(" }.description }
             return "other"
         }
-        // The padding is not a compiled kind, an anchor that reads the state and a string
+        // A colour is not a compiled kind, an anchor that reads the state and a string
         // escaped with `\` are left to the decoder.
         #expect((0..<5).map(kind) == ["offset", "read", "read", "read", "rotationEffect"])
         for k in [0, 2] {
@@ -174,6 +181,34 @@ struct CompiledViewTests {
             Issue.record("\(view) is not compiled")
             return
         }
+    }
+
+    /// A GeometryReader's compiled content, made at layout for each size: the same display
+    /// list (or error) as reading it from JSON, whatever the state's values.
+    @Test func aGeometryReadersContentIsMadeAtLayoutAsReadingItGives() throws {
+        let t = try support.template(
+            """
+            {"canvas": {"width": 200, "height": 300}, "state": {"k": 0},
+             "root": {"type": "GeometryReader", "content": [
+               {"type": "Text", "text": "=\(Self.picker)", "modifiers": [{"frame": {"width": "=$width / 2 - $k * 10"}}, {"offset": {"y": "=$height / 4"}}]},
+               {"type": "Color", "color": "red", "modifiers": [{"frame": {"width": 10, "height": "=$k * 3"}}]}]}}
+            """)
+        guard case .compiledView(let o)? = try #require(t.readOnce).part(at: t.document["root"]!.location, inList: false), case .geometry = o.body
+        else {
+            Issue.record("the GeometryReader is not compiled")
+            return
+        }
+        var fits = 0
+        for k in 0..<Self.values.count {
+            let state = try t.state(sets: ["k=\(k)"])
+            func drawn(_ t: SceneTemplate) -> String {
+                do { return try sharedRenderer.layout(t.instantiate(state)).displayList.dump() } catch { return "error: \(error)" }
+            }
+            let once = drawn(t)
+            #expect(once == drawn(support.readingEverything(t)), "with \(Self.values[k])")
+            if !once.hasPrefix("error") { fits += 1 }
+        }
+        #expect(fits > 0)
     }
 
     /// A limit passed inside a compiled ForEach is the limit reading it passes, at the same

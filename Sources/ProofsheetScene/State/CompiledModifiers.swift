@@ -27,8 +27,8 @@ enum CompiledArgument: Sendable {
 /// one reading it says, word for word (``Context/readOnceModifier(_:on:)``).
 ///
 /// The kinds compiled are those a state most often changes: `offset`, `scaleEffect`,
-/// `rotationEffect`, `opacity`, `zIndex`, `id`, `animation` and `transition`. Other modifiers
-/// that read the state are read from their JSON for each state, as before.
+/// `rotationEffect`, `opacity`, `zIndex`, `id`, `animation`, `transition`, `padding` and
+/// `frame`. Other modifiers that read the state are read from their JSON for each state.
 enum CompiledModifier: Sendable {
     case offset(x: CompiledArgument?, y: CompiledArgument?)
     /// `{"scaleEffect": 0.95}` (`uniform`), or the object with `scale`, `x`, `y` and an anchor.
@@ -42,9 +42,23 @@ enum CompiledModifier: Sendable {
     /// `curve` is null (no animation) or a string spelling one; `watched` is the value whose
     /// changes it animates (nil: every change).
     case animation(curve: CompiledArgument, watched: CompiledArgument?)
+    /// `{"padding": 16}` or `{"padding": "=$inset"}`: every edge.
+    case paddingAll(CompiledArgument)
+    /// The object form: `edges` read once (nil: written with neither `edges` nor `length`),
+    /// then `length`, `horizontal`, `vertical`, `top`, `bottom`, `leading`, `trailing`.
+    case padding(edges: Fixed<Edges>?, sides: [CompiledArgument?])
+    /// `width` and `height`, or (`flexible`) the six limits in the order the decoder reads them,
+    /// a fixed width or height standing for its axis' three.
+    case frame(alignment: Fixed<Alignment>?, width: CompiledArgument?, height: CompiledArgument?, flexible: [FrameLength?]?)
 
     /// A state's value did not fit: read the modifier from its JSON to say what is wrong.
     struct Mismatch: Error {}
+}
+
+/// A limit of a flexible frame: a length, or `"infinity"` (a maximum only).
+enum FrameLength: Sendable {
+    case infinity
+    case length(CompiledArgument)
 }
 
 /// A compiled modifier with what its fixed arguments (an anchor read when it was compiled) take
@@ -145,6 +159,66 @@ extension Context {
             } else {
                 modifier = compiledArgument(v).map { .animation(curve: $0, watched: nil) }
             }
+        case "padding":
+            switch v.kind {
+            case .number, .string: modifier = compiledLength(v).map { .paddingAll($0) }
+            case .object:
+                guard let o = members(["edges", "length", "top", "leading", "bottom", "trailing", "horizontal", "vertical"]) else { return nil }
+                var edges: Fixed<Edges>? = nil
+                if o["edges"] != nil || o["length"] != nil {
+                    if let e = o["edges"] {
+                        guard let f = self.fixed(e, { try $0.edges(e) }) else { return nil }
+                        fixed.stringBytes += f.cost.stringBytes
+                        edges = f
+                    } else {
+                        edges = Fixed(value: .all, cost: ReadCost())
+                    }
+                }
+                var sides: [CompiledArgument?] = []
+                for key in ["length", "horizontal", "vertical", "top", "bottom", "leading", "trailing"] {
+                    guard let side = optional(o, key, compiledLength) else { return nil }
+                    sides.append(side)
+                }
+                modifier = .padding(edges: edges, sides: sides)
+            default: modifier = nil
+            }
+        case "frame":
+            let flexKeys = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+            guard let o = members(Set(["width", "height", "alignment"] + flexKeys)) else { return nil }
+            var alignment: Fixed<Alignment>? = nil
+            if let a = o["alignment"] {
+                guard let f = self.fixed(a, { try $0.alignment(a) }) else { return nil }
+                fixed.stringBytes += f.cost.stringBytes
+                alignment = f
+            }
+            guard let width = optional(o, "width", compiledLength), let height = optional(o, "height", compiledLength) else { return nil }
+            var flexible: [FrameLength?]? = nil
+            if flexKeys.contains(where: { o[$0] != nil }) {
+                // A width with a width limit (or a height with a height limit) is left to the
+                // decoder, which says so.
+                for (fixed, axis) in [("width", "Width"), ("height", "Height")] where o[fixed] != nil {
+                    guard !["min", "ideal", "max"].contains(where: { o[$0 + axis] != nil }) else { return nil }
+                }
+                var limits: [FrameLength?] = []
+                for k in flexKeys {
+                    if k.hasSuffix("Width"), let w = width {
+                        limits.append(.length(w))
+                    } else if k.hasSuffix("Height"), let h = height {
+                        limits.append(.length(h))
+                    } else if let l = o[k] {
+                        if case .string(let s) = l.kind, k.hasPrefix("max"), s == "infinity" || s == ".infinity" {
+                            limits.append(.infinity)
+                        } else {
+                            guard let c = compiledLength(l) else { return nil }
+                            limits.append(.length(c))
+                        }
+                    } else {
+                        limits.append(nil)
+                    }
+                }
+                flexible = limits
+            }
+            modifier = .frame(alignment: alignment, width: width, height: height, flexible: flexible)
         default: modifier = nil
         }
         return modifier.map { CompiledModifierPart(modifier: $0, fixedCost: fixed) }
@@ -193,6 +267,46 @@ extension Context {
                 animation = a
             }
             modifier = .animation(ImplicitAnimation(animation, value: text))
+        case .paddingAll(let a):
+            modifier = .padding(EdgeInsets(all: try number(a, in: -Scene.Limits.maxLength...Scene.Limits.maxLength)))
+        case .padding(let edges, let sides):
+            let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
+            var e = EdgeInsets.zero
+            let l = try sides.map { try $0.map { try number($0, in: range) } }
+            if let set = edges?.value {
+                let length = l[0] ?? 16
+                if set.contains(.top) { e.top = length }
+                if set.contains(.bottom) { e.bottom = length }
+                if set.contains(.leading) { e.leading = length }
+                if set.contains(.trailing) { e.trailing = length }
+            }
+            if let h = l[1] { e.leading = h; e.trailing = h }
+            if let v = l[2] { e.top = v; e.bottom = v }
+            if let x = l[3] { e.top = x }
+            if let x = l[4] { e.bottom = x }
+            if let x = l[5] { e.leading = x }
+            if let x = l[6] { e.trailing = x }
+            modifier = .padding(e)
+        case .frame(let alignment, let width, let height, let flexible):
+            let range = 0...Scene.Limits.maxLength
+            let align = alignment?.value ?? .center
+            if let flexible {
+                let l = try flexible.map { limit -> Double? in
+                    switch limit {
+                    case nil: return nil
+                    case .infinity?: return .infinity
+                    case .length(let a)?: return try number(a, in: range)
+                    }
+                }
+                let f = FlexFrame(
+                    minWidth: l[0], idealWidth: l[1], maxWidth: l[2], minHeight: l[3], idealHeight: l[4], maxHeight: l[5], alignment: align)
+                if let a = f.minWidth, let b = f.maxWidth, a > b { throw CompiledModifier.Mismatch() }
+                if let a = f.minHeight, let b = f.maxHeight, a > b { throw CompiledModifier.Mismatch() }
+                modifier = .flexFrame(f)
+            } else {
+                modifier = .frame(
+                    width: try width.map { try number($0, in: range) }, height: try height.map { try number($0, in: range) }, alignment: align)
+            }
         }
         return .modified(node, modifier)
     }

@@ -21,7 +21,8 @@ indirect enum CompiledView: Sendable {
 /// modifier not compiled) is that error already, and passes through.
 ///
 /// The kinds compiled are the containers (`VStack`, `HStack`, `ZStack`, `Group`), `Text`,
-/// `Image`, `ForEach`, `If` and the uses of components; `background` and `overlay` holding a
+/// `Image`, `ForEach`, `If`, `GeometryReader` (whose content a layout makes from what is
+/// compiled, not from JSON) and the uses of components; `background` and `overlay` holding a
 /// view are compiled with the view. Other kinds are read from their JSON for each state.
 struct CompiledViewObject: Sendable {
     /// The view's object: where it is, and what is read when a value does not fit.
@@ -53,6 +54,9 @@ enum CompiledBody: Sendable {
     /// A use of a component at `use`: its arguments in the order of its parameters (nil: the
     /// default), its body compiled.
     case component(ComponentDefinition, arguments: [CompiledArgument?], body: CompiledView, use: SourceLocation)
+    /// A `GeometryReader`'s content (`several`: an array of views), compiled: each layout makes
+    /// it for the size it is given, evaluating its expressions with `$width` and `$height`.
+    case geometry([CompiledView], several: Bool)
 }
 
 struct CompiledForEach: Sendable {
@@ -201,6 +205,13 @@ extension Context {
             inner.vars["index"] = .unknown
             return .forEach(
                 CompiledForEach(name: name, items: items, counted: m["data"] == nil, key: key, content: inner.compiledChild(content)))
+        case "GeometryReader":
+            guard let content = m["content"] else { return nil }
+            var inner = self
+            inner.vars["width"] = .unknown
+            inner.vars["height"] = .unknown
+            if case .array(let list) = content.kind { return .geometry(list.map(inner.compiledChild), several: true) }
+            return .geometry([inner.compiledChild(content)], several: false)
         case "If":
             guard let c = m["condition"], let condition = compiledArgument(c) else { return nil }
             return .branch(condition: condition, then: m["then"].map(compiledChild), else: m["else"].map(compiledChild))
@@ -314,6 +325,17 @@ extension Context {
         case .branch(let condition, let then, let otherwise):
             let c = try value(condition)
             return c.truthy ? .branch("then", try then.map { try made($0) } ?? .empty) : .branch("else", try otherwise.map { try made($0) } ?? .empty)
+        case .geometry(let views, let several):
+            let captured = self
+            return .geometryReader { size in
+                // Each layout makes the content afresh, from its own copy of the budget.
+                var inner = captured
+                inner.budget = captured.budget.copy()
+                inner.vars["width"] = .number(size.width)
+                inner.vars["height"] = .number(size.height)
+                let nodes = try views.map { try inner.made($0) }
+                return several ? .group(nodes) : nodes[0]
+            }
         case .component(let definition, let arguments, let body, let use):
             var args: [String: ScriptValue] = [:]
             for (p, a) in zip(definition.parameters, arguments) {
