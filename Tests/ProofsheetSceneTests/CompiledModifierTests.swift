@@ -30,7 +30,7 @@ struct CompiledModifierTests {
     /// `V` in the modifiers below: a value of each kind a state might give, picked by `$k`.
     static let values = [
         "0.5", "1.5", "-3", "2000", "1000000000", "1000000000000", "0", "true", "null", "'text'", "'opacity'", "'spring()'", "'move(edge: .bottom)'",
-        "'easeOut(duration: 0.3)'", "'spring(bounce:'"
+        "'easeOut(duration: 0.3)'", "'spring(bounce:'", "'red'", "'#00FF0080'"
     ]
     static var picker: String {
         values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
@@ -48,7 +48,9 @@ struct CompiledModifierTests {
         #"{"padding": {"horizontal": "=V", "top": 1}}"#,
         #"{"frame": {"width": "=V", "height": 20, "alignment": "leading"}}"#, #"{"frame": {"height": "=V"}}"#,
         #"{"frame": {"minWidth": "=V", "maxWidth": "infinity", "alignment": "topLeading"}}"#,
-        #"{"frame": {"width": "=V", "maxHeight": 30}}"#, #"{"frame": {"minHeight": "=V", "maxHeight": 40}}"#
+        #"{"frame": {"width": "=V", "maxHeight": 30}}"#,
+        #"{"foregroundColor": "=V"}"#, #"{"foregroundStyle": {"color": "=V", "opacity": "=$k / 20"}}"#,
+        #"{"tint": {"red": "=V", "blue": 1}}"#, #"{"background": "=V"}"#, #"{"frame": {"minHeight": "=V", "maxHeight": 40}}"#
     ]
 
     /// Every compiled kind, with every kind of value: the same scene, budget and error as reading
@@ -103,7 +105,7 @@ struct CompiledModifierTests {
             """
             {"canvas": {"width": 200, "height": 200}, "state": {"k": 0},
              "root": {"type": "Text", "text": "x", "modifiers": [
-               {"offset": {"x": "=$k"}}, {"foregroundColor": "=$k > 0 ? 'red' : 'blue'"}, {"scaleEffect": {"x": "=$k", "anchor": "=$k > 0 ? 'top' : 'bottom'"}},
+               {"offset": {"x": "=$k"}}, {"font": {"size": "=$k + 10"}}, {"scaleEffect": {"x": "=$k", "anchor": "=$k > 0 ? 'top' : 'bottom'"}},
                {"id": "\\\\=${$k}"}, {"rotationEffect": "=$k * 10"}]}}
             """)
         let parts = try #require(t.readOnce)
@@ -115,7 +117,7 @@ struct CompiledModifierTests {
             if case .compiled(let c) = part { return "\(c.modifier)".prefix { $0 != "(" }.description }
             return "other"
         }
-        // A colour is not a compiled kind, an anchor that reads the state and a string
+        // A font is not a compiled kind, an anchor that reads the state and a string
         // escaped with `\` are left to the decoder.
         #expect((0..<5).map(kind) == ["offset", "read", "read", "read", "rotationEffect"])
         for k in [0, 2] {
@@ -134,7 +136,7 @@ struct CompiledViewTests {
     /// `V`: a value of each kind a state might give, picked by `$k`.
     static let values = [
         "'Hello'", "''", "3", "-1", "2.5", "true", "null", "'x.circle'", "'heart'", "'../secret'", "'yosemite-usa'", "'a/b'", "0",
-        "'7'"
+        "'7'", "'red'"
     ]
     static var picker: String {
         values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
@@ -143,6 +145,7 @@ struct CompiledViewTests {
     static let views = [
         #"{"type": "Text", "text": "=V"}"#,
         #"{"type": "Text", "text": "row ${V}"}"#,
+        #"{"type": "Color", "color": "=V"}"#, #"{"type": "Color", "color": {"color": "=V", "opacity": 0.5}}"#,
         #"{"type": "Image", "systemName": "=V"}"#,
         #"{"type": "Image", "name": "=V", "resizable": "=$k > 3"}"#,
         #"{"type": "VStack", "alignment": "leading", "spacing": "=$k - 5", "children": [{"type": "Text", "text": "a"}, {"type": "Text", "text": "=V"}]}"#,

@@ -27,8 +27,9 @@ enum CompiledArgument: Sendable {
 /// one reading it says, word for word (``Context/readOnceModifier(_:on:)``).
 ///
 /// The kinds compiled are those a state most often changes: `offset`, `scaleEffect`,
-/// `rotationEffect`, `opacity`, `zIndex`, `id`, `animation`, `transition`, `padding` and
-/// `frame`. Other modifiers that read the state are read from their JSON for each state.
+/// `rotationEffect`, `opacity`, `zIndex`, `id`, `animation`, `transition`, `padding`, `frame`,
+/// the foreground colour and tint, and a background or overlay of a colour. Other modifiers
+/// that read the state are read from their JSON for each state.
 enum CompiledModifier: Sendable {
     case offset(x: CompiledArgument?, y: CompiledArgument?)
     /// `{"scaleEffect": 0.95}` (`uniform`), or the object with `scale`, `x`, `y` and an anchor.
@@ -42,6 +43,11 @@ enum CompiledModifier: Sendable {
     /// `curve` is null (no animation) or a string spelling one; `watched` is the value whose
     /// changes it animates (nil: every change).
     case animation(curve: CompiledArgument, watched: CompiledArgument?)
+    /// `foregroundColor`, `foregroundStyle` (a colour) or `tint`.
+    case foreground(CompiledColor)
+    case tint(CompiledColor)
+    /// `background` or `overlay` of a colour: a paint reaching into the safe area.
+    case colorLayer(background: Bool, CompiledColor)
     /// `{"padding": 16}` or `{"padding": "=$inset"}`: every edge.
     case paddingAll(CompiledArgument)
     /// The object form: `edges` read once (nil: written with neither `edges` nor `length`),
@@ -53,6 +59,13 @@ enum CompiledModifier: Sendable {
 
     /// A state's value did not fit: read the modifier from its JSON to say what is wrong.
     struct Mismatch: Error {}
+}
+
+/// A colour compiled: a string naming one (a name, `#RRGGBB` …), or the object form, its
+/// members in the order the decoder reads them.
+indirect enum CompiledColor: Sendable {
+    case string(CompiledArgument)
+    case object(base: CompiledColor?, red: CompiledArgument?, green: CompiledArgument?, blue: CompiledArgument?, opacity: CompiledArgument?)
 }
 
 /// A limit of a flexible frame: a length, or `"infinity"` (a maximum only).
@@ -159,6 +172,11 @@ extension Context {
             } else {
                 modifier = compiledArgument(v).map { .animation(curve: $0, watched: nil) }
             }
+        case "foregroundColor", "foregroundStyle": modifier = compiledColor(v).map { .foreground($0) }
+        case "tint": modifier = compiledColor(v).map { .tint($0) }
+        case "background", "overlay":
+            guard case .string = v.kind else { return nil }
+            modifier = compiledColor(v).map { .colorLayer(background: name == "background", $0) }
         case "padding":
             switch v.kind {
             case .number, .string: modifier = compiledLength(v).map { .paddingAll($0) }
@@ -267,6 +285,11 @@ extension Context {
                 animation = a
             }
             modifier = .animation(ImplicitAnimation(animation, value: text))
+        case .foreground(let c): modifier = .environment(.foreground(.color(try color(c))))
+        case .tint(let c): modifier = .environment(.tint(try color(c)))
+        case .colorLayer(let background, let c):
+            let content = Node.modified(.paint(.color(try color(c))), .ignoresSafeArea(.all))
+            modifier = background ? .background(content, alignment: .center) : .overlay(content, alignment: .center)
         case .paddingAll(let a):
             modifier = .padding(EdgeInsets(all: try number(a, in: -Scene.Limits.maxLength...Scene.Limits.maxLength)))
         case .padding(let edges, let sides):
@@ -309,6 +332,50 @@ extension Context {
             }
         }
         return .modified(node, modifier)
+    }
+
+    /// `v` as a compiled colour, or nil (a gradient, a form left to the decoder).
+    func compiledColor(_ v: JSONValue) -> CompiledColor? {
+        switch v.kind {
+        case .string: return compiledArgument(v).map { .string($0) }
+        case .object(let members):
+            guard members.allSatisfy({ ["color", "opacity", "red", "green", "blue"].contains($0.key) }) else { return nil }
+            func argument(_ key: String) -> CompiledArgument?? {
+                guard let a = v[key] else { return .some(nil) }
+                return compiledArgument(a).map { .some($0) }
+            }
+            var base: CompiledColor? = nil
+            if let b = v["color"] {
+                guard let c = compiledColor(b) else { return nil }
+                base = c
+            }
+            guard let red = argument("red"), let green = argument("green"), let blue = argument("blue"), let opacity = argument("opacity")
+            else { return nil }
+            return .object(base: base, red: red, green: green, blue: blue, opacity: opacity)
+        default: return nil
+        }
+    }
+
+    /// A compiled colour's value in this context.
+    func color(_ c: CompiledColor) throws -> Color {
+        func number(_ a: CompiledArgument) throws -> Double {
+            guard case .number(let n) = try value(a), n.isFinite, (0...1).contains(n) else { throw CompiledModifier.Mismatch() }
+            return n
+        }
+        switch c {
+        case .string(let a):
+            guard case .string(let s) = try value(a), let color = Color.parse(s) else { throw CompiledModifier.Mismatch() }
+            return color
+        case .object(let base, let red, let green, let blue, let opacity):
+            var result: Color
+            if let base {
+                result = try color(base)
+            } else {
+                result = Color(red: try red.map(number) ?? 0, green: try green.map(number) ?? 0, blue: try blue.map(number) ?? 0)
+            }
+            if let opacity { result = result.opacity(try number(opacity)) }
+            return result
+        }
     }
 
     /// The value of a compiled argument in this context, taken from the budget as

@@ -21,7 +21,7 @@ indirect enum CompiledView: Sendable {
 /// modifier not compiled) is that error already, and passes through.
 ///
 /// The kinds compiled are the containers (`VStack`, `HStack`, `ZStack`, `Group`), `Text`,
-/// `Image`, `ForEach`, `If`, `GeometryReader` (whose content a layout makes from what is
+/// `Color`, `Image`, `ForEach`, `If`, `GeometryReader` (whose content a layout makes from what is
 /// compiled, not from JSON) and the uses of components; `background` and `overlay` holding a
 /// view are compiled with the view. Other kinds are read from their JSON for each state.
 struct CompiledViewObject: Sendable {
@@ -46,6 +46,8 @@ enum CompiledBody: Sendable {
     case zstack(alignment: Fixed<Alignment>?, children: [CompiledView])
     case group([CompiledView])
     case text(CompiledArgument)
+    /// `Color`: a paint.
+    case color(CompiledColor)
     /// `resizable` is read before `name`, as the decoder reads it.
     case image(name: CompiledArgument, resizable: CompiledArgument?, at: SourceLocation)
     case symbol(CompiledArgument, at: SourceLocation)
@@ -173,6 +175,8 @@ extension Context {
             return compiledChildren(m).map { .group($0) }
         case "Text":
             return m["text"].flatMap(compiledArgument).map { .text($0) }
+        case "Color":
+            return m["color"].flatMap(compiledColor).map { .color($0) }
         case "Image":
             if let s = m["systemName"] { return compiledArgument(s).map { .symbol($0, at: json.location) } }
             guard let n = m["name"], let name = compiledArgument(n) else { return nil }
@@ -305,6 +309,8 @@ extension Context {
             do { try Scene.Limits.checkText(s, at: nil) } catch { throw CompiledModifier.Mismatch() }
             guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else { throw CompiledModifier.Mismatch() }
             return .text(s)
+        case .color(let c):
+            return .paint(.color(try color(c)))
         case .symbol(let a, let at):
             let name = try string(a)
             guard (try? SymbolCatalog.layers(for: name, at: nil)) != nil else { throw CompiledModifier.Mismatch() }
