@@ -1,5 +1,6 @@
 import Foundation
 import Proofsheet
+import ProofsheetCore
 import ProofsheetTestSupport
 import Testing
 
@@ -63,22 +64,30 @@ struct CompiledModifierTests {
             {"canvas": {"width": 200, "height": 200}, "state": {"k": 0, "n": 4},
              "root": {"type": "Text", "text": "x", "modifiers": [\(written)]}}
             """)
-        let parts = try #require(t.readOnce)
-        var compiled = 0
-        for k in 0..<Self.values.count {
-            let state = try t.state(sets: ["k=\(k)"])
-            let once = outcome(t, state), whole = outcome(readingEverything(t), state)
-            #expect(once == whole, "\(modifier) with \(Self.values[k])")
-            if !once.hasPrefix("error") { compiled += 1 }
-        }
-        // Some values fit, and the modifier was compiled (not read whole for each state).
-        #expect(compiled > 0, "\(modifier): no value fits")
-        guard case .object(let root) = t.document.kind, let r = root.first(where: { $0.key == "root" })?.value,
-            case .array(let mods)? = r["modifiers"]?.kind, case .compiled? = parts.part(at: mods[0].location, inList: false)
-        else {
+        try expectEveryValueAsReadWhole(t, values: Self.values, what: modifier)
+        guard case .compiled? = try #require(t.readOnce).part(at: first(t, "modifiers").location, inList: false) else {
             Issue.record("\(modifier) is not compiled")
             return
         }
+    }
+
+    /// The first element of the root's array `key`.
+    func first(_ t: SceneTemplate, _ key: String) throws -> JSONValue {
+        guard case .array(let items)? = t.document["root"]?[key]?.kind, let item = items.first else { throw ProofsheetError.internal("no \(key)") }
+        return item
+    }
+
+    /// For each value `$k` picks, the same outcome (scene and budget, or error) as reading the
+    /// template whole; and some value fits.
+    func expectEveryValueAsReadWhole(_ t: SceneTemplate, values: [String], what: String) throws {
+        var fits = 0
+        for k in 0..<values.count {
+            let state = try t.state(sets: ["k=\(k)"])
+            let once = outcome(t, state), whole = outcome(readingEverything(t), state)
+            #expect(once == whole, "\(what) with \(values[k])")
+            if !once.hasPrefix("error") { fits += 1 }
+        }
+        #expect(fits > 0, "\(what): no value fits")
     }
 
     /// A limit passed in a compiled modifier is the limit reading it passes, at the same element.
@@ -169,18 +178,8 @@ struct CompiledViewTests {
                "body": {"type": "HStack", "children": [{"type": "Text", "text": "$label"}, {"type": "Text", "text": "${$count}"}]}}},
              "root": {"type": "VStack", "children": [\(written)]}}
             """)
-        let parts = try #require(t.readOnce)
-        var fits = 0
-        for k in 0..<Self.values.count {
-            let state = try t.state(sets: ["k=\(k)"])
-            let once = support.outcome(t, state), whole = support.outcome(support.readingEverything(t), state)
-            #expect(once == whole, "\(view) with \(Self.values[k])")
-            if !once.hasPrefix("error") { fits += 1 }
-        }
-        #expect(fits > 0, "\(view): no value fits")
-        guard case .object(let root) = t.document.kind, let r = root.first(where: { $0.key == "root" })?.value,
-            case .array(let children)? = r["children"]?.kind, case .compiledView? = parts.part(at: children[0].location, inList: false)
-        else {
+        try support.expectEveryValueAsReadWhole(t, values: Self.values, what: view)
+        guard case .compiledView? = try #require(t.readOnce).part(at: support.first(t, "children").location, inList: false) else {
             Issue.record("\(view) is not compiled")
             return
         }

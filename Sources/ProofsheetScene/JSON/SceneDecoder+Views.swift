@@ -278,17 +278,22 @@ extension Context {
                 _ = try inner.geometryContent(content)
                 return .empty
             }
-            let captured = self
-            return .geometryReader { size in
-                // Each layout builds the content afresh, from its own copy of the budget.
-                var inner = captured
-                inner.budget = captured.budget.copy()
-                inner.vars["width"] = .number(size.width)
-                inner.vars["height"] = .number(size.height)
-                return try inner.geometryContent(content)
-            }
+            return geometryReader { try $0.geometryContent(content) }
         default:
             return try systemView(type, m, json) ?? .empty
+        }
+    }
+
+    /// A GeometryReader whose content `make` makes at each layout for the size it is given
+    /// (`$width`, `$height`), afresh, in a copy of this context with its own copy of the budget.
+    func geometryReader(_ make: @escaping @Sendable (inout Context) throws -> Node) -> Node {
+        let captured = self
+        return .geometryReader { size in
+            var inner = captured
+            inner.budget = captured.budget.copy()
+            inner.vars["width"] = .number(size.width)
+            inner.vars["height"] = .number(size.height)
+            return try make(&inner)
         }
     }
 
@@ -359,6 +364,31 @@ extension Context {
         _ m: [String: JSONValue], _ json: JSONValue, name: String, items: [ScriptValue], counted: Bool,
         content: (inout Context) throws -> Node
     ) throws -> Node {
+        try elements(
+            items, name: name, counted: counted,
+            key: m["key"].map { k in
+                { ctx, idx in
+                    switch try ctx.value(k) {
+                    case .string(let s): return s
+                    case .number(let n): return fmt(n)
+                    case let other: throw ctx.badValue("a ForEach key must be a string or a number, got \(other.typeName) for element \(idx)", k)
+                    }
+                }
+            },
+            duplicate: { first, idx, key in
+                ProofsheetError.badInput(
+                    "elements \(first) and \(idx) of the ForEach have the same key '\(excerpt(key))'", at: (m["key"] ?? json).location,
+                    hint: "keys identify elements, so each must be different (as SwiftUI needs for Identifiable data or id:)")
+            }, content: content)
+    }
+
+    /// The elements of a `ForEach`: `content` made for each of `items` with `name` and `$index`
+    /// set, keyed by `key` (nil: an element's `id`, unless counted, else its index); a key used
+    /// twice is `duplicate`'s error (the first element's index, this one's, the key).
+    mutating func elements(
+        _ items: [ScriptValue], name: String, counted: Bool, key: ((inout Context, Int) throws -> String)?,
+        duplicate: (Int, Int, String) -> Error, content: (inout Context) throws -> Node
+    ) throws -> Node {
         var out: [Node] = []
         var seen: [String: Int] = [:]
         let saved = vars
@@ -366,25 +396,17 @@ extension Context {
         for (idx, item) in items.enumerated() {
             vars[name] = item
             vars["index"] = .number(Double(idx))
-            let key: String
-            if let k = m["key"] {
-                switch try value(k) {
-                case .string(let s): key = s
-                case .number(let n): key = fmt(n)
-                case let other: throw badValue("a ForEach key must be a string or a number, got \(other.typeName) for element \(idx)", k)
-                }
+            let k: String
+            if let key {
+                k = try key(&self, idx)
             } else if !counted, let id = Self.idField(item) {
-                key = id
+                k = id
             } else {
-                key = String(idx)
+                k = String(idx)
             }
-            if let first = seen[key] {
-                throw ProofsheetError.badInput(
-                    "elements \(first) and \(idx) of the ForEach have the same key '\(excerpt(key))'", at: (m["key"] ?? json).location,
-                    hint: "keys identify elements, so each must be different (as SwiftUI needs for Identifiable data or id:)")
-            }
-            seen[key] = idx
-            out.append(.keyed(key, try content(&self)))
+            if let first = seen[k] { throw duplicate(first, idx, k) }
+            seen[k] = idx
+            out.append(.keyed(k, try content(&self)))
         }
         return .group(out)
     }

@@ -28,10 +28,10 @@ struct CompiledViewObject: Sendable {
     /// The view's object: where it is, and what is read when a value does not fit.
     let json: JSONValue
     /// Its `type` string, whose bytes each state takes.
-    let type: JSONValue
-    let typeBytes: Int
-    let modifierCount: Int
+    let type: (value: JSONValue, bytes: Int)
+    /// What it is, with what is inside it.
     let body: CompiledBody
+    /// Its modifiers in order, each taken with the view from the budget.
     let modifiers: [CompiledModifierSlot]
 }
 
@@ -95,8 +95,7 @@ extension Context {
             modifiers = list.map(compiledModifierSlot)
         }
         guard let body = compiledBody(read, json) else { return nil }
-        return CompiledViewObject(
-            json: json, type: t, typeBytes: type.utf8.count, modifierCount: read.modifierCount, body: body, modifiers: modifiers)
+        return CompiledViewObject(json: json, type: (t, type.utf8.count), body: body, modifiers: modifiers)
     }
 
     /// A view inside a compiled view: its compiled object (kept for its place, so the template's
@@ -259,9 +258,9 @@ extension Context {
     mutating func made(_ o: CompiledViewObject) throws -> Node {
         let before = budget.left
         do {
-            try enterView(at: o.json.location, modifierCount: o.modifierCount)
-            defer { depth -= 1 + o.modifierCount }
-            try takeStringBytes(o.typeBytes, at: o.type)
+            try enterView(at: o.json.location, modifierCount: o.modifiers.count)
+            defer { depth -= 1 + o.modifiers.count }
+            try takeStringBytes(o.type.bytes, at: o.type.value)
             var node = try made(o.body)
             for slot in o.modifiers { node = try applying(slot, on: node) }
             return node
@@ -332,13 +331,7 @@ extension Context {
             let c = try value(condition)
             return c.truthy ? .branch("then", try then.map { try made($0) } ?? .empty) : .branch("else", try otherwise.map { try made($0) } ?? .empty)
         case .geometry(let views, let several):
-            let captured = self
-            return .geometryReader { size in
-                // Each layout makes the content afresh, from its own copy of the budget.
-                var inner = captured
-                inner.budget = captured.budget.copy()
-                inner.vars["width"] = .number(size.width)
-                inner.vars["height"] = .number(size.height)
+            return geometryReader { inner in
                 let nodes = try views.map { try inner.made($0) }
                 return several ? .group(nodes) : nodes[0]
             }
@@ -380,29 +373,18 @@ extension Context {
             guard case .array(let a) = try value(f.items) else { throw CompiledModifier.Mismatch() }
             items = a
         }
-        var out: [Node] = []
-        var seen: Set<String> = []
-        let saved = vars
-        defer { vars = saved }
-        for (idx, item) in items.enumerated() {
-            vars[name] = item
-            vars["index"] = .number(Double(idx))
-            let key: String
-            if let k = f.key {
-                switch try value(k) {
-                case .string(let s): key = s
-                case .number(let n): key = fmt(n)
-                default: throw CompiledModifier.Mismatch()
+        return try elements(
+            items, name: name, counted: f.counted,
+            key: f.key.map { k in
+                { ctx, _ in
+                    switch try ctx.value(k) {
+                    case .string(let s): return s
+                    case .number(let n): return fmt(n)
+                    default: throw CompiledModifier.Mismatch()
+                    }
                 }
-            } else if !f.counted, let id = Self.idField(item) {
-                key = id
-            } else {
-                key = String(idx)
-            }
-            guard seen.insert(key).inserted else { throw CompiledModifier.Mismatch() }
-            out.append(.keyed(key, try made(f.content)))
-        }
-        return .group(out)
+            },
+            duplicate: { _, _, _ in CompiledModifier.Mismatch() }, content: { try $0.made(f.content) })
     }
 
     /// `node` with the modifier `slot` around it.
