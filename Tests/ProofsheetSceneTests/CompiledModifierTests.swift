@@ -31,7 +31,7 @@ struct CompiledModifierTests {
     /// `V` in the modifiers below: a value of each kind a state might give, picked by `$k`.
     static let values = [
         "0.5", "1.5", "-3", "2000", "1000000000", "1000000000000", "0", "true", "null", "'text'", "'opacity'", "'spring()'", "'move(edge: .bottom)'",
-        "'easeOut(duration: 0.3)'", "'spring(bounce:'", "'red'", "'#00FF0080'"
+        "'easeOut(duration: 0.3)'", "'spring(bounce:'", "'red'", "'#00FF0080'", "'.bottom'"
     ]
     static var picker: String {
         values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
@@ -49,7 +49,7 @@ struct CompiledModifierTests {
         #"{"padding": {"horizontal": "=V", "top": 1}}"#,
         #"{"frame": {"width": "=V", "height": 20, "alignment": "leading"}}"#, #"{"frame": {"height": "=V"}}"#,
         #"{"frame": {"minWidth": "=V", "maxWidth": "infinity", "alignment": "topLeading"}}"#,
-        #"{"frame": {"width": "=V", "maxHeight": 30}}"#,
+        #"{"frame": {"width": "=V", "maxHeight": 30}}"#, #"{"frame": {"width": 30, "alignment": "=V"}}"#,
         #"{"foregroundColor": "=V"}"#, #"{"foregroundStyle": {"color": "=V", "opacity": "=$k / 20"}}"#,
         #"{"tint": {"red": "=V", "blue": 1}}"#, #"{"background": "=V"}"#, #"{"frame": {"minHeight": "=V", "maxHeight": 40}}"#
     ]

@@ -55,7 +55,7 @@ enum CompiledModifier: Sendable {
     case padding(edges: Fixed<Edges>?, sides: [CompiledArgument?])
     /// `width` and `height`, or (`flexible`) the six limits in the order the decoder reads them,
     /// a fixed width or height standing for its axis' three.
-    case frame(alignment: Fixed<Alignment>?, width: CompiledArgument?, height: CompiledArgument?, flexible: [FrameLength?]?)
+    case frame(alignment: CompiledArgument?, width: CompiledArgument?, height: CompiledArgument?, flexible: [FrameLength?]?)
 
     /// A state's value did not fit: read the modifier from its JSON to say what is wrong.
     struct Mismatch: Error {}
@@ -203,12 +203,7 @@ extension Context {
         case "frame":
             let flexKeys = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
             guard let o = members(Set(["width", "height", "alignment"] + flexKeys)) else { return nil }
-            var alignment: Fixed<Alignment>? = nil
-            if let a = o["alignment"] {
-                guard let f = self.fixed(a, { try $0.alignment(a) }) else { return nil }
-                fixed.stringBytes += f.cost.stringBytes
-                alignment = f
-            }
+            guard let alignment = optional(o, "alignment", compiledArgument) else { return nil }
             guard let width = optional(o, "width", compiledLength), let height = optional(o, "height", compiledLength) else { return nil }
             var flexible: [FrameLength?]? = nil
             if flexKeys.contains(where: { o[$0] != nil }) {
@@ -312,7 +307,15 @@ extension Context {
             modifier = .padding(e)
         case .frame(let alignment, let width, let height, let flexible):
             let range = 0...Scene.Limits.maxLength
-            let align = alignment?.value ?? .center
+            // The alignment is read first, as the decoder reads it: a name, a leading dot optional.
+            var align = Alignment.center
+            if let alignment {
+                let name = try string(alignment)
+                guard let a = UnitPoint.named[name] ?? (name.hasPrefix(".") ? UnitPoint.named[String(name.dropFirst())] : nil) else {
+                    throw CompiledModifier.Mismatch()
+                }
+                align = a
+            }
             if let flexible {
                 let l = try flexible.map { limit -> Double? in
                     switch limit {
