@@ -265,7 +265,12 @@ extension Context {
             for slot in o.modifiers { node = try applying(slot, on: node) }
             return node
         } catch is CompiledModifier.Mismatch {
+            // Read whole, with no part made once or compiled: the decoder's own reading, which
+            // says what is wrong, and reads each view inside it once whatever happens there.
             budget.restore(before)
+            let parts = readOnce
+            readOnce = nil
+            defer { readOnce = parts }
             return try readView(o.json)
         }
     }
