@@ -154,7 +154,14 @@ struct CompiledViewTests {
     static let views = [
         #"{"type": "Text", "text": "=V"}"#,
         #"{"type": "Text", "text": "row ${V}"}"#,
-        #"{"type": "Color", "color": "=V"}"#, #"{"type": "Color", "color": {"color": "=V", "opacity": 0.5}}"#,
+        #"{"type": "Text", "text": "a \\${b} ${V}${$k}!"}"#,
+        #"{"type": "Text", "text": "=V", "modifiers": [{"id": "${$t + $t}-${$k}"}]}"#,
+        #"{"type": "Color", "color": "=V"}"#,
+        #"{"type": "RoundedRectangle", "cornerRadius": "=$k", "style": "circular", "fill": "=V"}"#,
+        #"{"type": "Capsule", "strokeBorder": "=V", "lineWidth": "=$k"}"#,
+        #"{"type": "Circle", "fill": "thinMaterial", "modifiers": [{"opacity": "=$k / 20"}]}"#,
+        #"{"type": "Rectangle", "fill": "=V"}"#, #"{"type": "Ellipse", "stroke": {"color": "=V", "opacity": 0.5}, "lineWidth": 2}"#,
+        #"{"type": "Color", "color": {"color": "=V", "opacity": 0.5}}"#,
         #"{"type": "Image", "systemName": "=V"}"#,
         #"{"type": "Image", "name": "=V", "resizable": "=$k > 3"}"#,
         #"{"type": "VStack", "alignment": "leading", "spacing": "=$k - 5", "children": [{"type": "Text", "text": "a"}, {"type": "Text", "text": "=V"}]}"#,
@@ -173,7 +180,7 @@ struct CompiledViewTests {
         let written = view.replacingOccurrences(of: "=V", with: "=" + Self.picker).replacingOccurrences(of: "${V}", with: "${" + Self.picker + "}")
         let t = try support.template(
             """
-            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0, "rows": [{"id": 1}, {"id": 2}]},
+            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0, "rows": [{"id": 1}, {"id": 2}], "t": "hello"},
              "components": {"Badge": {"parameters": {"label": "string", "count": {"type": "number", "default": 0}},
                "body": {"type": "HStack", "children": [{"type": "Text", "text": "$label"}, {"type": "Text", "text": "${$count}"}]}}},
              "root": {"type": "VStack", "children": [\(written)]}}

@@ -12,8 +12,15 @@ enum CompiledArgument: Sendable {
     case text(String, bytes: Int)
     /// `"$name…"` or `"= …"`: its tree, evaluated for each state; `bytes`: the string's bytes.
     case expression(ExpressionTree, bytes: Int)
-    /// A string with `${…}` in it, interpolated for each state; `at` is the string, for where.
-    case interpolation(String, bytes: Int, at: JSONValue)
+    /// A string with `${…}` in it: its literal pieces and the trees of its expressions, each
+    /// evaluated for each state and joined; `bytes`: the whole string's bytes.
+    case interpolation([InterpolationPiece], bytes: Int)
+}
+
+/// A piece of an interpolated string (see ``Context/interpolate(_:at:)``).
+enum InterpolationPiece: Sendable {
+    case literal(String)
+    case expression(ExpressionTree)
 }
 
 /// A modifier whose arguments read the state, compiled when its template was read: its kind
@@ -101,7 +108,7 @@ extension Context {
         if Self.reference(s) != nil { return expressions.tree(s).map { .expression($0, bytes: bytes) } }
         if s.hasPrefix("=") { return expressions.tree(String(s.dropFirst())).map { .expression($0, bytes: bytes) } }
         if s.hasPrefix("\\") { return nil }
-        if s.contains("${") { return .interpolation(s, bytes: bytes, at: v) }
+        if s.contains("${") { return interpolationPieces(s).map { .interpolation($0, bytes: bytes) } }
         return .text(s, bytes: bytes)
     }
 
@@ -398,9 +405,66 @@ extension Context {
             do { x = try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch { throw CompiledModifier.Mismatch() }
             guard !x.isUnknown else { throw CompiledModifier.Mismatch() }
             return x
-        case .interpolation(let s, let bytes, let at):
+        case .interpolation(let pieces, let bytes):
             guard budget.takeStringBytes(bytes) else { throw CompiledModifier.Mismatch() }
-            return .string(try interpolate(s, at: at))
+            // Joined as ``interpolate(_:at:)`` joins them: the result bounded by `text-length`.
+            let cap = Scene.Limits.textLength.int
+            var out = "", length = 0
+            for piece in pieces {
+                let text: String
+                switch piece {
+                case .literal(let s): text = s
+                case .expression(let tree):
+                    var work = 0
+                    defer { _ = budget.takeStringBytes(work) }
+                    do { text = try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work).text } catch {
+                        throw CompiledModifier.Mismatch()
+                    }
+                }
+                length += Scene.Limits.characterCount(text, upTo: cap - length)
+                guard length <= cap else { throw CompiledModifier.Mismatch() }
+                out += text
+            }
+            return .string(out)
         }
+    }
+
+    /// The pieces of an interpolated string, split as ``interpolate(_:at:)`` splits it (`\${` a
+    /// literal `${`); nil when a `${` is not closed or an expression does not read whole.
+    func interpolationPieces(_ s: String) -> [InterpolationPiece]? {
+        var pieces: [InterpolationPiece] = []
+        let bytes = s.utf8
+        func literal(_ r: Range<String.Index>) {
+            let text = String(Substring(s.unicodeScalars[r]))
+            if !text.isEmpty { pieces.append(.literal(text)) }
+        }
+        var literalStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let next = bytes.index(after: i)
+            if bytes[i] == UInt8(ascii: "\\"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "$"),
+                bytes.index(after: next) != bytes.endIndex, bytes[bytes.index(after: next)] == UInt8(ascii: "{")
+            {
+                literal(literalStart..<i)
+                pieces.append(.literal("${"))
+                i = bytes.index(next, offsetBy: 2)
+                literalStart = i
+                continue
+            }
+            guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else {
+                i = next
+                continue
+            }
+            literal(literalStart..<i)
+            let source = bytes.index(after: next)
+            guard let end = bytes[source...].firstIndex(of: UInt8(ascii: "}")),
+                let tree = expressions.tree(String(Substring(s.unicodeScalars[source..<end])))
+            else { return nil }
+            pieces.append(.expression(tree))
+            i = bytes.index(after: end)
+            literalStart = i
+        }
+        literal(literalStart..<bytes.endIndex)
+        return pieces
     }
 }

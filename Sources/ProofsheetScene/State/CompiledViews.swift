@@ -21,7 +21,7 @@ indirect enum CompiledView: Sendable {
 /// modifier not compiled) is that error already, and passes through.
 ///
 /// The kinds compiled are the containers (`VStack`, `HStack`, `ZStack`, `Group`), `Text`,
-/// `Color`, `Image`, `ForEach`, `If`, `GeometryReader` (whose content a layout makes from what is
+/// `Color`, the shapes, `Image`, `ForEach`, `If`, `GeometryReader` (whose content a layout makes from what is
 /// compiled, not from JSON) and the uses of components; `background` and `overlay` holding a
 /// view are compiled with the view. Other kinds are read from their JSON for each state.
 struct CompiledViewObject: Sendable {
@@ -48,6 +48,8 @@ enum CompiledBody: Sendable {
     case text(CompiledArgument)
     /// `Color`: a paint.
     case color(CompiledColor)
+    /// A shape: filled (a colour, a material, or none), or stroked (`inside`: a stroke border).
+    case shape(CompiledShape)
     /// `resizable` is read before `name`, as the decoder reads it.
     case image(name: CompiledArgument, resizable: CompiledArgument?, at: SourceLocation)
     case symbol(CompiledArgument, at: SourceLocation)
@@ -59,6 +61,17 @@ enum CompiledBody: Sendable {
     /// A `GeometryReader`'s content (`several`: an array of views), compiled: each layout makes
     /// it for the size it is given, evaluating its expressions with `$width` and `$height`.
     case geometry([CompiledView], several: Bool)
+}
+
+struct CompiledShape: Sendable {
+    /// The kind; a rounded rectangle's radius is `radius`, its style read once.
+    let kind: ShapeKind
+    let style: Fixed<Bool>?
+    let radius: CompiledArgument?
+    let fill: CompiledColor?
+    let material: Material?
+    let stroke: (paint: CompiledColor, inside: Bool, lineWidth: CompiledArgument?)?
+    let at: SourceLocation
 }
 
 struct CompiledForEach: Sendable {
@@ -176,6 +189,8 @@ extension Context {
             return m["text"].flatMap(compiledArgument).map { .text($0) }
         case "Color":
             return m["color"].flatMap(compiledColor).map { .color($0) }
+        case "Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle":
+            return compiledShape(read.type, m, json).map { .shape($0) }
         case "Image":
             if let s = m["systemName"] { return compiledArgument(s).map { .symbol($0, at: json.location) } }
             guard let n = m["name"], let name = compiledArgument(n) else { return nil }
@@ -221,6 +236,47 @@ extension Context {
         default:
             return nil
         }
+    }
+
+    /// A shape's members compiled (the forms the decoder refuses are left to it).
+    func compiledShape(_ type: String, _ m: [String: JSONValue], _ json: JSONValue) -> CompiledShape? {
+        var kind = ShapeKind.rectangle
+        var style: Fixed<Bool>? = nil, radius: CompiledArgument? = nil
+        switch type {
+        case "Circle": kind = .circle
+        case "Ellipse": kind = .ellipse
+        case "Capsule": kind = .capsule
+        case "RoundedRectangle":
+            guard let r = m["cornerRadius"], let c = compiledLength(r) else { return nil }
+            if let s = m["style"] {
+                guard let f = fixed(s, { try $0.choice(s, ["continuous": true, "circular": false]) }) else { return nil }
+                style = f
+            }
+            kind = .roundedRectangle(radius: 0, continuous: true)
+            radius = c
+        default: break
+        }
+        if m["stroke"] != nil || m["strokeBorder"] != nil {
+            guard m["fill"] == nil, m["stroke"] == nil || m["strokeBorder"] == nil, let p = compiledColor(m["strokeBorder"] ?? m["stroke"]!) else {
+                return nil
+            }
+            var width: CompiledArgument? = nil
+            if let w = m["lineWidth"] {
+                guard let c = compiledLength(w) else { return nil }
+                width = c
+            }
+            return CompiledShape(
+                kind: kind, style: style, radius: radius, fill: nil, material: nil, stroke: (p, m["strokeBorder"] != nil, width), at: json.location)
+        }
+        if let f = m["fill"], let material = Self.material(f) {
+            return CompiledShape(kind: kind, style: style, radius: radius, fill: nil, material: material, stroke: nil, at: json.location)
+        }
+        var fill: CompiledColor? = nil
+        if let f = m["fill"] {
+            guard let c = compiledColor(f) else { return nil }
+            fill = c
+        }
+        return CompiledShape(kind: kind, style: style, radius: radius, fill: fill, material: nil, stroke: nil, at: json.location)
     }
 
     /// A modifier of a compiled view: its part (made or kept for its place), a layer holding a
@@ -315,6 +371,20 @@ extension Context {
             return .text(s)
         case .color(let c):
             return .paint(.color(try color(c)))
+        case .shape(let shape):
+            var kind = shape.kind
+            if let radius = shape.radius {
+                // The style is read before the radius, as the decoder reads them.
+                try take(shape.style?.cost)
+                kind = .roundedRectangle(radius: try number(radius, in: 0...Scene.Limits.maxLength), continuous: shape.style?.value ?? true)
+            }
+            if let stroke = shape.stroke {
+                let paint = try color(stroke.paint)
+                let width = try stroke.lineWidth.map { try number($0, in: 0...Scene.Limits.maxLength) } ?? 1
+                return .strokedShape(kind, paint: .color(paint), lineWidth: width, inside: stroke.inside)
+            }
+            if let material = shape.material { return .located(.material(material, in: kind), shape.at) }
+            return .shape(kind, fill: try shape.fill.map { .color(try color($0)) })
         case .symbol(let a, let at):
             let name = try string(a)
             guard (try? SymbolCatalog.layers(for: name, at: nil)) != nil else { throw CompiledModifier.Mismatch() }
