@@ -122,36 +122,62 @@ extension Context {
             }
             out += piece
         }
-        // One pass over the bytes (`$`, `{` and `}` are ASCII, so their indices fall between
-        // code points): searching the rest of the string anew for each `${` took quadratic time.
+        for part in Self.interpolationParts(s) {
+            switch part {
+            case .literal(let text): try append(text)
+            case .expression(let source): try append(try evaluate(source, at: v).text)
+            case .unterminated:
+                throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
+            }
+        }
+        return out
+    }
+
+    /// A piece of a string with `${…}` in it.
+    enum InterpolationPart {
+        case literal(String)
+        /// The text between `${` and `}`.
+        case expression(String)
+        /// A `${` with no `}` after it (nothing follows).
+        case unterminated
+    }
+
+    /// `s` cut into its literal pieces and the expressions in `${…}`, in order (`\${` is a
+    /// literal `${`), in one pass over its bytes (`$`, `{` and `}` are ASCII, so their indices
+    /// fall between code points): searching the rest anew for each `${` took quadratic time.
+    static func interpolationParts(_ s: String) -> [InterpolationPart] {
+        var parts: [InterpolationPart] = []
         let bytes = s.utf8
-        func slice(_ r: Range<String.Index>) -> Substring { Substring(s.unicodeScalars[r]) }
+        func slice(_ r: Range<String.Index>) -> String { String(Substring(s.unicodeScalars[r])) }
         var literalStart = bytes.startIndex
         var i = bytes.startIndex
         while i != bytes.endIndex {
             let next = bytes.index(after: i)
-            // `\${` is a literal `${`.
             if bytes[i] == UInt8(ascii: "\\"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "$"),
                 bytes.index(after: next) != bytes.endIndex, bytes[bytes.index(after: next)] == UInt8(ascii: "{")
             {
-                try append(slice(literalStart..<i))
-                try append("${")
+                parts.append(.literal(slice(literalStart..<i)))
+                parts.append(.literal("${"))
                 i = bytes.index(next, offsetBy: 2)
                 literalStart = i
                 continue
             }
-            guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else { i = next; continue }
-            try append(slice(literalStart..<i))
+            guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else {
+                i = next
+                continue
+            }
+            parts.append(.literal(slice(literalStart..<i)))
             let source = bytes.index(after: next)
             guard let end = bytes[source...].firstIndex(of: UInt8(ascii: "}")) else {
-                throw ProofsheetError.badInput("unterminated '${' in a string", at: v.location, hint: "write ${$name} with a closing brace")
+                parts.append(.unterminated)
+                return parts
             }
-            try append(try evaluate(String(slice(source..<end)), at: v).text)
+            parts.append(.expression(slice(source..<end)))
             i = bytes.index(after: end)
             literalStart = i
         }
-        try append(slice(literalStart..<bytes.endIndex))
-        return out
+        parts.append(.literal(slice(literalStart..<bytes.endIndex)))
+        return parts
     }
 }
 

@@ -433,38 +433,15 @@ extension Context {
     /// literal `${`); nil when a `${` is not closed or an expression does not read whole.
     func interpolationPieces(_ s: String) -> [InterpolationPiece]? {
         var pieces: [InterpolationPiece] = []
-        let bytes = s.utf8
-        func literal(_ r: Range<String.Index>) {
-            let text = String(Substring(s.unicodeScalars[r]))
-            if !text.isEmpty { pieces.append(.literal(text)) }
-        }
-        var literalStart = bytes.startIndex
-        var i = bytes.startIndex
-        while i != bytes.endIndex {
-            let next = bytes.index(after: i)
-            if bytes[i] == UInt8(ascii: "\\"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "$"),
-                bytes.index(after: next) != bytes.endIndex, bytes[bytes.index(after: next)] == UInt8(ascii: "{")
-            {
-                literal(literalStart..<i)
-                pieces.append(.literal("${"))
-                i = bytes.index(next, offsetBy: 2)
-                literalStart = i
-                continue
+        for part in Self.interpolationParts(s) {
+            switch part {
+            case .literal(let text): if !text.isEmpty { pieces.append(.literal(text)) }
+            case .expression(let source):
+                guard let tree = expressions.tree(source) else { return nil }
+                pieces.append(.expression(tree))
+            case .unterminated: return nil
             }
-            guard bytes[i] == UInt8(ascii: "$"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "{") else {
-                i = next
-                continue
-            }
-            literal(literalStart..<i)
-            let source = bytes.index(after: next)
-            guard let end = bytes[source...].firstIndex(of: UInt8(ascii: "}")),
-                let tree = expressions.tree(String(Substring(s.unicodeScalars[source..<end])))
-            else { return nil }
-            pieces.append(.expression(tree))
-            i = bytes.index(after: end)
-            literalStart = i
         }
-        literal(literalStart..<bytes.endIndex)
         return pieces
     }
 }
