@@ -217,6 +217,28 @@ struct Context {
         vars["device"] = deviceValue(m)
         let typeSize = effectiveDynamicTypeSize(m)
         dynamicTypeSize = typeSize
+        // Made from the scene's own settings, the variant and the device: kept with the parts
+        // made once for the device and variant when the device is given or named (a canvas of
+        // its own size may read the state).
+        if let parts = readOnce, device != nil || m["canvas"].map({ if case .string = $0.kind { true } else { false } }) == true {
+            vars["env"] = parts.value(of: .env) { environmentValue(m, typeSize) }
+        } else {
+            vars["env"] = environmentValue(m, typeSize)
+        }
+        if let v = m["vars"] {
+            for (k, val) in try members(v) {
+                if k == "device" || k == "env" {
+                    throw ProofsheetError.badInput(
+                        "'\(k)' is a name the scene reserves ($device describes the device, $env the environment)", at: val.location,
+                        hint: "choose another name")
+                }
+                if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
+            }
+        }
+    }
+
+    /// `$env`: the environment the scene is shown in, as its own keys and the variant set it.
+    func environmentValue(_ m: [String: JSONValue], _ typeSize: DynamicTypeSize) -> ScriptValue {
         var env: [String: ScriptValue] = [
             "colorScheme": .string(effectiveColorScheme(m).rawValue),
             "dynamicTypeSize": .string(typeSize.rawValue), "isAccessibilitySize": .bool(typeSize.isAccessibilitySize),
@@ -236,17 +258,7 @@ struct Context {
         if case .object(let d) = vars["device"] {
             for key in ["horizontalSizeClass", "verticalSizeClass"] { env[key] = d[key] ?? .unknown }
         }
-        vars["env"] = .object(env)
-        if let v = m["vars"] {
-            for (k, val) in try members(v) {
-                if k == "device" || k == "env" {
-                    throw ProofsheetError.badInput(
-                        "'\(k)' is a name the scene reserves ($device describes the device, $env the environment)", at: val.location,
-                        hint: "choose another name")
-                }
-                if case .string = val.kind { vars[k] = try value(val) } else { vars[k] = ScriptValue(val) }
-            }
-        }
+        return .object(env)
     }
 
     /// A setting the scene is shown in, for `$env` (read with the vars, before the scene's keys

@@ -124,11 +124,11 @@ extension Context {
     func deviceValue(_ m: [String: JSONValue]) -> ScriptValue {
         // A device given or named reads nothing from the state: its value is kept with the
         // parts made once for the device and variant.
-        if let device { return readOnce?.deviceValue { device.held(by: variant).scriptValue } ?? device.held(by: variant).scriptValue }
+        if let device { return readOnce?.value(of: .device) { device.held(by: variant).scriptValue } ?? device.held(by: variant).scriptValue }
         guard let canvas = m["canvas"] else { return .unknown }
         if case .string(let name) = canvas.kind {
             let value = { (try? Device.named(name))?.held(by: variant).scriptValue ?? .unknown }
-            return readOnce?.deviceValue(value) ?? value()
+            return readOnce?.value(of: .device, value) ?? value()
         }
         guard case .object = canvas.kind, let c = try? object(canvas, allowed: ["device", "width", "height", "safeArea"]) else { return .unknown }
         var d = Device(name: "custom", size: Size(width: 390, height: 844), scale: 1, safeArea: .zero)

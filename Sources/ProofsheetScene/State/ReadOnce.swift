@@ -85,12 +85,16 @@ final class ReadOnceParts: @unchecked Sendable {
     /// is read: once this is spent, the parts after are read for each state, as before.
     let budget = ViewBudget()
 
-    private var device: ScriptValue?
-    /// `$device` when the device is given or named (made once by `make`).
-    func deviceValue(_ make: () -> ScriptValue) -> ScriptValue {
-        if let kept = withTable({ _ in device }) { return kept }
+    /// The scene's own variables that read no state: `$device` and `$env` when the device is
+    /// given or named.
+    enum Variable { case device, env }
+    private var variables: [Variable: ScriptValue] = [:]
+
+    /// The value of `variable`, made once by `make`.
+    func value(of variable: Variable, _ make: () -> ScriptValue) -> ScriptValue {
+        if let kept = withTable({ _ in variables[variable] }) { return kept }
         let value = make()
-        withTable { _ in device = value }
+        withTable { _ in variables[variable] = value }
         return value
     }
 
