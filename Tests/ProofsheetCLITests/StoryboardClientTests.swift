@@ -39,18 +39,7 @@ struct StoryboardClientTests {
     /// Whether `drawn` is within the tolerance of the board's PNG; both are left in the artifacts
     /// folder when it is not.
     func expectClose(_ drawn: RGBAImage, to png: RGBAImage, _ label: String) throws {
-        try #require(
-            png.width == drawn.width && png.height == drawn.height, "\(label): \(drawn.width)×\(drawn.height), not \(png.width)×\(png.height)")
-        let d = pixelDifference(png, drawn, tolerance: 48)
-        let tile = blockDifference(png, drawn, block: 8)
-        #expect(d.ratio < SVGClients.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
-        #expect(tile < SVGClients.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
-        if d.ratio >= SVGClients.maxRatio || tile >= SVGClients.maxTile {
-            try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-            let base = Paths.artifacts + "/storyboard-" + label
-            try Data(try PNGCodec.encode(png)).write(to: URL(fileURLWithPath: base + "-png.png"))
-            try Data(try PNGCodec.encode(drawn)).write(to: URL(fileURLWithPath: base + "-drawn.png"))
-        }
+        try ProofsheetTestSupport.expectClose(drawn, to: png, label, artifact: "storyboard-" + label, drawnSuffix: "drawn")
     }
 
     @Test func clientsDrawTheBoardAsThePNGWithTextAndEachPhotoOnce() throws {

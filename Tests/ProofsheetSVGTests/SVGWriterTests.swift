@@ -31,19 +31,8 @@ struct SVGWriterTests {
     /// both images are left in the artifacts folder when it is not.
     func expectClose(_ other: RGBAImage, to scene: Scene, _ label: String) throws {
         let png = try RGBAImage(decoding: try r.render(scene, format: .png), source: "png").overWhite()
-        let drawn = other.overWhite()
-        try #require(
-            png.width == drawn.width && png.height == drawn.height, "\(label): \(drawn.width)×\(drawn.height), not \(png.width)×\(png.height)")
-        let d = pixelDifference(png, drawn, tolerance: 48)
-        let tile = blockDifference(png, drawn, block: 8)
-        #expect(d.ratio < SVGClients.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
-        #expect(tile < SVGClients.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
-        if d.ratio >= SVGClients.maxRatio || tile >= SVGClients.maxTile {
-            try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-            let base = Paths.artifacts + "/" + label.replacingOccurrences(of: " ", with: "-")
-            try Data(try PNGCodec.encode(png)).write(to: URL(fileURLWithPath: base + "-png.png"))
-            try Data(try PNGCodec.encode(drawn)).write(to: URL(fileURLWithPath: base + "-svg.png"))
-        }
+        try ProofsheetTestSupport.expectClose(
+            other.overWhite(), to: png, label, artifact: label.replacingOccurrences(of: " ", with: "-"), drawnSuffix: "svg")
     }
 
     // MARK: - Structure

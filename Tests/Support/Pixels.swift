@@ -113,6 +113,23 @@ extension DisplayList {
     }
 }
 
+/// Expects `drawn` (a client's drawing) within the SVG clients' tolerance of `png`; both are
+/// left in the artifacts folder as `<name>-png.png` and `<name>-<drawnSuffix>.png` when it is not.
+package func expectClose(_ drawn: RGBAImage, to png: RGBAImage, _ label: String, artifact name: String, drawnSuffix: String) throws {
+    try #require(
+        png.width == drawn.width && png.height == drawn.height, "\(label): \(drawn.width)×\(drawn.height), not \(png.width)×\(png.height)")
+    let d = pixelDifference(png, drawn, tolerance: 48)
+    let tile = blockDifference(png, drawn, block: 8)
+    #expect(d.ratio < SVGClients.maxRatio, "\(label): \(d.mismatched) pixels differ (\(d.ratio * 100) %)")
+    #expect(tile < SVGClients.maxTile, "\(label): an 8×8 tile differs by \(tile) on average")
+    if d.ratio >= SVGClients.maxRatio || tile >= SVGClients.maxTile {
+        try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        let base = Paths.artifacts + "/" + name
+        try Data(try PNGCodec.encode(png)).write(to: URL(fileURLWithPath: base + "-png.png"))
+        try Data(try PNGCodec.encode(drawn)).write(to: URL(fileURLWithPath: base + "-\(drawnSuffix).png"))
+    }
+}
+
 extension RGBAImage {
     /// The image composited over white, opaque.
     package func overWhite() -> RGBAImage {
