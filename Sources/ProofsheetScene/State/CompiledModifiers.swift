@@ -64,9 +64,11 @@ enum CompiledModifier: Sendable {
     /// a fixed width or height standing for its axis' three.
     case frame(alignment: CompiledArgument?, width: CompiledArgument?, height: CompiledArgument?, flexible: [FrameLength?]?)
 
-    /// A state's value did not fit: read the modifier from its JSON to say what is wrong.
-    struct Mismatch: Error {}
 }
+
+/// A state's value does not fit a compiled view or modifier: it is read from its JSON instead,
+/// which says what is wrong.
+struct CompiledMismatch: Error {}
 
 /// A colour compiled: a string naming one (a name, `#RRGGBB` …), or the object form, its
 /// members in the order the decoder reads them.
@@ -245,18 +247,10 @@ extension Context {
     }
 
     /// `node` with the compiled modifier `part` around it, its arguments evaluated in this
-    /// context; ``CompiledModifier/Mismatch`` (or the error of an interpolation) when a value
+    /// context; ``CompiledMismatch`` (or the error of an interpolation) when a value
     /// does not fit, the budget then partly taken (the caller puts it back).
     func applying(_ part: CompiledModifierPart, on node: Node) throws -> Node {
-        guard budget.take(part.fixedCost) else { throw CompiledModifier.Mismatch() }
-        func number(_ a: CompiledArgument, in range: ClosedRange<Double>) throws -> Double {
-            guard case .number(let n) = try value(a), n.isFinite, range.contains(n) else { throw CompiledModifier.Mismatch() }
-            return n
-        }
-        func string(_ a: CompiledArgument) throws -> String {
-            guard case .string(let s) = try value(a) else { throw CompiledModifier.Mismatch() }
-            return s
-        }
+        guard budget.take(part.fixedCost) else { throw CompiledMismatch() }
         let modifier: Modifier
         switch part.modifier {
         case .offset(let x, let y):
@@ -274,7 +268,7 @@ extension Context {
         case .zIndex(let a): modifier = .zIndex(try number(a, in: -1e9...1e9))
         case .id(let a): modifier = .id(try string(a))
         case .transition(let a):
-            guard let t = try? spellings.transition(try string(a), sdk: sdk) else { throw CompiledModifier.Mismatch() }
+            guard let t = try? spellings.transition(try string(a), sdk: sdk) else { throw CompiledMismatch() }
             modifier = .transition(t)
         case .animation(let curve, let watched):
             // The value watched is read first, as the decoder reads it.
@@ -283,7 +277,7 @@ extension Context {
             if case .constant(.null) = curve {
                 animation = nil
             } else {
-                guard let a = try? spellings.animation(try string(curve), sdk: sdk) else { throw CompiledModifier.Mismatch() }
+                guard let a = try? spellings.animation(try string(curve), sdk: sdk) else { throw CompiledMismatch() }
                 animation = a
             }
             modifier = .animation(ImplicitAnimation(animation, value: text))
@@ -319,7 +313,7 @@ extension Context {
             if let alignment {
                 let name = try string(alignment)
                 guard let a = UnitPoint.named[name] ?? (name.hasPrefix(".") ? UnitPoint.named[String(name.dropFirst())] : nil) else {
-                    throw CompiledModifier.Mismatch()
+                    throw CompiledMismatch()
                 }
                 align = a
             }
@@ -333,8 +327,8 @@ extension Context {
                 }
                 let f = FlexFrame(
                     minWidth: l[0], idealWidth: l[1], maxWidth: l[2], minHeight: l[3], idealHeight: l[4], maxHeight: l[5], alignment: align)
-                if let a = f.minWidth, let b = f.maxWidth, a > b { throw CompiledModifier.Mismatch() }
-                if let a = f.minHeight, let b = f.maxHeight, a > b { throw CompiledModifier.Mismatch() }
+                if let a = f.minWidth, let b = f.maxWidth, a > b { throw CompiledMismatch() }
+                if let a = f.minHeight, let b = f.maxHeight, a > b { throw CompiledMismatch() }
                 modifier = .flexFrame(f)
             } else {
                 modifier = .frame(
@@ -368,13 +362,10 @@ extension Context {
 
     /// A compiled colour's value in this context.
     func color(_ c: CompiledColor) throws -> Color {
-        func number(_ a: CompiledArgument) throws -> Double {
-            guard case .number(let n) = try value(a), n.isFinite, (0...1).contains(n) else { throw CompiledModifier.Mismatch() }
-            return n
-        }
+        func number(_ a: CompiledArgument) throws -> Double { try self.number(a, in: 0...1) }
         switch c {
         case .string(let a):
-            guard case .string(let s) = try value(a), let color = Color.parse(s) else { throw CompiledModifier.Mismatch() }
+            guard case .string(let s) = try value(a), let color = Color.parse(s) else { throw CompiledMismatch() }
             return color
         case .object(let base, let red, let green, let blue, let opacity):
             var result: Color
@@ -388,6 +379,18 @@ extension Context {
         }
     }
 
+    /// A compiled argument's number, finite and in `range`.
+    func number(_ a: CompiledArgument, in range: ClosedRange<Double>) throws -> Double {
+        guard case .number(let n) = try value(a), n.isFinite, range.contains(n) else { throw CompiledMismatch() }
+        return n
+    }
+
+    /// A compiled argument's string.
+    func string(_ a: CompiledArgument) throws -> String {
+        guard case .string(let s) = try value(a) else { throw CompiledMismatch() }
+        return s
+    }
+
     /// The value of a compiled argument in this context, taken from the budget as
     /// ``value(_:)`` takes reading its JSON.
     func value(_ a: CompiledArgument) throws -> ScriptValue {
@@ -395,18 +398,18 @@ extension Context {
         case .constant(let x):
             return x
         case .text(let s, let bytes):
-            guard budget.takeStringBytes(bytes) else { throw CompiledModifier.Mismatch() }
+            guard budget.takeStringBytes(bytes) else { throw CompiledMismatch() }
             return .string(s)
         case .expression(let tree, let bytes):
-            guard budget.takeStringBytes(bytes) else { throw CompiledModifier.Mismatch() }
+            guard budget.takeStringBytes(bytes) else { throw CompiledMismatch() }
             var work = 0
             defer { _ = budget.takeStringBytes(work) }
             let x: ScriptValue
-            do { x = try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch { throw CompiledModifier.Mismatch() }
-            guard !x.isUnknown else { throw CompiledModifier.Mismatch() }
+            do { x = try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch { throw CompiledMismatch() }
+            guard !x.isUnknown else { throw CompiledMismatch() }
             return x
         case .interpolation(let pieces, let bytes):
-            guard budget.takeStringBytes(bytes) else { throw CompiledModifier.Mismatch() }
+            guard budget.takeStringBytes(bytes) else { throw CompiledMismatch() }
             // Joined as ``interpolate(_:at:)`` joins them: the result bounded by `text-length`.
             let cap = Scene.Limits.textLength.int
             var out = "", length = 0
@@ -418,11 +421,11 @@ extension Context {
                     var work = 0
                     defer { _ = budget.takeStringBytes(work) }
                     do { text = try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work).text } catch {
-                        throw CompiledModifier.Mismatch()
+                        throw CompiledMismatch()
                     }
                 }
                 length += Scene.Limits.characterCount(text, upTo: cap - length)
-                guard length <= cap else { throw CompiledModifier.Mismatch() }
+                guard length <= cap else { throw CompiledMismatch() }
                 out += text
             }
             return .string(out)

@@ -320,7 +320,7 @@ extension Context {
             var node = try made(o.body)
             for slot in o.modifiers { node = try applying(slot, on: node) }
             return node
-        } catch is CompiledModifier.Mismatch {
+        } catch is CompiledMismatch {
             // Read whole, with no part made once or compiled: the decoder's own reading, which
             // says what is wrong, and reads each view inside it once whatever happens there.
             budget.restore(before)
@@ -340,17 +340,7 @@ extension Context {
 
     private func take(_ cost: ReadCost?) throws {
         guard let cost else { return }
-        guard budget.take(cost) else { throw CompiledModifier.Mismatch() }
-    }
-
-    private func number(_ a: CompiledArgument, in range: ClosedRange<Double>) throws -> Double {
-        guard case .number(let n) = try value(a), n.isFinite, range.contains(n) else { throw CompiledModifier.Mismatch() }
-        return n
-    }
-
-    private func string(_ a: CompiledArgument) throws -> String {
-        guard case .string(let s) = try value(a) else { throw CompiledModifier.Mismatch() }
-        return s
+        guard budget.take(cost) else { throw CompiledMismatch() }
     }
 
     private mutating func made(_ body: CompiledBody) throws -> Node {
@@ -366,8 +356,8 @@ extension Context {
             return .group(try children.map { try made($0) })
         case .text(let a):
             let s = try string(a)
-            do { try Scene.Limits.checkText(s, at: nil) } catch { throw CompiledModifier.Mismatch() }
-            guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else { throw CompiledModifier.Mismatch() }
+            do { try Scene.Limits.checkText(s, at: nil) } catch { throw CompiledMismatch() }
+            guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else { throw CompiledMismatch() }
             return .text(s)
         case .color(let c):
             return .paint(.color(try color(c)))
@@ -387,17 +377,17 @@ extension Context {
             return .shape(kind, fill: try shape.fill.map { .color(try color($0)) })
         case .symbol(let a, let at):
             let name = try string(a)
-            guard (try? SymbolCatalog.layers(for: name, at: nil)) != nil else { throw CompiledModifier.Mismatch() }
+            guard (try? SymbolCatalog.layers(for: name, at: nil)) != nil else { throw CompiledMismatch() }
             return .located(.symbol(name: name), at)
         case .image(let n, let r, let at):
             var resizable = false
             if let r {
-                guard case .bool(let b) = try value(r) else { throw CompiledModifier.Mismatch() }
+                guard case .bool(let b) = try value(r) else { throw CompiledMismatch() }
                 resizable = b
             }
             let name = try string(n)
             guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\0") else {
-                throw CompiledModifier.Mismatch()
+                throw CompiledMismatch()
             }
             return .located(.image(name: name, resizable: resizable), at)
         case .forEach(let f):
@@ -415,7 +405,7 @@ extension Context {
             for (p, a) in zip(definition.parameters, arguments) {
                 if let a {
                     let v = try value(a)
-                    guard p.type.accepts(v) else { throw CompiledModifier.Mismatch() }
+                    guard p.type.accepts(v) else { throw CompiledMismatch() }
                     args[p.name] = v
                 } else if let d = p.defaultValue {
                     args[p.name] = d
@@ -442,10 +432,10 @@ extension Context {
             // The count is read twice, as the decoder reads it (once to see it is known).
             _ = try value(f.items)
             let n = try number(f.items, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
-            guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else { throw CompiledModifier.Mismatch() }
+            guard n >= 0, n <= Double(Scene.Limits.views.int), n == n.rounded() else { throw CompiledMismatch() }
             items = (0..<Int(n)).map { .number(Double($0)) }
         } else {
-            guard case .array(let a) = try value(f.items) else { throw CompiledModifier.Mismatch() }
+            guard case .array(let a) = try value(f.items) else { throw CompiledMismatch() }
             items = a
         }
         return try elements(
@@ -455,11 +445,11 @@ extension Context {
                     switch try ctx.value(k) {
                     case .string(let s): return s
                     case .number(let n): return fmt(n)
-                    default: throw CompiledModifier.Mismatch()
+                    default: throw CompiledMismatch()
                     }
                 }
             },
-            duplicate: { _, _, _ in CompiledModifier.Mismatch() }, content: { try $0.made(f.content) })
+            duplicate: { _, _, _ in CompiledMismatch() }, content: { try $0.made(f.content) })
     }
 
     /// `node` with the modifier `slot` around it.
