@@ -70,7 +70,7 @@ extension ResolvedView {
 
     /// The view's name, its index among its parent's several children, its `#id`: `frame[1] #pair`.
     func readableName(index: Int?) -> String {
-        name + (index.map { "[\($0)]" } ?? "") + (id.map { " #\($0)" } ?? "")
+        name + (index.map { "[\($0)]" } ?? "") + (id.map { " #\(excerpt($0))" } ?? "")
     }
 
     /// `path`, and for a modifier (a lower-case name: `padding`, `frame`, `fixedSize`) the view

@@ -34,6 +34,17 @@ struct OverflowTests {
         #expect(o.message == "frame #pair > HStack extends 34 pt past the space its parent gave it (leading 34, trailing 34; 168×20 pt in 100×20)")
     }
 
+    /// A long `id` is shown as an excerpt in the path: the warning stays a line, not the id.
+    @Test func aLongIdIsExcerptedInThePath() throws {
+        let id = String(repeating: "x", count: 100_000)
+        let found = try overflows(
+            #"{"type": "HStack", "children": [{"type": "Color", "color": "red", "modifiers": [{"frame": {"width": 80, "height": 20}}]}], "modifiers": [{"frame": {"width": 10}}, {"id": "\#(id)"}]}"#
+        )
+        let o = try #require(found.first)
+        #expect(o.path.count < 120, "\(o.path.prefix(200))")
+        #expect(o.path.hasPrefix("frame #xxxx") && o.path.hasSuffix("> HStack"))
+    }
+
     /// A fixed-size text in a narrower frame: named by the text it holds.
     @Test func fixedSizeTextInANarrowFrame() throws {
         let found = try overflows(
