@@ -24,14 +24,15 @@ struct CompiledModifierTests {
         let budget = ViewBudget()
         do {
             let scene = try t.instantiate(state, unread: nil, budget: budget)
-            return "\(scene.root) left \(budget.left)"
+            return "\(ReadOnceTests().text(scene.root)) left \(budget.left)"
         } catch { return "error: \(error)" }
     }
 
     /// `V` in the modifiers below: a value of each kind a state might give, picked by `$k`.
     static let values = [
         "0.5", "1.5", "-3", "2000", "1000000000", "1000000000000", "0", "true", "null", "'text'", "'opacity'", "'spring()'", "'move(edge: .bottom)'",
-        "'easeOut(duration: 0.3)'", "'spring(bounce:'", "'red'", "'#00FF0080'", "'.bottom'"
+        "'easeOut(duration: 0.3)'", "'spring(bounce:'", "'red'", "'#00FF0080'", "'.bottom'", "'dark'", "'circle'", "'xxxLarge'",
+        "'rightToLeft'", "'uppercase'", "'.bold'", "'title'", "'fill'", "'horizontal'", "'bordered'", "'rounded'", "'center'", "400", "false"
     ]
     static var picker: String {
         values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
@@ -51,7 +52,18 @@ struct CompiledModifierTests {
         #"{"frame": {"minWidth": "=V", "maxWidth": "infinity", "alignment": "topLeading"}}"#,
         #"{"frame": {"width": "=V", "maxHeight": 30}}"#, #"{"frame": {"width": 30, "alignment": "=V"}}"#,
         #"{"foregroundColor": "=V"}"#, #"{"foregroundStyle": {"color": "=V", "opacity": "=$k / 20"}}"#,
-        #"{"tint": {"red": "=V", "blue": 1}}"#, #"{"background": "=V"}"#, #"{"frame": {"minHeight": "=V", "maxHeight": 40}}"#
+        #"{"tint": {"red": "=V", "blue": 1}}"#, #"{"background": "=V"}"#, #"{"frame": {"minHeight": "=V", "maxHeight": 40}}"#,
+        #"{"blur": "=V"}"#, #"{"shadow": "=V"}"#, #"{"shadow": {"color": "=V", "radius": "=$k", "x": 2}}"#,
+        #"{"shadow": {"radius": 3, "y": "=V"}}"#, #"{"layoutPriority": "=V"}"#, #"{"cornerRadius": "=V"}"#, #"{"clipShape": "=V"}"#,
+        #"{"contentShape": "=V"}"#, #"{"ignoresSafeArea": "=V"}"#, #"{"allowsHitTesting": "=V"}"#,
+        #"{"flipsForRightToLeftLayoutDirection": "=V"}"#, #"{"font": "=V"}"#, #"{"fontWeight": "=V"}"#, #"{"fontDesign": "=V"}"#,
+        #"{"multilineTextAlignment": "=V"}"#, #"{"lineLimit": "=V"}"#, #"{"colorScheme": "=V"}"#, #"{"preferredColorScheme": "=V"}"#,
+        #"{"dynamicTypeSize": "=V"}"#, #"{"bold": "=V"}"#, #"{"italic": "=V"}"#, #"{"underline": "=V"}"#, #"{"strikethrough": "=V"}"#,
+        #"{"kerning": "=V"}"#, #"{"tracking": "=V"}"#, #"{"lineSpacing": "=V"}"#, #"{"textCase": "=V"}"#, #"{"buttonStyle": "=V"}"#,
+        #"{"aspectRatio": {"ratio": "=V", "contentMode": "fill"}}"#, #"{"aspectRatio": {"contentMode": "=V"}}"#,
+        #"{"position": {"x": "=V"}}"#, #"{"position": {"x": 3, "y": "=V"}}"#, #"{"fixedSize": {"horizontal": "=V"}}"#,
+        #"{"environment": {"layoutDirection": "rightToLeft", "colorScheme": "=V"}}"#, #"{"environment": {"dynamicTypeSize": "=V"}}"#,
+        #"{"environment": {"layoutDirection": "=V"}}"#
     ]
 
     /// Every compiled kind, with every kind of value: the same scene, budget and error as reading
@@ -145,7 +157,8 @@ struct CompiledViewTests {
     /// `V`: a value of each kind a state might give, picked by `$k`.
     static let values = [
         "'Hello'", "''", "3", "-1", "2.5", "true", "null", "'x.circle'", "'heart'", "'../secret'", "'yosemite-usa'", "'a/b'", "0",
-        "'7'", "'red'"
+        "'7'", "'red'", "'plain'", "'inline'", "'hidden'", "'horizontal'", "'topBarLeading'", "'bordered'", "'large'", "'destructive'",
+        "'roundedBorder'", "'topLeading'", "0.5", "'#FF000080'"
     ]
     static var picker: String {
         values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
@@ -173,23 +186,110 @@ struct CompiledViewTests {
         #"{"type": "If", "condition": "=V", "then": {"type": "Text", "text": "yes"}, "else": {"type": "Text", "text": "=V"}}"#,
         #"{"type": "Badge", "label": "=V"}"#,
         #"{"type": "Badge", "label": "=V", "count": "=$k * 2"}"#,
-        #"{"type": "Text", "text": "x", "modifiers": [{"overlay": {"alignment": "bottom", "content": {"type": "Text", "text": "=V"}}}, {"background": {"type": "Text", "text": "=V"}}]}"#
+        #"{"type": "Text", "text": "x", "modifiers": [{"overlay": {"alignment": "bottom", "content": {"type": "Text", "text": "=V"}}}, {"background": {"type": "Text", "text": "=V"}}]}"#,
+        #"{"type": "List", "style": "plain", "contentOffset": "=V", "children": [{"type": "Text", "text": "${V}"}]}"#,
+        #"{"type": "List", "children": [{"type": "Label", "title": "=V", "systemImage": "star"}], "modifiers": [{"listStyle": "insetGrouped"}, {"opacity": "=$k / 20"}]}"#,
+        #"{"type": "Form", "children": [{"type": "Toggle", "title": "Wi-Fi", "isOn": "=$k == 5"}, {"type": "Label", "title": "a", "systemImage": "=V"}]}"#,
+        #"{"type": "Section", "header": "=V", "footer": {"type": "Text", "text": "=V"}, "children": [{"type": "Divider"}]}"#,
+        #"{"type": "ScrollView", "axis": "horizontal", "contentOffset": "=V", "children": [{"type": "Text", "text": "${V}"}]}"#,
+        #"{"type": "Label", "title": "=V", "icon": {"type": "Color", "color": "=V"}}"#,
+        #"{"type": "Toggle", "label": {"type": "Text", "text": "=V"}, "isOn": true, "modifiers": [{"tint": "=V"}]}"#,
+        #"{"type": "TextField", "style": "roundedBorder", "prompt": "=V", "text": "${V}"}"#,
+        #"{"type": "NavigationStack", "title": "=V", "titleDisplayMode": "inline", "toolbar": [{"placement": "topBarLeading", "content": {"type": "Text", "text": "=V"}}], "content": {"type": "Text", "text": "x", "modifiers": [{"navigationTitle": "=V"}, {"toolbar": "hidden"}, {"opacity": "=$k / 20"}]}}"#,
+        #"{"type": "NavigationStack", "content": {"type": "List", "children": [{"type": "Text", "text": "=V"}], "modifiers": [{"navigationBarTitleDisplayMode": "large"}, {"toolbar": [{"content": {"type": "Text", "text": "=V"}}]}]}}"#,
+        #"{"type": "Button", "title": "=V", "style": "borderedProminent", "controlSize": "large", "borderShape": "capsule", "tint": "=V", "action": [{"set": {"k": "=$k + 1"}}]}"#,
+        #"{"type": "Button", "label": {"type": "Text", "text": "=V"}, "action": [{"set": {"shown": true}}]}"#,
+        #"{"type": "ViewThatFits", "in": ["horizontal"], "children": [{"type": "Text", "text": "=V"}, {"type": "Text", "text": "b"}]}"#,
+        #"{"type": "Spacer", "minLength": "=V"}"#,
+        #"{"type": "Divider", "modifiers": [{"opacity": "=V"}]}"#,
+        #"{"type": "LinearGradient", "colors": ["red", "blue"], "modifiers": [{"blur": "=V"}]}"#,
+        #"{"type": "Text", "text": "=V", "modifiers": [{"alert": {"isPresented": "shown", "title": "Delete?", "buttons": [{"title": "Delete", "role": "destructive", "action": [{"set": {"k": 0}}]}, {"title": "Cancel", "role": "cancel"}]}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"alert": {"isPresented": "hidden", "title": "=V"}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"safeAreaInset": {"edge": "top", "spacing": "=V", "content": {"type": "Text", "text": "${V}"}}}]}"#,
+        #"{"type": "List", "style": "=V", "children": [{"type": "Text", "text": "a"}], "modifiers": [{"listStyle": "=$k > 20 ? 'plain' : 'insetGrouped'"}]}"#,
+        #"{"type": "NavigationStack", "titleDisplayMode": "=V", "toolbarVisibility": "=$k == 18 ? 'hidden' : 'visible'", "toolbar": [{"placement": "=$k == 19 ? 'topBarLeading' : 'topBarTrailing'", "content": {"type": "Text", "text": "a"}}], "content": {"type": "Text", "text": "x", "modifiers": [{"toolbar": "=$k == 18 ? 'hidden' : 'automatic'"}]}}"#,
+        #"{"type": "ScrollView", "axis": "=V", "children": [{"type": "Text", "text": "a"}]}"#,
+        #"{"type": "TextField", "style": "=V", "prompt": "Search"}"#,
+        #"{"type": "Button", "title": "Go", "style": "=V", "controlSize": "=$k == 21 ? 'large' : 'small'", "action": [{"set": {"k": 1}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"alert": {"isPresented": "shown", "buttons": [{"title": "=V", "role": "=V"}, {"title": "OK", "id": "=V"}], "message": "${V}"}}]}"#,
+        #"{"type": "Rectangle", "fill": {"linearGradient": {"colors": ["=V", "blue"], "startPoint": "=$k == 24 ? 'topLeading' : 'top'", "endPoint": {"x": "=$k / 40"}}}}"#,
+        #"{"type": "LinearGradient", "stops": [{"color": "=V", "location": 0}, {"color": "red", "location": "=$k / 40"}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"foregroundStyle": {"linearGradient": {"colors": ["red", "=V"]}}}, {"background": {"linearGradient": {"colors": ["=V", "red"], "endPoint": "=$k == 24 ? 'topLeading' : 'bottom'"}}}]}"#,
+        #"{"type": "Capsule", "stroke": {"linearGradient": {"colors": ["red", "=V"]}}, "lineWidth": 2}"#,
+        #"{"type": "Color", "color": {"linearGradient": {"colors": ["red", "=V"]}}}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"background": {"color": "=V", "opacity": 0.5}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"gesture": {"drag": {"minimumDistance": "=V"}, "onEnded": [{"set": {"k": 0}}]}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"gesture": {"sequenced": [{"longPress": {"minimumDuration": "=V"}}, {"drag": {}}], "updating": {"shown": true}}}]}"#
     ]
 
     @Test(arguments: views) func everyValueGivesWhatReadingTheJSONGives(_ view: String) throws {
         let written = view.replacingOccurrences(of: "=V", with: "=" + Self.picker).replacingOccurrences(of: "${V}", with: "${" + Self.picker + "}")
         let t = try support.template(
             """
-            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0, "rows": [{"id": 1}, {"id": 2}], "t": "hello"},
+            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0, "rows": [{"id": 1}, {"id": 2}], "t": "hello", "shown": true, "hidden": false},
              "components": {"Badge": {"parameters": {"label": "string", "count": {"type": "number", "default": 0}},
                "body": {"type": "HStack", "children": [{"type": "Text", "text": "$label"}, {"type": "Text", "text": "${$count}"}]}}},
              "root": {"type": "VStack", "children": [\(written)]}}
             """)
         try support.expectEveryValueAsReadWhole(t, values: Self.values, what: view)
-        guard case .compiledView? = try #require(t.readOnce).part(at: support.first(t, "children").location, inList: false) else {
+        let parts = try #require(t.readOnce)
+        guard case .compiledView(let o)? = parts.part(at: try support.first(t, "children").location, inList: false) else {
             Issue.record("\(view) is not compiled")
             return
         }
+        #expect(Self.readForEachState(o, parts).isEmpty, "\(view): read from JSON for each state: \(Self.readForEachState(o, parts))")
+    }
+
+    /// The places inside `o` a state reads from JSON: views and modifiers neither compiled nor
+    /// made once.
+    static func readForEachState(_ o: CompiledViewObject, _ parts: ReadOnceParts, inList: Bool = false) -> [String] {
+        func view(_ v: CompiledView, inList: Bool) -> [String] {
+            switch v {
+            case .compiled(let inner): return readForEachState(inner, parts, inList: inList)
+            case .read(let json):
+                switch parts.part(at: json.location, inList: inList) {
+                case .view?: return []
+                case .compiledView(let inner)?: return readForEachState(inner, parts, inList: inList)
+                default: return ["\(json.location)"]
+                }
+            }
+        }
+        func label(_ l: CompiledLabel?) -> [String] {
+            if case .view(let v)? = l { return view(v, inList: inList) }
+            return []
+        }
+        var read: [String] = []
+        for slot in o.modifiers {
+            switch slot {
+            case .made(let part, let json):
+                if case .read = part { read.append("\(json.location)") }
+            case .layer(_, let content, _, _), .inset(_, _, _, let content, _): read += view(content, inList: inList)
+            case .read(let json): read.append("\(json.location)")
+            }
+        }
+        switch o.body {
+        case .stack(_, _, _, let children), .zstack(_, let children), .group(let children), .geometry(let children, _):
+            read += children.flatMap { view($0, inList: inList) }
+        case .forEach(let f): read += view(f.content, inList: inList)
+        case .branch(_, let then, let otherwise): read += [then, otherwise].compactMap { $0 }.flatMap { view($0, inList: inList) }
+        case .component(_, _, let body, _): read += view(body, inList: inList)
+        case .system(let s):
+            switch s {
+            case .list(_, _, _, let children): read += children.flatMap { view($0, inList: true) }
+            case .section(let header, let footer, let children):
+                read += label(header) + label(footer) + children.flatMap { view($0, inList: inList) }
+            case .scrollView(_, _, let children), .viewThatFits(_, let children): read += children.flatMap { view($0, inList: inList) }
+            case .label(_, .view(let icon)): read += view(icon, inList: inList)
+            case .toggle(let l, _): read += label(l)
+            case .navigationStack(let bar, let content):
+                for case .items(let items) in bar.settings { read += items.flatMap { view($0.content, inList: inList) } }
+                read += view(content, inList: inList)
+            case .button(let b): read += label(b.label)
+            case .label, .textField, .spacer, .made: break
+            }
+        case .text, .color, .shape, .image, .symbol: break
+        }
+        return read
     }
 
     /// A GeometryReader's compiled content, made at layout for each size: the same display

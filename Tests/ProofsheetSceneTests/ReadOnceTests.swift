@@ -59,6 +59,8 @@ struct ReadOnceTests {
                     try sharedRenderer.layout(once).displayList.dump() == sharedRenderer.layout(whole).displayList.dump(),
                     "\(name) \(still ?? "default")")
             }
+            // The compiled template: no state read any view or modifier from its JSON.
+            #expect(parts.readsFromJSON == 0, "\(name): \(parts.readsFromJSON) views and modifiers read from JSON")
         }
     }
 
@@ -77,6 +79,7 @@ struct ReadOnceTests {
                 #expect(text(a.tree) == text(b.tree) && a.state == b.state, "\(name) \(timeline) at \(t)")
             }
         }
+        #expect(try #require(template.readOnce).readsFromJSON == 0, "\(name): views and modifiers read from JSON during its timelines")
     }
 
     /// What is made once and what is read for each state.

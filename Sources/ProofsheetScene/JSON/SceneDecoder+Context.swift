@@ -151,7 +151,7 @@ struct Context {
 
     mutating func scene(_ json: JSONValue) throws -> Scene {
         let m = try object(json, allowed: Self.sceneKeys)
-        if let s = m["sdk"] { sdk = try choice(s, Dictionary(uniqueKeysWithValues: AnimationSDK.allCases.map { ($0.rawValue, $0) })) }
+        if let s = m["sdk"] { sdk = try choice(s, Self.options(AnimationSDK.self)) }
         try loadVars(m)
         var size = Size(width: 390, height: 844)
         var safe = EdgeInsets.zero
@@ -193,7 +193,7 @@ struct Context {
         // device (`--device`), which is when chrome is checked.
         if let c = m["chrome"] { scene.chrome = try chrome(c) }
         if let c = m["colorScheme"] {
-            scene.colorScheme = try choice(c, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
+            scene.colorScheme = try choice(c, Self.options(ColorScheme.self))
         }
         if let d = m["dynamicTypeSize"] { scene.dynamicTypeSize = try dynamicTypeSize(d) }
         if let d = m["layoutDirection"] { scene.layoutDirection = try layoutDirection(d) }

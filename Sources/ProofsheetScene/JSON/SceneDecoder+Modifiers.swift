@@ -15,6 +15,7 @@ extension Context {
         ] + textAndLayoutModifierNames
 
     mutating func modifier(_ json: JSONValue, on node: Node) throws -> Node {
+        if !validating { readOnce?.countReadFromJSON() }
         guard case .object(let members) = json.kind, members.count == 1, let (name, v) = members.first.map({ ($0.key, $0.value) }) else {
             throw ProofsheetError.badInput(
                 "a modifier is an object with exactly one key, got \(json.typeName == "an object" ? "\(json.typeName) with \(json.objectCount) keys" : json.typeName)",
@@ -95,9 +96,7 @@ extension Context {
                     "safeAreaInset needs 'content'", at: v.location, hint: "add \"content\": {\"type\": \"Text\", \"text\": \"Bar\"}")
             }
             let edge = try o["edge"].map { try choice($0, Self.options(SafeAreaEdge.self)) } ?? .bottom
-            let names: [String: Double] =
-                edge.isVertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
-            let alignment = try o["alignment"].map { try choice($0, names) } ?? 0.5
+            let alignment = try o["alignment"].map { try choice($0, Self.insetAlignments(edge)) } ?? 0.5
             let spacing = try o["spacing"].map { try length($0, min: 0) } ?? 0
             return wrap(.safeAreaInset(edge: edge, alignment: alignment, spacing: spacing, content: try view(c)))
         case "hidden": try flag(v); return wrap(.hidden)
@@ -108,7 +107,7 @@ extension Context {
         case "fontDesign": return wrap(.environment(.fontDesign(try design(v))))
         case "multilineTextAlignment":
             return wrap(
-                .environment(.multilineTextAlignment(try choice(v, ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing]))))
+                .environment(.multilineTextAlignment(try choice(v, Self.textAlignments))))
         case "lineLimit":
             if case .null = v.kind { return wrap(.environment(.lineLimit(nil))) }
             let n = try number(v, in: 1...10_000)
@@ -161,6 +160,11 @@ extension Context {
                 hint: close.isEmpty
                     ? "modifiers: \(Self.modifierNames.joined(separator: ", "))" : "did you mean \(listForHint(close.map { "'\($0)'" }))?")
         }
+    }
+
+    /// A safe-area inset's alignments along its edge.
+    static func insetAlignments(_ edge: SafeAreaEdge) -> [String: Double] {
+        edge.isVertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
     }
 
     /// `{"animation": "easeOut"}` (every change), `{"animation": null}` (none), or
@@ -322,6 +326,6 @@ extension Context {
     }
 
     func colorScheme(_ v: JSONValue) throws -> ColorScheme {
-        try choice(v, Dictionary(uniqueKeysWithValues: ColorScheme.allCases.map { ($0.rawValue, $0) }))
+        try choice(v, Self.options(ColorScheme.self))
     }
 }

@@ -66,7 +66,7 @@ extension Context {
             guard let on = m["isOn"] else { throw missing("isOn", json, example: "\"isOn\": true or \"isOn\": \"$wifi\"") }
             return SystemViews.toggle(label: label, isOn: try bool(on))
         case "TextField":
-            let style = try m["style"].map { try choice($0, ["automatic": false, "plain": false, "roundedBorder": true]) } ?? false
+            let style = try m["style"].map { try choice($0, Self.textFieldStyles) } ?? false
             return SystemViews.textField(
                 prompt: try m["prompt"].map { try text($0) } ?? "", text: try m["text"].map { try text($0) } ?? "", roundedBorder: style)
         case "NavigationStack":
@@ -94,7 +94,12 @@ extension Context {
     }
 
     /// `automatic`, `visible` or `hidden`: whether the bar is hidden.
-    func visibility(_ v: JSONValue) throws -> Bool { try choice(v, ["automatic": false, "visible": false, "hidden": true]) }
+    func visibility(_ v: JSONValue) throws -> Bool { try choice(v, Self.visibilities) }
+
+    static let visibilities = ["automatic": false, "visible": false, "hidden": true]
+    static let listStyles = options(ListStyle.self)
+    /// A text field's styles: whether each draws a rounded border.
+    static let textFieldStyles = ["automatic": false, "plain": false, "roundedBorder": true]
 
     /// `[{"placement": "topBarTrailing", "content": {view}}]`.
     mutating func toolbarItems(_ t: JSONValue) throws -> [(placement: ToolbarPlacement, view: Node)] {

@@ -127,9 +127,7 @@ extension Context {
     func alignment(_ v: JSONValue) throws -> Alignment { try choice(v, UnitPoint.named) }
 
     func edges(_ v: JSONValue) throws -> Edges {
-        let names: [String: Edges] = [
-            "all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical
-        ]
+        let names = Self.edgeNames
         if case .array(let list) = v.kind { return try list.reduce(into: Edges()) { $0.formUnion(try choice($1, names)) } }
         if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("="), names[s] == nil, names[String(s.drop { $0 == "." })] == nil {
             throw badValue(
@@ -211,8 +209,19 @@ extension Context {
             let cont = try o["style"].map { try choice($0, ["continuous": true, "circular": false]) } ?? true
             return .roundedRectangle(radius: try length(r, min: 0), continuous: cont)
         }
-        return try choice(v, ["rectangle": ShapeKind.rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule])
+        return try choice(v, Self.shapeNames)
     }
+
+    /// The shapes a clip or content shape names.
+    static let shapeNames: [String: ShapeKind] = ["rectangle": .rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule]
+
+    /// The edges `edges` names.
+    static let edgeNames: [String: Edges] = [
+        "all": .all, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "horizontal": .horizontal, "vertical": .vertical
+    ]
+
+    /// `multilineTextAlignment`'s values.
+    static let textAlignments: [String: TextAlignment] = ["leading": .leading, "center": .center, "trailing": .trailing]
 
     func borderShape(_ v: JSONValue) throws -> ButtonLook.BorderShape {
         if case .object = v.kind {
@@ -229,7 +238,7 @@ extension Context {
     }
 
     func design(_ v: JSONValue) throws -> FontSpec.Design {
-        try choice(v, Dictionary(uniqueKeysWithValues: FontSpec.Design.allCases.map { ($0.rawValue, $0) }))
+        try choice(v, Self.options(FontSpec.Design.self))
     }
 
     func font(_ v: JSONValue) throws -> FontSpec {
@@ -259,7 +268,7 @@ extension Context {
     }
 
     func textStyle(_ v: JSONValue) throws -> TextStyle {
-        try choice(v, Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, $0) }))
+        try choice(v, Self.options(TextStyle.self))
     }
 
     /// A locale's tag (`"de"`, `"zh-Hant"`, `"pseudo"`).

@@ -48,6 +48,7 @@ extension Context {
 
     /// A view read from its JSON (its modifiers and the views inside it may be parts made once).
     mutating func readView(_ json: JSONValue) throws -> Node {
+        if !validating { readOnce?.countReadFromJSON() }
         let modifierCount = Self.modifierCount(json)
         try enterView(at: json.location, modifierCount: modifierCount)
         defer { depth -= 1 + modifierCount }
@@ -80,6 +81,7 @@ extension Context {
     /// The view whose members were read when its template was (see ``ReadOnceParts``): taken from
     /// the budget and nested as ``readView(_:)`` does, its type string read again.
     private mutating func makeView(_ read: ReadOnceParts.ReadView, _ json: JSONValue) throws -> Node {
+        readOnce?.countReadFromJSON()
         try enterView(at: json.location, modifierCount: read.modifierCount)
         defer { depth -= 1 + read.modifierCount }
         try takeStringBytes(read.type.utf8.count, at: read.typeValue)
@@ -175,16 +177,7 @@ extension Context {
             return .group(try children(m))
         case "ViewThatFits":
             // `in`: the axes it checks, both by default (SwiftUI's `[.horizontal, .vertical]`).
-            var h = true, v = true
-            if let axes = m["in"] {
-                let names = ["horizontal": (true, false), "vertical": (false, true), "all": (true, true)]
-                if case .array(let list) = axes.kind {
-                    h = false; v = false
-                    for a in list { let (x, y) = try choice(a, names); h = h || x; v = v || y }
-                } else {
-                    (h, v) = try choice(axes, names)
-                }
-            }
+            let (h, v) = try m["in"].map(viewThatFitsAxes) ?? (true, true)
             return .viewThatFits(horizontal: h, vertical: v, children: try children(m))
         case "Text":
             guard let t = m["text"] else { throw missing("text", json, example: "\"text\": \"Hello\"") }
@@ -239,11 +232,11 @@ extension Context {
         case "Button":
             var look = ButtonLook()
             if let s = m["style"] {
-                look.style = try choice(s, Dictionary(uniqueKeysWithValues: ButtonLook.Style.allCases.map { ($0.rawValue, $0) }))
+                look.style = try choice(s, Self.options(ButtonLook.Style.self))
             }
             if let t = m["tint"] { look.tint = try color(t) }
             if let c = m["controlSize"] {
-                look.controlSize = try choice(c, Dictionary(uniqueKeysWithValues: ButtonLook.ControlSize.allCases.map { ($0.rawValue, $0) }))
+                look.controlSize = try choice(c, Self.options(ButtonLook.ControlSize.self))
             }
             if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
             let label = try labelOrTitle(m, json, title: "Book")
@@ -282,6 +275,19 @@ extension Context {
         default:
             return try systemView(type, m, json) ?? .empty
         }
+    }
+
+    /// `ViewThatFits`'s `in`: an axis, `all`, or an array of them.
+    func viewThatFitsAxes(_ axes: JSONValue) throws -> (horizontal: Bool, vertical: Bool) {
+        let names = ["horizontal": (true, false), "vertical": (false, true), "all": (true, true)]
+        guard case .array(let list) = axes.kind else { return try choice(axes, names) }
+        var h = false, v = false
+        for a in list {
+            let (x, y) = try choice(a, names)
+            h = h || x
+            v = v || y
+        }
+        return (h, v)
     }
 
     /// A GeometryReader whose content `make` makes at each layout for the size it is given

@@ -50,11 +50,11 @@ enum CompiledModifier: Sendable {
     /// `curve` is null (no animation) or a string spelling one; `watched` is the value whose
     /// changes it animates (nil: every change).
     case animation(curve: CompiledArgument, watched: CompiledArgument?)
-    /// `foregroundColor`, `foregroundStyle` (a colour) or `tint`.
-    case foreground(CompiledColor)
+    /// `foregroundColor` or `foregroundStyle` (a colour or a gradient).
+    case foreground(CompiledPaint)
     case tint(CompiledColor)
-    /// `background` or `overlay` of a colour: a paint reaching into the safe area.
-    case colorLayer(background: Bool, CompiledColor)
+    /// `background` or `overlay` of a colour or a gradient: a paint reaching into the safe area.
+    case colorLayer(background: Bool, CompiledPaint)
     /// `{"padding": 16}` or `{"padding": "=$inset"}`: every edge.
     case paddingAll(CompiledArgument)
     /// The object form: `edges` read once (nil: written with neither `edges` nor `length`),
@@ -63,19 +63,27 @@ enum CompiledModifier: Sendable {
     /// `width` and `height`, or (`flexible`) the six limits in the order the decoder reads them,
     /// a fixed width or height standing for its axis' three.
     case frame(alignment: CompiledArgument?, width: CompiledArgument?, height: CompiledArgument?, flexible: [FrameLength?]?)
-
+    /// A modifier of one argument, `at` its place (see ``ScalarModifier``).
+    case scalar(ScalarModifier, CompiledArgument, at: SourceLocation)
+    /// `shadow`'s object form: its colour, radius, x and y, in the order the decoder reads them.
+    case shadow(color: CompiledColor?, radius: CompiledArgument?, x: CompiledArgument?, y: CompiledArgument?, at: SourceLocation)
+    case aspectRatio(ratio: CompiledArgument?, contentMode: CompiledArgument?)
+    case position(x: CompiledArgument?, y: CompiledArgument?)
+    case fixedSize(horizontal: CompiledArgument?, vertical: CompiledArgument?)
+    /// `environment`'s values, in the order the decoder sets them.
+    case environment(colorScheme: CompiledArgument?, dynamicTypeSize: CompiledArgument?, layoutDirection: CompiledArgument?)
+    /// An alignment guide's value, worked out when a stack or frame asks for the guide (its guide
+    /// read once); `json` is the value, read when it does not fit.
+    case alignmentGuide(AlignmentGuide, CompiledArgument, json: JSONValue)
+    /// A gesture whose recogniser reads the state (one that does not is made once).
+    case gesture(CompiledGesture)
+    /// `listStyle`, which the `List` it modifies has read: on a `List`, one of its styles.
+    case listStyle(CompiledArgument)
 }
 
 /// A state's value does not fit a compiled view or modifier: it is read from its JSON instead,
 /// which says what is wrong.
 struct CompiledMismatch: Error {}
-
-/// A colour compiled: a string naming one (a name, `#RRGGBB` …), or the object form, its
-/// members in the order the decoder reads them.
-indirect enum CompiledColor: Sendable {
-    case string(CompiledArgument)
-    case object(base: CompiledColor?, red: CompiledArgument?, green: CompiledArgument?, blue: CompiledArgument?, opacity: CompiledArgument?)
-}
 
 /// A limit of a flexible frame: a length, or `"infinity"` (a maximum only).
 enum FrameLength: Sendable {
@@ -181,11 +189,12 @@ extension Context {
             } else {
                 modifier = compiledArgument(v).map { .animation(curve: $0, watched: nil) }
             }
-        case "foregroundColor", "foregroundStyle": modifier = compiledColor(v).map { .foreground($0) }
+        case "foregroundColor", "foregroundStyle": modifier = compiledPaint(v).map { .foreground($0) }
         case "tint": modifier = compiledColor(v).map { .tint($0) }
         case "background", "overlay":
-            guard case .string = v.kind else { return nil }
-            modifier = compiledColor(v).map { .colorLayer(background: name == "background", $0) }
+            // A paint (a string, or an object that is neither a view nor a style in a shape).
+            guard isString(v) || (v["type"] == nil && v["content"] == nil && v["style"] == nil) else { return nil }
+            modifier = compiledPaint(v).map { .colorLayer(background: name == "background", $0) }
         case "padding":
             switch v.kind {
             case .number, .string: modifier = compiledLength(v).map { .paddingAll($0) }
@@ -241,7 +250,46 @@ extension Context {
                 flexible = limits
             }
             modifier = .frame(alignment: alignment, width: width, height: height, flexible: flexible)
-        default: modifier = nil
+        case "shadow" where !isString(v):
+            guard let o = members(["color", "radius", "x", "y"]) else { return nil }
+            var color: CompiledColor? = nil
+            if let c = o["color"] {
+                guard let compiled = compiledColor(c) else { return nil }
+                color = compiled
+            }
+            guard let r = optional(o, "radius", compiledArgument), let x = optional(o, "x", compiledLength), let y = optional(o, "y", compiledLength)
+            else { return nil }
+            modifier = .shadow(color: color, radius: r, x: x, y: y, at: json.location)
+        case "aspectRatio":
+            guard let o = members(["ratio", "contentMode"]), let r = optional(o, "ratio", compiledArgument),
+                let m = optional(o, "contentMode", compiledArgument)
+            else { return nil }
+            modifier = .aspectRatio(ratio: r, contentMode: m)
+        case "position":
+            guard let o = members(["x", "y"]), let x = optional(o, "x", compiledLength), let y = optional(o, "y", compiledLength) else { return nil }
+            modifier = .position(x: x, y: y)
+        case "fixedSize":
+            guard let o = members(["horizontal", "vertical"]), let h = optional(o, "horizontal", compiledArgument),
+                let vv = optional(o, "vertical", compiledArgument)
+            else { return nil }
+            modifier = .fixedSize(horizontal: h, vertical: vv)
+        case "environment":
+            // Each value a string (a name, or an expression giving one).
+            func name(_ a: JSONValue) -> CompiledArgument? { isString(a) ? compiledArgument(a) : nil }
+            guard let o = members(["colorScheme", "dynamicTypeSize", "layoutDirection"]), !o.isEmpty,
+                let c = optional(o, "colorScheme", name), let d = optional(o, "dynamicTypeSize", name), let l = optional(o, "layoutDirection", name)
+            else { return nil }
+            modifier = .environment(colorScheme: c, dynamicTypeSize: d, layoutDirection: l)
+        case "alignmentGuide":
+            guard let o = members(["guide", "value"]), let g = o["guide"], let val = o["value"], let value = compiledArgument(val),
+                let guide = self.fixed(g, { try $0.choice(g, AlignmentGuide.named) })
+            else { return nil }
+            fixed.stringBytes += guide.cost.stringBytes
+            modifier = .alignmentGuide(guide.value, value, json: val)
+        case "listStyle": modifier = compiledArgument(v).map { .listStyle($0) }
+        default:
+            guard let kind = ScalarModifier.kinds[name], isString(v) else { return nil }
+            modifier = (kind.length ? compiledLength(v) : compiledArgument(v)).map { .scalar(kind, $0, at: json.location) }
         }
         return modifier.map { CompiledModifierPart(modifier: $0, fixedCost: fixed) }
     }
@@ -281,10 +329,10 @@ extension Context {
                 animation = a
             }
             modifier = .animation(ImplicitAnimation(animation, value: text))
-        case .foreground(let c): modifier = .environment(.foreground(.color(try color(c))))
+        case .foreground(let p): modifier = .environment(.foreground(try paint(p)))
         case .tint(let c): modifier = .environment(.tint(try color(c)))
         case .colorLayer(let background, let c):
-            let content = Node.modified(.paint(.color(try color(c))), .ignoresSafeArea(.all))
+            let content = Node.modified(.paint(try paint(c)), .ignoresSafeArea(.all))
             modifier = background ? .background(content, alignment: .center) : .overlay(content, alignment: .center)
         case .paddingAll(let a):
             modifier = .padding(EdgeInsets(all: try number(a, in: -Scene.Limits.maxLength...Scene.Limits.maxLength)))
@@ -334,49 +382,89 @@ extension Context {
                 modifier = .frame(
                     width: try width.map { try number($0, in: range) }, height: try height.map { try number($0, in: range) }, alignment: align)
             }
+        case .scalar(let kind, let a, let at):
+            guard let made = kind.make(try value(a)) else { throw CompiledMismatch() }
+            return kind.located ? .located(.modified(node, made), at) : .modified(node, made)
+        case .shadow(let c, let radius, let x, let y, let at):
+            let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
+            let shadow = Shadow(
+                color: try c.map { try color($0) } ?? Color.black.opacity(0.33), radius: try radius.map { try number($0, in: 0...500) } ?? 0,
+                x: try x.map { try number($0, in: range) } ?? 0, y: try y.map { try number($0, in: range) } ?? 0)
+            return .located(.modified(node, .shadow(shadow)), at)
+        case .aspectRatio(let ratio, let contentMode):
+            let r = try ratio.map { try number($0, in: 0.0001...10000) }
+            let mode = try contentMode.map { try choice($0, ["fit": ContentMode.fit, "fill": .fill]) } ?? .fit
+            modifier = .aspectRatio(r, mode)
+        case .position(let x, let y):
+            let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
+            modifier = .position(x: try x.map { try number($0, in: range) } ?? 0, y: try y.map { try number($0, in: range) } ?? 0)
+        case .fixedSize(let h, let v):
+            modifier = .fixedSize(horizontal: try h.map(bool) ?? true, vertical: try v.map(bool) ?? true)
+        case .environment(let c, let d, let l):
+            var n = node
+            if let c { n = .modified(n, .environment(.colorScheme(try choice(c, ScalarModifier.colorSchemes)))) }
+            if let d {
+                guard let size = DynamicTypeSize.named(try string(d)) else { throw CompiledMismatch() }
+                n = .modified(n, .environment(.dynamicTypeSize(size...size)))
+            }
+            if let l {
+                guard let direction = LayoutDirection.named(try string(l)) else { throw CompiledMismatch() }
+                n = .modified(n, .environment(.layoutDirection(direction)))
+            }
+            return n
+        case .alignmentGuide(let guide, let a, let json):
+            let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
+            // Checked now with the view's size unknown, as reading it checks it; worked out at
+            // layout, where a value that does not fit is read from its JSON, which says why.
+            var check = self
+            check.vars["width"] = .unknown
+            check.vars["height"] = .unknown
+            let x = try check.value(a, unknownAllowed: true)
+            guard x.isUnknown || ScalarModifier.number(x, range) != nil else { throw CompiledMismatch() }
+            if case .constant(.number(let n)) = a { return .modified(node, .alignmentGuide(guide, AlignmentGuideValue { _ in n })) }
+            let captured = self
+            modifier = .alignmentGuide(
+                guide,
+                AlignmentGuideValue { size in
+                    var inner = captured
+                    inner.budget = captured.budget.copy()
+                    inner.vars["width"] = .number(size.width)
+                    inner.vars["height"] = .number(size.height)
+                    let before = inner.budget.left
+                    do { return try inner.number(a, in: range) } catch is CompiledMismatch {
+                        inner.budget.restore(before)
+                        return try inner.number(json, in: range)
+                    }
+                })
+        case .gesture(let g):
+            modifier = .gesture(
+                GestureSpec(
+                    kind: try gestureKind(g.kind), updating: g.updating, onChanged: g.onChanged, onEnded: g.onEnded, location: g.at, captures: locals)
+            )
+        case .listStyle(let a):
+            guard SystemViews.isList(node) else { throw CompiledMismatch() }
+            _ = try choice(a, Self.listStyles)
+            return node
         }
         return .modified(node, modifier)
     }
 
-    /// `v` as a compiled colour, or nil (a gradient, a form left to the decoder).
-    func compiledColor(_ v: JSONValue) -> CompiledColor? {
-        switch v.kind {
-        case .string: return compiledArgument(v).map { .string($0) }
-        case .object(let members):
-            guard members.allSatisfy({ ["color", "opacity", "red", "green", "blue"].contains($0.key) }) else { return nil }
-            func argument(_ key: String) -> CompiledArgument?? {
-                guard let a = v[key] else { return .some(nil) }
-                return compiledArgument(a).map { .some($0) }
-            }
-            var base: CompiledColor? = nil
-            if let b = v["color"] {
-                guard let c = compiledColor(b) else { return nil }
-                base = c
-            }
-            guard let red = argument("red"), let green = argument("green"), let blue = argument("blue"), let opacity = argument("opacity")
-            else { return nil }
-            return .object(base: base, red: red, green: green, blue: blue, opacity: opacity)
-        default: return nil
-        }
+    /// Whether `v` is a string (an argument a state may give as an expression).
+    func isString(_ v: JSONValue) -> Bool {
+        if case .string = v.kind { return true }
+        return false
     }
 
-    /// A compiled colour's value in this context.
-    func color(_ c: CompiledColor) throws -> Color {
-        func number(_ a: CompiledArgument) throws -> Double { try self.number(a, in: 0...1) }
-        switch c {
-        case .string(let a):
-            guard case .string(let s) = try value(a), let color = Color.parse(s) else { throw CompiledMismatch() }
-            return color
-        case .object(let base, let red, let green, let blue, let opacity):
-            var result: Color
-            if let base {
-                result = try color(base)
-            } else {
-                result = Color(red: try red.map(number) ?? 0, green: try green.map(number) ?? 0, blue: try blue.map(number) ?? 0)
-            }
-            if let opacity { result = result.opacity(try number(opacity)) }
-            return result
-        }
+    /// A compiled argument's boolean.
+    func bool(_ a: CompiledArgument) throws -> Bool {
+        guard case .bool(let b) = try value(a) else { throw CompiledMismatch() }
+        return b
+    }
+
+    /// One of `options` by the name a compiled argument gives, a leading dot optional.
+    func choice<T>(_ a: CompiledArgument, _ options: [String: T]) throws -> T {
+        guard let t = ScalarModifier.choice(try value(a), options) else { throw CompiledMismatch() }
+        return t
     }
 
     /// A compiled argument's number, finite and in `range`.
@@ -393,7 +481,7 @@ extension Context {
 
     /// The value of a compiled argument in this context, taken from the budget as
     /// ``value(_:)`` takes reading its JSON.
-    func value(_ a: CompiledArgument) throws -> ScriptValue {
+    func value(_ a: CompiledArgument, unknownAllowed: Bool = false) throws -> ScriptValue {
         switch a {
         case .constant(let x):
             return x
@@ -406,7 +494,7 @@ extension Context {
             defer { _ = budget.takeStringBytes(work) }
             let x: ScriptValue
             do { x = try tree.evaluate(vars: vars, workLimit: budget.stringBytesLeft, work: &work) } catch { throw CompiledMismatch() }
-            guard !x.isUnknown else { throw CompiledMismatch() }
+            guard unknownAllowed || !x.isUnknown else { throw CompiledMismatch() }
             return x
         case .interpolation(let pieces, let bytes):
             guard budget.takeStringBytes(bytes) else { throw CompiledMismatch() }

@@ -47,7 +47,7 @@ enum CompiledBody: Sendable {
     case group([CompiledView])
     case text(CompiledArgument)
     /// `Color`: a paint.
-    case color(CompiledColor)
+    case color(CompiledPaint)
     /// A shape: filled (a colour, a material, or none), or stroked (`inside`: a stroke border).
     case shape(CompiledShape)
     /// `resizable` is read before `name`, as the decoder reads it.
@@ -61,6 +61,8 @@ enum CompiledBody: Sendable {
     /// A `GeometryReader`'s content (`several`: an array of views), compiled: each layout makes
     /// it for the size it is given, evaluating its expressions with `$width` and `$height`.
     case geometry([CompiledView], several: Bool)
+    /// A system view, a `Button`, or a view of another kind made once (see ``CompiledSystemView``).
+    case system(CompiledSystemView)
 }
 
 struct CompiledShape: Sendable {
@@ -68,9 +70,9 @@ struct CompiledShape: Sendable {
     let kind: ShapeKind
     let style: Fixed<Bool>?
     let radius: CompiledArgument?
-    let fill: CompiledColor?
+    let fill: CompiledPaint?
     let material: Material?
-    let stroke: (paint: CompiledColor, inside: Bool, lineWidth: CompiledArgument?)?
+    let stroke: (paint: CompiledPaint, inside: Bool, lineWidth: CompiledArgument?)?
     let at: SourceLocation
 }
 
@@ -89,6 +91,8 @@ enum CompiledModifierSlot: Sendable {
     case made(ReadOnceParts.Part, JSONValue)
     /// `background` or `overlay` holding a view: the view compiled, the alignment read once.
     case layer(background: Bool, content: CompiledView, alignment: Fixed<Alignment>?, json: JSONValue)
+    /// `safeAreaInset`: its edge and alignment read once, its spacing, its view compiled.
+    case inset(edge: Fixed<SafeAreaEdge>?, alignment: Fixed<Double>?, spacing: CompiledArgument?, content: CompiledView, json: JSONValue)
     /// Read for each state: its part kept for its place if there is one, else its JSON.
     case read(JSONValue)
 }
@@ -188,7 +192,9 @@ extension Context {
         case "Text":
             return m["text"].flatMap(compiledArgument).map { .text($0) }
         case "Color":
-            return m["color"].flatMap(compiledColor).map { .color($0) }
+            return m["color"].flatMap(compiledPaint).map { .color($0) }
+        case "LinearGradient":
+            return compiledGradient(m).map { .color(.gradient($0)) }
         case "Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle":
             return compiledShape(read.type, m, json).map { .shape($0) }
         case "Image":
@@ -234,7 +240,7 @@ extension Context {
             guard let c = m["condition"], let condition = compiledArgument(c) else { return nil }
             return .branch(condition: condition, then: m["then"].map(compiledChild), else: m["else"].map(compiledChild))
         default:
-            return nil
+            return compiledSystemView(read.type, m, json).map { .system($0) }
         }
     }
 
@@ -257,7 +263,7 @@ extension Context {
         default: break
         }
         if m["stroke"] != nil || m["strokeBorder"] != nil {
-            guard m["fill"] == nil, m["stroke"] == nil || m["strokeBorder"] == nil, let p = compiledColor(m["strokeBorder"] ?? m["stroke"]!) else {
+            guard m["fill"] == nil, m["stroke"] == nil || m["strokeBorder"] == nil, let p = compiledPaint(m["strokeBorder"] ?? m["stroke"]!) else {
                 return nil
             }
             var width: CompiledArgument? = nil
@@ -271,9 +277,9 @@ extension Context {
         if let f = m["fill"], let material = Self.material(f) {
             return CompiledShape(kind: kind, style: style, radius: radius, fill: nil, material: material, stroke: nil, at: json.location)
         }
-        var fill: CompiledColor? = nil
+        var fill: CompiledPaint? = nil
         if let f = m["fill"] {
-            guard let c = compiledColor(f) else { return nil }
+            guard let c = compiledPaint(f) else { return nil }
             fill = c
         }
         return CompiledShape(kind: kind, style: style, radius: radius, fill: fill, material: nil, stroke: nil, at: json.location)
@@ -288,6 +294,11 @@ extension Context {
             let layer = compiledLayer(members[0].value, background: members[0].key == "background", json: mj)
         {
             return layer
+        }
+        if !parts.isFixed(mj), case .object(let members) = mj.kind, members.count == 1, members[0].key == "safeAreaInset",
+            let inset = compiledInset(members[0].value, json: mj)
+        {
+            return inset
         }
         guard let part = modifierPart(mj) else { return .read(mj) }
         parts.keep(part, at: mj.location, inList: inList)
@@ -308,6 +319,23 @@ extension Context {
         return .layer(background: background, content: compiledChild(c), alignment: alignment, json: json)
     }
 
+    /// `{"safeAreaInset": {"edge": …, "alignment": …, "spacing": …, "content": {view}}}` compiled.
+    func compiledInset(_ v: JSONValue, json: JSONValue) -> CompiledModifierSlot? {
+        guard case .object(let members) = v.kind, members.allSatisfy({ ["edge", "alignment", "spacing", "content"].contains($0.key) }),
+            let c = v["content"], let spacing = compiledOptional(v["spacing"], compiledLength)
+        else { return nil }
+        var edge: Fixed<SafeAreaEdge>? = nil, alignment: Fixed<Double>? = nil
+        if let e = v["edge"] {
+            guard let f = fixed(e, { try $0.choice(e, Self.options(SafeAreaEdge.self)) }) else { return nil }
+            edge = f
+        }
+        if let a = v["alignment"] {
+            guard let f = fixed(a, { [edge] in try $0.choice(a, Self.insetAlignments(edge?.value ?? .bottom)) }) else { return nil }
+            alignment = f
+        }
+        return .inset(edge: edge, alignment: alignment, spacing: spacing, content: compiledChild(c), json: json)
+    }
+
     // MARK: Instantiating (for each state)
 
     /// The view `o` in this state; read from its JSON when a value does not fit.
@@ -325,6 +353,7 @@ extension Context {
             // says what is wrong, and reads each view inside it once whatever happens there.
             budget.restore(before)
             let parts = readOnce
+            parts?.countReadFromJSON()
             readOnce = nil
             defer { readOnce = parts }
             return try readView(o.json)
@@ -338,43 +367,37 @@ extension Context {
         }
     }
 
-    private func take(_ cost: ReadCost?) throws {
-        guard let cost else { return }
-        guard budget.take(cost) else { throw CompiledMismatch() }
-    }
-
     private mutating func made(_ body: CompiledBody) throws -> Node {
         switch body {
         case .stack(let axis, let alignment, let spacing, let children):
-            try take(alignment?.cost)
+            try takeCompiled(alignment?.cost)
             let s = try spacing.map { try number($0, in: -Scene.Limits.maxLength...Scene.Limits.maxLength) }
             return .stack(axis: axis, alignment: alignment?.value ?? 0.5, spacing: s, children: try children.map { try made($0) })
         case .zstack(let alignment, let children):
-            try take(alignment?.cost)
+            try takeCompiled(alignment?.cost)
             return .zstack(alignment: alignment?.value ?? .center, children: try children.map { try made($0) })
         case .group(let children):
             return .group(try children.map { try made($0) })
         case .text(let a):
-            let s = try string(a)
-            do { try Scene.Limits.checkText(s, at: nil) } catch { throw CompiledMismatch() }
-            guard budget.takeText(Scene.Limits.characterCount(s, upTo: Scene.Limits.textLength.int)) else { throw CompiledMismatch() }
-            return .text(s)
+            return .text(try text(a))
+        case .system(let s):
+            return try made(s)
         case .color(let c):
-            return .paint(.color(try color(c)))
+            return .paint(try paint(c))
         case .shape(let shape):
             var kind = shape.kind
             if let radius = shape.radius {
                 // The style is read before the radius, as the decoder reads them.
-                try take(shape.style?.cost)
+                try takeCompiled(shape.style?.cost)
                 kind = .roundedRectangle(radius: try number(radius, in: 0...Scene.Limits.maxLength), continuous: shape.style?.value ?? true)
             }
             if let stroke = shape.stroke {
-                let paint = try color(stroke.paint)
+                let paint = try self.paint(stroke.paint)
                 let width = try stroke.lineWidth.map { try number($0, in: 0...Scene.Limits.maxLength) } ?? 1
-                return .strokedShape(kind, paint: .color(paint), lineWidth: width, inside: stroke.inside)
+                return .strokedShape(kind, paint: paint, lineWidth: width, inside: stroke.inside)
             }
             if let material = shape.material { return .located(.material(material, in: kind), shape.at) }
-            return .shape(kind, fill: try shape.fill.map { .color(try color($0)) })
+            return .shape(kind, fill: try shape.fill.map { try paint($0) })
         case .symbol(let a, let at):
             let name = try string(a)
             guard (try? SymbolCatalog.layers(for: name, at: nil)) != nil else { throw CompiledMismatch() }
@@ -460,9 +483,15 @@ extension Context {
             return try modifier(json, on: node)
         case .layer(let background, let content, let alignment, _):
             let c = try made(content)
-            try take(alignment?.cost)
+            try takeCompiled(alignment?.cost)
             let a = alignment?.value ?? .center
             return .modified(node, background ? .background(c, alignment: a) : .overlay(c, alignment: a))
+        case .inset(let edge, let alignment, let spacing, let content, _):
+            try takeCompiled(edge?.cost)
+            try takeCompiled(alignment?.cost)
+            let s = try spacing.map { try number($0, in: 0...Scene.Limits.maxLength) } ?? 0
+            let c = try made(content)
+            return .modified(node, .safeAreaInset(edge: edge?.value ?? .bottom, alignment: alignment?.value ?? 0.5, spacing: s, content: c))
         case .read(let json):
             if let made = readOnceModifier(json, on: node) { return made }
             return try modifier(json, on: node)

@@ -58,6 +58,8 @@ final class ReadOnceParts: @unchecked Sendable {
         case compiled(CompiledModifierPart)
         /// A view that reads the state, compiled with what is inside it.
         case compiledView(CompiledViewObject)
+        /// An alert, compiled: each state makes it from its texts, shown when its bool is true.
+        case alert(CompiledAlert)
     }
 
     /// Where a part was made, and whether inside a list (a `Label` draws its icon in the accent
@@ -98,6 +100,12 @@ final class ReadOnceParts: @unchecked Sendable {
         return value
     }
 
+    /// How many times a state read a view or modifier from its JSON: a kind or form not
+    /// compiled, or a value that did not fit (tests: the compiled template leaves none).
+    private var jsonReads = 0
+    func countReadFromJSON() { withTable { _ in jsonReads += 1 } }
+    var readsFromJSON: Int { withTable { _ in jsonReads } }
+
     /// The components' names: a use of one is never fixed.
     let components: Set<String>
 
@@ -125,7 +133,7 @@ final class ReadOnceParts: @unchecked Sendable {
             t.parts.values.reduce(0) { sum, part in
                 switch part {
                 case .view(_, let cost), .modifier(_, let cost), .gesture(_, let cost): sum + cost.views
-                case .read, .compiled, .compiledView: sum
+                case .read, .compiled, .compiledView, .alert: sum
                 }
             }
         }
@@ -258,14 +266,16 @@ extension Context {
             if name == "gesture", case .object(let o) = v.kind,
                 o.contains(where: { !["updating", "onChanged", "onEnded"].contains($0.key) && !parts.isFixed($0.value) })
             {
-                return nil
+                return compiledGesture(v).map { .compiled(CompiledModifierPart(modifier: .gesture($0), fixedCost: $1)) }
             }
             guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
                 case .modified(let inner, .gesture(let spec)) = wrapper, inner.filling(with: .empty) != nil
             else { return nil }
             return .gesture(spec, cost)
         }
-        guard parts.isFixed(json) else { return compiledModifier(name, v, at: json).map { .compiled($0) } }
+        if name == "alert" { return compiledAlert(v).map { .alert($0) } }
+        // `listStyle`, which the List it modifies reads: each state checks it is on a List.
+        guard name != "listStyle", parts.isFixed(json) else { return compiledModifier(name, v, at: json).map { .compiled($0) } }
         guard let (wrapper, cost) = try? measured({ try $0.modifier(json, on: ReadOnceParts.hole) }),
             wrapper.filling(with: .empty) != nil
         else { return nil }
@@ -324,6 +334,12 @@ extension Context {
         case .compiled(let compiled):
             let before = budget.left
             do { return try applying(compiled, on: node) } catch {
+                budget.restore(before)
+                return nil
+            }
+        case .alert(let alert):
+            let before = budget.left
+            do { return try applying(alert, on: node) } catch {
                 budget.restore(before)
                 return nil
             }
