@@ -32,10 +32,19 @@ struct CompiledModifierTests {
     static let values = [
         "0.5", "1.5", "-3", "2000", "1000000000", "1000000000000", "0", "true", "null", "'text'", "'opacity'", "'spring()'", "'move(edge: .bottom)'",
         "'easeOut(duration: 0.3)'", "'spring(bounce:'", "'red'", "'#00FF0080'", "'.bottom'", "'dark'", "'circle'", "'xxxLarge'",
-        "'rightToLeft'", "'uppercase'", "'.bold'", "'title'", "'fill'", "'horizontal'", "'bordered'", "'rounded'", "'center'", "400", "false"
+        "'rightToLeft'", "'uppercase'", "'.bold'", "'title'", "'fill'", "'horizontal'", "'bordered'", "'rounded'", "'center'", "400", "false",
+        "'leading'", "'circular'",
+        "'small'", "'topLeading'", "'top'", "'xxLarge'"
     ]
-    static var picker: String {
-        values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
+    static var picker: String { picker(values) }
+
+    /// An expression giving `values[$k]`, halving the range at each step (an expression nests
+    /// at most 100 levels).
+    static func picker(_ values: [String], from low: Int = 0, to high: Int? = nil) -> String {
+        let high = high ?? values.count
+        guard high - low > 1 else { return values[low] }
+        let middle = (low + high) / 2
+        return "($k < \(middle) ? \(picker(values, from: low, to: middle)) : \(picker(values, from: middle, to: high)))"
     }
 
     static let modifiers = [
@@ -63,7 +72,16 @@ struct CompiledModifierTests {
         #"{"aspectRatio": {"ratio": "=V", "contentMode": "fill"}}"#, #"{"aspectRatio": {"contentMode": "=V"}}"#,
         #"{"position": {"x": "=V"}}"#, #"{"position": {"x": 3, "y": "=V"}}"#, #"{"fixedSize": {"horizontal": "=V"}}"#,
         #"{"environment": {"layoutDirection": "rightToLeft", "colorScheme": "=V"}}"#, #"{"environment": {"dynamicTypeSize": "=V"}}"#,
-        #"{"environment": {"layoutDirection": "=V"}}"#
+        #"{"environment": {"layoutDirection": "=V"}}"#,
+        #"{"scaleEffect": {"scale": 2, "anchor": "=V"}}"#, #"{"rotationEffect": {"degrees": 5, "anchor": {"x": "=V"}}}"#,
+        #"{"padding": {"edges": "=V", "length": 4}}"#, #"{"padding": ["=V", "top"]}"#, #"{"padding": {"edges": ["leading", "=V"]}}"#,
+        #"{"clipShape": {"roundedRectangle": "=V", "style": "circular"}}"#, #"{"contentShape": {"roundedRectangle": 3, "style": "=V"}}"#,
+        #"{"ignoresSafeArea": ["=V"]}"#, #"{"font": {"style": "=V", "weight": "bold"}}"#,
+        #"{"font": {"size": "=V", "relativeTo": "title", "weight": 700, "design": "rounded"}}"#,
+        #"{"font": {"size": 12, "weight": "=V", "design": "=$k == 28 ? 'rounded' : 'serif'"}}"#, #"{"dynamicTypeSize": {"max": "=V"}}"#,
+        #"{"dynamicTypeSize": {"min": "=V", "max": "large"}}"#, #"{"alignmentGuide": {"guide": "=V", "value": 3}}"#,
+        #"{"frame": {"width": {"scaledMetric": "=V", "relativeTo": "title"}}}"#, #"{"padding": {"top": {"scaledMetric": 10, "relativeTo": "=V"}}}"#,
+        #"{"offset": {"x": {"scaledMetric": {"scaledMetric": "=V"}}}}"#
     ]
 
     /// Every compiled kind, with every kind of value: the same scene, budget and error as reading
@@ -93,11 +111,17 @@ struct CompiledModifierTests {
     /// template whole; and some value fits.
     func expectEveryValueAsReadWhole(_ t: SceneTemplate, values: [String], what: String) throws {
         var fits = 0
+        let parts = try #require(t.readOnce)
         for k in 0..<values.count {
             let state = try t.state(sets: ["k=\(k)"])
+            let read = parts.readsFromJSON
             let once = outcome(t, state), whole = outcome(readingEverything(t), state)
             #expect(once == whole, "\(what) with \(values[k])")
-            if !once.hasPrefix("error") { fits += 1 }
+            if !once.hasPrefix("error") {
+                fits += 1
+                // A value that fits is made from what was compiled, never read from JSON.
+                #expect(parts.readsFromJSON == read, "\(what) with \(values[k]) was read from JSON")
+            }
         }
         #expect(fits > 0, "\(what): no value fits")
     }
@@ -120,6 +144,32 @@ struct CompiledModifierTests {
         #expect(outcome(t, within) == outcome(readingEverything(t), within))
     }
 
+    /// A scaled metric that reads the state scales with the variant's text size as reading it
+    /// does, from what was compiled.
+    @Test func aScaledMetricFollowsTheTextSizeAsReadingItDoes() throws {
+        let written = try template(
+            """
+            {"canvas": {"width": 200, "height": 200}, "state": {"k": 0},
+             "root": {"type": "Text", "text": "x", "modifiers": [
+               {"frame": {"width": {"scaledMetric": "=$k * 10", "relativeTo": "=$k > 2 ? 'title' : 'caption'"}}},
+               {"padding": {"top": {"scaledMetric": {"scaledMetric": "=$k - 2"}}}}]}}
+            """)
+        for size in [DynamicTypeSize.xSmall, .large, .accessibility3] {
+            let t = written.with(variant: Variant(dynamicTypeSize: size))
+            let parts = try #require(t.readOnce)
+            var outcomes: Set<String> = []
+            for k in 0..<6 {
+                let state = try t.state(sets: ["k=\(k)"])
+                let read = parts.readsFromJSON
+                let once = outcome(t, state)
+                #expect(once == outcome(readingEverything(t), state), "\(size) k=\(k)")
+                if !once.hasPrefix("error") { #expect(parts.readsFromJSON == read, "\(size) k=\(k) was read from JSON") }
+                outcomes.insert(once)
+            }
+            #expect(outcomes.count > 3)
+        }
+    }
+
     /// What is compiled: the kinds listed, with arguments of the forms a state can change.
     @Test func onlyTheKindsAndFormsListedAreCompiled() throws {
         let t = try template(
@@ -127,7 +177,8 @@ struct CompiledModifierTests {
             {"canvas": {"width": 200, "height": 200}, "state": {"k": 0},
              "root": {"type": "Text", "text": "x", "modifiers": [
                {"offset": {"x": "=$k"}}, {"font": {"size": "=$k + 10"}}, {"scaleEffect": {"x": "=$k", "anchor": "=$k > 0 ? 'top' : 'bottom'"}},
-               {"id": "\\\\=${$k}"}, {"rotationEffect": "=$k * 10"}]}}
+               {"id": "\\\\=${$k}"}, {"rotationEffect": "=$k * 10"}, {"font": {"style": {"style": "=$k > 0 ? 'title' : 'body'"}}},
+               {"blur": "=$k"}]}}
             """)
         let parts = try #require(t.readOnce)
         guard case .object(let root) = t.document.kind, let r = root.first(where: { $0.key == "root" })?.value,
@@ -138,9 +189,8 @@ struct CompiledModifierTests {
             if case .compiled(let c) = part { return "\(c.modifier)".prefix { $0 != "(" }.description }
             return "other"
         }
-        // A font is not a compiled kind, an anchor that reads the state and a string
-        // escaped with `\` are left to the decoder.
-        #expect((0..<5).map(kind) == ["offset", "read", "read", "read", "rotationEffect"])
+        // A font whose style is itself an object is left to the decoder.
+        #expect((0..<7).map(kind) == ["offset", "font", "scaleEffect", "id", "rotationEffect", "read", "scalar"])
         for k in [0, 2] {
             let state = try t.state(sets: ["k=\(k)"])
             #expect(outcome(t, state) == outcome(readingEverything(t), state))
@@ -158,11 +208,10 @@ struct CompiledViewTests {
     static let values = [
         "'Hello'", "''", "3", "-1", "2.5", "true", "null", "'x.circle'", "'heart'", "'../secret'", "'yosemite-usa'", "'a/b'", "0",
         "'7'", "'red'", "'plain'", "'inline'", "'hidden'", "'horizontal'", "'topBarLeading'", "'bordered'", "'large'", "'destructive'",
-        "'roundedBorder'", "'topLeading'", "0.5", "'#FF000080'"
+        "'roundedBorder'", "'topLeading'", "0.5", "'#FF000080'", "'leading'", "'firstTextBaseline'", "'circular'", "'top'", "'capsule'",
+        "'thinMaterial'", "'vertical'"
     ]
-    static var picker: String {
-        values.enumerated().reversed().reduce("null") { rest, item in "$k == \(item.offset) ? \(item.element) : (\(rest))" }
-    }
+    static var picker: String { CompiledModifierTests.picker(values) }
 
     static let views = [
         #"{"type": "Text", "text": "=V"}"#,
@@ -207,7 +256,7 @@ struct CompiledViewTests {
         #"{"type": "Text", "text": "x", "modifiers": [{"alert": {"isPresented": "hidden", "title": "=V"}}]}"#,
         #"{"type": "Text", "text": "x", "modifiers": [{"safeAreaInset": {"edge": "top", "spacing": "=V", "content": {"type": "Text", "text": "${V}"}}}]}"#,
         #"{"type": "List", "style": "=V", "children": [{"type": "Text", "text": "a"}], "modifiers": [{"listStyle": "=$k > 20 ? 'plain' : 'insetGrouped'"}]}"#,
-        #"{"type": "NavigationStack", "titleDisplayMode": "=V", "toolbarVisibility": "=$k == 18 ? 'hidden' : 'visible'", "toolbar": [{"placement": "=$k == 19 ? 'topBarLeading' : 'topBarTrailing'", "content": {"type": "Text", "text": "a"}}], "content": {"type": "Text", "text": "x", "modifiers": [{"toolbar": "=$k == 18 ? 'hidden' : 'automatic'"}]}}"#,
+        #"{"type": "NavigationStack", "titleDisplayMode": "=V", "toolbarVisibility": "=$k == 17 ? 'hidden' : 'visible'", "toolbar": [{"placement": "=$k == 19 ? 'topBarLeading' : 'topBarTrailing'", "content": {"type": "Text", "text": "a"}}], "content": {"type": "Text", "text": "x", "modifiers": [{"toolbar": "=$k == 18 ? 'hidden' : 'automatic'"}]}}"#,
         #"{"type": "ScrollView", "axis": "=V", "children": [{"type": "Text", "text": "a"}]}"#,
         #"{"type": "TextField", "style": "=V", "prompt": "Search"}"#,
         #"{"type": "Button", "title": "Go", "style": "=V", "controlSize": "=$k == 21 ? 'large' : 'small'", "action": [{"set": {"k": 1}}]}"#,
@@ -219,6 +268,19 @@ struct CompiledViewTests {
         #"{"type": "Color", "color": {"linearGradient": {"colors": ["red", "=V"]}}}"#,
         #"{"type": "Text", "text": "x", "modifiers": [{"background": {"color": "=V", "opacity": 0.5}}]}"#,
         #"{"type": "Text", "text": "x", "modifiers": [{"gesture": {"drag": {"minimumDistance": "=V"}, "onEnded": [{"set": {"k": 0}}]}}]}"#,
+        #"{"type": "VStack", "alignment": "=V", "children": [{"type": "Text", "text": "a"}]}"#,
+        #"{"type": "HStack", "alignment": "=V", "spacing": {"scaledMetric": "=$k"}, "children": [{"type": "Text", "text": "a"}]}"#,
+        #"{"type": "ZStack", "alignment": "=V", "children": [{"type": "Text", "text": "a"}]}"#,
+        #"{"type": "RoundedRectangle", "cornerRadius": 4, "style": "=V", "fill": "red"}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"background": {"content": "=V", "alignment": "=$k == 30 ? 'top' : 'center'"}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"overlay": {"style": "=V", "in": {"roundedRectangle": "=$k"}}}, {"background": {"style": "thinMaterial", "in": "=$k == 31 ? 'capsule' : 'circle'"}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"overlay": {"content": {"style": "red", "in": "=V"}, "alignment": "top"}}, {"background": {"content": "thinMaterial", "alignment": "=$k == 30 ? 'top' : 'center'"}}]}"#,
+        #"{"type": "Text", "text": "x", "modifiers": [{"safeAreaInset": {"edge": "=V", "alignment": "=$k == 27 ? 'leading' : 'center'", "content": {"type": "Text", "text": "a"}}}]}"#,
+        #"{"type": "Button", "title": "Go", "borderShape": "=V", "action": [{"set": {"k": 1}}]}"#,
+        #"{"type": "Button", "title": "=V", "borderShape": {"roundedRectangle": "=$k"}}"#,
+        #"{"type": "ViewThatFits", "in": "=V", "children": [{"type": "Text", "text": "a"}]}"#,
+        #"{"type": "ViewThatFits", "in": ["=V", "vertical"], "children": [{"type": "Text", "text": "a"}]}"#,
+        #"{"type": "Text", "text": "\\$5 ${V}"}"#, #"{"type": "Text", "text": "\\=${V}", "modifiers": [{"id": "\\\\x${V}"}]}"#,
         #"{"type": "Text", "text": "x", "modifiers": [{"gesture": {"sequenced": [{"longPress": {"minimumDuration": "=V"}}, {"drag": {}}], "updating": {"shown": true}}}]}"#
     ]
 
@@ -263,7 +325,8 @@ struct CompiledViewTests {
             switch slot {
             case .made(let part, let json):
                 if case .read = part { read.append("\(json.location)") }
-            case .layer(_, let content, _, _), .inset(_, _, _, let content, _): read += view(content, inList: inList)
+            case .layer(_, .view(let content), _, _), .inset(_, _, _, let content, _): read += view(content, inList: inList)
+            case .layer: break
             case .read(let json): read.append("\(json.location)")
             }
         }
@@ -278,7 +341,7 @@ struct CompiledViewTests {
             case .list(_, _, _, let children): read += children.flatMap { view($0, inList: true) }
             case .section(let header, let footer, let children):
                 read += label(header) + label(footer) + children.flatMap { view($0, inList: inList) }
-            case .scrollView(_, _, let children), .viewThatFits(_, let children): read += children.flatMap { view($0, inList: inList) }
+            case .scrollView(_, _, let children), .viewThatFits(_, _, let children): read += children.flatMap { view($0, inList: inList) }
             case .label(_, .view(let icon)): read += view(icon, inList: inList)
             case .toggle(let l, _): read += label(l)
             case .navigationStack(let bar, let content):

@@ -206,10 +206,20 @@ extension Context {
         if case .object = v.kind {
             let o = try object(v, allowed: ["roundedRectangle", "style"])
             guard let r = o["roundedRectangle"] else { throw ProofsheetError.badInput("expected {\"roundedRectangle\": radius}", at: v.location) }
-            let cont = try o["style"].map { try choice($0, ["continuous": true, "circular": false]) } ?? true
+            let cont = try o["style"].map { try choice($0, Self.roundedStyles) } ?? true
             return .roundedRectangle(radius: try length(r, min: 0), continuous: cont)
         }
         return try choice(v, Self.shapeNames)
+    }
+
+    /// A rounded rectangle's styles: whether each is continuous.
+    static let roundedStyles = ["continuous": true, "circular": false]
+
+    /// A stack's alignments across its axis.
+    static func stackAlignments(_ axis: Axis) -> [String: Double] {
+        axis == .vertical
+            ? ["leading": 0, "center": 0.5, "trailing": 1]
+            : ["top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline, "lastTextBaseline": Node.lastTextBaseline]
     }
 
     /// The shapes a clip or content shape names.
@@ -229,8 +239,12 @@ extension Context {
             guard let r = o["roundedRectangle"] else { throw ProofsheetError.badInput("expected {\"roundedRectangle\": radius}", at: v.location) }
             return .roundedRectangle(radius: try length(r, min: 0))
         }
-        return try choice(v, ["automatic": ButtonLook.BorderShape.automatic, "capsule": .capsule, "roundedRectangle": .roundedRectangle(radius: nil)])
+        return try choice(v, Self.borderShapes)
     }
+
+    static let borderShapes: [String: ButtonLook.BorderShape] = [
+        "automatic": .automatic, "capsule": .capsule, "roundedRectangle": .roundedRectangle(radius: nil)
+    ]
 
     func weight(_ v: JSONValue) throws -> Int {
         if case .number = v.kind { return Int(try number(v, in: 100...900)) }

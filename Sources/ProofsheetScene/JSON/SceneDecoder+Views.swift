@@ -158,17 +158,7 @@ extension Context {
         switch type {
         case "VStack", "HStack":
             let axis: Axis = type == "VStack" ? .vertical : .horizontal
-            var a = 0.5
-            if let aj = m["alignment"] {
-                let names: [String: Double] =
-                    axis == .vertical
-                    ? ["leading": 0, "center": 0.5, "trailing": 1]
-                    : [
-                        "top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline,
-                        "lastTextBaseline": Node.lastTextBaseline
-                    ]
-                a = try choice(aj, names)
-            }
+            let a = try m["alignment"].map { try choice($0, Self.stackAlignments(axis)) } ?? 0.5
             let spacing = try m["spacing"].map { try length($0, min: -Scene.Limits.maxLength) }
             return .stack(axis: axis, alignment: a, spacing: spacing, children: try children(m))
         case "ZStack":
@@ -200,7 +190,7 @@ extension Context {
             case "Capsule": kind = .capsule
             default:
                 guard let r = m["cornerRadius"] else { throw missing("cornerRadius", json, example: "\"cornerRadius\": 10") }
-                let style = try m["style"].map { try choice($0, ["continuous": true, "circular": false]) } ?? true
+                let style = try m["style"].map { try choice($0, Self.roundedStyles) } ?? true
                 kind = .roundedRectangle(radius: try length(r, min: 0), continuous: style)
             }
             if m["stroke"] != nil || m["strokeBorder"] != nil {
@@ -277,13 +267,15 @@ extension Context {
         }
     }
 
+    /// The axes `ViewThatFits` checks, by name: horizontal, vertical.
+    static let viewThatFitsNames = ["horizontal": (true, false), "vertical": (false, true), "all": (true, true)]
+
     /// `ViewThatFits`'s `in`: an axis, `all`, or an array of them.
     func viewThatFitsAxes(_ axes: JSONValue) throws -> (horizontal: Bool, vertical: Bool) {
-        let names = ["horizontal": (true, false), "vertical": (false, true), "all": (true, true)]
-        guard case .array(let list) = axes.kind else { return try choice(axes, names) }
+        guard case .array(let list) = axes.kind else { return try choice(axes, Self.viewThatFitsNames) }
         var h = false, v = false
         for a in list {
-            let (x, y) = try choice(a, names)
+            let (x, y) = try choice(a, Self.viewThatFitsNames)
             h = h || x
             v = v || y
         }

@@ -15,6 +15,9 @@ enum CompiledArgument: Sendable {
     /// A string with `${…}` in it: its literal pieces and the trees of its expressions, each
     /// evaluated for each state and joined; `bytes`: the whole string's bytes.
     case interpolation([InterpolationPiece], bytes: Int)
+    /// A length `{"scaledMetric": base, "relativeTo": style}`: the base scaled with the scene's
+    /// Dynamic Type size (read by ``Context/number(_:in:)`` only, which knows its bounds).
+    indirect case scaledMetric(CompiledArgument, relativeTo: CompiledArgument?)
 }
 
 /// A piece of an interpolated string (see ``Context/interpolate(_:at:)``).
@@ -40,8 +43,8 @@ enum InterpolationPiece: Sendable {
 enum CompiledModifier: Sendable {
     case offset(x: CompiledArgument?, y: CompiledArgument?)
     /// `{"scaleEffect": 0.95}` (`uniform`), or the object with `scale`, `x`, `y` and an anchor.
-    case scaleEffect(scale: CompiledArgument?, x: CompiledArgument?, y: CompiledArgument?, anchor: UnitPoint, uniform: Bool)
-    case rotationEffect(degrees: CompiledArgument, anchor: UnitPoint)
+    case scaleEffect(scale: CompiledArgument?, x: CompiledArgument?, y: CompiledArgument?, anchor: CompiledUnitPoint?, uniform: Bool)
+    case rotationEffect(degrees: CompiledArgument, anchor: CompiledUnitPoint?)
     /// The place of the modifier, which an effect drawn offscreen carries for its errors.
     case opacity(CompiledArgument, at: SourceLocation)
     case zIndex(CompiledArgument)
@@ -57,9 +60,19 @@ enum CompiledModifier: Sendable {
     case colorLayer(background: Bool, CompiledPaint)
     /// `{"padding": 16}` or `{"padding": "=$inset"}`: every edge.
     case paddingAll(CompiledArgument)
-    /// The object form: `edges` read once (nil: written with neither `edges` nor `length`),
+    /// The object form: `edges` (nil: written with neither `edges` nor `length`; no names: all),
     /// then `length`, `horizontal`, `vertical`, `top`, `bottom`, `leading`, `trailing`.
-    case padding(edges: Fixed<Edges>?, sides: [CompiledArgument?])
+    case padding(edges: CompiledEdges?, sides: [CompiledArgument?])
+    /// `{"padding": ["horizontal", "$edge"]}`: 16 points on the edges named.
+    case paddingEdges(CompiledEdges)
+    /// `clipShape` or `contentShape`.
+    case shape(CompiledShapeKind, clip: Bool)
+    /// `ignoresSafeArea` of an array of edges.
+    case ignoresSafeArea(CompiledEdges)
+    /// `font`'s object form, its members in the order the decoder reads them.
+    case font(style: CompiledArgument?, size: CompiledArgument?, relativeTo: CompiledArgument?, weight: CompiledArgument?, design: CompiledArgument?)
+    /// `dynamicTypeSize`'s range form.
+    case dynamicTypeSizes(min: CompiledArgument?, max: CompiledArgument?)
     /// `width` and `height`, or (`flexible`) the six limits in the order the decoder reads them,
     /// a fixed width or height standing for its axis' three.
     case frame(alignment: CompiledArgument?, width: CompiledArgument?, height: CompiledArgument?, flexible: [FrameLength?]?)
@@ -74,7 +87,7 @@ enum CompiledModifier: Sendable {
     case environment(colorScheme: CompiledArgument?, dynamicTypeSize: CompiledArgument?, layoutDirection: CompiledArgument?)
     /// An alignment guide's value, worked out when a stack or frame asks for the guide (its guide
     /// read once); `json` is the value, read when it does not fit.
-    case alignmentGuide(AlignmentGuide, CompiledArgument, json: JSONValue)
+    case alignmentGuide(CompiledArgument, CompiledArgument, json: JSONValue)
     /// A gesture whose recogniser reads the state (one that does not is made once).
     case gesture(CompiledGesture)
     /// `listStyle`, which the `List` it modifies has read: on a `List`, one of its styles.
@@ -110,24 +123,31 @@ extension ViewBudget {
 }
 
 extension Context {
-    /// `v` as a compiled argument, or nil where reading it is left to the decoder (a string
-    /// escaped with `\`, an expression whose text does not read whole).
+    /// `v` as a compiled argument, or nil where reading it is left to the decoder (an expression
+    /// whose text does not read whole, a `${` not closed).
     func compiledArgument(_ v: JSONValue) -> CompiledArgument? {
         guard case .string(let s) = v.kind else { return .constant(ScriptValue(v)) }
         let bytes = s.utf8.count
         if Self.reference(s) != nil { return expressions.tree(s).map { .expression($0, bytes: bytes) } }
         if s.hasPrefix("=") { return expressions.tree(String(s.dropFirst())).map { .expression($0, bytes: bytes) } }
-        if s.hasPrefix("\\") { return nil }
-        if s.contains("${") { return interpolationPieces(s).map { .interpolation($0, bytes: bytes) } }
-        return .text(s, bytes: bytes)
+        // `\=`, `\$` and `\\` begin a text that starts with `=`, `$` or `\` (as ``value(_:)`` reads them).
+        var text = s
+        if s.hasPrefix("\\"), let next = s.dropFirst().first, next == "=" || next == "$" || next == "\\" { text = String(s.dropFirst()) }
+        if text.contains("${") { return interpolationPieces(text).map { .interpolation($0, bytes: bytes) } }
+        return .text(text, bytes: bytes)
     }
 
-    /// A length's argument: a number, or an expression (what else a length may be is left to
-    /// the decoder).
+    /// A length's argument: a number, an expression, or a scaled metric (what else a length may
+    /// be is left to the decoder).
     func compiledLength(_ v: JSONValue) -> CompiledArgument? {
         switch v.kind {
         case .number: return compiledArgument(v)
         case .string(let s) where s.hasPrefix("$") || s.hasPrefix("="): return compiledArgument(v)
+        case .object(let members):
+            guard members.allSatisfy({ $0.key == "scaledMetric" || $0.key == "relativeTo" }), let b = v["scaledMetric"],
+                let base = compiledLength(b), let style = compiledOptional(v["relativeTo"], compiledArgument)
+            else { return nil }
+            return .scaledMetric(base, relativeTo: style)
         default: return nil
         }
     }
@@ -135,14 +155,8 @@ extension Context {
     /// The modifier `name` with its argument `v` compiled (see ``CompiledModifier``), or nil
     /// when its kind or the form of an argument is left to the decoder. `json` is the modifier.
     func compiledModifier(_ name: String, _ v: JSONValue, at json: JSONValue) -> CompiledModifierPart? {
-        var fixed = ReadCost()
-        /// An anchor written as it is, read once; nil when it reads the state.
-        func anchor(_ a: JSONValue?) -> UnitPoint? {
-            guard let a else { return .center }
-            guard readOnce?.isFixed(a) ?? false, let (point, cost) = try? measured({ try $0.unitPoint(a) }) else { return nil }
-            fixed.stringBytes += cost.stringBytes
-            return point
-        }
+        /// An anchor (nil: the centre); nil (the outer) when not compiled.
+        func anchor(_ a: JSONValue?) -> CompiledUnitPoint?? { compiledOptional(a, compiledUnitPoint) }
         /// An object's members when every key is one of `allowed`.
         func members(_ allowed: Set<String>) -> [String: JSONValue]? {
             guard case .object(let list) = v.kind, list.allSatisfy({ allowed.contains($0.key) }) else { return nil }
@@ -166,7 +180,7 @@ extension Context {
                 else { return nil }
                 modifier = .scaleEffect(scale: s, x: x, y: y, anchor: a, uniform: false)
             } else {
-                modifier = compiledArgument(v).map { .scaleEffect(scale: $0, x: nil, y: nil, anchor: .center, uniform: true) }
+                modifier = compiledArgument(v).map { .scaleEffect(scale: $0, x: nil, y: nil, anchor: nil, uniform: true) }
             }
         case "rotationEffect":
             if case .object = v.kind {
@@ -174,7 +188,7 @@ extension Context {
                 else { return nil }
                 modifier = .rotationEffect(degrees: d, anchor: a)
             } else {
-                modifier = compiledArgument(v).map { .rotationEffect(degrees: $0, anchor: .center) }
+                modifier = compiledArgument(v).map { .rotationEffect(degrees: $0, anchor: nil) }
             }
         case "opacity": modifier = compiledArgument(v).map { .opacity($0, at: json.location) }
         case "zIndex": modifier = compiledArgument(v).map { .zIndex($0) }
@@ -198,16 +212,16 @@ extension Context {
         case "padding":
             switch v.kind {
             case .number, .string: modifier = compiledLength(v).map { .paddingAll($0) }
+            case .array: modifier = compiledEdges(v).map { .paddingEdges($0) }
             case .object:
                 guard let o = members(["edges", "length", "top", "leading", "bottom", "trailing", "horizontal", "vertical"]) else { return nil }
-                var edges: Fixed<Edges>? = nil
+                var edges: CompiledEdges? = nil
                 if o["edges"] != nil || o["length"] != nil {
                     if let e = o["edges"] {
-                        guard let f = self.fixed(e, { try $0.edges(e) }) else { return nil }
-                        fixed.stringBytes += f.cost.stringBytes
-                        edges = f
+                        guard let c = compiledEdges(e) else { return nil }
+                        edges = c
                     } else {
-                        edges = Fixed(value: .all, cost: ReadCost())
+                        edges = CompiledEdges(names: [])
                     }
                 }
                 var sides: [CompiledArgument?] = []
@@ -281,17 +295,34 @@ extension Context {
             else { return nil }
             modifier = .environment(colorScheme: c, dynamicTypeSize: d, layoutDirection: l)
         case "alignmentGuide":
-            guard let o = members(["guide", "value"]), let g = o["guide"], let val = o["value"], let value = compiledArgument(val),
-                let guide = self.fixed(g, { try $0.choice(g, AlignmentGuide.named) })
+            guard let o = members(["guide", "value"]), let g = o["guide"], let val = o["value"], let guide = compiledArgument(g),
+                let value = compiledArgument(val)
             else { return nil }
-            fixed.stringBytes += guide.cost.stringBytes
-            modifier = .alignmentGuide(guide.value, value, json: val)
+            modifier = .alignmentGuide(guide, value, json: val)
+        case "clipShape" where !isString(v), "contentShape" where !isString(v):
+            modifier = compiledShapeKind(v).map { .shape($0, clip: name == "clipShape") }
+        case "ignoresSafeArea" where !isString(v):
+            guard case .array = v.kind else { return nil }
+            modifier = compiledEdges(v).map { .ignoresSafeArea($0) }
+        case "font" where !isString(v):
+            // A style or a size, a style a name (an object inside it is left to the decoder).
+            guard let o = members(["style", "size", "weight", "design", "relativeTo"]), (o["style"] == nil) != (o["size"] == nil),
+                o["style"] == nil || (isString(o["style"]!) && o["relativeTo"] == nil), let style = optional(o, "style", compiledArgument),
+                let size = optional(o, "size", compiledArgument), let relativeTo = optional(o, "relativeTo", compiledArgument),
+                let weight = optional(o, "weight", compiledArgument), let design = optional(o, "design", compiledArgument)
+            else { return nil }
+            modifier = .font(style: style, size: size, relativeTo: relativeTo, weight: weight, design: design)
+        case "dynamicTypeSize" where !isString(v):
+            guard let o = members(["min", "max"]), !o.isEmpty, let low = optional(o, "min", compiledArgument),
+                let high = optional(o, "max", compiledArgument)
+            else { return nil }
+            modifier = .dynamicTypeSizes(min: low, max: high)
         case "listStyle": modifier = compiledArgument(v).map { .listStyle($0) }
         default:
             guard let kind = ScalarModifier.kinds[name], isString(v) else { return nil }
             modifier = (kind.length ? compiledLength(v) : compiledArgument(v)).map { .scalar(kind, $0, at: json.location) }
         }
-        return modifier.map { CompiledModifierPart(modifier: $0, fixedCost: fixed) }
+        return modifier.map { CompiledModifierPart(modifier: $0, fixedCost: ReadCost()) }
     }
 
     /// `node` with the compiled modifier `part` around it, its arguments evaluated in this
@@ -307,10 +338,12 @@ extension Context {
         case .scaleEffect(let scale, let x, let y, let anchor, let uniform):
             let s = try scale.map { try number($0, in: -1000...1000) } ?? 1
             if uniform { return .modified(node, .scaleEffect(x: s, y: s, anchor: .center)) }
+            let sx = try x.map { try number($0, in: -1000...1000) } ?? s, sy = try y.map { try number($0, in: -1000...1000) } ?? s
             modifier = .scaleEffect(
-                x: try x.map { try number($0, in: -1000...1000) } ?? s, y: try y.map { try number($0, in: -1000...1000) } ?? s, anchor: anchor)
+                x: sx, y: sy, anchor: try anchor.map { try unitPoint($0) } ?? .center)
         case .rotationEffect(let degrees, let anchor):
-            modifier = .rotationEffect(degrees: try number(degrees, in: -100_000...100_000), anchor: anchor)
+            modifier = .rotationEffect(
+                degrees: try number(degrees, in: -100_000...100_000), anchor: try anchor.map { try unitPoint($0) } ?? .center)
         case .opacity(let a, let at):
             return .located(.modified(node, .opacity(try number(a, in: 0...1))), at)
         case .zIndex(let a): modifier = .zIndex(try number(a, in: -1e9...1e9))
@@ -339,8 +372,10 @@ extension Context {
         case .padding(let edges, let sides):
             let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
             var e = EdgeInsets.zero
+            // The edges are read first, as the decoder reads them (no names: all).
+            let named = try edges.map { $0.names.isEmpty ? Edges.all : try self.edges($0) }
             let l = try sides.map { try $0.map { try number($0, in: range) } }
-            if let set = edges?.value {
+            if let set = named {
                 let length = l[0] ?? 16
                 if set.contains(.top) { e.top = length }
                 if set.contains(.bottom) { e.bottom = length }
@@ -412,7 +447,8 @@ extension Context {
                 n = .modified(n, .environment(.layoutDirection(direction)))
             }
             return n
-        case .alignmentGuide(let guide, let a, let json):
+        case .alignmentGuide(let g, let a, let json):
+            let guide = try choice(g, AlignmentGuide.named)
             let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
             // Checked now with the view's size unknown, as reading it checks it; worked out at
             // layout, where a value that does not fit is read from its JSON, which says why.
@@ -441,6 +477,37 @@ extension Context {
                 GestureSpec(
                     kind: try gestureKind(g.kind), updating: g.updating, onChanged: g.onChanged, onEnded: g.onEnded, location: g.at, captures: locals)
             )
+        case .paddingEdges(let edges): modifier = .padding(EdgeInsets(edges: try self.edges(edges), length: 16))
+        case .shape(let kind, let clip):
+            let k = try shapeKind(kind)
+            modifier = clip ? .clipShape(k) : .contentShape(k)
+        case .ignoresSafeArea(let edges): modifier = .ignoresSafeArea(try self.edges(edges))
+        case .font(let style, let size, let relativeTo, let weight, let design):
+            var f: FontSpec
+            if let style {
+                f = .style(try choice(style, ScalarModifier.textStyles))
+            } else {
+                f = FontSpec(size: try number(size!, in: 1...1000))
+                if let relativeTo { f.textStyle = try choice(relativeTo, ScalarModifier.textStyles) }
+            }
+            if let weight {
+                // A number written as one; a name (or an expression giving one) else.
+                if case .constant(.number) = weight {
+                    f.weight = Int(try number(weight, in: 100...900))
+                } else {
+                    f.weight = try choice(weight, FontSpec.weights)
+                }
+            }
+            if let design { f.design = try choice(design, ScalarModifier.designs) }
+            modifier = .environment(.font(f))
+        case .dynamicTypeSizes(let low, let high):
+            func size(_ a: CompiledArgument) throws -> DynamicTypeSize {
+                guard let s = DynamicTypeSize.named(try string(a)) else { throw CompiledMismatch() }
+                return s
+            }
+            let l = try low.map(size) ?? .xSmall, h = try high.map(size) ?? .accessibility5
+            guard l <= h else { throw CompiledMismatch() }
+            modifier = .environment(.dynamicTypeSize(l...h))
         case .listStyle(let a):
             guard SystemViews.isList(node) else { throw CompiledMismatch() }
             _ = try choice(a, Self.listStyles)
@@ -469,6 +536,12 @@ extension Context {
 
     /// A compiled argument's number, finite and in `range`.
     func number(_ a: CompiledArgument, in range: ClosedRange<Double>) throws -> Double {
+        if case .scaledMetric(let base, let relativeTo) = a {
+            // As ``scaledMetric(_:min:)`` reads it: within the length's bounds.
+            let b = try number(base, in: range)
+            let style = try relativeTo.map { try choice($0, ScalarModifier.textStyles) } ?? .body
+            return Swift.min(Swift.max(style.scaled(b, at: dynamicTypeSize), range.lowerBound), Scene.Limits.maxLength)
+        }
         guard case .number(let n) = try value(a), n.isFinite, range.contains(n) else { throw CompiledMismatch() }
         return n
     }
@@ -483,6 +556,8 @@ extension Context {
     /// ``value(_:)`` takes reading its JSON.
     func value(_ a: CompiledArgument, unknownAllowed: Bool = false) throws -> ScriptValue {
         switch a {
+        case .scaledMetric:
+            throw CompiledMismatch()
         case .constant(let x):
             return x
         case .text(let s, let bytes):

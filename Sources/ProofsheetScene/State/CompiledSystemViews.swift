@@ -16,7 +16,8 @@ enum CompiledSystemView: Sendable {
     case textField(style: CompiledArgument?, prompt: CompiledArgument?, text: CompiledArgument?)
     case navigationStack(CompiledBar, content: CompiledView)
     case button(CompiledButton)
-    case viewThatFits(axes: Fixed<(horizontal: Bool, vertical: Bool)>?, children: [CompiledView])
+    /// `in`: an axis, or (`several`) an array of them.
+    case viewThatFits(axes: [CompiledArgument], several: Bool, children: [CompiledView])
     case spacer(minLength: CompiledArgument?)
     /// A view of another kind whose members are written as they are (its modifiers read the
     /// state): its body made once, with what reading it takes.
@@ -57,7 +58,8 @@ struct CompiledButton: Sendable {
     let style: CompiledArgument?
     let tint: CompiledColor?
     let controlSize: CompiledArgument?
-    let borderShape: Fixed<ButtonLook.BorderShape>?
+    /// A name, or `{"roundedRectangle": radius}` (`rounded`).
+    let borderShape: (CompiledArgument, rounded: Bool)?
     let label: CompiledLabel
     let action: (actions: [SceneAction], cost: ReadCost, at: SourceLocation)?
 }
@@ -167,12 +169,16 @@ extension Context {
         case "Button":
             return compiledButton(m)
         case "ViewThatFits":
-            var axes: Fixed<(horizontal: Bool, vertical: Bool)>? = nil
+            var axes: [CompiledArgument] = [], several = false
             if let a = m["in"] {
-                guard let f = fixed(a, { try $0.viewThatFitsAxes(a) }) else { return nil }
-                axes = f
+                var items = [a]
+                if case .array(let list) = a.kind { (items, several) = (list, true) }
+                for item in items {
+                    guard let c = compiledArgument(item) else { return nil }
+                    axes.append(c)
+                }
             }
-            return compiledChildren(m).map { .viewThatFits(axes: axes, children: $0) }
+            return compiledChildren(m).map { .viewThatFits(axes: axes, several: several, children: $0) }
         case "Spacer":
             return compiledOptional(m["minLength"], compiledLength).map { .spacer(minLength: $0) }
         default:
@@ -256,10 +262,15 @@ extension Context {
         guard let style = compiledOptional(m["style"], compiledArgument), let tint = compiledOptional(m["tint"], compiledColor),
             let controlSize = compiledOptional(m["controlSize"], compiledArgument)
         else { return nil }
-        var borderShape: Fixed<ButtonLook.BorderShape>? = nil
+        var borderShape: (CompiledArgument, rounded: Bool)? = nil
         if let b = m["borderShape"] {
-            guard let f = fixed(b, { try $0.borderShape(b) }) else { return nil }
-            borderShape = f
+            if case .object(let members) = b.kind {
+                guard members.count == 1, let r = b["roundedRectangle"], let radius = compiledLength(r) else { return nil }
+                borderShape = (radius, true)
+            } else {
+                guard let name = compiledArgument(b) else { return nil }
+                borderShape = (name, false)
+            }
         }
         guard let label = compiledLabel(m) else { return nil }
         var action: (actions: [SceneAction], cost: ReadCost, at: SourceLocation)? = nil
@@ -332,9 +343,9 @@ extension Context {
             if let s = b.style { look.style = try choice(s, ScalarModifier.buttonStyles) }
             if let t = b.tint { look.tint = try color(t) }
             if let c = b.controlSize { look.controlSize = try choice(c, Self.options(ButtonLook.ControlSize.self)) }
-            if let s = b.borderShape {
-                try takeCompiled(s.cost)
-                look.borderShape = s.value
+            if let (a, rounded) = b.borderShape {
+                look.borderShape =
+                    rounded ? .roundedRectangle(radius: try number(a, in: 0...Scene.Limits.maxLength)) : try choice(a, Self.borderShapes)
             }
             let label = try made(b.label)
             guard let action = b.action else { return .button(label, look) }
@@ -342,9 +353,12 @@ extension Context {
             return .modified(
                 .button(label, look),
                 .gesture(GestureSpec(kind: .tap, updating: [], onChanged: [], onEnded: action.actions, location: action.at, captures: locals)))
-        case .viewThatFits(let axes, let children):
-            try takeCompiled(axes?.cost)
-            let (h, v) = axes?.value ?? (true, true)
+        case .viewThatFits(let axes, let several, let children):
+            var (h, v) = several ? (false, false) : (true, true)
+            for a in axes {
+                let (x, y) = try choice(a, Self.viewThatFitsNames)
+                (h, v) = several ? (h || x, v || y) : (x, y)
+            }
             return .viewThatFits(horizontal: h, vertical: v, children: try children.map { try made($0) })
         case .spacer(let minLength):
             return .spacer(minLength: try minLength.map { try number($0, in: 0...Scene.Limits.maxLength) })

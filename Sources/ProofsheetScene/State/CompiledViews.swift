@@ -42,8 +42,8 @@ struct Fixed<T: Sendable>: Sendable {
 }
 
 enum CompiledBody: Sendable {
-    case stack(axis: Axis, alignment: Fixed<Double>?, spacing: CompiledArgument?, children: [CompiledView])
-    case zstack(alignment: Fixed<Alignment>?, children: [CompiledView])
+    case stack(axis: Axis, alignment: CompiledArgument?, spacing: CompiledArgument?, children: [CompiledView])
+    case zstack(alignment: CompiledArgument?, children: [CompiledView])
     case group([CompiledView])
     case text(CompiledArgument)
     /// `Color`: a paint.
@@ -66,9 +66,9 @@ enum CompiledBody: Sendable {
 }
 
 struct CompiledShape: Sendable {
-    /// The kind; a rounded rectangle's radius is `radius`, its style read once.
+    /// The kind; a rounded rectangle's radius is `radius`, its style `style`.
     let kind: ShapeKind
-    let style: Fixed<Bool>?
+    let style: CompiledArgument?
     let radius: CompiledArgument?
     let fill: CompiledPaint?
     let material: Material?
@@ -89,10 +89,10 @@ struct CompiledForEach: Sendable {
 enum CompiledModifierSlot: Sendable {
     /// A part made once, or a compiled modifier; `json` is read when it does not fit.
     case made(ReadOnceParts.Part, JSONValue)
-    /// `background` or `overlay` holding a view: the view compiled, the alignment read once.
-    case layer(background: Bool, content: CompiledView, alignment: Fixed<Alignment>?, json: JSONValue)
-    /// `safeAreaInset`: its edge and alignment read once, its spacing, its view compiled.
-    case inset(edge: Fixed<SafeAreaEdge>?, alignment: Fixed<Double>?, spacing: CompiledArgument?, content: CompiledView, json: JSONValue)
+    /// `background` or `overlay` holding a view (or, with an alignment, a paint or a style).
+    case layer(background: Bool, content: CompiledLayer, alignment: CompiledArgument?, json: JSONValue)
+    /// `safeAreaInset`: its edge, alignment and spacing, its view compiled.
+    case inset(edge: CompiledArgument?, alignment: CompiledArgument?, spacing: CompiledArgument?, content: CompiledView, json: JSONValue)
     /// Read for each state: its part kept for its place if there is one, else its JSON.
     case read(JSONValue)
 }
@@ -163,15 +163,7 @@ extension Context {
         switch read.type {
         case "VStack", "HStack":
             let axis: Axis = read.type == "VStack" ? .vertical : .horizontal
-            var alignment: Fixed<Double>? = nil
-            if let aj = m["alignment"] {
-                let names: [String: Double] =
-                    axis == .vertical
-                    ? ["leading": 0, "center": 0.5, "trailing": 1]
-                    : ["top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline, "lastTextBaseline": Node.lastTextBaseline]
-                guard let a = fixed(aj, { try $0.choice(aj, names) }) else { return nil }
-                alignment = a
-            }
+            guard let alignment = compiledOptional(m["alignment"], compiledArgument) else { return nil }
             var spacing: CompiledArgument? = nil
             if let s = m["spacing"] {
                 guard let c = compiledLength(s) else { return nil }
@@ -180,12 +172,7 @@ extension Context {
             guard let children = compiledChildren(m) else { return nil }
             return .stack(axis: axis, alignment: alignment, spacing: spacing, children: children)
         case "ZStack":
-            var alignment: Fixed<Alignment>? = nil
-            if let aj = m["alignment"] {
-                guard let a = fixed(aj, { try $0.alignment(aj) }) else { return nil }
-                alignment = a
-            }
-            guard let children = compiledChildren(m) else { return nil }
+            guard let alignment = compiledOptional(m["alignment"], compiledArgument), let children = compiledChildren(m) else { return nil }
             return .zstack(alignment: alignment, children: children)
         case "Group":
             return compiledChildren(m).map { .group($0) }
@@ -247,7 +234,7 @@ extension Context {
     /// A shape's members compiled (the forms the decoder refuses are left to it).
     func compiledShape(_ type: String, _ m: [String: JSONValue], _ json: JSONValue) -> CompiledShape? {
         var kind = ShapeKind.rectangle
-        var style: Fixed<Bool>? = nil, radius: CompiledArgument? = nil
+        var style: CompiledArgument? = nil, radius: CompiledArgument? = nil
         switch type {
         case "Circle": kind = .circle
         case "Ellipse": kind = .ellipse
@@ -255,8 +242,8 @@ extension Context {
         case "RoundedRectangle":
             guard let r = m["cornerRadius"], let c = compiledLength(r) else { return nil }
             if let s = m["style"] {
-                guard let f = fixed(s, { try $0.choice(s, ["continuous": true, "circular": false]) }) else { return nil }
-                style = f
+                guard let a = compiledArgument(s) else { return nil }
+                style = a
             }
             kind = .roundedRectangle(radius: 0, continuous: true)
             radius = c
@@ -305,18 +292,18 @@ extension Context {
         return .made(part, mj)
     }
 
-    /// `{"overlay": {view}}` or `{"overlay": {"content": {view}, "alignment": …}}` compiled.
+    /// `{"overlay": {view}}`, `{"overlay": {"style": …, "in": …}}` or `{"overlay": {"content": …,
+    /// "alignment": …}}` compiled (a paint alone is a compiled modifier).
     func compiledLayer(_ v: JSONValue, background: Bool, json: JSONValue) -> CompiledModifierSlot? {
         guard case .object(let members) = v.kind else { return nil }
-        if v["type"] != nil { return .layer(background: background, content: compiledChild(v), alignment: nil, json: json) }
-        guard members.allSatisfy({ $0.key == "content" || $0.key == "alignment" }), let c = v["content"], case .object = c.kind, c["type"] != nil
-        else { return nil }
-        var alignment: Fixed<Alignment>? = nil
-        if let a = v["alignment"] {
-            guard let f = fixed(a, { try $0.alignment(a) }) else { return nil }
-            alignment = f
+        guard v["type"] == nil, let c = v["content"] else {
+            guard v["type"] != nil || v["style"] != nil, let content = compiledLayerContent(v) else { return nil }
+            return .layer(background: background, content: content, alignment: nil, json: json)
         }
-        return .layer(background: background, content: compiledChild(c), alignment: alignment, json: json)
+        guard members.allSatisfy({ $0.key == "content" || $0.key == "alignment" }), let content = compiledLayerContent(c),
+            let alignment = compiledOptional(v["alignment"], compiledArgument)
+        else { return nil }
+        return .layer(background: background, content: content, alignment: alignment, json: json)
     }
 
     /// `{"safeAreaInset": {"edge": …, "alignment": …, "spacing": …, "content": {view}}}` compiled.
@@ -324,14 +311,8 @@ extension Context {
         guard case .object(let members) = v.kind, members.allSatisfy({ ["edge", "alignment", "spacing", "content"].contains($0.key) }),
             let c = v["content"], let spacing = compiledOptional(v["spacing"], compiledLength)
         else { return nil }
-        var edge: Fixed<SafeAreaEdge>? = nil, alignment: Fixed<Double>? = nil
-        if let e = v["edge"] {
-            guard let f = fixed(e, { try $0.choice(e, Self.options(SafeAreaEdge.self)) }) else { return nil }
-            edge = f
-        }
-        if let a = v["alignment"] {
-            guard let f = fixed(a, { [edge] in try $0.choice(a, Self.insetAlignments(edge?.value ?? .bottom)) }) else { return nil }
-            alignment = f
+        guard let edge = compiledOptional(v["edge"], compiledArgument), let alignment = compiledOptional(v["alignment"], compiledArgument) else {
+            return nil
         }
         return .inset(edge: edge, alignment: alignment, spacing: spacing, content: compiledChild(c), json: json)
     }
@@ -370,12 +351,12 @@ extension Context {
     private mutating func made(_ body: CompiledBody) throws -> Node {
         switch body {
         case .stack(let axis, let alignment, let spacing, let children):
-            try takeCompiled(alignment?.cost)
+            let a = try alignment.map { try choice($0, Self.stackAlignments(axis)) } ?? 0.5
             let s = try spacing.map { try number($0, in: -Scene.Limits.maxLength...Scene.Limits.maxLength) }
-            return .stack(axis: axis, alignment: alignment?.value ?? 0.5, spacing: s, children: try children.map { try made($0) })
+            return .stack(axis: axis, alignment: a, spacing: s, children: try children.map { try made($0) })
         case .zstack(let alignment, let children):
-            try takeCompiled(alignment?.cost)
-            return .zstack(alignment: alignment?.value ?? .center, children: try children.map { try made($0) })
+            let a = try alignment.map { try choice($0, UnitPoint.named) } ?? .center
+            return .zstack(alignment: a, children: try children.map { try made($0) })
         case .group(let children):
             return .group(try children.map { try made($0) })
         case .text(let a):
@@ -388,8 +369,8 @@ extension Context {
             var kind = shape.kind
             if let radius = shape.radius {
                 // The style is read before the radius, as the decoder reads them.
-                try takeCompiled(shape.style?.cost)
-                kind = .roundedRectangle(radius: try number(radius, in: 0...Scene.Limits.maxLength), continuous: shape.style?.value ?? true)
+                let continuous = try shape.style.map { try choice($0, Self.roundedStyles) } ?? true
+                kind = .roundedRectangle(radius: try number(radius, in: 0...Scene.Limits.maxLength), continuous: continuous)
             }
             if let stroke = shape.stroke {
                 let paint = try self.paint(stroke.paint)
@@ -483,15 +464,14 @@ extension Context {
             return try modifier(json, on: node)
         case .layer(let background, let content, let alignment, _):
             let c = try made(content)
-            try takeCompiled(alignment?.cost)
-            let a = alignment?.value ?? .center
+            let a = try alignment.map { try choice($0, UnitPoint.named) } ?? .center
             return .modified(node, background ? .background(c, alignment: a) : .overlay(c, alignment: a))
         case .inset(let edge, let alignment, let spacing, let content, _):
-            try takeCompiled(edge?.cost)
-            try takeCompiled(alignment?.cost)
+            let e = try edge.map { try choice($0, Self.options(SafeAreaEdge.self)) } ?? .bottom
+            let a = try alignment.map { try choice($0, Self.insetAlignments(e)) } ?? 0.5
             let s = try spacing.map { try number($0, in: 0...Scene.Limits.maxLength) } ?? 0
             let c = try made(content)
-            return .modified(node, .safeAreaInset(edge: edge?.value ?? .bottom, alignment: alignment?.value ?? 0.5, spacing: s, content: c))
+            return .modified(node, .safeAreaInset(edge: e, alignment: a, spacing: s, content: c))
         case .read(let json):
             if let made = readOnceModifier(json, on: node) { return made }
             return try modifier(json, on: node)

@@ -29,6 +29,27 @@ enum CompiledUnitPoint: Sendable {
     case point(x: CompiledArgument?, y: CompiledArgument?)
 }
 
+/// A shape compiled: a name (`circle`), or `{"roundedRectangle": radius, "style": …}`.
+enum CompiledShapeKind: Sendable {
+    case named(CompiledArgument)
+    case rounded(radius: CompiledArgument, style: CompiledArgument?)
+}
+
+/// Edges compiled: a name, or an array of names (their union).
+struct CompiledEdges: Sendable {
+    let names: [CompiledArgument]
+}
+
+/// What a background or overlay holds, compiled: a view, a paint, a material, or a style in a
+/// shape (`{"style": …, "in": …}`), as ``Context/layer(_:)`` reads it.
+enum CompiledLayer: Sendable {
+    case view(CompiledView)
+    case paint(CompiledPaint)
+    case material(Material, at: SourceLocation)
+    /// `style`: a material or a paint; `in`: nil for a rectangle reaching into the safe area.
+    case styled(material: Material?, paint: CompiledPaint?, in: CompiledShapeKind?, at: SourceLocation)
+}
+
 extension Context {
     /// `v` as a compiled colour, or nil (a gradient, a form left to the decoder).
     func compiledColor(_ v: JSONValue) -> CompiledColor? {
@@ -134,6 +155,76 @@ extension Context {
         case .named(let a): return try choice(a, UnitPoint.named)
         case .point(let x, let y):
             return UnitPoint(x: try x.map { try number($0, in: -100...100) } ?? 0.5, y: try y.map { try number($0, in: -100...100) } ?? 0.5)
+        }
+    }
+
+    /// A clip or content shape compiled (``shapeKind(_:)``'s forms).
+    func compiledShapeKind(_ v: JSONValue) -> CompiledShapeKind? {
+        guard case .object(let members) = v.kind else { return compiledArgument(v).map { .named($0) } }
+        guard members.allSatisfy({ $0.key == "roundedRectangle" || $0.key == "style" }), let r = v["roundedRectangle"],
+            let radius = compiledLength(r), let style = compiledOptional(v["style"], compiledArgument)
+        else { return nil }
+        return .rounded(radius: radius, style: style)
+    }
+
+    /// A compiled shape in this state: a rounded rectangle's style is read before its radius.
+    func shapeKind(_ k: CompiledShapeKind) throws -> ShapeKind {
+        switch k {
+        case .named(let a): return try choice(a, Self.shapeNames)
+        case .rounded(let radius, let style):
+            let continuous = try style.map { try choice($0, Self.roundedStyles) } ?? true
+            return .roundedRectangle(radius: try number(radius, in: 0...Scene.Limits.maxLength), continuous: continuous)
+        }
+    }
+
+    /// Edges compiled: a name or expression, or an array of them (a string written as it is
+    /// that names no edge is left to the decoder, which says so without reading it).
+    func compiledEdges(_ v: JSONValue) -> CompiledEdges? {
+        if case .array(let list) = v.kind {
+            var names: [CompiledArgument] = []
+            for item in list {
+                guard let a = compiledArgument(item) else { return nil }
+                names.append(a)
+            }
+            return CompiledEdges(names: names)
+        }
+        if case .string(let s) = v.kind, !s.hasPrefix("$"), !s.hasPrefix("="), Self.edgeNames[s] == nil,
+            Self.edgeNames[String(s.drop { $0 == "." })] == nil
+        {
+            return nil
+        }
+        return compiledArgument(v).map { CompiledEdges(names: [$0]) }
+    }
+
+    func edges(_ e: CompiledEdges) throws -> Edges {
+        try e.names.reduce(into: Edges()) { $0.formUnion(try choice($1, Self.edgeNames)) }
+    }
+
+    /// A background's or overlay's content compiled (``layer(_:)``'s forms).
+    func compiledLayerContent(_ v: JSONValue) -> CompiledLayer? {
+        if case .object = v.kind, v["type"] != nil { return .view(compiledChild(v)) }
+        if let material = Self.material(v) { return .material(material, at: v.location) }
+        if case .object(let members) = v.kind, let style = v["style"] {
+            guard members.allSatisfy({ $0.key == "style" || $0.key == "in" }), let shape = compiledOptional(v["in"], compiledShapeKind) else {
+                return nil
+            }
+            if let material = Self.material(style) { return .styled(material: material, paint: nil, in: shape, at: v.location) }
+            return compiledPaint(style).map { .styled(material: nil, paint: $0, in: shape, at: v.location) }
+        }
+        return compiledPaint(v).map { .paint($0) }
+    }
+
+    /// A compiled layer's content in this state.
+    mutating func made(_ layer: CompiledLayer) throws -> Node {
+        switch layer {
+        case .view(let v): return try made(v)
+        case .paint(let p): return .modified(.paint(try paint(p)), .ignoresSafeArea(.all))
+        case .material(let m, let at): return .modified(.located(.material(m, in: .rectangle), at), .ignoresSafeArea(.all))
+        case .styled(let material, let paint, let shape, let at):
+            let kind = try shape.map { try shapeKind($0) } ?? .rectangle
+            let drawn: Node
+            if let material { drawn = .located(.material(material, in: kind), at) } else { drawn = .shape(kind, fill: try self.paint(paint!)) }
+            return shape == nil ? .modified(drawn, .ignoresSafeArea(.all)) : drawn
         }
     }
 }
