@@ -36,10 +36,11 @@ enum InterpolationPiece: Sendable {
 /// state read the modifier from its JSON instead, from the budget as it was, so the error is the
 /// one reading it says, word for word (``Context/readOnceModifier(_:on:)``).
 ///
-/// The kinds compiled are those a state most often changes: `offset`, `scaleEffect`,
-/// `rotationEffect`, `opacity`, `zIndex`, `id`, `animation`, `transition`, `padding`, `frame`,
-/// the foreground colour and tint, and a background or overlay of a colour. Other modifiers
-/// that read the state are read from their JSON for each state.
+/// Every kind is compiled, in every form a state can change: the effects and layout modifiers,
+/// the environment's values (``ScalarModifier`` holds the kinds of one argument), backgrounds
+/// and overlays of a paint, gestures whose recogniser reads the state, and `listStyle`; a
+/// background, overlay or safe-area inset holding a view is compiled with its view
+/// (``CompiledModifierSlot``), an alert on its own (``CompiledAlert``).
 enum CompiledModifier: Sendable {
     case offset(x: CompiledArgument?, y: CompiledArgument?)
     /// `{"scaleEffect": 0.95}` (`uniform`), or the object with `scale`, `x`, `y` and an anchor.
@@ -69,8 +70,8 @@ enum CompiledModifier: Sendable {
     case shape(CompiledShapeKind, clip: Bool)
     /// `ignoresSafeArea` of an array of edges.
     case ignoresSafeArea(CompiledEdges)
-    /// `font`'s object form, its members in the order the decoder reads them.
-    case font(style: CompiledArgument?, size: CompiledArgument?, relativeTo: CompiledArgument?, weight: CompiledArgument?, design: CompiledArgument?)
+    /// `font`'s object form.
+    case font(CompiledFont)
     /// `dynamicTypeSize`'s range form.
     case dynamicTypeSizes(min: CompiledArgument?, max: CompiledArgument?)
     /// `width` and `height`, or (`flexible`) the six limits in the order the decoder reads them,
@@ -305,13 +306,7 @@ extension Context {
             guard case .array = v.kind else { return nil }
             modifier = compiledEdges(v).map { .ignoresSafeArea($0) }
         case "font" where !isString(v):
-            // A style or a size, a style a name (an object inside it is left to the decoder).
-            guard let o = members(["style", "size", "weight", "design", "relativeTo"]), (o["style"] == nil) != (o["size"] == nil),
-                o["style"] == nil || (isString(o["style"]!) && o["relativeTo"] == nil), let style = optional(o, "style", compiledArgument),
-                let size = optional(o, "size", compiledArgument), let relativeTo = optional(o, "relativeTo", compiledArgument),
-                let weight = optional(o, "weight", compiledArgument), let design = optional(o, "design", compiledArgument)
-            else { return nil }
-            modifier = .font(style: style, size: size, relativeTo: relativeTo, weight: weight, design: design)
+            modifier = compiledFont(v).map { .font($0) }
         case "dynamicTypeSize" where !isString(v):
             guard let o = members(["min", "max"]), !o.isEmpty, let low = optional(o, "min", compiledArgument),
                 let high = optional(o, "max", compiledArgument)
@@ -482,24 +477,7 @@ extension Context {
             let k = try shapeKind(kind)
             modifier = clip ? .clipShape(k) : .contentShape(k)
         case .ignoresSafeArea(let edges): modifier = .ignoresSafeArea(try self.edges(edges))
-        case .font(let style, let size, let relativeTo, let weight, let design):
-            var f: FontSpec
-            if let style {
-                f = .style(try choice(style, ScalarModifier.textStyles))
-            } else {
-                f = FontSpec(size: try number(size!, in: 1...1000))
-                if let relativeTo { f.textStyle = try choice(relativeTo, ScalarModifier.textStyles) }
-            }
-            if let weight {
-                // A number written as one; a name (or an expression giving one) else.
-                if case .constant(.number) = weight {
-                    f.weight = Int(try number(weight, in: 100...900))
-                } else {
-                    f.weight = try choice(weight, FontSpec.weights)
-                }
-            }
-            if let design { f.design = try choice(design, ScalarModifier.designs) }
-            modifier = .environment(.font(f))
+        case .font(let f): modifier = .environment(.font(try font(f)))
         case .dynamicTypeSizes(let low, let high):
             func size(_ a: CompiledArgument) throws -> DynamicTypeSize {
                 guard let s = DynamicTypeSize.named(try string(a)) else { throw CompiledMismatch() }

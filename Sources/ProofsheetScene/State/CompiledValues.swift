@@ -40,6 +40,13 @@ struct CompiledEdges: Sendable {
     let names: [CompiledArgument]
 }
 
+/// A font compiled: a text style's name, or the object form (a style, itself a font, or a
+/// size), its members in the order the decoder reads them.
+indirect enum CompiledFont: Sendable {
+    case style(CompiledArgument)
+    case object(style: CompiledFont?, size: CompiledArgument?, relativeTo: CompiledArgument?, weight: CompiledArgument?, design: CompiledArgument?)
+}
+
 /// What a background or overlay holds, compiled: a view, a paint, a material, or a style in a
 /// shape (`{"style": …, "in": …}`), as ``Context/layer(_:)`` reads it.
 enum CompiledLayer: Sendable {
@@ -155,6 +162,43 @@ extension Context {
         case .named(let a): return try choice(a, UnitPoint.named)
         case .point(let x, let y):
             return UnitPoint(x: try x.map { try number($0, in: -100...100) } ?? 0.5, y: try y.map { try number($0, in: -100...100) } ?? 0.5)
+        }
+    }
+
+    /// A font compiled (``font(_:)``'s forms).
+    func compiledFont(_ v: JSONValue) -> CompiledFont? {
+        guard case .object(let members) = v.kind else { return isString(v) ? compiledArgument(v).map { .style($0) } : nil }
+        func optional(_ key: String) -> CompiledArgument?? { compiledOptional(v[key], compiledArgument) }
+        // A style or a size; `relativeTo` only with a size.
+        guard members.allSatisfy({ ["style", "size", "weight", "design", "relativeTo"].contains($0.key) }), (v["style"] == nil) != (v["size"] == nil),
+            v["style"] == nil || v["relativeTo"] == nil, let style = compiledOptional(v["style"], compiledFont), let size = optional("size"),
+            let relativeTo = optional("relativeTo"), let weight = optional("weight"), let design = optional("design")
+        else { return nil }
+        return .object(style: style, size: size, relativeTo: relativeTo, weight: weight, design: design)
+    }
+
+    /// A compiled font in this state.
+    func font(_ c: CompiledFont) throws -> FontSpec {
+        switch c {
+        case .style(let a): return .style(try choice(a, ScalarModifier.textStyles))
+        case .object(let style, let size, let relativeTo, let weight, let design):
+            var f: FontSpec
+            if let style {
+                f = try font(style)
+            } else {
+                f = FontSpec(size: try number(size!, in: 1...1000))
+                if let relativeTo { f.textStyle = try choice(relativeTo, ScalarModifier.textStyles) }
+            }
+            if let weight {
+                // A number written as one; a name (or an expression giving one) else.
+                if case .constant(.number) = weight {
+                    f.weight = Int(try number(weight, in: 100...900))
+                } else {
+                    f.weight = try choice(weight, FontSpec.weights)
+                }
+            }
+            if let design { f.design = try choice(design, ScalarModifier.designs) }
+            return f
         }
     }
 

@@ -20,10 +20,11 @@ indirect enum CompiledView: Sendable {
 /// error is the one reading it says, word for word; an error read from JSON inside it (a view or
 /// modifier not compiled) is that error already, and passes through.
 ///
-/// The kinds compiled are the containers (`VStack`, `HStack`, `ZStack`, `Group`), `Text`,
-/// `Color`, the shapes, `Image`, `ForEach`, `If`, `GeometryReader` (whose content a layout makes from what is
-/// compiled, not from JSON) and the uses of components; `background` and `overlay` holding a
-/// view are compiled with the view. Other kinds are read from their JSON for each state.
+/// Every kind is compiled: the containers, `Text`, `Color`, the shapes, `Image`, `ForEach`, `If`,
+/// `GeometryReader` (whose content a layout makes from what is compiled, not from JSON), the
+/// uses of components, and the system views and `Button` (``CompiledSystemView``). What is
+/// left to reading the JSON for each state is a `ForEach` whose `as` is an expression, and
+/// views with errors (read for the error they give).
 struct CompiledViewObject: Sendable {
     /// The view's object: where it is, and what is read when a value does not fit.
     let json: JSONValue

@@ -15,9 +15,10 @@ struct ReadCost: Sendable {
 /// *fixed* when none of its strings is an expression (`"$…"`, `"=…"`, `"…${…}…"`) and it holds
 /// nothing that takes values from its place: no `GeometryReader` (its content is made at layout),
 /// no component (its body reads its arguments), no gesture or button action (they capture the
-/// `ForEach` element they are in). A gesture is made once too, less what it captures; and a
-/// modifier of the kinds a state most often changes (an offset, a rotation, an opacity …) is
-/// compiled, its arguments typed and its expressions kept as trees (``CompiledModifier``).
+/// `ForEach` element they are in). A gesture is made once too, less what it captures. A view or
+/// modifier that reads the state is compiled: its arguments typed, its expressions kept as
+/// trees (``CompiledViewObject``, ``CompiledModifier``), so a state evaluates them and reads no
+/// JSON.
 ///
 /// Parts are found by the template's validation, which visits every view and modifier once in
 /// its context (inside a `List`, in a component's body): each largest fixed part is made there,
