@@ -47,7 +47,10 @@ test: deps lint
 	$(SWIFT) build --build-tests
 	$(RELEASE) --product proofsheet
 	$(RELEASE) --product ProofsheetUIRuntime
-	PROOFSHEET_RELEASE_BINARY="$(CURDIR)/.build/release/proofsheet" $(SWIFT) test --skip-build
+	# The tests' temporary folders go in one folder of their own, removed when they end.
+	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/proofsheet-test-run.XXXXXX")" && \
+	  PROOFSHEET_RELEASE_BINARY="$(CURDIR)/.build/release/proofsheet" TMPDIR="$$scratch" $(SWIFT) test --skip-build; \
+	  status=$$?; rm -rf "$$scratch"; exit $$status
 
 ## The README's two commands in their order, `make demo` then `make test`, on a fresh clone of
 ## HEAD in a temporary folder (slow: a whole build from nothing; not part of `make test`).

@@ -1,9 +1,9 @@
 import ProofsheetCore
 
-/// The system views and `Button` compiled (see ``CompiledViewObject``): their members read once
-/// where they are written as they are, their texts and values typed arguments, the views inside
-/// them compiled. A state makes them as reading their JSON makes them, taking from its budget
-/// what reading takes, in the same order.
+/// The system views and `Button` compiled (see ``CompiledViewObject``): their texts, names and
+/// values typed arguments, the views inside them compiled, their actions read once. A state
+/// makes them as reading their JSON makes them, taking from its budget what reading takes, in
+/// the same order.
 enum CompiledSystemView: Sendable {
     /// `List` or `Form` (`style` and the `listStyle` modifiers of a `List`, in order; the last
     /// sets its style); its children are made inside a list.
@@ -52,7 +52,7 @@ struct CompiledToolbarItem: Sendable {
     let content: CompiledView
 }
 
-/// A button: its look read once, its tint a compiled colour, its label, and its action read
+/// A button: its style, tint, control size and border shape, its label, and its action read
 /// once (a state gives it the values it captures).
 struct CompiledButton: Sendable {
     let style: CompiledArgument?
