@@ -287,12 +287,20 @@ extension Context {
     func geometryReader(_ make: @escaping @Sendable (inout Context) throws -> Node) -> Node {
         let captured = self
         return .geometryReader { size in
-            var inner = captured
-            inner.budget = captured.budget.copy()
-            inner.vars["width"] = .number(size.width)
-            inner.vars["height"] = .number(size.height)
+            var inner = captured.laidOut(size)
             return try make(&inner)
         }
+    }
+
+    /// A copy of this context for a view laid out at `size` (a GeometryReader's content, an
+    /// alignment guide's value): `$width` and `$height` set, and its own copy of the budget, so
+    /// that laying a scene out again never spends it.
+    func laidOut(_ size: Size) -> Context {
+        var inner = self
+        inner.budget = budget.copy()
+        inner.vars["width"] = .number(size.width)
+        inner.vars["height"] = .number(size.height)
+        return inner
     }
 
     /// A GeometryReader's content: a view, or an array of views (laid out as in a ZStack at the

@@ -57,13 +57,7 @@ extension Context {
             let captured = self
             return .alignmentGuide(
                 guide,
-                AlignmentGuideValue { size in
-                    var inner = captured
-                    inner.budget = captured.budget.copy()
-                    inner.vars["width"] = .number(size.width)
-                    inner.vars["height"] = .number(size.height)
-                    return try inner.number(val, in: range)
-                })
+                AlignmentGuideValue { size in try captured.laidOut(size).number(val, in: range) })
         default:
             throw ProofsheetError.internal("no text or layout modifier '\(name)'")
         }

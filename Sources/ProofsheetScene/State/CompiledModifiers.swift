@@ -457,10 +457,7 @@ extension Context {
             modifier = .alignmentGuide(
                 guide,
                 AlignmentGuideValue { size in
-                    var inner = captured
-                    inner.budget = captured.budget.copy()
-                    inner.vars["width"] = .number(size.width)
-                    inner.vars["height"] = .number(size.height)
+                    let inner = captured.laidOut(size)
                     let before = inner.budget.left
                     do { return try inner.number(a, in: range) } catch is CompiledMismatch {
                         inner.budget.restore(before)
