@@ -169,11 +169,14 @@ extension Context {
             guard let a = o[key] else { return .some(nil) }
             return read(a).map { .some($0) }
         }
+        /// The object `{a: …, b: …}` (either optional), its two arguments compiled by `read`.
+        func two(_ a: String, _ b: String, _ read: (JSONValue) -> CompiledArgument?) -> (CompiledArgument?, CompiledArgument?)? {
+            guard let o = members([a, b]), let x = optional(o, a, read), let y = optional(o, b, read) else { return nil }
+            return (x, y)
+        }
         let modifier: CompiledModifier?
         switch name {
-        case "offset":
-            guard let o = members(["x", "y"]), let x = optional(o, "x", compiledLength), let y = optional(o, "y", compiledLength) else { return nil }
-            modifier = .offset(x: x, y: y)
+        case "offset": modifier = two("x", "y", compiledLength).map { .offset(x: $0, y: $1) }
         case "scaleEffect":
             if case .object = v.kind {
                 guard let o = members(["scale", "x", "y", "anchor"]), let s = optional(o, "scale", compiledArgument),
@@ -275,19 +278,9 @@ extension Context {
             guard let r = optional(o, "radius", compiledArgument), let x = optional(o, "x", compiledLength), let y = optional(o, "y", compiledLength)
             else { return nil }
             modifier = .shadow(color: color, radius: r, x: x, y: y, at: json.location)
-        case "aspectRatio":
-            guard let o = members(["ratio", "contentMode"]), let r = optional(o, "ratio", compiledArgument),
-                let m = optional(o, "contentMode", compiledArgument)
-            else { return nil }
-            modifier = .aspectRatio(ratio: r, contentMode: m)
-        case "position":
-            guard let o = members(["x", "y"]), let x = optional(o, "x", compiledLength), let y = optional(o, "y", compiledLength) else { return nil }
-            modifier = .position(x: x, y: y)
-        case "fixedSize":
-            guard let o = members(["horizontal", "vertical"]), let h = optional(o, "horizontal", compiledArgument),
-                let vv = optional(o, "vertical", compiledArgument)
-            else { return nil }
-            modifier = .fixedSize(horizontal: h, vertical: vv)
+        case "aspectRatio": modifier = two("ratio", "contentMode", compiledArgument).map { .aspectRatio(ratio: $0, contentMode: $1) }
+        case "position": modifier = two("x", "y", compiledLength).map { .position(x: $0, y: $1) }
+        case "fixedSize": modifier = two("horizontal", "vertical", compiledArgument).map { .fixedSize(horizontal: $0, vertical: $1) }
         case "environment":
             // Each value a string (a name, or an expression giving one).
             func name(_ a: JSONValue) -> CompiledArgument? { isString(a) ? compiledArgument(a) : nil }
