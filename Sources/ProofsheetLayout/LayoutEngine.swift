@@ -65,6 +65,8 @@ public struct LayoutEngine: Sendable {
     /// when it is read, but each `GeometryReader` builds its content again at each layout, so
     /// the pass counts too. Each pass has its own count.
     private var budget: ElementBudget?
+    /// Where the scene's root view is written, for an error with no nearer place.
+    private var rootLocation: SourceLocation?
     public init(measurer: TextMeasurer, assets: AssetProvider) { self.measurer = measurer; self.assets = assets }
 
     /// Lays out `scene`: the root view is proposed the safe area and centred in it.
@@ -75,6 +77,7 @@ public struct LayoutEngine: Sendable {
         pass.safeArea = scene.safeArea
         pass.hairline = 1 / scene.scale
         pass.budget = ElementBudget(Scene.Limits.views.int)
+        pass.rootLocation = scene.rootLocation
         return try pass.run(scene)
     }
 
@@ -85,6 +88,7 @@ public struct LayoutEngine: Sendable {
         pass.safeArea = scene.safeArea
         pass.hairline = 1 / scene.scale
         pass.budget = ElementBudget(Scene.Limits.views.int)
+        pass.rootLocation = scene.rootLocation
         return try pass.build(
             scene.root, .root, LayoutEnvironment(scene: scene), location: nil
         ).size(proposal)
@@ -107,9 +111,9 @@ public struct LayoutEngine: Sendable {
 
     func overBudget(_ location: SourceLocation?) -> ProofsheetError {
         .badInput(
-            "the scene lays out more than \(Scene.Limits.views.int) views and modifiers", at: location,
-            hint: "GeometryReader content is built again for each reader: use fewer readers or smaller ForEach counts, "
-                + "or raise the limit with --limit views=N")
+            "the scene lays out more than \(Scene.Limits.views.int) views and modifiers", at: location ?? rootLocation,
+            hint: "system views (lists, toggles, bars) grow into more views as they are laid out, and a GeometryReader's content "
+                + "is built again for each reader: use smaller ForEach counts or fewer readers, or raise the limit with --limit views=N")
     }
 
     /// The views a container holds, each with its identity: a group (a `ForEach`, a builder

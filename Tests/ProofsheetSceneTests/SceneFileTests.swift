@@ -317,6 +317,19 @@ struct SceneFileTests {
         #expect(error?.message.contains("lays out more than") == true, "\(String(describing: error))")
     }
 
+    /// System views grow into more views at layout: over the limit there, the error names the
+    /// file and the root view's place (no view nearer has one) and says what grows.
+    @Test func aLayoutOverTheLimitNamesTheFile() throws {
+        let text = """
+            {"canvas": {"width": 100, "height": 100},
+             "root": {"type": "List", "children": [{"type": "ForEach", "count": 60000, "content": {"type": "Toggle", "title": "a", "isOn": true}}]}}
+            """
+        let s = try SceneDecoder().decode(bytes: Array(text.utf8), file: "settings.json")
+        let error = #expect(throws: ProofsheetError.self) { try LayoutEngine(measurer: FixedMetrics(), assets: FakeAssets()).layout(s) }
+        #expect(error?.location?.description == "settings.json:2:10 (at $.root)", "\(String(describing: error))")
+        #expect(error?.hint?.contains("system views") == true)
+    }
+
     // MARK: Decoding
 
     @Test func forEachAndInterpolation() throws {

@@ -188,6 +188,7 @@ struct Context {
         if let s = m["scale"] { scale = try number(s) }
         var scene = Scene(canvas: size, safeArea: safe, scale: scale ?? Double(device?.scale ?? 1), device: device, file: file, root: .empty)
         scene.sdk = sdk
+        scene.rootLocation = m["root"]?.location
         if !validating { try scene.validateSize(at: m["scale"]?.location ?? canvas.location) }
         // Read after the size is checked: a canvas of its own size may still be shown on a
         // device (`--device`), which is when chrome is checked.

@@ -15,6 +15,8 @@ public struct Scene: Sendable {
     public var assetRoots: [String]
     /// The file the scene was read from, for messages.
     public var file: String?
+    /// Where the root view is written: an error found at layout with no nearer place names it.
+    public var rootLocation: SourceLocation?
     /// What `.spring()` and `.default` mean in the scene's animations.
     public var sdk: AnimationSDK = .ios17
     /// The status bar, home indicator and device frame drawn around the scene's views.
