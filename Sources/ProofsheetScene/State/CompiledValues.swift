@@ -13,12 +13,10 @@ enum CompiledPaint: Sendable {
     case gradient(CompiledGradient)
 }
 
-/// A linear gradient compiled: its colours spread evenly, or its stops each with its location,
-/// then its start and end points.
+/// A linear gradient compiled: its stops, then its start and end points.
 struct CompiledGradient: Sendable {
+    /// Each with its location, or (`colors`) none: spread evenly.
     let stops: [(color: CompiledColor, location: CompiledArgument?)]
-    /// `colors`: spread evenly; else `stops`.
-    let evenly: Bool
     let start: CompiledUnitPoint?
     let end: CompiledUnitPoint?
 }
@@ -131,7 +129,7 @@ extension Context {
         guard let start = compiledOptional(m["startPoint"], compiledUnitPoint), let end = compiledOptional(m["endPoint"], compiledUnitPoint) else {
             return nil
         }
-        return CompiledGradient(stops: stops, evenly: m["colors"] != nil, start: start, end: end)
+        return CompiledGradient(stops: stops, start: start, end: end)
     }
 
     /// A unit point compiled: a name, or an object of `x` and `y`.
