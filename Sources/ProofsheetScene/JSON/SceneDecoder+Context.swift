@@ -194,7 +194,7 @@ struct Context {
         // device (`--device`), which is when chrome is checked.
         if let c = m["chrome"] { scene.chrome = try chrome(c) }
         if let c = m["colorScheme"] {
-            scene.colorScheme = try choice(c, Self.options(ColorScheme.self))
+            scene.colorScheme = try choice(c, Self.colorSchemes)
         }
         if let d = m["dynamicTypeSize"] { scene.dynamicTypeSize = try dynamicTypeSize(d) }
         if let d = m["layoutDirection"] { scene.layoutDirection = try layoutDirection(d) }

@@ -81,7 +81,7 @@ extension Context {
         case "aspectRatio":
             let o = try object(v, allowed: ["ratio", "contentMode"])
             let ratio = try o["ratio"].map { try number($0, in: 0.0001...10000) }
-            let mode = try o["contentMode"].map { try choice($0, ["fit": ContentMode.fit, "fill": .fill]) } ?? .fit
+            let mode = try o["contentMode"].map { try choice($0, Self.contentModes) } ?? .fit
             return wrap(.aspectRatio(ratio, mode))
         case "scaledToFill": try flag(v); return wrap(.aspectRatio(nil, .fill))
         case "scaledToFit": try flag(v); return wrap(.aspectRatio(nil, .fit))
@@ -95,7 +95,7 @@ extension Context {
                 throw ProofsheetError.badInput(
                     "safeAreaInset needs 'content'", at: v.location, hint: "add \"content\": {\"type\": \"Text\", \"text\": \"Bar\"}")
             }
-            let edge = try o["edge"].map { try choice($0, Self.options(SafeAreaEdge.self)) } ?? .bottom
+            let edge = try o["edge"].map { try choice($0, Self.safeAreaEdges) } ?? .bottom
             let alignment = try o["alignment"].map { try choice($0, Self.insetAlignments(edge)) } ?? 0.5
             let spacing = try o["spacing"].map { try length($0, min: 0) } ?? 0
             return wrap(.safeAreaInset(edge: edge, alignment: alignment, spacing: spacing, content: try view(c)))
@@ -164,7 +164,7 @@ extension Context {
 
     /// A safe-area inset's alignments along its edge.
     static func insetAlignments(_ edge: SafeAreaEdge) -> [String: Double] {
-        edge.isVertical ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
+        edge.isVertical ? horizontalGuides : insetVerticalGuides
     }
 
     /// `{"animation": "easeOut"}` (every change), `{"animation": null}` (none), or
@@ -326,6 +326,6 @@ extension Context {
     }
 
     func colorScheme(_ v: JSONValue) throws -> ColorScheme {
-        try choice(v, Self.options(ColorScheme.self))
+        try choice(v, Self.colorSchemes)
     }
 }

@@ -23,10 +23,10 @@ extension Context {
     mutating func systemView(_ type: String, _ m: [String: JSONValue], _ json: JSONValue) throws -> Node? {
         switch type {
         case "List":
-            var style = try m["style"].map { try choice($0, Self.options(ListStyle.self)) } ?? .automatic
+            var style = try m["style"].map { try choice($0, Self.listStyles) } ?? .automatic
             // SwiftUI's spelling, `.listStyle(.plain)`, among the list's own modifiers.
             if case .array(let mods)? = m["modifiers"]?.kind {
-                for mod in mods { if let v = mod["listStyle"] { style = try choice(v, Self.options(ListStyle.self)) } }
+                for mod in mods { if let v = mod["listStyle"] { style = try choice(v, Self.listStyles) } }
             }
             let outer = inList
             inList = true
@@ -41,7 +41,7 @@ extension Context {
         case "Section":
             return .section(header: try sectionPart(m["header"]), footer: try sectionPart(m["footer"]), children: try children(m))
         case "ScrollView":
-            let axis = try m["axis"].map { try choice($0, ["vertical": Axis.vertical, "horizontal": .horizontal]) } ?? .vertical
+            let axis = try m["axis"].map { try choice($0, Self.scrollAxes) } ?? .vertical
             return .scrollView(axis: axis, offset: try contentOffset(m), children: try children(m))
         case "Divider":
             return .divider
@@ -73,7 +73,7 @@ extension Context {
             guard let c = m["content"] else { throw missing("content", json, example: "\"content\": {view}") }
             var bar = NavigationBarSpec()
             if let t = m["title"] { bar.title = try text(t) }
-            if let d = m["titleDisplayMode"] { bar.displayMode = try choice(d, Self.options(TitleDisplayMode.self)) }
+            if let d = m["titleDisplayMode"] { bar.displayMode = try choice(d, Self.titleDisplayModes) }
             if let v = m["toolbarVisibility"] { bar.hidden = try visibility(v) }
             if let t = m["toolbar"] { bar.items = try toolbarItems(t) }
             // SwiftUI's spellings: `navigationTitle`, `navigationBarTitleDisplayMode` and
@@ -82,7 +82,7 @@ extension Context {
             for (name, v) in barModifiers {
                 switch name {
                 case "navigationTitle": bar.title = try text(v)
-                case "navigationBarTitleDisplayMode": bar.displayMode = try choice(v, Self.options(TitleDisplayMode.self))
+                case "navigationBarTitleDisplayMode": bar.displayMode = try choice(v, Self.titleDisplayModes)
                 default:
                     if case .array = v.kind { bar.items = try toolbarItems(v) } else { bar.hidden = try visibility(v) }
                 }
@@ -113,7 +113,7 @@ extension Context {
             guard let content = o["content"] else {
                 throw ProofsheetError.badInput("a toolbar item needs 'content'", at: itemJSON.location, hint: "\"content\": {view}")
             }
-            let placement = try o["placement"].map { try choice($0, Self.options(ToolbarPlacement.self)) } ?? .topBarTrailing
+            let placement = try o["placement"].map { try choice($0, Self.toolbarPlacements) } ?? .topBarTrailing
             return (placement, try view(content))
         }
     }
@@ -148,7 +148,7 @@ extension Context {
             guard SystemViews.isList(node) else {
                 throw ProofsheetError.badInput("'listStyle' applies to a List", at: at, hint: "put it among the List's modifiers")
             }
-            _ = try choice(v, Self.options(ListStyle.self))
+            _ = try choice(v, Self.listStyles)
             return node
         }
         throw ProofsheetError.badInput(

@@ -216,11 +216,30 @@ extension Context {
     static let roundedStyles = ["continuous": true, "circular": false]
 
     /// A stack's alignments across its axis.
-    static func stackAlignments(_ axis: Axis) -> [String: Double] {
-        axis == .vertical
-            ? ["leading": 0, "center": 0.5, "trailing": 1]
-            : ["top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline, "lastTextBaseline": Node.lastTextBaseline]
-    }
+    static func stackAlignments(_ axis: Axis) -> [String: Double] { axis == .vertical ? horizontalGuides : verticalGuides }
+
+    /// Alignments along a horizontal line (a VStack's, a vertical inset's) and along a vertical
+    /// one (an HStack's, with its text baselines).
+    static let horizontalGuides: [String: Double] = ["leading": 0, "center": 0.5, "trailing": 1]
+    static let verticalGuides: [String: Double] = [
+        "top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": Node.firstTextBaseline, "lastTextBaseline": Node.lastTextBaseline
+    ]
+    /// A horizontal inset's alignments: no baselines.
+    static let insetVerticalGuides: [String: Double] = ["top": 0, "center": 0.5, "bottom": 1]
+
+    /// The options of the kinds a state may name, each table made once.
+    static let scrollAxes: [String: Axis] = ["vertical": .vertical, "horizontal": .horizontal]
+    static let contentModes: [String: ContentMode] = ["fit": .fit, "fill": .fill]
+    static let titleDisplayModes = options(TitleDisplayMode.self)
+    static let toolbarPlacements = options(ToolbarPlacement.self)
+    static let controlSizes = options(ButtonLook.ControlSize.self)
+    static let alertRoles = options(AlertSpec.ButtonSpec.Role.self)
+    static let safeAreaEdges = options(SafeAreaEdge.self)
+    static let textStyles = options(TextStyle.self)
+    static let designs = options(FontSpec.Design.self)
+    static let colorSchemes = options(ColorScheme.self)
+    static let textCases = options(TextCase.self)
+    static let buttonStyles = options(ButtonLook.Style.self)
 
     /// The shapes a clip or content shape names.
     static let shapeNames: [String: ShapeKind] = ["rectangle": .rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule]
@@ -252,7 +271,7 @@ extension Context {
     }
 
     func design(_ v: JSONValue) throws -> FontSpec.Design {
-        try choice(v, Self.options(FontSpec.Design.self))
+        try choice(v, Self.designs)
     }
 
     func font(_ v: JSONValue) throws -> FontSpec {
@@ -282,7 +301,7 @@ extension Context {
     }
 
     func textStyle(_ v: JSONValue) throws -> TextStyle {
-        try choice(v, Self.options(TextStyle.self))
+        try choice(v, Self.textStyles)
     }
 
     /// A locale's tag (`"de"`, `"zh-Hant"`, `"pseudo"`).

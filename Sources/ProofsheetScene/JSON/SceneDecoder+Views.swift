@@ -222,11 +222,11 @@ extension Context {
         case "Button":
             var look = ButtonLook()
             if let s = m["style"] {
-                look.style = try choice(s, Self.options(ButtonLook.Style.self))
+                look.style = try choice(s, Self.buttonStyles)
             }
             if let t = m["tint"] { look.tint = try color(t) }
             if let c = m["controlSize"] {
-                look.controlSize = try choice(c, Self.options(ButtonLook.ControlSize.self))
+                look.controlSize = try choice(c, Self.controlSizes)
             }
             if let b = m["borderShape"] { look.borderShape = try borderShape(b) }
             let label = try labelOrTitle(m, json, title: "Book")

@@ -20,9 +20,9 @@ extension Context {
         case "lineSpacing": return .environment(.lineSpacing(try number(v, in: 0...Scene.Limits.maxLength)))
         case "textCase":
             if case .null = v.kind { return .environment(.textCase(nil)) }
-            return .environment(.textCase(try choice(v, Self.options(TextCase.self))))
+            return .environment(.textCase(try choice(v, Self.textCases)))
         case "buttonStyle":
-            return .environment(.buttonStyle(try choice(v, Self.options(ButtonLook.Style.self))))
+            return .environment(.buttonStyle(try choice(v, Self.buttonStyles)))
         case "fixedSize":
             if case .object = v.kind {
                 let o = try object(v, allowed: ["horizontal", "vertical"])

@@ -155,7 +155,7 @@ extension Context {
                 guard let t = bo["title"] else { throw ProofsheetError.badInput("an alert button needs a 'title'", at: item.location) }
                 let role =
                     try bo["role"].map {
-                        try choice($0, Dictionary(uniqueKeysWithValues: AlertSpec.ButtonSpec.Role.allCases.map { ($0.rawValue, $0) }))
+                        try choice($0, Self.alertRoles)
                     } ?? .normal
                 return AlertSpec.ButtonSpec(
                     title: try text(t), role: role, actions: try bo["action"].map { try ctx.actions($0, schema: schema, count: &count) } ?? [],

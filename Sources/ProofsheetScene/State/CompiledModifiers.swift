@@ -416,7 +416,7 @@ extension Context {
             return .located(.modified(node, .shadow(shadow)), at)
         case .aspectRatio(let ratio, let contentMode):
             let r = try ratio.map { try number($0, in: 0.0001...10000) }
-            let mode = try contentMode.map { try choice($0, ["fit": ContentMode.fit, "fill": .fill]) } ?? .fit
+            let mode = try contentMode.map { try choice($0, Self.contentModes) } ?? .fit
             modifier = .aspectRatio(r, mode)
         case .position(let x, let y):
             let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
@@ -425,7 +425,7 @@ extension Context {
             modifier = .fixedSize(horizontal: try h.map(bool) ?? true, vertical: try v.map(bool) ?? true)
         case .environment(let c, let d, let l):
             var n = node
-            if let c { n = .modified(n, .environment(.colorScheme(try choice(c, ScalarModifier.colorSchemes)))) }
+            if let c { n = .modified(n, .environment(.colorScheme(try choice(c, Self.colorSchemes)))) }
             if let d {
                 guard let size = DynamicTypeSize.named(try string(d)) else { throw CompiledMismatch() }
                 n = .modified(n, .environment(.dynamicTypeSize(size...size)))
@@ -507,7 +507,7 @@ extension Context {
         if case .scaledMetric(let base, let relativeTo) = a {
             // As ``scaledMetric(_:min:)`` reads it: within the length's bounds.
             let b = try number(base, in: range)
-            let style = try relativeTo.map { try choice($0, ScalarModifier.textStyles) } ?? .body
+            let style = try relativeTo.map { try choice($0, Self.textStyles) } ?? .body
             return Swift.min(Swift.max(style.scaled(b, at: dynamicTypeSize), range.lowerBound), Scene.Limits.maxLength)
         }
         guard case .number(let n) = try value(a), n.isFinite, range.contains(n) else { throw CompiledMismatch() }

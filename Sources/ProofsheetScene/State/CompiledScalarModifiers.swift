@@ -38,12 +38,6 @@ struct ScalarModifier: Sendable {
         ScalarModifier { make($0).map { .environment($0) } }
     }
 
-    static let textStyles = Context.options(TextStyle.self)
-    static let designs = Context.options(FontSpec.Design.self)
-    static let colorSchemes = Context.options(ColorScheme.self)
-    static let textCases = Context.options(TextCase.self)
-    static let buttonStyles = Context.options(ButtonLook.Style.self)
-
     /// The kinds, by name; each reads its argument as the decoder's modifier of that name reads
     /// an argument that is a string.
     static let kinds: [String: ScalarModifier] = [
@@ -60,13 +54,13 @@ struct ScalarModifier: Sendable {
         "ignoresSafeArea": ScalarModifier { choice($0, Context.edgeNames).map { .ignoresSafeArea($0) } },
         "allowsHitTesting": ScalarModifier { bool($0).map { .allowsHitTesting($0) } },
         "flipsForRightToLeftLayoutDirection": ScalarModifier { bool($0).map { .flipsForRightToLeftLayoutDirection($0) } },
-        "font": environment { choice($0, textStyles).map { .font(.style($0)) } },
+        "font": environment { choice($0, Context.textStyles).map { .font(.style($0)) } },
         "fontWeight": environment { choice($0, FontSpec.weights).map { .fontWeight($0) } },
-        "fontDesign": environment { choice($0, designs).map { .fontDesign($0) } },
+        "fontDesign": environment { choice($0, Context.designs).map { .fontDesign($0) } },
         "multilineTextAlignment": environment { choice($0, Context.textAlignments).map { .multilineTextAlignment($0) } },
         "lineLimit": environment { number($0, 1...10_000).map { .lineLimit(Int($0)) } },
-        "colorScheme": environment { choice($0, colorSchemes).map { .colorScheme($0) } },
-        "preferredColorScheme": environment { choice($0, colorSchemes).map { .preferredColorScheme($0) } },
+        "colorScheme": environment { choice($0, Context.colorSchemes).map { .colorScheme($0) } },
+        "preferredColorScheme": environment { choice($0, Context.colorSchemes).map { .preferredColorScheme($0) } },
         "dynamicTypeSize": environment {
             guard case .string(let s) = $0, let size = DynamicTypeSize.named(s) else { return nil }
             return .dynamicTypeSize(size...size)
@@ -78,7 +72,7 @@ struct ScalarModifier: Sendable {
         "kerning": environment { number($0, -1000...1000).map { .tracking($0) } },
         "tracking": environment { number($0, -1000...1000).map { .tracking($0) } },
         "lineSpacing": environment { number($0, 0...Scene.Limits.maxLength).map { .lineSpacing($0) } },
-        "textCase": environment { choice($0, textCases).map { .textCase($0) } },
-        "buttonStyle": environment { choice($0, buttonStyles).map { .buttonStyle($0) } }
+        "textCase": environment { choice($0, Context.textCases).map { .textCase($0) } },
+        "buttonStyle": environment { choice($0, Context.buttonStyles).map { .buttonStyle($0) } }
     ]
 }

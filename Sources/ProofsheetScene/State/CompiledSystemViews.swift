@@ -304,7 +304,7 @@ extension Context {
             let h = try header.map { try made($0) } ?? .empty, f = try footer.map { try made($0) } ?? .empty
             return .section(header: h, footer: f, children: try children.map { try made($0) })
         case .scrollView(let axis, let offset, let children):
-            let a = try axis.map { try choice($0, ["vertical": Axis.vertical, "horizontal": .horizontal]) } ?? .vertical
+            let a = try axis.map { try choice($0, Self.scrollAxes) } ?? .vertical
             let o = try offset.map { try number($0, in: 0...Scene.Limits.maxLength) } ?? 0
             return .scrollView(axis: a, offset: o, children: try children.map { try made($0) })
         case .label(let title, let icon):
@@ -329,20 +329,20 @@ extension Context {
             for setting in compiled.settings {
                 switch setting {
                 case .title(let a): bar.title = try text(a)
-                case .displayMode(let a): bar.displayMode = try choice(a, Self.options(TitleDisplayMode.self))
+                case .displayMode(let a): bar.displayMode = try choice(a, Self.titleDisplayModes)
                 case .hidden(let a): bar.hidden = try choice(a, Self.visibilities)
                 case .items(let items):
                     bar.items = try items.map { item in
-                        (try item.placement.map { try choice($0, Self.options(ToolbarPlacement.self)) } ?? .topBarTrailing, try made(item.content))
+                        (try item.placement.map { try choice($0, Self.toolbarPlacements) } ?? .topBarTrailing, try made(item.content))
                     }
                 }
             }
             return SystemViews.navigationStack(bar, content: try made(content))
         case .button(let b):
             var look = ButtonLook()
-            if let s = b.style { look.style = try choice(s, ScalarModifier.buttonStyles) }
+            if let s = b.style { look.style = try choice(s, Self.buttonStyles) }
             if let t = b.tint { look.tint = try color(t) }
-            if let c = b.controlSize { look.controlSize = try choice(c, Self.options(ButtonLook.ControlSize.self)) }
+            if let c = b.controlSize { look.controlSize = try choice(c, Self.controlSizes) }
             if let (a, rounded) = b.borderShape {
                 look.borderShape =
                     rounded ? .roundedRectangle(radius: try number(a, in: 0...Scene.Limits.maxLength)) : try choice(a, Self.borderShapes)
@@ -373,7 +373,7 @@ extension Context {
         try takeCompiled(a.binding.cost)
         try takeCompiled(a.actionsCost)
         var buttons = try a.buttons.map { b in
-            let role = try b.role.map { try choice($0, Self.options(AlertSpec.ButtonSpec.Role.self)) } ?? .normal
+            let role = try b.role.map { try choice($0, Self.alertRoles) } ?? .normal
             return AlertSpec.ButtonSpec(title: try text(b.title), role: role, actions: b.actions ?? [], id: try b.id.map(string))
         }
         if buttons.isEmpty { buttons = [AlertSpec.ButtonSpec(title: "OK", role: .normal, actions: [], id: nil)] }

@@ -178,14 +178,14 @@ extension Context {
     /// A compiled font in this state.
     func font(_ c: CompiledFont) throws -> FontSpec {
         switch c {
-        case .style(let a): return .style(try choice(a, ScalarModifier.textStyles))
+        case .style(let a): return .style(try choice(a, Self.textStyles))
         case .object(let style, let size, let relativeTo, let weight, let design):
             var f: FontSpec
             if let style {
                 f = try font(style)
             } else {
                 f = FontSpec(size: try number(size!, in: 1...1000))
-                if let relativeTo { f.textStyle = try choice(relativeTo, ScalarModifier.textStyles) }
+                if let relativeTo { f.textStyle = try choice(relativeTo, Self.textStyles) }
             }
             if let weight {
                 // A number written as one; a name (or an expression giving one) else.
@@ -195,7 +195,7 @@ extension Context {
                     f.weight = try choice(weight, FontSpec.weights)
                 }
             }
-            if let design { f.design = try choice(design, ScalarModifier.designs) }
+            if let design { f.design = try choice(design, Self.designs) }
             return f
         }
     }

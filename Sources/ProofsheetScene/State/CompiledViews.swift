@@ -468,7 +468,7 @@ extension Context {
             let a = try alignment.map { try choice($0, UnitPoint.named) } ?? .center
             return .modified(node, background ? .background(c, alignment: a) : .overlay(c, alignment: a))
         case .inset(let edge, let alignment, let spacing, let content, _):
-            let e = try edge.map { try choice($0, Self.options(SafeAreaEdge.self)) } ?? .bottom
+            let e = try edge.map { try choice($0, Self.safeAreaEdges) } ?? .bottom
             let a = try alignment.map { try choice($0, Self.insetAlignments(e)) } ?? 0.5
             let s = try spacing.map { try number($0, in: 0...Scene.Limits.maxLength) } ?? 0
             let c = try made(content)
