@@ -24,6 +24,11 @@ extension Context {
         func wrap(_ m: Modifier) -> Node { .modified(node, m) }
         // Effects that draw offscreen carry their place, for errors found while drawing them.
         func located(_ m: Modifier) -> Node { .located(.modified(node, m), json.location) }
+        // The modifiers of one argument, read as their table says (their other forms below).
+        if let kind = ScalarModifier.kinds[name], kind.takes(v.kind) {
+            let made = try scalarModifier(kind, v)
+            return kind.located ? located(made) : wrap(made)
+        }
         switch name {
         case "padding": return wrap(.padding(try paddingInsets(v)))
         case "frame": return wrap(try frame(v))
@@ -38,8 +43,6 @@ extension Context {
                 content = try layer(v)
             }
             return wrap(name == "background" ? .background(content, alignment: align) : .overlay(content, alignment: align))
-        case "cornerRadius":
-            return wrap(.clipShape(.roundedRectangle(radius: try length(v, min: 0), continuous: true)))
         case "clipShape": return wrap(.clipShape(try shapeKind(v)))
         case "clipped": try flag(v); return wrap(.clipped)
         case "offset":
@@ -65,19 +68,15 @@ extension Context {
             return wrap(.rotationEffect(degrees: try number(v, in: -100_000...100_000), anchor: .center))
         case "opacity": return located(.opacity(try number(v, in: 0...1)))
         case "shadow":
-            if case .object = v.kind {
-                let o = try object(v, allowed: ["color", "radius", "x", "y"])
-                return located(
-                    .shadow(
-                        Shadow(
-                            color: try o["color"].map(color) ?? Color.black.opacity(0.33),
-                            radius: try o["radius"].map { try number($0, in: 0...500) } ?? 0,
-                            x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0)))
-            }
-            return located(.shadow(Shadow(color: Color.black.opacity(0.33), radius: try number(v, in: 0...500), x: 0, y: 0)))
-        case "blur": return located(.blur(radius: try number(v, in: 0...500)))
+            // The object form (a radius alone is read by the table).
+            let o = try object(v, allowed: ["color", "radius", "x", "y"])
+            return located(
+                .shadow(
+                    Shadow(
+                        color: try o["color"].map(color) ?? Color.black.opacity(0.33),
+                        radius: try o["radius"].map { try number($0, in: 0...500) } ?? 0,
+                        x: try o["x"].map { try length($0) } ?? 0, y: try o["y"].map { try length($0) } ?? 0)))
         case "zIndex": return wrap(.zIndex(try number(v, in: -1e9...1e9)))
-        case "layoutPriority": return wrap(.layoutPriority(try number(v, in: -1e9...1e9)))
         case "aspectRatio":
             let o = try object(v, allowed: ["ratio", "contentMode"])
             let ratio = try o["ratio"].map { try number($0, in: 0.0001...10000) }
@@ -104,21 +103,10 @@ extension Context {
         case "foregroundColor", "foregroundStyle": return wrap(.environment(.foreground(try paint(v))))
         case "font": return wrap(.environment(.font(try font(v))))
         case "fontWeight": return wrap(.environment(.fontWeight(try weight(v))))
-        case "fontDesign": return wrap(.environment(.fontDesign(try design(v))))
-        case "multilineTextAlignment":
-            return wrap(
-                .environment(.multilineTextAlignment(try choice(v, Self.textAlignments))))
-        case "lineLimit":
-            if case .null = v.kind { return wrap(.environment(.lineLimit(nil))) }
-            let n = try number(v, in: 1...10_000)
-            return wrap(.environment(.lineLimit(Int(n))))
+        case "lineLimit": return wrap(.environment(.lineLimit(nil)))  // null (a number is read by the table)
         case "tint": return wrap(.environment(.tint(try color(v))))
-        case "colorScheme": return wrap(.environment(.colorScheme(try colorScheme(v))))
-        case "preferredColorScheme":
-            if case .null = v.kind { return wrap(.environment(.preferredColorScheme(nil))) }
-            return wrap(.environment(.preferredColorScheme(try colorScheme(v))))
+        case "preferredColorScheme": return wrap(.environment(.preferredColorScheme(nil)))  // null, as for lineLimit
         case "dynamicTypeSize": return wrap(.environment(.dynamicTypeSize(try dynamicTypeSizes(v))))
-        case "flipsForRightToLeftLayoutDirection": return wrap(.flipsForRightToLeftLayoutDirection(try bool(v)))
         case "environment":
             // {"colorScheme": "dark"}: SwiftUI's `.environment(\.colorScheme, .dark)`; several
             // values set in the order written.
@@ -138,7 +126,6 @@ extension Context {
             return n
         case "animation": return wrap(.animation(try implicitAnimation(v)))
         case "transition": return wrap(.transition(try transition(v)))
-        case "allowsHitTesting": return wrap(.allowsHitTesting(try bool(v)))
         case "contentShape": return wrap(.contentShape(try shapeKind(v)))
         case "gesture": return wrap(.gesture(try gesture(v)))
         case "alert":

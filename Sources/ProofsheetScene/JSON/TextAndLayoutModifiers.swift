@@ -11,18 +11,10 @@ extension Context {
 
     func textOrLayoutModifier(_ name: String, _ v: JSONValue) throws -> Modifier {
         switch name {
-        // `.bold()` is `.fontWeight(.bold)`; `{"bold": false}` (SwiftUI's `bold(false)`) is regular.
-        case "bold": return .environment(.fontWeight(try bool(v) ? 700 : 400))
-        case "italic": return .environment(.italic(try bool(v)))
-        case "underline": return .environment(.underline(try bool(v)))
-        case "strikethrough": return .environment(.strikethrough(try bool(v)))
-        case "kerning", "tracking": return .environment(.tracking(try number(v, in: -1000...1000)))
-        case "lineSpacing": return .environment(.lineSpacing(try number(v, in: 0...Scene.Limits.maxLength)))
-        case "textCase":
-            if case .null = v.kind { return .environment(.textCase(nil)) }
-            return .environment(.textCase(try choice(v, Self.textCases)))
-        case "buttonStyle":
-            return .environment(.buttonStyle(try choice(v, Self.buttonStyles)))
+        // `bold`, `italic`, `underline`, `strikethrough`, `kerning`, `tracking`, `lineSpacing`,
+        // `buttonStyle` and `textCase` are read by ``ScalarModifier``'s table; `{"textCase": null}`
+        // (no case) here.
+        case "textCase": return .environment(.textCase(nil))
         case "fixedSize":
             if case .object = v.kind {
                 let o = try object(v, allowed: ["horizontal", "vertical"])

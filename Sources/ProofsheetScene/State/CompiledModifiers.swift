@@ -72,7 +72,8 @@ enum CompiledModifier: Sendable {
     case ignoresSafeArea(CompiledEdges)
     /// `font`'s object form.
     case font(CompiledFont)
-    /// `dynamicTypeSize`'s range form.
+    /// `dynamicTypeSize`: one size, or the range form.
+    case dynamicTypeSize(CompiledArgument)
     case dynamicTypeSizes(min: CompiledArgument?, max: CompiledArgument?)
     /// `width` and `height`, or (`flexible`) the six limits in the order the decoder reads them,
     /// a fixed width or height standing for its axis' three.
@@ -295,12 +296,11 @@ extension Context {
             modifier = .alignmentGuide(guide, value, json: val)
         case "clipShape" where !isString(v), "contentShape" where !isString(v):
             modifier = compiledShapeKind(v).map { .shape($0, clip: name == "clipShape") }
-        case "ignoresSafeArea" where !isString(v):
-            guard case .array = v.kind else { return nil }
-            modifier = compiledEdges(v).map { .ignoresSafeArea($0) }
+        case "ignoresSafeArea": modifier = compiledEdges(v).map { .ignoresSafeArea($0) }
         case "font" where !isString(v):
             modifier = compiledFont(v).map { .font($0) }
-        case "dynamicTypeSize" where !isString(v):
+        case "dynamicTypeSize" where isString(v): modifier = compiledArgument(v).map { .dynamicTypeSize($0) }
+        case "dynamicTypeSize":
             guard let o = members(["min", "max"]), !o.isEmpty, let low = optional(o, "min", compiledArgument),
                 let high = optional(o, "max", compiledArgument)
             else { return nil }
@@ -308,7 +308,9 @@ extension Context {
         case "listStyle": modifier = compiledArgument(v).map { .listStyle($0) }
         default:
             guard let kind = ScalarModifier.kinds[name], isString(v) else { return nil }
-            modifier = (kind.length ? compiledLength(v) : compiledArgument(v)).map { .scalar(kind, $0, at: json.location) }
+            var length = false
+            if case .length = kind.reading { length = true }
+            modifier = (length ? compiledLength(v) : compiledArgument(v)).map { .scalar(kind, $0, at: json.location) }
         }
         return modifier.map { CompiledModifierPart(modifier: $0, fixedCost: ReadCost()) }
     }
@@ -406,7 +408,7 @@ extension Context {
                     width: try width.map { try number($0, in: range) }, height: try height.map { try number($0, in: range) }, alignment: align)
             }
         case .scalar(let kind, let a, let at):
-            guard let made = kind.make(try value(a)) else { throw CompiledMismatch() }
+            let made = try scalarModifier(kind, a)
             return kind.located ? .located(.modified(node, made), at) : .modified(node, made)
         case .shadow(let c, let radius, let x, let y, let at):
             let range = -Scene.Limits.maxLength...Scene.Limits.maxLength
@@ -427,7 +429,7 @@ extension Context {
             var n = node
             if let c { n = .modified(n, .environment(.colorScheme(try choice(c, Self.colorSchemes)))) }
             if let d {
-                guard let size = DynamicTypeSize.named(try string(d)) else { throw CompiledMismatch() }
+                let size = try dynamicTypeSize(d)
                 n = .modified(n, .environment(.dynamicTypeSize(size...size)))
             }
             if let l {
@@ -468,12 +470,11 @@ extension Context {
             modifier = clip ? .clipShape(k) : .contentShape(k)
         case .ignoresSafeArea(let edges): modifier = .ignoresSafeArea(try self.edges(edges))
         case .font(let f): modifier = .environment(.font(try font(f)))
+        case .dynamicTypeSize(let a):
+            let size = try dynamicTypeSize(a)
+            modifier = .environment(.dynamicTypeSize(size...size))
         case .dynamicTypeSizes(let low, let high):
-            func size(_ a: CompiledArgument) throws -> DynamicTypeSize {
-                guard let s = DynamicTypeSize.named(try string(a)) else { throw CompiledMismatch() }
-                return s
-            }
-            let l = try low.map(size) ?? .xSmall, h = try high.map(size) ?? .accessibility5
+            let l = try low.map(dynamicTypeSize) ?? .xSmall, h = try high.map(dynamicTypeSize) ?? .accessibility5
             guard l <= h else { throw CompiledMismatch() }
             modifier = .environment(.dynamicTypeSize(l...h))
         case .listStyle(let a):
@@ -488,6 +489,12 @@ extension Context {
     func isString(_ v: JSONValue) -> Bool {
         if case .string = v.kind { return true }
         return false
+    }
+
+    /// The Dynamic Type size a compiled argument names.
+    func dynamicTypeSize(_ a: CompiledArgument) throws -> DynamicTypeSize {
+        guard let s = DynamicTypeSize.named(try string(a)) else { throw CompiledMismatch() }
+        return s
     }
 
     /// A compiled argument's boolean.

@@ -1,20 +1,31 @@
 import ProofsheetCore
 
-/// A modifier of one argument that a state may give as an expression (`{"blur": "=$drag.active ?
-/// 10 : 0"}`): what a value makes, decided once. A value that does not fit makes nothing, and the
-/// modifier is read from its JSON, which says why.
+/// A modifier of one argument (`{"blur": 10}`, `{"font": "title"}`): how its argument is read
+/// and what it makes. The decoder reads these modifiers through this table, and a compiled
+/// template evaluates the argument a state gives (`{"blur": "=$drag.active ? 10 : 0"}`) through
+/// it too, so each kind's range, names and modifier have one home.
 struct ScalarModifier: Sendable {
+    /// How the argument is read, and the modifier it makes.
+    enum Reading: Sendable {
+        /// A number in the range.
+        case number(ClosedRange<Double>, @Sendable (Double) -> Modifier)
+        /// A length of at least `min` points (a number, an expression, a scaled metric).
+        case length(min: Double, @Sendable (Double) -> Modifier)
+        case bool(@Sendable (Bool) -> Modifier)
+        /// One of the names (a leading dot optional), each the modifier it makes.
+        case choice([String: Modifier])
+    }
+    let reading: Reading
     /// Whether the modified view carries the modifier's place (an effect drawn offscreen).
     let located: Bool
-    /// Whether the argument is a length: a number or an expression (other strings are refused by
-    /// reading, and left to it).
-    let length: Bool
-    let make: @Sendable (ScriptValue) -> Modifier?
+    /// Whether the table reads the argument as written (its other forms, such as a font's
+    /// object or `{"lineLimit": null}`, are the decoder's own cases).
+    let takes: @Sendable (JSONValue.Kind) -> Bool
 
-    init(located: Bool = false, length: Bool = false, _ make: @escaping @Sendable (ScriptValue) -> Modifier?) {
+    init(_ reading: Reading, located: Bool = false, takes: @escaping @Sendable (JSONValue.Kind) -> Bool = { _ in true }) {
+        self.reading = reading
         self.located = located
-        self.length = length
-        self.make = make
+        self.takes = takes
     }
 
     /// A finite number in `range`.
@@ -23,56 +34,69 @@ struct ScalarModifier: Sendable {
         return n
     }
 
-    static func bool(_ x: ScriptValue) -> Bool? {
-        guard case .bool(let b) = x else { return nil }
-        return b
-    }
-
     /// One of `options` by name, a leading dot optional (as ``Context/choice(_:_:)`` reads it).
     static func choice<T>(_ x: ScriptValue, _ options: [String: T]) -> T? {
         guard case .string(let s) = x else { return nil }
         return options[s] ?? (s.hasPrefix(".") ? options[String(s.dropFirst())] : nil)
     }
 
-    static func environment(_ make: @escaping @Sendable (ScriptValue) -> EnvironmentChange?) -> ScalarModifier {
-        ScalarModifier { make($0).map { .environment($0) } }
+    static func environment<T>(_ names: [String: T], _ make: (T) -> EnvironmentChange) -> Reading {
+        .choice(names.mapValues { .environment(make($0)) })
     }
 
-    /// The kinds, by name; each reads its argument as the decoder's modifier of that name reads
-    /// an argument that is a string.
+    static let notObject: @Sendable (JSONValue.Kind) -> Bool = { if case .object = $0 { false } else { true } }
+    static let notNull: @Sendable (JSONValue.Kind) -> Bool = { if case .null = $0 { false } else { true } }
+
+    /// The kinds, by name.
     static let kinds: [String: ScalarModifier] = [
-        "blur": ScalarModifier(located: true) { number($0, 0...500).map { .blur(radius: $0) } },
-        "shadow": ScalarModifier(located: true) {
-            number($0, 0...500).map { .shadow(Shadow(color: Color.black.opacity(0.33), radius: $0, x: 0, y: 0)) }
-        },
-        "layoutPriority": ScalarModifier { number($0, -1e9...1e9).map { .layoutPriority($0) } },
-        "cornerRadius": ScalarModifier(length: true) {
-            number($0, 0...Scene.Limits.maxLength).map { .clipShape(.roundedRectangle(radius: $0, continuous: true)) }
-        },
-        "clipShape": ScalarModifier { choice($0, Context.shapeNames).map { .clipShape($0) } },
-        "contentShape": ScalarModifier { choice($0, Context.shapeNames).map { .contentShape($0) } },
-        "ignoresSafeArea": ScalarModifier { choice($0, Context.edgeNames).map { .ignoresSafeArea($0) } },
-        "allowsHitTesting": ScalarModifier { bool($0).map { .allowsHitTesting($0) } },
-        "flipsForRightToLeftLayoutDirection": ScalarModifier { bool($0).map { .flipsForRightToLeftLayoutDirection($0) } },
-        "font": environment { choice($0, Context.textStyles).map { .font(.style($0)) } },
-        "fontWeight": environment { choice($0, FontSpec.weights).map { .fontWeight($0) } },
-        "fontDesign": environment { choice($0, Context.designs).map { .fontDesign($0) } },
-        "multilineTextAlignment": environment { choice($0, Context.textAlignments).map { .multilineTextAlignment($0) } },
-        "lineLimit": environment { number($0, 1...10_000).map { .lineLimit(Int($0)) } },
-        "colorScheme": environment { choice($0, Context.colorSchemes).map { .colorScheme($0) } },
-        "preferredColorScheme": environment { choice($0, Context.colorSchemes).map { .preferredColorScheme($0) } },
-        "dynamicTypeSize": environment {
-            guard case .string(let s) = $0, let size = DynamicTypeSize.named(s) else { return nil }
-            return .dynamicTypeSize(size...size)
-        },
-        "bold": environment { bool($0).map { .fontWeight($0 ? 700 : 400) } },
-        "italic": environment { bool($0).map { .italic($0) } },
-        "underline": environment { bool($0).map { .underline($0) } },
-        "strikethrough": environment { bool($0).map { .strikethrough($0) } },
-        "kerning": environment { number($0, -1000...1000).map { .tracking($0) } },
-        "tracking": environment { number($0, -1000...1000).map { .tracking($0) } },
-        "lineSpacing": environment { number($0, 0...Scene.Limits.maxLength).map { .lineSpacing($0) } },
-        "textCase": environment { choice($0, Context.textCases).map { .textCase($0) } },
-        "buttonStyle": environment { choice($0, Context.buttonStyles).map { .buttonStyle($0) } }
+        "blur": ScalarModifier(.number(0...500) { .blur(radius: $0) }, located: true),
+        "shadow": ScalarModifier(
+            .number(0...500) { .shadow(Shadow(color: Color.black.opacity(0.33), radius: $0, x: 0, y: 0)) }, located: true, takes: notObject),
+        "layoutPriority": ScalarModifier(.number(-1e9...1e9) { .layoutPriority($0) }),
+        "cornerRadius": ScalarModifier(.length(min: 0) { .clipShape(.roundedRectangle(radius: $0, continuous: true)) }),
+        "clipShape": ScalarModifier(.choice(Context.shapeNames.mapValues { .clipShape($0) }), takes: notObject),
+        "contentShape": ScalarModifier(.choice(Context.shapeNames.mapValues { .contentShape($0) }), takes: notObject),
+        "allowsHitTesting": ScalarModifier(.bool { .allowsHitTesting($0) }),
+        "flipsForRightToLeftLayoutDirection": ScalarModifier(.bool { .flipsForRightToLeftLayoutDirection($0) }),
+        "font": ScalarModifier(environment(Context.textStyles) { .font(.style($0)) }, takes: { if case .string = $0 { true } else { false } }),
+        "fontWeight": ScalarModifier(
+            environment(FontSpec.weights) { .fontWeight($0) }, takes: { if case .number = $0 { false } else { true } }),
+        "fontDesign": ScalarModifier(environment(Context.designs) { .fontDesign($0) }),
+        "multilineTextAlignment": ScalarModifier(environment(Context.textAlignments) { .multilineTextAlignment($0) }),
+        "lineLimit": ScalarModifier(.number(1...10_000) { .environment(.lineLimit(Int($0))) }, takes: notNull),
+        "colorScheme": ScalarModifier(environment(Context.colorSchemes) { .colorScheme($0) }),
+        "preferredColorScheme": ScalarModifier(environment(Context.colorSchemes) { .preferredColorScheme($0) }, takes: notNull),
+        // `.bold()` is `.fontWeight(.bold)`; `{"bold": false}` (SwiftUI's `bold(false)`) is regular.
+        "bold": ScalarModifier(.bool { .environment(.fontWeight($0 ? 700 : 400)) }),
+        "italic": ScalarModifier(.bool { .environment(.italic($0)) }),
+        "underline": ScalarModifier(.bool { .environment(.underline($0)) }),
+        "strikethrough": ScalarModifier(.bool { .environment(.strikethrough($0)) }),
+        "kerning": ScalarModifier(.number(-1000...1000) { .environment(.tracking($0)) }),
+        "tracking": ScalarModifier(.number(-1000...1000) { .environment(.tracking($0)) }),
+        "lineSpacing": ScalarModifier(.number(0...Scene.Limits.maxLength) { .environment(.lineSpacing($0)) }),
+        "textCase": ScalarModifier(environment(Context.textCases) { .textCase($0) }, takes: notNull),
+        "buttonStyle": ScalarModifier(environment(Context.buttonStyles) { .buttonStyle($0) })
     ]
+}
+
+extension Context {
+    /// The modifier of one argument `kind` makes of `v`, read as the table says.
+    func scalarModifier(_ kind: ScalarModifier, _ v: JSONValue) throws -> Modifier {
+        switch kind.reading {
+        case .number(let range, let make): return make(try number(v, in: range))
+        case .length(let min, let make): return make(try length(v, min: min))
+        case .bool(let make): return make(try bool(v))
+        case .choice(let names): return try choice(v, names)
+        }
+    }
+
+    /// The modifier of one argument `kind` makes of the compiled argument `a` in this state.
+    func scalarModifier(_ kind: ScalarModifier, _ a: CompiledArgument) throws -> Modifier {
+        switch kind.reading {
+        case .number(let range, let make): return make(try number(a, in: range))
+        case .length(let min, let make): return make(try number(a, in: min...Scene.Limits.maxLength))
+        case .bool(let make): return make(try bool(a))
+        case .choice(let names): return try choice(a, names)
+        }
+    }
 }
