@@ -41,6 +41,7 @@
 /* Zero bytes on either side of a row buffer, so filters read zeros left of the first pixel and
  * vector stores may run past the end. */
 #define PAD 64
+#define ALIGN64(x) (((x) + 63) & ~(size_t)63)
 
 /* MARK: - Path selection */
 
@@ -557,90 +558,87 @@ static void add_counts(uint32_t hist[4][256], const uint8_t *s, size_t n) {
     for (; i < n; i++) hist[0][s[i]]++;
 }
 
-/* `spare`, when not NULL, is `src` itself, which the caller gives up: an opaque ARGB32 image's
- * filtered lines are then written over its own rows (line y, 3 * width + 1 bytes at y times
- * that, ends before row y + 1 starts, and rows are read in order), instead of into scratch memory
- * fresh from the system, whose pages cost a fault and a page of zeros each. The bytes written
- * are the same either way. */
-static int encode_fastest(const uint8_t *src, uint32_t width, uint32_t height, size_t stride, int argb, int simd,
-                          uint8_t *spare, uint8_t **out, size_t *out_len, char *err, size_t err_len) {
-    if (ps_png_check_size(width, height, err, err_len)) return 1;
-    pthread_once(&len_once, len_symbols_make);
-#if PS_HAVE_AVX2_PATH
-    int vec = simd < 0 ? ps_simd_enabled() : (simd > 0 && ps_cpu_has_avx2());
-#else
-    int vec = 0;
-    (void)vec;
-    (void)simd;
-#endif
-    /* Premultiplied ARGB32 is written as RGB while every row met is opaque; a row that is not
-     * starts the image again as RGBA. */
-    int bpp = argb ? 3 : 4;
-    size_t rowlen, line, n, slot, scratch_len = 0;
-    int in_place = 0;
-    uint32_t adler = 1;
-    uint8_t *rows = NULL, *buf = NULL;
-    uint32_t(*hist)[256] = NULL;
-    runs_t runs = {0};
-    uint8_t *png = NULL;
-    tables *t = NULL;
-    int rc = 1;
-    uint64_t freq[286];
-restart:
-    adler = 1;
-    rowlen = (size_t)width * bpp;
-    line = rowlen + 1;
-    n = line * height;
-    if (n > 0xFFFFFFF0u) { ps_set_err(err, err_len, "image too large for one PNG stream"); goto done; }
-    /* Row buffers: the current and previous straight rows, each with
-     * PAD zero bytes on both sides. */
-    slot = rowlen + 2 * PAD;
-    rows = calloc(2, slot);
-    /* The filtered lines, then (from a 64-byte boundary) room for the vector path's pair table. */
-    scratch_len = ((n + 64 + 63) & ~(size_t)63) + PAIRS_BYTES;
-    /* Over the image only when it is all opaque (checked first: a row that is not would start
-     * again as RGBA, with rows already overwritten) and its memory holds the lines and the
-     * table. */
-    in_place = spare != NULL && argb && bpp == 3 && stride >= line && (size_t)stride * height >= scratch_len &&
-               ps_argb32_opaque(src, width, height, (uint32_t)stride);
-    buf = in_place ? spare : ps_scratch_take(scratch_len);
-    hist = calloc(4, sizeof *hist);
-    if (!rows || !buf || !hist) { ps_set_err(err, err_len, "out of memory"); goto done; }
-    memset(freq, 0, sizeof freq);
+/* MARK: - Two parts at once
 
+ * A large image is encoded as two parts of rows, the second on a thread of its own: each part
+ * filters its rows, finds its runs and counts its sampled lines; the counts are summed into one
+ * Huffman code (sums do not depend on the order); then each part packs its own bits and the
+ * second part's bits are appended to the first's at whatever bit they end on. Runs never cross a
+ * line and a match only reaches back one byte, inside its run, so the bits are exactly those one
+ * part would write: the bytes do not depend on the number of parts or of processors. */
+
+/* Filtered bytes from which an image is encoded as two parts (a 3x phone screen has 8.9 MB; a 2x
+ * one 3.9 MB). ps_png_fastest_set_split sets it (tests use it to split small images). */
+static _Atomic size_t split_min = (size_t)6 << 20;
+
+void ps_png_fastest_set_split(size_t min_bytes) { split_min = min_bytes; }
+size_t ps_png_fastest_split(void) { return split_min; }
+
+/* Images written as two parts so far (tests read it to know that the parts were exercised). */
+static _Atomic unsigned long split_count;
+unsigned long ps_png_fastest_split_count(void) { return split_count; }
+
+typedef struct {
+    /* What the part reads: rows [y0, y1) of the image. */
+    const uint8_t *src;
+    size_t stride;
+    uint32_t width, y0, y1;
+    int argb, bpp, vec;
+    /* Where its filtered lines go: line y at lines + (y - y0) * (width * bpp + 1). */
+    uint8_t *lines;
+    /* What the first pass finds. */
+    runs_t runs;
+    uint32_t hist[4][256];
+    uint64_t freq[286];
+    uint32_t adler;
+    int status; /* 0 done, 1 out of memory, 2 a row is not opaque (bpp 3) */
+    /* The second pass: the code, and the bits written (into `bits` for the second part). */
+    const tables *t;
+    uint8_t *bits;
+    bitw w;
+} part_t;
+
+/* The first pass over one part's rows. */
+static void scan_part(part_t *q) {
+    int bpp = q->bpp;
+    size_t rowlen = (size_t)q->width * bpp, line = rowlen + 1, slot = rowlen + 2 * PAD;
+    /* Row buffers: the current and previous straight rows, each with PAD zero bytes on both
+     * sides. */
+    uint8_t *rows = calloc(2, slot);
+    if (!rows) { q->status = 1; return; }
     uint8_t *cur = rows + PAD, *prev = rows + slot + PAD;
+    /* A later part starts from the straight row before its first (the part before it checks
+     * that row's opacity). */
+    if (q->y0 > 0) {
+        const uint8_t *in = q->src + (size_t)(q->y0 - 1) * q->stride;
+        if (q->argb) ps_straight_row((const uint32_t *)in, q->width, bpp, prev);
+        else memcpy(prev, in, rowlen);
+    }
     static const uint8_t filter_type[3] = {1, 2, 4};
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *in = src + (size_t)y * stride;
-        if (argb) {
+    uint32_t adler = 1;
+    for (uint32_t y = q->y0; y < q->y1; y++) {
+        const uint8_t *in = q->src + (size_t)y * q->stride;
+        if (q->argb) {
             int opaque;
 #if PS_HAVE_AVX2_PATH
-            if (vec) opaque = straight_row_avx2((const uint32_t *)in, width, bpp, cur);
+            if (q->vec) opaque = straight_row_avx2((const uint32_t *)in, q->width, bpp, cur);
             else
 #endif
             {
-                opaque = bpp == 4 || ps_argb32_opaque(in, width, 1, 0);
-                if (opaque) ps_straight_row((const uint32_t *)in, width, bpp, cur);
+                opaque = bpp == 4 || ps_argb32_opaque(in, q->width, 1, 0);
+                if (opaque) ps_straight_row((const uint32_t *)in, q->width, bpp, cur);
             }
-            if (!opaque) {
-                free(rows);
-                free(hist);
-                if (!in_place) ps_scratch_release(buf, scratch_len);
-                rows = buf = NULL;
-                hist = NULL;
-                runs.count = 0;
-                bpp = 4;
-                goto restart;
-            }
+            if (!opaque) { q->status = 2; break; }
         } else {
             memcpy(cur, in, rowlen);
         }
         /* Paeth, the usual choice, is filtered straight into its line; sub or up is written over
          * it when it costs less. */
-        uint8_t *dst = buf + (size_t)y * line;
+        size_t at = (size_t)(y - q->y0) * line;
+        uint8_t *dst = q->lines + at;
         uint64_t cost[3] = {0, 0, 0};
 #if PS_HAVE_AVX2_PATH
-        if (vec) filter3_avx2(cur, prev, rowlen, bpp, dst + 1, cost);
+        if (q->vec) filter3_avx2(cur, prev, rowlen, bpp, dst + 1, cost);
         else
 #endif
             filter3_scalar(cur, prev, 0, rowlen, bpp, dst + 1, cost);
@@ -651,31 +649,181 @@ restart:
         if (best != 2) filter_sub_up(cur, prev, rowlen, bpp, filter_type[best], dst + 1);
         /* Runs never cross lines (each starts with a non-zero filter type): find this line's, and
          * count its literals and its runs' tokens. */
-        size_t first = runs.count;
+        size_t first = q->runs.count;
 #if PS_HAVE_AVX2_PATH
-        int failed = vec ? find_runs_avx2(dst, line, y * line, &runs) : find_runs_scalar(dst, 0, line, y * line, &runs);
+        int failed = q->vec ? find_runs_avx2(dst, line, at, &q->runs) : find_runs_scalar(dst, 0, line, at, &q->runs);
 #else
-        int failed = find_runs_scalar(dst, 0, line, y * line, &runs);
+        int failed = find_runs_scalar(dst, 0, line, at, &q->runs);
 #endif
-        if (failed) { ps_set_err(err, err_len, "out of memory"); goto done; }
+        if (failed) { q->status = 1; break; }
         size_t p = 0;
-        int sampled = y % SAMPLE_EVERY == 0;
-        for (size_t i = first; i < runs.count; i++) {
-            size_t start = runs.runs[i].start - y * line;
-            if (sampled) add_counts(hist, dst + p, start - p);
-            count_run(freq, runs.runs[i].len);
-            p = start + runs.runs[i].len;
+        int sampled = y % SAMPLE_EVERY == 0; /* the image's line number: the same lines counted */
+        for (size_t i = first; i < q->runs.count; i++) {
+            size_t start = q->runs.runs[i].start - at;
+            if (sampled) add_counts(q->hist, dst + p, start - p);
+            count_run(q->freq, q->runs.runs[i].len);
+            p = start + q->runs.runs[i].len;
         }
-        if (sampled) add_counts(hist, dst + p, line - p);
+        if (sampled) add_counts(q->hist, dst + p, line - p);
         adler = libdeflate_adler32(adler, dst, line); /* while the line is in cache */
         uint8_t *t = prev; prev = cur; cur = t;
+    }
+    q->adler = adler;
+    free(rows);
+}
+
+/* The second pass over one part: its literals and runs, packed into q->w. */
+static void pack_part(part_t *q) {
+    const tables *t = q->t;
+    size_t n = (size_t)(q->y1 - q->y0) * ((size_t)q->width * q->bpp + 1), p = 0;
+    const uint8_t *buf = q->lines;
+#if PS_HAVE_AVX2_PATH
+    int vec = q->vec;
+#endif
+    for (size_t i = 0; i <= q->runs.count; i++) {
+        size_t end = i < q->runs.count ? q->runs.runs[i].start : n;
+#if PS_HAVE_AVX2_PATH
+        if (t->pairs) pack_pairs(&q->w, t->pairs, t->lit, buf + p, end - p);
+        else if (vec) pack_literals_avx2(&q->w, t->lit, buf + p, end - p);
+        else
+#endif
+            pack_literals_scalar(&q->w, t->lit, buf + p, end - p);
+        if (i == q->runs.count) break;
+        emit_run(&q->w, t, q->runs.runs[i].len);
+        p = end + q->runs.runs[i].len;
+    }
+}
+
+static void *scan_thread(void *q) { scan_part(q); return NULL; }
+static void *pack_thread(void *q) { pack_part(q); return NULL; }
+
+/* Runs `fn` on the second part on a thread of its own and on the first here; both when the thread
+ * cannot be started. */
+static void both_parts(part_t *parts, int nparts, void (*fn)(part_t *), void *(*thread_fn)(void *)) {
+    pthread_t th;
+    int threaded = nparts == 2 && pthread_create(&th, NULL, thread_fn, &parts[1]) == 0;
+    fn(&parts[0]);
+    if (threaded) pthread_join(th, NULL);
+    else if (nparts == 2) fn(&parts[1]);
+}
+
+/* The Adler-32 of a followed by b, from theirs and b's length. */
+static uint32_t adler_join(uint32_t a, uint32_t b, size_t len_b) {
+    const uint64_t base = 65521;
+    uint64_t a1 = a & 0xFFFF, a2 = a >> 16, b1 = b & 0xFFFF, b2 = b >> 16, k = len_b % base;
+    uint64_t s1 = (a1 + b1 + base - 1) % base;
+    uint64_t s2 = (a2 + b2 + k * ((a1 + base - 1) % base)) % base;
+    return (uint32_t)(s1 | s2 << 16);
+}
+
+/* Appends the bits of `q` (a whole part packed from bit 0) to `w`. */
+static void append_bits(bitw *w, const part_t *q) {
+    const uint8_t *s = q->bits;
+    size_t bytes = (size_t)(q->w.out - q->bits), i = 0;
+    for (; i + 8 <= bytes; i += 7) {
+        uint64_t v;
+        memcpy(&v, s + i, 8);
+        bw_put_flushed(w, v & 0x00FFFFFFFFFFFFFFull, 56);
+    }
+    for (; i < bytes; i++) bw_put_flushed(w, s[i], 8);
+    if (q->w.n) bw_put_flushed(w, q->w.bits & ((1u << q->w.n) - 1), q->w.n);
+}
+
+/* `spare`, when not NULL, is `src` itself, which the caller gives up: an opaque ARGB32 image's
+ * filtered lines are then written over its own rows (a part's line y, 3 * width + 1 bytes at
+ * (y - y0) times that from the part's first row, ends before row y + 1 starts, and each part
+ * reads its rows in order), instead of into scratch memory fresh from the system, whose pages
+ * cost a fault and a page of zeros each. The bytes written are the same either way. */
+static int encode_fastest(const uint8_t *src, uint32_t width, uint32_t height, size_t stride, int argb, int simd,
+                          uint8_t *spare, uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+    if (ps_png_check_size(width, height, err, err_len)) return 1;
+    pthread_once(&len_once, len_symbols_make);
+#if PS_HAVE_AVX2_PATH
+    int vec = simd < 0 ? ps_simd_enabled() : (simd > 0 && ps_cpu_has_avx2());
+#else
+    int vec = 0;
+    (void)simd;
+#endif
+    /* Premultiplied ARGB32 is written as RGB while every row met is opaque; a row that is not
+     * starts the image again as RGBA. */
+    int bpp = argb ? 3 : 4;
+    size_t rowlen, line, n, buf_len = 0;
+    int in_place = 0, nparts = 1;
+    uint32_t mid = height;
+    uint8_t *buf = NULL, *png = NULL;
+    uint32_t *pairs = NULL;
+    part_t *parts = NULL;
+    tables *t = NULL;
+    int rc = 1;
+restart:
+    rowlen = (size_t)width * bpp;
+    line = rowlen + 1;
+    n = line * height;
+    if (n > 0xFFFFFFF0u) { ps_set_err(err, err_len, "image too large for one PNG stream"); goto done; }
+    nparts = n >= split_min && height >= 2 ? 2 : 1;
+    /* Scratch memory, kept by the thread from one image to the next: each part's lines (unless
+     * they go over the image), each from a 64-byte boundary with room for vector stores past its
+     * end; with two parts, the second part's bits; then the vector path's pair table. */
+    mid = nparts == 2 ? height / 2 : height;
+    size_t n2 = (size_t)(height - mid) * line;
+    size_t first_len = ALIGN64(line * mid + 64), second_len = nparts == 2 ? ALIGN64(n2 + 64) : 0;
+    size_t bits_len = nparts == 2 ? ALIGN64(n2 / 8 * LIT_MAX_BITS + LIT_MAX_BITS + 32) : 0;
+    /* Over the image only when it is all opaque (checked first: a row that is not would start
+     * again as RGBA, with rows already overwritten) and large enough to be worth it (its memory
+     * would hold the lines and the pair table). */
+    in_place = spare != NULL && argb && bpp == 3 && stride >= line && (size_t)stride * height >= ALIGN64(n + 64) + PAIRS_BYTES &&
+               ps_argb32_opaque(src, width, height, (uint32_t)stride);
+    buf_len = (in_place ? 0 : first_len + second_len) + bits_len + PAIRS_BYTES;
+    buf = ps_scratch_take(buf_len);
+    parts = calloc((size_t)nparts, sizeof *parts);
+    if (!buf || !parts) { ps_set_err(err, err_len, "out of memory"); goto done; }
+    for (int k = 0; k < nparts; k++) {
+        part_t *q = &parts[k];
+        *q = (part_t){.src = src, .stride = stride, .width = width, .y0 = k ? mid : 0, .y1 = k ? height : mid,
+                      .argb = argb, .bpp = bpp, .vec = vec};
+    }
+    uint8_t *rest = buf;
+    if (in_place) {
+        parts[0].lines = spare;
+        if (nparts == 2) parts[1].lines = spare + (size_t)mid * stride;
+    } else {
+        parts[0].lines = rest;
+        if (nparts == 2) parts[1].lines = rest + first_len;
+        rest += first_len + second_len;
+    }
+    if (nparts == 2) parts[1].bits = rest;
+    pairs = (uint32_t *)(rest + bits_len);
+    if (nparts == 2) split_count++;
+    both_parts(parts, nparts, scan_part, scan_thread);
+    for (int k = 0; k < nparts; k++) {
+        if (parts[k].status == 1) { ps_set_err(err, err_len, "out of memory"); goto done; }
+    }
+    for (int k = 0; k < nparts; k++) {
+        if (parts[k].status == 2) {
+            for (int j = 0; j < nparts; j++) free(parts[j].runs.runs);
+            free(parts);
+            parts = NULL;
+            ps_scratch_release(buf, buf_len);
+            buf = NULL;
+            bpp = 4;
+            goto restart;
+        }
     }
 
     /* Symbol counts: the literals counted, the runs' tokens, and the end of the block. */
     /* The literals of the lines counted stand for all lines; every byte value keeps a code, as
      * lines not counted may hold any. */
-    for (int b = 0; b < 256; b++)
-        freq[b] += ((uint64_t)hist[0][b] + hist[1][b] + hist[2][b] + hist[3][b]) * SAMPLE_EVERY + 1;
+    uint64_t freq[286];
+    memset(freq, 0, sizeof freq);
+    uint32_t adler = parts[0].adler;
+    for (int k = 0; k < nparts; k++) {
+        const part_t *q = &parts[k];
+        for (int s = 0; s < 286; s++) freq[s] += q->freq[s];
+        for (int b = 0; b < 256; b++)
+            freq[b] += ((uint64_t)q->hist[0][b] + q->hist[1][b] + q->hist[2][b] + q->hist[3][b]) * SAMPLE_EVERY;
+        if (k) adler = adler_join(adler, q->adler, (size_t)(q->y1 - q->y0) * line);
+    }
+    for (int b = 0; b < 256; b++) freq[b] += 1;
     freq[256] = 1;
     uint8_t lens[286];
     uint16_t codes[286];
@@ -690,7 +838,7 @@ restart:
 #if PS_HAVE_AVX2_PATH
     /* Worth building (65536 entries) from a few hundred kilobytes of literals up. */
     if (vec && n >= ((size_t)1 << 19)) {
-        t->pairs = (uint32_t *)(buf + ((n + 64 + 63) & ~(size_t)63));
+        t->pairs = pairs;
         for (unsigned b1 = 0; b1 < 256; b1++)
             for (unsigned b0 = 0; b0 < 256; b0++)
                 t->pairs[b0 | b1 << 8] = codes[b0] | (uint32_t)codes[b1] << lens[b0] |
@@ -713,20 +861,16 @@ restart:
     pos += 8;
     png[pos++] = 0x78; /* deflate, 32 KiB window */
     png[pos++] = 0x01; /* fastest; (0x78 << 8 | 0x01) % 31 == 0 */
-    bitw w = {png + pos, 0, 0};
-    write_block_header(&w, lens, hlit);
-    size_t p = 0;
-    for (size_t i = 0; i <= runs.count; i++) {
-        size_t end = i < runs.count ? runs.runs[i].start : n;
-#if PS_HAVE_AVX2_PATH
-        if (t->pairs) pack_pairs(&w, t->pairs, t->lit, buf + p, end - p);
-        else if (vec) pack_literals_avx2(&w, t->lit, buf + p, end - p);
-        else
-#endif
-            pack_literals_scalar(&w, t->lit, buf + p, end - p);
-        if (i == runs.count) break;
-        emit_run(&w, t, runs.runs[i].len);
-        p = end + runs.runs[i].len;
+    parts[0].w = (bitw){png + pos, 0, 0};
+    write_block_header(&parts[0].w, lens, hlit);
+    for (int k = 0; k < nparts; k++) parts[k].t = t;
+    if (nparts == 2) parts[1].w = (bitw){parts[1].bits, 0, 0};
+    both_parts(parts, nparts, pack_part, pack_thread);
+    bitw w = parts[0].w;
+    if (nparts == 2) {
+        bitw *w2 = &parts[1].w;
+        bw_flush(w2);
+        append_bits(&w, &parts[1]);
     }
     bw_put_flushed(&w, codes[256], lens[256]);
     bw_flush(&w);
@@ -748,10 +892,11 @@ restart:
 done:
     free(t);
     free(png);
-    free(runs.runs);
-    free(hist);
-    free(rows);
-    if (buf && !in_place) ps_scratch_release(buf, scratch_len);
+    if (parts) {
+        for (int k = 0; k < nparts; k++) free(parts[k].runs.runs);
+        free(parts);
+    }
+    if (buf) ps_scratch_release(buf, buf_len);
     return rc;
 }
 

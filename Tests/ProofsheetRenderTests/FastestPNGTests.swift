@@ -149,6 +149,48 @@ struct FastestPNGTests {
         }
     }
 
+    /// A large image is written as two parts of rows at once; the file is byte for byte the one
+    /// written as one part: every shape of the corpus (split from two rows up), larger images,
+    /// a translucent pixel in either part (which starts the image again as RGBA), both paths,
+    /// from RGBA, from ARGB32 lent and from ARGB32 given up.
+    @Test func twoPartsWriteTheBytesOfOne() throws {
+        var cases = try Self.corpus().map { (name: $0.name, image: $0.image) }
+        for content in [Content.noise, .blocks, .gradient, .sparse] {
+            cases.append(("\(content)-640x481", try Self.image(content, width: 640, height: 481, alpha: false, seed: 21)))
+        }
+        for row in [0, 240, 241, 480] {
+            var image = try Self.image(.blocks, width: 640, height: 481, alpha: false, seed: 22)
+            image.withUnsafeMutablePixels { $0[(row * 640 + 17) * 4 + 3] = 90 }
+            cases.append(("blocks-640x481, translucent in row \(row)", image))
+        }
+        let saved = PNGEncoderPath.splitMinimum
+        defer { PNGEncoderPath.splitMinimum = saved }
+        func encodings(_ image: RGBAImage, _ path: PNGEncoderPath) throws -> [[UInt8]] {
+            let argb = Self.argb32(image)
+            var given = argb
+            let consumed = try given.withUnsafeMutableBytes { raw in
+                try PNGCodec.encode(
+                    consumingARGB32: raw.baseAddress!, width: image.width, height: image.height, stride: image.width * 4,
+                    compression: .fastest, path: path)
+            }
+            return [try PNGCodec.encode(image, compression: .fastest, path: path), try Self.encode(argb32: argb, image, .fastest, path), consumed]
+        }
+        for (name, image) in cases {
+            for path in [PNGEncoderPath.scalar, .vector] {
+                PNGEncoderPath.splitMinimum = Int.max
+                let one = try encodings(image, path)
+                PNGEncoderPath.splitMinimum = 0
+                let before = PNGEncoderPath.splitCount
+                let two = try encodings(image, path)
+                if image.height >= 2 { #expect(PNGEncoderPath.splitCount - before >= 3, "\(name): not written as two parts") }
+                for (k, form) in ["RGBA", "ARGB32", "ARGB32 given up"].enumerated() {
+                    #expect(Bool(one[k] == two[k]), "\(name) (\(path), \(form)): two parts give other bytes")
+                }
+                #expect(try PNGCodec.decode(two[0]) == image, "\(name) (\(path)): not the pixels written")
+            }
+        }
+    }
+
     /// The streaming writer (contact sheets) writes the pixels the whole-image deflate writer
     /// writes, from the same premultiplied buffer, in IDAT chunks that libpng's tools accept.
     @Test func theStreamingWriterWritesTheSamePixels() throws {

@@ -39,6 +39,13 @@ int ps_png_fastest_argb32_consuming(uint8_t *argb, uint32_t width, uint32_t heig
                                     uint8_t **out, size_t *out_len, char *err, size_t err_len);
 int ps_png_fastest_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int simd, uint8_t **out,
                         size_t *out_len, char *err, size_t err_len);
+/* The filtered bytes from which the fastest writer encodes an image as two parts at once (the
+ * second on a thread of its own), writing the same bytes as one part would (tests set it low to
+ * split small images). */
+void ps_png_fastest_set_split(size_t min_bytes);
+size_t ps_png_fastest_split(void);
+/* How many images the fastest writer has encoded as two parts (restarts included). */
+unsigned long ps_png_fastest_split_count(void);
 
 /* 1 when every pixel of the premultiplied ARGB32 rows has an alpha of 255. */
 int ps_argb32_opaque(const uint8_t *argb, uint32_t width, uint32_t height, uint32_t stride);
