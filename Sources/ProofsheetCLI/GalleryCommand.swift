@@ -136,10 +136,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         sheets.append((sheetPath(of: variant), try renderer.render(overview, format: overviewFormat, png: compression ?? .small), overview))
     }
 
-    for (item, d) in zip(items, drawn) {
-        try FileOutput.write(d.bytes, to: item.target)
-    }
-    for sheet in sheets { try FileOutput.write(sheet.bytes, to: sheet.path) }
+    try FileOutput.write(all: zip(items, drawn).map { ($0.1.bytes, $0.0.target) } + sheets.map { ($0.bytes, $0.path) })
     if !quiet {
         for sheet in sheets {
             let px = "\(Int((sheet.scene.canvas.width * overviewScale).rounded()))×\(Int((sheet.scene.canvas.height * overviewScale).rounded())) px"

@@ -27,6 +27,42 @@ public enum FileOutput {
     /// `sync: false` skips flushing to disk (files in a temporary folder that is renamed into
     /// place as a whole).
     public static func write(_ bytes: [UInt8], to path: String, createFolders: Bool = true, sync: Bool = true) throws {
+        let tmp = try written(bytes, for: path, createFolders: createFolders, sync: sync)
+        let code = tmp.publish(as: path)
+        if code == 0 { tmp.close() } else { tmp.discard() }
+        if code != 0 { throw failure(path, code) }
+    }
+
+    /// Writes several files as ``write(_:to:createFolders:sync:)`` writes each, their bytes
+    /// written and flushed to disk on several threads at once (a flush waits for the disk; many
+    /// at once share its round trips), then renamed into place in order. Files go in groups of
+    /// at most 64 (their temporary files are open at once): no file of a group is renamed into
+    /// place before all of them are written and flushed, so a failure to write leaves none of
+    /// that group (a name too long fails there too; a rename refused by the system later leaves
+    /// the files before it); the error is the first in order.
+    public static func write(all files: [(bytes: [UInt8], path: String)], createFolders: Bool = true) throws {
+        var start = 0
+        while start < files.count {
+            let group = Array(files[start..<min(files.count, start + 64)])
+            start += group.count
+            let made = try parallelMap(group.count, jobs: min(8, group.count)) { k in
+                Result { try written(group[k].bytes, for: group[k].path, createFolders: createFolders, sync: true) }
+            }
+            var failed: (any Error)?
+            for case .failure(let e) in made where failed == nil { failed = e }
+            for (k, r) in made.enumerated() {
+                guard case .success(let tmp) = r else { continue }
+                guard failed == nil else { tmp.discard(); continue }
+                let code = tmp.publish(as: group[k].path)
+                if code == 0 { tmp.close() } else { tmp.discard(); failed = failure(group[k].path, code) }
+            }
+            if let failed { throw failed }
+        }
+    }
+
+    /// The temporary file of `path` holding `bytes`, flushed to disk unless `sync` is false, not
+    /// yet renamed into place.
+    private static func written(_ bytes: [UInt8], for path: String, createFolders: Bool, sync: Bool) throws -> TemporaryFile {
         guard !path.isEmpty, !path.hasSuffix("/") else {
             throw ProofsheetError.badInput("'\(path)' names a folder, not a file", hint: "give a file name")
         }
@@ -36,6 +72,8 @@ public enum FileOutput {
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             throw ProofsheetError.badInput("'\(path)' is a folder; it cannot be replaced by a file", hint: "give a file name")
         }
+        // The rename would refuse a name longer than a folder entry takes: refused before writing.
+        if path.split(separator: "/").last.map({ $0.utf8.count > Int(NAME_MAX) }) == true { throw failure(path, ENAMETOOLONG) }
         let tmp = try TemporaryFile(in: folder, for: path)
         var code: Int32 = 0
         bytes.withUnsafeBytes { raw in
@@ -50,9 +88,11 @@ public enum FileOutput {
             }
         }
         if code == 0 && sync && fsync(tmp.fd) != 0 { code = errno }
-        if code == 0 { code = tmp.publish(as: path) }
-        if code == 0 { tmp.close() } else { tmp.discard() }
-        if code != 0 { throw failure(path, code) }
+        if code != 0 {
+            tmp.discard()
+            throw failure(path, code)
+        }
+        return tmp
     }
 
     /// A temporary file for a target in `folder`: unnamed where the file system allows it,

@@ -39,6 +39,23 @@ struct OutputSafetyTests {
         #expect(listing(dir) == ["a", "a/b", "a/b/out.bin"])
     }
 
+    /// Several files written at once land with their bytes, in folders made for them, across
+    /// groups (more than 64 files); a failing file (one naming a folder, one too long a name)
+    /// leaves no file of its group written, keeps what was there and leaves no temporary.
+    @Test func filesWrittenTogetherLandWholeOrNotAtAll() throws {
+        let dir = try folder(["kept/old.bin": "old", "x/keep.txt": "keep"])
+        let many = (0..<150).map { k in (bytes: [UInt8](repeating: UInt8(k), count: 1000 + k), path: dir + "/many/\(k % 3)/f\(k).bin") }
+        try FileOutput.write(all: many)
+        for (bytes, path) in many { #expect(FileManager.default.contents(atPath: path) == Data(bytes), "\(path)") }
+        for bad in [dir + "/x", dir + "/" + String(repeating: "n", count: 256)] {
+            let files = [(bytes: [UInt8]([1]), path: dir + "/kept/old.bin"), ([2], dir + "/kept/new.bin"), ([3], bad), ([4], dir + "/kept/later.bin")]
+            #expect(throws: ProofsheetError.self) { try FileOutput.write(all: files) }
+            #expect(FileManager.default.contents(atPath: dir + "/kept/old.bin") == Data("old".utf8))
+            #expect(listing(dir + "/kept") == ["old.bin"])
+            #expect(listing(dir + "/x") == ["keep.txt"])
+        }
+    }
+
     @Test func aLegalLongNameCanBeWritten() throws {
         let dir = try folder()
         let name = String(repeating: "n", count: 251) + ".png"  // 255 bytes, the limit of a name
