@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Proofsheet
 import ProofsheetCairo
 import ProofsheetLayout
@@ -224,8 +225,11 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         }
     }
 
-    let renderer = try Renderer(assetRoots: assetDirs)
+    // The renderer is made on a thread of its own while the scenes are read (loading its fonts
+    // takes as long as reading a scene); an error making it still comes first.
+    let making = BackgroundJob { try Renderer(assetRoots: assetDirs) }
     if timelineName != nil || atText != nil {
+        let renderer = try making.wait()
         guard let timelineName, let atText else {
             throw ProofsheetError.usage("--timeline and --at go together", hint: "proofsheet render scene.json --timeline swipe-right --at 0.25")
         }
@@ -247,22 +251,35 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
     }
     // Read and check every scene and state before writing anything; every scene's errors are
     // reported together.
-    var pending: [RenderItem] = []
-    var failures: [ProofsheetError] = []
-    for path in scenes {
-        do {
-            let template = try SceneDecoder().template(file: path).on(device).with(variant: variant)
-            printWarnings(template, quiet: quiet || layoutOnly || dumpList)
-            let stills: [String?] = allStills ? (template.stills.isEmpty ? [nil] : template.stills.map(\.name)) : [stillName]
-            for still in stills {
-                var scene = try template.scene(still: still, sets: sets)
+    // The scenes are read on every core, then taken in order: warnings, and errors as reading
+    // them one after the other would give.
+    let reads = try parallelMap(scenes.count, jobs: jobs) { k in
+        let path = scenes[k]
+        var template: SceneTemplate?
+        let items = Result { () throws -> [RenderItem] in
+            let read = try SceneDecoder().template(file: path).on(device).with(variant: variant)
+            template = read
+            let stills: [String?] = allStills ? (read.stills.isEmpty ? [nil] : read.stills.map(\.name)) : [stillName]
+            return try stills.map { still in
+                var scene = try read.scene(still: still, sets: sets)
                 if let device { scene = scene.on(device, scale: scale) } else if let scale { scene.scale = scale }
                 scene = scene.with(chrome: chrome, deviceFrame: deviceFrame)
                 scene = variant.apply(scene)
                 try checkChrome(scene, path: path)
                 try scene.validateSize()
-                pending.append(RenderItem(path: path, still: still, scene: scene))
+                return RenderItem(path: path, still: still, scene: scene)
             }
+        }
+        return (template: template, items: items)
+    }
+    let renderer = try making.wait()
+    keptUntilExit.withLock { $0.append(renderer) }
+    var pending: [RenderItem] = []
+    var failures: [ProofsheetError] = []
+    for read in reads {
+        if let template = read.template { printWarnings(template, quiet: quiet || layoutOnly || dumpList) }
+        do {
+            pending += try read.items.get()
         } catch let e as ProofsheetError where e.kind == .badInput && scenes.count > 1 {
             failures.append(e)
         }
@@ -327,9 +344,9 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
             target: output ?? "\(outDir)/\(item.outputName).\(format.rawValue)", bytes: bytes, note: "\(size), \(bytes.count / 1024) KiB, \(ms) ms"
         )
     }
-    for o in outputs {
-        try FileOutput.write(o.bytes, to: o.target)
-        if !quiet { FileHandle.standardError.write(Data("wrote \(visible(o.target)) (\(o.note))\n".utf8)) }
+    try FileOutput.write(all: outputs.map { ($0.bytes, $0.target) })
+    if !quiet {
+        for o in outputs { FileHandle.standardError.write(Data("wrote \(visible(o.target)) (\(o.note))\n".utf8)) }
     }
     return 0
 }
@@ -375,6 +392,11 @@ func stillsCommand(_ args: inout Arguments) throws -> Int32 {
     print(blocks.joined(separator: "\n\n"))
     return 0
 }
+
+/// Objects the command-line process keeps until it exits rather than take apart just before
+/// (a renderer's fonts, Pango and HarfBuzz objects: a millisecond or two freeing what the exit
+/// frees at once).
+let keptUntilExit = Mutex<[AnyObject]>([])
 
 ProcessMemory.keepLargeBlocks()
 let status: Int32
