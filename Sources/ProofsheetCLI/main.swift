@@ -285,6 +285,7 @@ func renderCommand(_ args: inout Arguments, layoutOnly: Bool) throws -> Int32 {
         }
     }
     if let e = ProofsheetError.combined(failures) { throw e }
+    if !(layoutOnly || dumpList) { renderer.prefetchImages(of: pending.map(\.scene)) }
     // Lay out every state first: a missing image or another bad input fails before any file
     // is written.
     let items = pending

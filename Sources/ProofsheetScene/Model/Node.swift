@@ -204,3 +204,34 @@ public enum EnvironmentChange: Hashable, Sendable {
 
 /// `Text.Case`.
 public enum TextCase: String, Hashable, Sendable, CaseIterable { case uppercase, lowercase }
+
+extension Node {
+    /// The names of the bitmap images the tree shows, each once, in the order met, at most
+    /// `limit` of them (what a `GeometryReader` makes is not known before layout and not looked
+    /// into). The walk keeps its own stack, so any depth of nesting is walked.
+    public func imageNames(limit: Int) -> [String] {
+        var names: [String] = [], seen: Set<String> = []
+        var stack: [Node] = [self]
+        while let node = stack.popLast(), names.count < limit {
+            switch node {
+            case .image(let name, _):
+                if seen.insert(name).inserted { names.append(name) }
+            case .stack(_, _, _, let children), .zstack(_, let children), .group(let children), .scrollView(_, _, let children),
+                .viewThatFits(_, _, let children):
+                stack += children.reversed()
+            case .section(let header, let footer, let children):
+                stack += [footer] + children.reversed() + [header]
+            case .modified(let inner, let modifier):
+                switch modifier {
+                case .background(let extra, _), .overlay(let extra, _), .safeAreaInset(_, _, _, let extra): stack += [extra, inner]
+                default: stack.append(inner)
+                }
+            case .button(let label, _), .located(let label, _), .branch(_, let label), .keyed(_, let label):
+                stack.append(label)
+            case .empty, .text, .symbol, .shape, .strokedShape, .paint, .material, .spacer, .geometryReader, .picture, .divider:
+                break
+            }
+        }
+        return names
+    }
+}
