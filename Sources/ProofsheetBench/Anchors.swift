@@ -1,4 +1,5 @@
 import Foundation
+import ProofsheetCairo
 import Proofsheet
 import Synchronization
 
@@ -133,6 +134,7 @@ func anchorsBenchmark(scenePath: String, rounds: Int = 5) throws {
         (cli, ["render", scenePath, "--still", "rest", "--scale", "3", "-o", folder + "/rest@3x.png", "-q"]))
     print("travel-deck.json at 3x: its \(stills) stills \(ms(all).trimmed), one still \(ms(one).trimmed)")
     record(.stills, all / Double(stills) / one)
+    try stillsInProcess(scenePath: scenePath)
 
     // A one-shot render against librsvg drawing the SVG Proofsheet writes of the same screen.
     if let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first(where: FileManager.default.isExecutableFile) {
@@ -230,5 +232,30 @@ func checkPeakMemory(_ cli: String, folder: String) throws -> [Int] {
     return try ["taps-4", "taps-32"].map { timeline in
         let runs = try (0..<3).map { _ in try runOnce(env, check + ["--timeline", timeline]).peakKiB }
         return runs.sorted()[1]
+    }
+}
+
+/// Where a still's time goes once the process is warm: each still of the deck at 3x laid out,
+/// rasterised and encoded in this process (median of 3, ms). The stills that show a card turned
+/// by the drag draw its photo through a rotation, which pixman samples bilinearly pixel by pixel:
+/// that, not the process, is most of what the stills cost beyond a one-shot of the resting deck.
+func stillsInProcess(scenePath: String) throws {
+    let renderer = try Renderer()
+    let template = try SceneDecoder().template(file: scenePath)
+    print("  in this process, warm (median of 3): still, layout, raster, encode (ms)")
+    for still in template.stills {
+        var scene = try template.scene(still: still.name)
+        scene.scale = 3
+        var layouts: [Double] = [], rasters: [Double] = [], encodes: [Double] = []
+        for _ in 0..<3 {
+            let t0 = monotonicSeconds()
+            let list = try renderer.layout(scene).displayList
+            layouts.append(monotonicSeconds() - t0)
+            let png = try renderer.backend.renderPNG(list, scale: 3)
+            rasters.append(png.timing.raster)
+            encodes.append(png.timing.encode)
+        }
+        let name = still.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+        print("    \(name)\(ms(median(layouts)))\(ms(median(rasters)))\(ms(median(encodes)))")
     }
 }
