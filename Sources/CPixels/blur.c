@@ -1,5 +1,6 @@
 #include "pixels.h"
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,45 +219,47 @@ static void place(long x, long d, uint32_t k, uint32_t n, long *i, uint16_t *w) 
     *i = at; *w = (uint16_t)wt;
 }
 
-void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32_t src_stride, uint32_t channels, uint32_t k,
-             long dx, long dy, uint8_t *dst, uint32_t width, uint32_t height, uint32_t dst_stride) {
-    long c = channels;
-    if (src_width == 0 || src_height == 0) {
-        for (uint32_t y = 0; y < height; y++) memset(dst + (size_t)y * dst_stride, 0, (size_t)width * c);
-        return;
-    }
-    long *x0 = malloc((size_t)width * sizeof(long));
-    uint16_t *fx = malloc((size_t)width * sizeof(uint16_t));
-    size_t n = (size_t)width * c;
-    uint8_t *r0 = malloc(n), *r1 = malloc(n);
-    if (!x0 || !fx || !r0 || !r1) {
-        /* Out of memory: transparent rather than whatever the output held. */
-        for (uint32_t y = 0; y < height; y++) memset(dst + (size_t)y * dst_stride, 0, (size_t)width * c);
-        free(x0); free(fx); free(r0); free(r1);
-        return;
-    }
-    for (uint32_t x = 0; x < width; x++) place(x, dx, k, src_width, &x0[x], &fx[x]);
+/* Output pixels from which ps_grow fills the two halves of its rows at once, the second on a
+ * thread of its own: each output row depends on the source alone, so the bytes are the same. */
+static _Atomic size_t grow_split_min = (size_t)1 << 20;
+
+void ps_grow_set_split(size_t min_pixels) { grow_split_min = min_pixels; }
+
+/* Output rows [y0, y1) of a grow, with two rows of scratch of its own. */
+typedef struct {
+    const uint8_t *src;
+    uint32_t src_width, src_height, src_stride, k, width, y0, y1, dst_stride;
+    long c, dy;
+    const long *x0;
+    const uint16_t *fx;
+    uint8_t *dst, *r0, *r1;
+} grow_part;
+
+static void grow_rows(grow_part *g) {
+    long c = g->c;
+    size_t n = (size_t)g->width * c;
+    uint8_t *r0 = g->r0, *r1 = g->r1;
     long have0 = -1, have1 = -1;
-    for (uint32_t y = 0; y < height; y++) {
+    for (uint32_t y = g->y0; y < g->y1; y++) {
         long j;
         uint16_t wy;
-        place(y, dy, k, src_height, &j, &wy);
-        long j1 = j + 1 < (long)src_height ? j + 1 : j;
+        place(y, g->dy, g->k, g->src_height, &j, &wy);
+        long j1 = j + 1 < (long)g->src_height ? j + 1 : j;
         /* The two rows interpolated across, kept while consecutive output rows share them. */
         if (have0 != j) {
             if (have1 == j) {
                 uint8_t *t = r0; r0 = r1; r1 = t;
                 long h = have0; have0 = have1; have1 = h;
             } else {
-                across(src + (size_t)j * src_stride, src_width, c, x0, fx, width, r0);
+                across(g->src + (size_t)j * g->src_stride, g->src_width, c, g->x0, g->fx, g->width, r0);
                 have0 = j;
             }
         }
         if (have1 != j1) {
-            across(src + (size_t)j1 * src_stride, src_width, c, x0, fx, width, r1);
+            across(g->src + (size_t)j1 * g->src_stride, g->src_width, c, g->x0, g->fx, g->width, r1);
             have1 = j1;
         }
-        uint8_t *out = dst + (size_t)y * dst_stride;
+        uint8_t *out = g->dst + (size_t)y * g->dst_stride;
         uint16_t w1 = wy, w0 = (uint16_t)(256 - wy);
         if (w1 == 0) {
             memcpy(out, r0, n);
@@ -265,7 +268,42 @@ void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32
         /* 16-bit lanes: 255 * 256 fits. */
         for (size_t i = 0; i < n; i++) out[i] = (uint8_t)((uint16_t)(r0[i] * w0 + r1[i] * w1 + 128) >> 8);
     }
-    free(x0); free(fx); free(r0); free(r1);
+}
+
+static void *grow_thread(void *g) { grow_rows(g); return NULL; }
+
+void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32_t src_stride, uint32_t channels, uint32_t k,
+             long dx, long dy, uint8_t *dst, uint32_t width, uint32_t height, uint32_t dst_stride) {
+    long c = channels;
+    if (src_width == 0 || src_height == 0) {
+        for (uint32_t y = 0; y < height; y++) memset(dst + (size_t)y * dst_stride, 0, (size_t)width * c);
+        return;
+    }
+    int parts = (size_t)width * height >= grow_split_min && height >= 2 ? 2 : 1;
+    long *x0 = malloc((size_t)width * sizeof(long));
+    uint16_t *fx = malloc((size_t)width * sizeof(uint16_t));
+    size_t n = (size_t)width * c;
+    uint8_t *rows = malloc(2 * (size_t)parts * n);
+    if (!x0 || !fx || !rows) {
+        /* Out of memory: transparent rather than whatever the output held. */
+        for (uint32_t y = 0; y < height; y++) memset(dst + (size_t)y * dst_stride, 0, (size_t)width * c);
+        free(x0); free(fx); free(rows);
+        return;
+    }
+    for (uint32_t x = 0; x < width; x++) place(x, dx, k, src_width, &x0[x], &fx[x]);
+    uint32_t mid = parts == 2 ? height / 2 : height;
+    grow_part g[2];
+    for (int p = 0; p < parts; p++) {
+        g[p] = (grow_part){.src = src, .src_width = src_width, .src_height = src_height, .src_stride = src_stride, .k = k,
+                           .width = width, .y0 = p ? mid : 0, .y1 = p ? height : mid, .dst_stride = dst_stride, .c = c,
+                           .dy = dy, .x0 = x0, .fx = fx, .dst = dst, .r0 = rows + 2 * p * n, .r1 = rows + (2 * p + 1) * n};
+    }
+    pthread_t th;
+    int threaded = parts == 2 && pthread_create(&th, NULL, grow_thread, &g[1]) == 0;
+    grow_rows(&g[0]);
+    if (threaded) pthread_join(th, NULL);
+    else if (parts == 2) grow_rows(&g[1]);
+    free(x0); free(fx); free(rows);
 }
 
 /* ---- The whole blur ---- */

@@ -98,6 +98,27 @@ struct OcclusionTests {
 
     /// Made-up lists drawn with and without leaving out: the same pixels, translucent items
     /// over the material included; with a translucent canvas nothing may be left out.
+    /// A material's and a blur's shrunk copy grown back in two halves of rows at once gives the
+    /// bytes one pass gives: the review overlay (its material grown straight into the surface),
+    /// a material over a translucent background (grown into a surface of its own) and a blur.
+    @Test func growingInTwoHalvesGivesTheSameBytes() throws {
+        var lists: [(String, DisplayList)] = []
+        let review = try SceneDecoder().template(file: Paths.scenes + "/review.json").scene(still: nil)
+        lists.append(("review", try r.layout(review).displayList))
+        lists.append(("translucent", Self.list([Self.fill(10, 10, 30, 30), Self.material(5, 7, 90, 81)], background: nil)))
+        lists.append(("blur", Self.list([.group(DisplayGroup(blur: 6, children: [Self.fill(10, 10, 50, 30), Self.fill(40, 30, 40, 60)]))])))
+        defer { RowSplitting.setGrowMinimum(1 << 20) }
+        for (name, list) in lists {
+            for scale in [1.0, 2] {
+                RowSplitting.setGrowMinimum(Int.max)
+                let one = try r.backend.renderPNG(list, scale: scale).bytes
+                RowSplitting.setGrowMinimum(0)
+                let two = try r.backend.renderPNG(list, scale: scale).bytes
+                #expect(Bool(one == two), "\(name) at \(scale)x: other bytes in two halves")
+            }
+        }
+    }
+
     @Test func madeUpListsDrawTheSamePixels() throws {
         let cases: [DisplayList] = [
             Self.list([

@@ -81,6 +81,9 @@ void ps_shrink(const uint8_t *src, uint32_t width, uint32_t height, uint32_t src
  * clamped at the source's edges. (dx, dy): the output's origin in the grown grid. */
 void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32_t src_stride, uint32_t channels, uint32_t k,
              long dx, long dy, uint8_t *dst, uint32_t width, uint32_t height, uint32_t dst_stride);
+/* The output pixels from which ps_grow fills the two halves of its rows at once, the second on a
+ * thread of its own (the same bytes; tests set it low to split small outputs). */
+void ps_grow_set_split(size_t min_pixels);
 /* ps_blur of premultiplied ARGB32 with transparent edges (blur(radius:)). */
 void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, double sigma);
 /* A material's colour steps on premultiplied ARGB32, in place: saturation multiplied by
