@@ -36,11 +36,14 @@ public enum FileOutput {
     /// Writes several files as ``write(_:to:createFolders:sync:)`` writes each, their bytes
     /// written and flushed to disk on several threads at once (a flush waits for the disk; many
     /// at once share its round trips), then renamed into place in order. Files go in groups of
-    /// at most 64 (their temporary files are open at once): no file of a group is renamed into
-    /// place before all of them are written and flushed, so a failure to write leaves none of
-    /// that group (a name too long fails there too; a rename refused by the system later leaves
-    /// the files before it); the error is the first in order.
+    /// at most 64 (their temporary files are open at once). Every target is checked before any
+    /// file is written (a folder, a name too long: nothing is written), and no file of a group
+    /// is renamed into place before all of them are written and flushed, so a failure to write
+    /// (a full disk) leaves none of that group; a rename the system refuses leaves the files
+    /// before it. The error is the first in order.
     public static func write(all files: [(bytes: [UInt8], path: String)], createFolders: Bool = true) throws {
+        // A target that can never be written (a folder, a name too long) fails before any file is.
+        for file in files { try checkTarget(file.path) }
         var start = 0
         while start < files.count {
             let group = Array(files[start..<min(files.count, start + 64)])
@@ -60,20 +63,25 @@ public enum FileOutput {
         }
     }
 
-    /// The temporary file of `path` holding `bytes`, flushed to disk unless `sync` is false, not
-    /// yet renamed into place.
-    private static func written(_ bytes: [UInt8], for path: String, createFolders: Bool, sync: Bool) throws -> TemporaryFile {
+    /// Throws unless `path` names a file that may be written: not a folder (by its spelling or
+    /// on disk), and a name a folder entry takes (the rename would refuse a longer one).
+    private static func checkTarget(_ path: String) throws {
         guard !path.isEmpty, !path.hasSuffix("/") else {
             throw ProofsheetError.badInput("'\(path)' names a folder, not a file", hint: "give a file name")
         }
-        let folder = parent(of: path)
-        if createFolders { try makeFolders(folder) }
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             throw ProofsheetError.badInput("'\(path)' is a folder; it cannot be replaced by a file", hint: "give a file name")
         }
-        // The rename would refuse a name longer than a folder entry takes: refused before writing.
         if path.split(separator: "/").last.map({ $0.utf8.count > Int(NAME_MAX) }) == true { throw failure(path, ENAMETOOLONG) }
+    }
+
+    /// The temporary file of `path` holding `bytes`, flushed to disk unless `sync` is false, not
+    /// yet renamed into place.
+    private static func written(_ bytes: [UInt8], for path: String, createFolders: Bool, sync: Bool) throws -> TemporaryFile {
+        try checkTarget(path)
+        let folder = parent(of: path)
+        if createFolders { try makeFolders(folder) }
         let tmp = try TemporaryFile(in: folder, for: path)
         var code: Int32 = 0
         bytes.withUnsafeBytes { raw in

@@ -40,8 +40,8 @@ struct OutputSafetyTests {
     }
 
     /// Several files written at once land with their bytes, in folders made for them, across
-    /// groups (more than 64 files); a failing file (one naming a folder, one too long a name)
-    /// leaves no file of its group written, keeps what was there and leaves no temporary.
+    /// groups (more than 64 files); a target that cannot be written (a folder, too long a name),
+    /// in any group, leaves no file written, keeps what was there and leaves no temporary.
     @Test func filesWrittenTogetherLandWholeOrNotAtAll() throws {
         let dir = try folder(["kept/old.bin": "old", "x/keep.txt": "keep"])
         let many = (0..<150).map { k in (bytes: [UInt8](repeating: UInt8(k), count: 1000 + k), path: dir + "/many/\(k % 3)/f\(k).bin") }
@@ -54,6 +54,10 @@ struct OutputSafetyTests {
             #expect(listing(dir + "/kept") == ["old.bin"])
             #expect(listing(dir + "/x") == ["keep.txt"])
         }
+        // A target that cannot be written in a later group: nothing of any group is written.
+        let groups = (0..<70).map { k in (bytes: [UInt8]([1]), path: dir + "/groups/f\(k).bin") } + [([2], dir + "/x")]
+        #expect(throws: ProofsheetError.self) { try FileOutput.write(all: groups) }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/groups"))
     }
 
     @Test func aLegalLongNameCanBeWritten() throws {
