@@ -1,6 +1,5 @@
 #include "pixels.h"
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,11 +218,12 @@ static void place(long x, long d, uint32_t k, uint32_t n, long *i, uint16_t *w) 
     *i = at; *w = (uint16_t)wt;
 }
 
-/* Output pixels from which ps_grow fills the two halves of its rows at once, the second on a
- * thread of its own: each output row depends on the source alone, so the bytes are the same. */
+/* Output pixels from which ps_grow fills the two halves of its rows at once (ps_two_halves):
+ * each output row depends on the source alone, so the bytes are the same. */
 static _Atomic size_t grow_split_min = (size_t)1 << 20;
 
 void ps_grow_set_split(size_t min_pixels) { grow_split_min = min_pixels; }
+size_t ps_grow_split(void) { return grow_split_min; }
 
 /* Output rows [y0, y1) of a grow, with two rows of scratch of its own. */
 typedef struct {
@@ -298,11 +298,7 @@ void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32
                            .width = width, .y0 = p ? mid : 0, .y1 = p ? height : mid, .dst_stride = dst_stride, .c = c,
                            .dy = dy, .x0 = x0, .fx = fx, .dst = dst, .r0 = rows + 2 * p * n, .r1 = rows + (2 * p + 1) * n};
     }
-    pthread_t th;
-    int threaded = parts == 2 && pthread_create(&th, NULL, grow_thread, &g[1]) == 0;
-    grow_rows(&g[0]);
-    if (threaded) pthread_join(th, NULL);
-    else if (parts == 2) grow_rows(&g[1]);
+    ps_two_halves(grow_thread, &g[0], parts == 2 ? &g[1] : NULL);
     free(x0); free(fx); free(rows);
 }
 

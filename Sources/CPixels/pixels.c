@@ -1,4 +1,5 @@
 #include "pixels.h"
+#include <pthread.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -117,4 +118,18 @@ void ps_keep_large_blocks(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     mallopt(M_ARENA_MAX, cores < 2 ? 2 : cores > 64 ? 64 : (int)cores);
 #endif
+}
+
+/* MARK: - Two halves at once */
+
+void ps_two_halves(void *(*fn)(void *), void *first, void *second) {
+    if (!second) {
+        fn(first);
+        return;
+    }
+    pthread_t th;
+    int threaded = pthread_create(&th, NULL, fn, second) == 0;
+    fn(first);
+    if (threaded) pthread_join(th, NULL);
+    else fn(second);
 }

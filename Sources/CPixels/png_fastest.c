@@ -697,16 +697,6 @@ static void pack_part(part_t *q) {
 static void *scan_thread(void *q) { scan_part(q); return NULL; }
 static void *pack_thread(void *q) { pack_part(q); return NULL; }
 
-/* Runs `fn` on the second part on a thread of its own and on the first here; both when the thread
- * cannot be started. */
-static void both_parts(part_t *parts, int nparts, void (*fn)(part_t *), void *(*thread_fn)(void *)) {
-    pthread_t th;
-    int threaded = nparts == 2 && pthread_create(&th, NULL, thread_fn, &parts[1]) == 0;
-    fn(&parts[0]);
-    if (threaded) pthread_join(th, NULL);
-    else if (nparts == 2) fn(&parts[1]);
-}
-
 /* The Adler-32 of a followed by b, from theirs and b's length. */
 static uint32_t adler_join(uint32_t a, uint32_t b, size_t len_b) {
     const uint64_t base = 65521;
@@ -794,7 +784,7 @@ restart:
     if (nparts == 2) parts[1].bits = rest;
     pairs = (uint32_t *)(rest + bits_len);
     if (nparts == 2) split_count++;
-    both_parts(parts, nparts, scan_part, scan_thread);
+    ps_two_halves(scan_thread, &parts[0], nparts == 2 ? &parts[1] : NULL);
     for (int k = 0; k < nparts; k++) {
         if (parts[k].status == 1) { ps_set_err(err, err_len, "out of memory"); goto done; }
     }
@@ -865,7 +855,7 @@ restart:
     write_block_header(&parts[0].w, lens, hlit);
     for (int k = 0; k < nparts; k++) parts[k].t = t;
     if (nparts == 2) parts[1].w = (bitw){parts[1].bits, 0, 0};
-    both_parts(parts, nparts, pack_part, pack_thread);
+    ps_two_halves(pack_thread, &parts[0], nparts == 2 ? &parts[1] : NULL);
     bitw w = parts[0].w;
     if (nparts == 2) {
         bitw *w2 = &parts[1].w;

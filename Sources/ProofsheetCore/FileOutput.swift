@@ -27,6 +27,7 @@ public enum FileOutput {
     /// `sync: false` skips flushing to disk (files in a temporary folder that is renamed into
     /// place as a whole).
     public static func write(_ bytes: [UInt8], to path: String, createFolders: Bool = true, sync: Bool = true) throws {
+        try checkTarget(path)
         let tmp = try written(bytes, for: path, createFolders: createFolders, sync: sync)
         let code = tmp.publish(as: path)
         if code == 0 { tmp.close() } else { tmp.discard() }
@@ -76,10 +77,9 @@ public enum FileOutput {
         if path.split(separator: "/").last.map({ $0.utf8.count > Int(NAME_MAX) }) == true { throw failure(path, ENAMETOOLONG) }
     }
 
-    /// The temporary file of `path` holding `bytes`, flushed to disk unless `sync` is false, not
-    /// yet renamed into place.
+    /// The temporary file of `path` (checked by ``checkTarget(_:)``) holding `bytes`, flushed to
+    /// disk unless `sync` is false, not yet renamed into place.
     private static func written(_ bytes: [UInt8], for path: String, createFolders: Bool, sync: Bool) throws -> TemporaryFile {
-        try checkTarget(path)
         let folder = parent(of: path)
         if createFolders { try makeFolders(folder) }
         let tmp = try TemporaryFile(in: folder, for: path)

@@ -44,16 +44,6 @@ public enum PNGEncoderPath: Sendable, Hashable {
     /// Whether `.automatic` takes the vector path here and now.
     public static var automaticIsVector: Bool { ps_simd_enabled() != 0 }
 
-    /// The filtered bytes (about 3 a pixel) from which the fastest encoder writes an image as
-    /// two parts of rows at once, the second on a thread of its own. The bytes are those of one
-    /// part whatever it is; tests lower it to split small images.
-    public static var splitMinimum: Int {
-        get { Int(ps_png_fastest_split()) }
-        set { ps_png_fastest_set_split(newValue < 0 ? 0 : newValue) }
-    }
-
-    /// How many images the fastest encoder has written as two parts in this process.
-    public static var splitCount: Int { Int(ps_png_fastest_split_count()) }
 }
 
 /// Calls a C PNG writer and returns its bytes, or throws with its message.

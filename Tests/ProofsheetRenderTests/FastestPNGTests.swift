@@ -163,8 +163,8 @@ struct FastestPNGTests {
             image.withUnsafeMutablePixels { $0[(row * 640 + 17) * 4 + 3] = 90 }
             cases.append(("blocks-640x481, translucent in row \(row)", image))
         }
-        let saved = PNGEncoderPath.splitMinimum
-        defer { PNGEncoderPath.splitMinimum = saved }
+        let saved = RowSplitting.encoderMinimum
+        defer { RowSplitting.encoderMinimum = saved }
         func encodings(_ image: RGBAImage, _ path: PNGEncoderPath) throws -> [[UInt8]] {
             let argb = Self.argb32(image)
             var given = argb
@@ -177,12 +177,12 @@ struct FastestPNGTests {
         }
         for (name, image) in cases {
             for path in [PNGEncoderPath.scalar, .vector] {
-                PNGEncoderPath.splitMinimum = Int.max
+                RowSplitting.encoderMinimum = Int.max
                 let one = try encodings(image, path)
-                PNGEncoderPath.splitMinimum = 0
-                let before = PNGEncoderPath.splitCount
+                RowSplitting.encoderMinimum = 0
+                let before = RowSplitting.encoderSplits
                 let two = try encodings(image, path)
-                if image.height >= 2 { #expect(PNGEncoderPath.splitCount - before >= 3, "\(name): not written as two parts") }
+                if image.height >= 2 { #expect(RowSplitting.encoderSplits - before >= 3, "\(name): not written as two parts") }
                 for (k, form) in ["RGBA", "ARGB32", "ARGB32 given up"].enumerated() {
                     #expect(Bool(one[k] == two[k]), "\(name) (\(path), \(form)): two parts give other bytes")
                 }

@@ -107,12 +107,13 @@ struct OcclusionTests {
         lists.append(("review", try r.layout(review).displayList))
         lists.append(("translucent", Self.list([Self.fill(10, 10, 30, 30), Self.material(5, 7, 90, 81)], background: nil)))
         lists.append(("blur", Self.list([.group(DisplayGroup(blur: 6, children: [Self.fill(10, 10, 50, 30), Self.fill(40, 30, 40, 60)]))])))
-        defer { RowSplitting.setGrowMinimum(1 << 20) }
+        let saved = RowSplitting.growMinimum
+        defer { RowSplitting.growMinimum = saved }
         for (name, list) in lists {
             for scale in [1.0, 2] {
-                RowSplitting.setGrowMinimum(Int.max)
+                RowSplitting.growMinimum = Int.max
                 let one = try r.backend.renderPNG(list, scale: scale).bytes
-                RowSplitting.setGrowMinimum(0)
+                RowSplitting.growMinimum = 0
                 let two = try r.backend.renderPNG(list, scale: scale).bytes
                 #expect(Bool(one == two), "\(name) at \(scale)x: other bytes in two halves")
             }

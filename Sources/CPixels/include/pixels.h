@@ -39,6 +39,10 @@ int ps_png_fastest_argb32_consuming(uint8_t *argb, uint32_t width, uint32_t heig
                                     uint8_t **out, size_t *out_len, char *err, size_t err_len);
 int ps_png_fastest_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int simd, uint8_t **out,
                         size_t *out_len, char *err, size_t err_len);
+/* Runs fn(first) here and fn(second) on a thread of its own, and returns when both are done
+ * (both here when no thread can be started; only the first when `second` is NULL): the one way
+ * the pixel routines split a large output into two halves of rows. */
+void ps_two_halves(void *(*fn)(void *), void *first, void *second);
 /* The filtered bytes from which the fastest writer encodes an image as two parts at once (the
  * second on a thread of its own), writing the same bytes as one part would (tests set it low to
  * split small images). */
@@ -84,6 +88,7 @@ void ps_grow(const uint8_t *src, uint32_t src_width, uint32_t src_height, uint32
 /* The output pixels from which ps_grow fills the two halves of its rows at once, the second on a
  * thread of its own (the same bytes; tests set it low to split small outputs). */
 void ps_grow_set_split(size_t min_pixels);
+size_t ps_grow_split(void);
 /* ps_blur of premultiplied ARGB32 with transparent edges (blur(radius:)). */
 void ps_box_blur_argb32(uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, double sigma);
 /* A material's colour steps on premultiplied ARGB32, in place: saturation multiplied by
