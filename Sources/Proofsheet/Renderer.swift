@@ -86,25 +86,29 @@ extension Renderer {
     /// Starts decoding the images `scenes` show, on threads of their own, and returns at once:
     /// the layouts that follow find each one decoded, or wait for its decoding rather than start
     /// it again, so a scene's photos are decoded side by side (and beside the rest of the work)
-    /// instead of one after another inside its layout. The first 8 names, each image at most
-    /// 4 megapixels by its header; whatever is left out, missing or broken is the layout's to
-    /// decode and report, as without this.
+    /// instead of one after another inside its layout. Only when it cannot change what a render
+    /// does: at most 8 images, all of them together (by their headers) within an eighth of the
+    /// image memory limit, so that no decoding a layout does ever finds less room than it would
+    /// without this; otherwise nothing is decoded ahead. Whatever is missing or broken is the
+    /// layout's to decode and report, as without this.
     public func prefetchImages(of scenes: [Scene]) {
         var wanted: [(roots: [String], name: String)] = []
-        for scene in scenes where wanted.count < 8 {
-            for name in scene.root.imageNames(limit: 8 - wanted.count) where !wanted.contains(where: { $0 == (scene.assetRoots, name) }) {
+        for scene in scenes where wanted.count <= 8 {
+            for name in scene.root.imageNames(limit: 9 - wanted.count) where !wanted.contains(where: { $0 == (scene.assetRoots, name) }) {
                 wanted.append((scene.assetRoots, name))
             }
         }
-        guard !wanted.isEmpty else { return }
-        let extra = extraAssetRoots, store = images, chosen = wanted
+        guard !wanted.isEmpty, wanted.count <= 8 else { return }
+        var paths: [String] = [], bytes = 0
+        for w in wanted {
+            let assets = FileAssets(roots: w.roots + extraAssetRoots, images: images)
+            guard let (path, _) = try? assets.file(named: w.name), let pixels = ImageHeader.pixels(path: path) else { continue }
+            if !paths.contains(path) { paths.append(path); bytes += pixels.multipliedReportingOverflow(by: 4).partialValue }
+        }
+        guard !paths.isEmpty, bytes >= 0, bytes <= images.budgetLimit / 8 else { return }
+        let store = images, chosen = paths
         Thread.detachNewThread {
-            _ = try? parallelMap(chosen.count, jobs: min(chosen.count, defaultJobs)) { k in
-                let assets = FileAssets(roots: chosen[k].roots + extra, images: store)
-                guard let (path, _) = try? assets.file(named: chosen[k].name), let pixels = ImageHeader.pixels(path: path), pixels <= 4_000_000
-                else { return }
-                _ = try? store.pixelSize(path: path)
-            }
+            _ = try? parallelMap(chosen.count, jobs: min(chosen.count, defaultJobs)) { k in _ = try? store.pixelSize(path: chosen[k]) }
         }
     }
 }

@@ -24,6 +24,8 @@ import ProofsheetImage
 public final class ImageStore: @unchecked Sendable {
     private let lock = NSLock()
     private let budget: ImageBudget
+    /// The decoded image memory this store's images may hold at once, in bytes.
+    public var budgetLimit: Int { budget.limit }
     private var surfaces: [String: CairoSurface] = [:]
     private var resampled: [ResampleKey: CairoSurface] = [:]
     private var resampledBytes = 0

@@ -27,16 +27,20 @@ struct ImageStoreBudgetTests {
         let (scene, dir) = try fourImageScene()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Room for two decoded images at a time: the renderer's cache gives memory back as it goes.
-        let fits = try runProcess(
-            Paths.binary,
-            [
-                "render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/out.png",
-                "--limit", "image-bytes=400KiB"
-            ])
-        #expect(fits.status == 0, "\(fits.err)")
-        let out = try RGBAImage(contentsOfFile: dir + "/out.png")
-        #expect(out[x: 10, y: 10] == RGBAColor(r: 0, g: 100, b: 0))
-        #expect(out[x: 70, y: 10] == RGBAColor(r: 180, g: 100, b: 0))
+        // Thirty times: nothing decoded ahead of the layout (on other threads) may take the room
+        // its own decoding needs, on any run.
+        for _ in 0..<30 {
+            let fits = try runProcess(
+                Paths.binary,
+                [
+                    "render", scene, "--assets", dir, "--scale", "1", "-o", dir + "/out.png",
+                    "--limit", "image-bytes=400KiB"
+                ])
+            #expect(fits.status == 0, "\(fits.err)")
+            let out = try RGBAImage(contentsOfFile: dir + "/out.png")
+            #expect(out[x: 10, y: 10] == RGBAColor(r: 0, g: 100, b: 0))
+            #expect(out[x: 70, y: 10] == RGBAColor(r: 180, g: 100, b: 0))
+        }
         // Room for none: refused, naming the image and the limit.
         let refused = try runProcess(
             Paths.binary,
