@@ -102,7 +102,9 @@ extension Renderer {
         var paths: [String] = [], bytes = 0
         for w in wanted {
             let assets = FileAssets(roots: w.roots + extraAssetRoots, images: images)
-            guard let (path, _) = try? assets.file(named: w.name), let pixels = ImageHeader.pixels(path: path) else { continue }
+            // Regular files only: opening anything else (a FIFO) may wait for ever.
+            guard let (path, _) = try? assets.file(named: w.name), FileAssets.isPlainFile(path), let pixels = ImageHeader.pixels(path: path)
+            else { continue }
             if !paths.contains(path) { paths.append(path); bytes += pixels.multipliedReportingOverflow(by: 4).partialValue }
         }
         guard !paths.isEmpty, bytes >= 0, bytes <= images.budgetLimit / 8 else { return }
