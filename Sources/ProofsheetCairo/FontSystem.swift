@@ -329,6 +329,25 @@ final class TextContext {
     private var keptFaces: Set<OpaquePointer> = []
     /// The scope counting this context (tests only).
     private let live: LiveObjects?
+    /// Paragraphs laid out for drawing, kept to be drawn again without shaping their text again
+    /// (the frames of an animation, the states of a scene and scenes sharing labels draw the
+    /// same paragraphs): ``drawingLayout(text:font:width:lineLimit:alignment:)``.
+    private var drawn: [DrawnKey: OpaquePointer] = [:]
+    /// The UTF-8 bytes of the texts in `drawn`.
+    private var drawnBytes = 0
+
+    /// What a layout for drawing depends on: every argument of `makeLayout`.
+    private struct DrawnKey: Hashable {
+        let text: String
+        let font: FontSpec
+        let width: Double?
+        let lineLimit: Int?
+        let alignment: TextAlignment
+    }
+    /// The most layouts kept for drawing, and the most bytes of text they hold together; when
+    /// either would be passed, all are dropped (a text longer than the limit is kept alone).
+    static let drawnLimit = 256
+    static let drawnByteLimit = 256 << 10
 
     /// A font map over `config` (which it references until it is freed) and a context in it.
     init(config: OpaquePointer) throws {
@@ -354,6 +373,7 @@ final class TextContext {
     }
 
     deinit {
+        forgetDrawn()
         clearDescriptions()
         g_object_unref(UnsafeMutableRawPointer(context))
         Self.release(map: fontMap)
@@ -483,19 +503,62 @@ final class TextContext {
         // The alignment is on the page (leading is left; a right-to-left layout has swapped
         // it already, ``TextAlignment/physical(in:)``). Pango swaps left and right for a
         // paragraph that runs right to left (Hebrew, Arabic): asked the other way, it draws
-        // the side meant.
-        let swapped = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
+        // the side meant. The direction is only known once the paragraph is laid out, and
+        // setting another alignment throws that layout away: the side is set for a paragraph
+        // that runs left to right first, and set again only for one that does not (centred
+        // text is the same either way).
         switch alignment {
-        case .leading: pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .trailing: pango_layout_set_alignment(layout, swapped ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        if alignment != .center, pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL {
+            pango_layout_set_alignment(layout, alignment == .leading ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         }
         return layout
+    }
+
+    /// A layout of a paragraph to draw, as `makeLayout` makes it, owned by this context: it stays
+    /// valid until the next call. The same arguments give the layout made before when it is
+    /// still kept (a layout is never changed by drawing it; Pango shapes its text once).
+    func drawingLayout(text: String, font: FontSpec, width: Double?, lineLimit: Int?, alignment: TextAlignment) -> OpaquePointer {
+        let key = DrawnKey(text: text, font: font, width: width, lineLimit: lineLimit, alignment: alignment)
+        if let layout = drawn[key] { return layout }
+        let bytes = text.utf8.count
+        if drawn.count >= Self.drawnLimit || drawnBytes + bytes > Self.drawnByteLimit { forgetDrawn() }
+        let layout = makeLayout(text: text, font: font, width: width, lineLimit: lineLimit, alignment: alignment)
+        // Kept from now: counted with this context rather than the task that made it.
+        keepFaces(of: layout)
+        LiveObjects.current?.released(.pangoLayout)
+        live?.added(.keptLayout)
+        drawn[key] = layout
+        drawnBytes += bytes
+        return layout
+    }
+
+    /// How many layouts are kept for drawing (for tests).
+    var drawnCount: Int { drawn.count }
+
+    /// Frees the layouts kept for drawing.
+    private func forgetDrawn() {
+        for layout in drawn.values {
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            live?.released(.keptLayout)
+        }
+        drawn.removeAll()
+        drawnBytes = 0
     }
 
     /// Releases a layout from `makeLayout` (on the thread and in the task that made it), once the
     /// Cairo font faces it was laid out in are kept (see ``FontFaces``).
     func release(_ layout: OpaquePointer) {
+        keepFaces(of: layout)
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        LiveObjects.current?.released(.pangoLayout)
+    }
+
+    /// Keeps the Cairo font faces `layout` was laid out in (see ``FontFaces``).
+    private func keepFaces(of layout: OpaquePointer) {
         var lines = pango_layout_get_lines_readonly(layout)
         while let line = lines {
             var runs = line.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
@@ -507,8 +570,6 @@ final class TextContext {
             }
             lines = line.pointee.next
         }
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        LiveObjects.current?.released(.pangoLayout)
     }
 
     /// Keeps the Cairo font face `font` is drawn with, the first time this context meets it.

@@ -2,7 +2,8 @@ import Synchronization
 
 /// Counts the objects holding C memory — Cairo image and vector surfaces, Pango layouts, font
 /// systems and their text contexts (a Pango font map and context each, lent to one thread at a
-/// time and freed with their font system) — that were made while a counter was in scope and are
+/// time and freed with their font system), and the layouts a text context keeps to draw again
+/// (counted in the context's scope, freed with it at the latest) — that were made while a counter was in scope and are
 /// not released yet, so that a test can check that every one is destroyed, on error paths too.
 ///
 /// Counting is per scope, not per process, so that tests running in parallel do not disturb each
@@ -10,7 +11,7 @@ import Synchronization
 /// read per object made.
 package final class LiveObjects: Sendable {
     package enum Kind: String, CaseIterable, Sendable {
-        case imageSurface, vectorSurface, pangoLayout, fontSystem, textContext
+        case imageSurface, vectorSurface, pangoLayout, fontSystem, textContext, keptLayout
     }
 
     /// The counter objects made now are recorded in (none outside tests).
@@ -21,6 +22,7 @@ package final class LiveObjects: Sendable {
     private let pangoLayouts = Atomic<Int>(0)
     private let fontSystems = Atomic<Int>(0)
     private let textContexts = Atomic<Int>(0)
+    private let keptLayouts = Atomic<Int>(0)
 
     package init() {}
 
@@ -33,6 +35,7 @@ package final class LiveObjects: Sendable {
         case .pangoLayout: return pangoLayouts.add(delta, ordering: .relaxed).newValue
         case .fontSystem: return fontSystems.add(delta, ordering: .relaxed).newValue
         case .textContext: return textContexts.add(delta, ordering: .relaxed).newValue
+        case .keptLayout: return keptLayouts.add(delta, ordering: .relaxed).newValue
         }
     }
 
@@ -48,6 +51,9 @@ package final class LiveObjects: Sendable {
         scope.add(kind, 1)
         return scope
     }
+
+    /// Records an object that this scope counts, made in whatever scope.
+    func added(_ kind: Kind) { add(kind, 1) }
 
     /// Records that an object made in this scope was destroyed.
     func released(_ kind: Kind) { add(kind, -1) }

@@ -160,9 +160,8 @@ struct Painter {
     // MARK: - Text and symbols
 
     func drawText(_ run: TextRun, _ cr: OpaquePointer) {
-        let layout = text.makeLayout(
+        let layout = text.drawingLayout(
             text: run.text, font: run.font, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment)
-        defer { text.release(layout) }
         cairo_save(cr)
         setPaint(cr, run.paint, in: run.frame)
         cairo_move_to(cr, run.frame.minX, run.frame.minY + text.baselineShift(run.font))

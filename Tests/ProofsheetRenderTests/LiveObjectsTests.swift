@@ -6,7 +6,7 @@ import ProofsheetCairo
 import ProofsheetLayout
 
 /// Every object holding C memory (Cairo surfaces, Pango layouts, font systems and their text
-/// contexts) is released once its renderer is gone, after successful renders and after renders
+/// contexts, the layouts those keep) is released once its renderer is gone, after successful renders and after renders
 /// that fail half-way.
 @Suite("C objects are released")
 struct LiveObjectsTests {
@@ -43,9 +43,11 @@ struct LiveObjectsTests {
                 #expect(live.count(.vectorSurface) == 0, "\(format)")
             }
             // What the renderer keeps: its font system, the text context (Pango font map and
-            // context) the one thread here used, and the decoded photos.
+            // context) the one thread here used with the paragraphs it drew, and the decoded
+            // photos.
             #expect(live.count(.fontSystem) == 1)
             #expect(live.count(.textContext) == 1)
+            #expect(live.count(.keptLayout) > 0)
             #expect(live.count(.imageSurface) > 0)
             let cached = live.count(.imageSurface)
 
