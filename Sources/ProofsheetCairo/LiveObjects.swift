@@ -3,8 +3,9 @@ import Synchronization
 /// Counts the objects holding C memory — Cairo image and vector surfaces, Pango layouts, font
 /// systems and their text contexts (a Pango font map and context each, lent to one thread at a
 /// time and freed with their font system), and the layouts a text context keeps to draw again
-/// (counted in the context's scope, freed with it at the latest) — that were made while a counter was in scope and are
-/// not released yet, so that a test can check that every one is destroyed, on error paths too.
+/// (counted in the context's scope, freed with it at the latest) — that were made while a
+/// counter was in scope and are not released yet, so that a test can check that every one is
+/// destroyed, on error paths too.
 ///
 /// Counting is per scope, not per process, so that tests running in parallel do not disturb each
 /// other: `LiveObjects.$current.withValue(counter) { … }`. Outside a scope it costs one task-local

@@ -47,9 +47,9 @@ final class CairoSVGSource: SVGSource {
     // MARK: - Text
 
     func textRuns(_ run: TextRun) throws -> [SVGTextRun] {
-        let layout = text.makeLayout(
+        // The layout the raster draws, kept by the context (a storyboard's panels share their labels).
+        let layout = text.drawingLayout(
             text: run.text, font: run.font, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment)
-        defer { text.release(layout) }
         guard let cText = pango_layout_get_text(layout) else { return [] }
         let textBytes = UnsafeRawBufferPointer(start: cText, count: strlen(cText))
         var runs: [SVGTextRun] = []
