@@ -43,7 +43,6 @@ public enum PNGEncoderPath: Sendable, Hashable {
 
     /// Whether `.automatic` takes the vector path here and now.
     public static var automaticIsVector: Bool { ps_simd_enabled() != 0 }
-
 }
 
 /// Calls a C PNG writer and returns its bytes, or throws with its message.
