@@ -10,6 +10,7 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     if noConfig && configPath != nil { throw ProofsheetError.usage("--config and --no-config exclude each other") }
     let goldenOption = try args.value("--golden")
     let recordOption = try args.value("--record")
+    let onlyChangedBy = try args.value("--only-changed-by")
     let reportDirectory = try args.value("--report")
     let selfContained = args.flag("--self-contained")
     let junit = try args.value("--junit")
@@ -63,7 +64,9 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
     guard let golden = goldenOption ?? config?.golden else {
         throw ProofsheetError.usage(
             "check needs --golden DIR (or a \(ProjectConfig.fileName) with \"golden\")",
-            hint: "proofsheet check Assets/Scenes/*.json --golden Tests/Goldens")
+            hint: config == nil
+                ? "proofsheet check Assets/Scenes/*.json --golden Tests/Goldens; \(ProjectConfig.searchHint(from: FileManager.default.currentDirectoryPath))"
+                : "proofsheet check Assets/Scenes/*.json --golden Tests/Goldens")
     }
     let scenes = positional.isEmpty ? (config?.scenes ?? []) : positional
     guard !scenes.isEmpty else { throw ProofsheetError.usage("no scene file given", hint: "proofsheet check <scene.json>... --golden DIR") }
@@ -74,6 +77,19 @@ func checkCommand(_ args: inout Arguments) throws -> Int32 {
             throw ProofsheetError.usage("--record '\(clipped(r))' is not one of \(RecordMode.spellings)")
         }
         options.record = mode
+    }
+    if let v = onlyChangedBy {
+        guard options.record == .all, recordOption != nil else {
+            throw ProofsheetError.usage(
+                "--only-changed-by scopes --record all: it rewrites only the failing goldens an older Proofsheet recorded",
+                hint: "proofsheet check --record all --only-changed-by \(ReleaseVersion.current)")
+        }
+        guard let release = ReleaseVersion(v), release <= ReleaseVersion.current else {
+            throw ProofsheetError.usage(
+                "--only-changed-by '\(clipped(v))' is not a release up to this one (\(ReleaseVersion.current))",
+                hint: "name the release whose pixel changes CHANGELOG.md lists, as MAJOR.MINOR.PATCH: --only-changed-by \(ReleaseVersion.current)")
+        }
+        options.onlyChangedBy = release
     }
     options.reportDirectory = reportDirectory
     options.selfContained = selfContained

@@ -4,7 +4,7 @@ import ProofsheetMotion
 
 /// The help texts, one per command.
 enum Help {
-    static let versionNumber = "0.1.0"
+    static let versionNumber = ReleaseVersion.current.description
     static let version = "proofsheet \(versionNumber)"
 
     static var main: String {

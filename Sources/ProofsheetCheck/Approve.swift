@@ -71,16 +71,25 @@ public enum Approval {
             guard let actual = entry.actual else {
                 throw ProofsheetError.badInput("\(entry.id): the report has no actual image for it")
             }
+            // Only a path golden names can have: a forged state or variant is no golden.
+            guard GoldenNames.isGoldenPath(entry.goldenPath) else {
+                throw ProofsheetError.badInput(
+                    "\(entry.id): '\(SafePaths.clip(entry.goldenPath))' is not a path a check names goldens with",
+                    hint: "goldens are <scene>/<still or timeline@timeline>/<device>@<scale>x[+suffixes].png (see proofsheet check --help)")
+            }
             var bytes = try folder.pngImage(actual, what: "\(entry.id): the actual image")
+            // The environment the image was rendered in: its own chunk's, else the report's.
+            let environment =
+                PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes).flatMap(EnvironmentFingerprint.init(text:)) ?? report.environment
             if let at = entry.at {
                 let image: RGBAImage
                 do { image = try PNGCodec.decode(bytes, source: actual) } catch {
                     throw ProofsheetError.badInput("\(entry.id): the actual image: \(error.description)")
                 }
-                let environment = PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes).flatMap(EnvironmentFingerprint.init(text:)).map(
-                    GoldenNames.chunkText)
-                instants[entry.goldenPath, default: ("\(entry.scene)/\(entry.timeline ?? entry.state)/\(entry.variant)", [], environment)].images
-                    .append((at, image))
+                instants[
+                    entry.goldenPath,
+                    default: ("\(entry.scene)/\(entry.timeline ?? entry.state)/\(entry.variant)", [], environment.map(GoldenNames.chunkText))
+                ].images.append((at, image))
                 continue
             }
             if let reencode {
@@ -90,6 +99,8 @@ public enum Approval {
                     throw ProofsheetError.badInput("\(entry.id): the actual image: \(error.description)")
                 }
             }
+            // Every golden carries Proofsheet's chunk in the current format, re-encoded or not.
+            bytes = GoldenNames.stamped(bytes, environment: environment)
             // Below a root that does not exist yet there is nothing, links included.
             let golden =
                 FileOutput.exists(goldenRoot)

@@ -135,7 +135,9 @@ extension Checker {
         // Instants of the file that are no longer key: kept, unless --prune drops them.
         let key = Set(entries.compactMap(\.at))
         let stale = (golden?.instants ?? []).filter { !key.contains($0) }
-        let dropped = options.prune && golden?.environment != nil ? stale : []
+        // Dropped only from a file this Proofsheet recorded (a valid chunk of a format it reads).
+        let ours = golden?.environment.map { EnvironmentFingerprint(text: $0) != nil && GoldenNames.formatProblem(ofChunk: $0) == nil } ?? false
+        let dropped = options.prune && ours ? stale : []
         let staleInstants = stale.isEmpty ? nil : StaleInstants(golden: first.goldenPath, instants: stale, dropped: !dropped.isEmpty)
         guard !recorded.isEmpty || !dropped.isEmpty else { return (results, staleInstants) }
         var instants = recorded

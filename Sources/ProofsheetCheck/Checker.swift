@@ -62,6 +62,11 @@ public struct CheckOptions: Sendable {
     public var wholeProject = false
     /// Delete orphaned goldens (only inside the golden root).
     public var prune = false
+    /// `--record all --only-changed-by VERSION`: rewrite only the goldens that no longer match
+    /// and were recorded by a Proofsheet older than VERSION (their chunk says so): what a release
+    /// that changed pixels (text metrics, blur) changed. Every other golden is compared as with
+    /// `--record never`, so a real regression still fails.
+    public var onlyChangedBy: ReleaseVersion?
     /// The environment the check runs in: written into goldens and the report, and compared with
     /// the goldens' own.
     public var environment: EnvironmentFingerprint?
@@ -257,9 +262,12 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
 
     /// Goldens no image of the run produces: paths below the golden root, sorted. Always: the
     /// goldens of the checked scenes in state folders the scenes no longer have, and goldens in
-    /// the folder a scene had before golden paths named its folders (`<golden>/<file name>`).
-    /// For a whole-project run, every other PNG below the root too. Links are not followed; at
-    /// most `ReportFolder.maxEntries`.
+    /// the folder a scene had before golden paths named its folders (`<golden>/<file name>`,
+    /// unless a scene file of that name is at the project root). For a whole-project run, every
+    /// other PNG below the root too. A run given some scenes looks only at
+    /// `<scene>/<state>/<file>` of those scenes: the folders of scenes it was not given (a scene
+    /// `Scenes/deck/detail.json` beside `Scenes/deck.json`) are never its to judge. Links are not
+    /// followed; at most `ReportFolder.maxEntries`.
     func orphans(_ scenes: [SceneStates], _ items: [Item], _ options: CheckOptions) -> [String] {
         let root = options.goldenDirectory
         guard FileOutput.isFolder(root), !FileOutput.isLink(root) else { return [] }
@@ -269,6 +277,13 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         let checkedStates = Set(items.filter { $0.timeline == nil }.map { "\($0.name)/\($0.state)" })
         let timelines = Dictionary(scenes.map { ($0.name, Set($0.timelines)) }, uniquingKeysWith: { a, _ in a })
         let checkedTimelines = Set(items.filter { $0.timeline != nil }.map { "\($0.name)/\($0.state)" })
+        // The layout before scene folders: `<golden>/<file name>/<state>/<variant>.png`, a
+        // checked scene's old folder unless a scene of that name is at the project root.
+        var legacy = Set<String>()
+        for s in scenes where s.name.contains("/") {
+            let name = String(s.name.split(separator: "/").last!)
+            if states[name] == nil, !FileOutput.exists(options.sceneRoot + "/" + name + ".json") { legacy.insert(name) }
+        }
         func owned(_ path: String) -> Bool {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count >= 3 else { return false }
@@ -282,13 +297,16 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             }
             // A key instant in golden format 1: `proofsheet migrate` moves it, never prune.
             if TimelineInstant.parse(folder: state) != nil { return true }
-            guard let known = states[scene], known.contains(state) else { return false }
+            // A scene the run was not given is left alone, unless it is a checked scene's old folder.
+            guard let known = states[scene] else { return !options.wholeProject && !legacy.contains(scene) }
+            guard known.contains(state) else { return false }
             // A state folder of a still not checked this run (--still) is left alone.
             return !options.wholeProject || !checkedStates.contains("\(scene)/\(state)") || produced.contains(path)
         }
         var out: [String] = []
-        /// PNGs below `folder` (relative to the root, through plain names, no links).
-        func walk(_ relative: String, depth: Int) {
+        /// PNGs below `folder` (relative to the root, through plain names, no links); with
+        /// `levels`, only files exactly that many folders down.
+        func walk(_ relative: String, depth: Int, levels: Int? = nil) {
             guard depth <= ReportReader.maxSceneDepth + 2, out.count < ReportFolder.maxEntries else { return }
             let dir = relative.isEmpty ? root : root + "/" + relative
             guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return }
@@ -297,8 +315,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                 let path = root + "/" + rel
                 if FileOutput.isLink(path) { continue }
                 if FileOutput.isFolder(path) {
-                    walk(rel, depth: depth + 1)
-                } else if name.hasSuffix(".png"), GoldenNames.isGoldenPath(rel), !owned(rel), out.count < ReportFolder.maxEntries {
+                    if levels ?? 1 > 0 { walk(rel, depth: depth + 1, levels: levels.map { $0 - 1 }) }
+                } else if levels ?? 0 == 0, name.hasSuffix(".png"), GoldenNames.isGoldenPath(rel), !owned(rel),
+                    out.count < ReportFolder.maxEntries
+                {
                     out.append(rel)
                 }
             }
@@ -306,14 +326,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         if options.wholeProject {
             walk("", depth: 0)
         } else {
-            var folders = Set(scenes.map(\.name))
-            // The layout before scene folders: `<golden>/<file name>/<state>/<variant>.png`.
-            for s in scenes where s.name.contains("/") {
-                let legacy = String(s.name.split(separator: "/").last!)
-                if states[legacy] == nil { folders.insert(legacy) }
-            }
+            // `<scene>/<state>/<variant>.png` of the scenes given and their old folders.
+            let folders = Set(scenes.map(\.name)).union(legacy)
             for folder in folders.sorted() where FileOutput.isFolder(root + "/" + folder) && !FileOutput.isLink(root + "/" + folder) {
-                walk(folder, depth: folder.split(separator: "/").count)
+                walk(folder, depth: folder.split(separator: "/").count, levels: 1)
             }
         }
         return out.sorted()
@@ -558,9 +574,12 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         var outcome: DiffOutcome? = nil
         var strict: DiffOutcome? = nil
         var environment: [String]? = nil
-        let verdict: GoldenVerdict
+        var goldenChunk: String? = nil
+        var verdict: GoldenVerdict
         do {
-            verdict = try GoldenVerdict.decide(mode: options.record, goldenExists: exists) {
+            // Scoped to a release's changes: compared as with `never`, rewritten below when old.
+            let mode = options.onlyChangedBy == nil ? options.record : .never
+            verdict = try GoldenVerdict.decide(mode: mode, goldenExists: exists) {
                 let e: RGBAImage
                 let chunk: String?
                 switch source {
@@ -573,6 +592,8 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     chunk = text
                     e = image!
                 }
+                goldenChunk = chunk
+                if let chunk, let problem = GoldenNames.formatProblem(ofChunk: chunk) { throw GoldenFormatProblem(text: problem) }
                 if let here = options.environment, let chunk, let there = EnvironmentFingerprint(text: chunk), there != here {
                     let d = here.differences(from: there)
                     if !d.isEmpty { environment = d }
@@ -592,6 +613,11 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             }
         } catch let pointer as LFSPointer {
             return (inputError("\(pointer.path) is a Git LFS pointer, not an image: run `git lfs pull`"), nil)
+        } catch let problem as GoldenFormatProblem {
+            var failed = inputError("the golden \(place) cannot be compared: \(problem.text)")
+            failed.message! += "; check it with the Proofsheet that recorded it, or record it again (--record all)"
+            try storeActual(&failed)
+            return (failed, nil)
         } catch let e as ImageError {
             var failed = inputError("the golden cannot be read: \(e.description)")
             failed.message! += "; fix it, delete it, or approve the actual image"
@@ -599,6 +625,18 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             return (failed, environment)
         }
         if let outcome { entry.result = DiffReport(outcome: outcome, tolerance: settings.tolerance) }
+        var scopedNote: String? = nil
+        if let release = options.onlyChangedBy, verdict == .failed {
+            // Rewritten only when the golden's own chunk says an older Proofsheet recorded it.
+            let by = goldenChunk.flatMap(EnvironmentFingerprint.init(text:)).map(\.proofsheet)
+            if let by, let version = ReleaseVersion(by), version < release {
+                verdict = .recorded(.changedByRelease(recordedBy: by))
+            } else {
+                scopedNote =
+                    by.map { "; recorded by proofsheet \($0), not before \(release): not rewritten by --only-changed-by \(release)" }
+                    ?? "; the golden does not say which Proofsheet recorded it: not rewritten by --only-changed-by \(release)"
+            }
+        }
 
         switch verdict {
         case .passed:
@@ -631,6 +669,7 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
             entry.status = .failed
             entry.message = entry.result?.reason
             if settings.isExact, entry.message != nil { entry.message! += " (exact comparison)" }
+            if let scopedNote, entry.message != nil { entry.message! += scopedNote }
             if let report, let expected {
                 let png = options.pngCompression
                 entry.expected = try report.store(try PNGCodec.encode(expected, compression: png), entry.id, "expected")
@@ -653,6 +692,9 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
                     entry.renamedFrom = from
                     entry.message! += "; the orphaned golden \(root)/\(from) has the same pixels: renamed? delete it (--prune does)"
                 }
+            case .recorded(.changedByRelease(let by)):
+                entry.message =
+                    "\(entry.result?.reason ?? "failed"); golden rewritten: recorded by proofsheet \(by), before \(options.onlyChangedBy!)'s pixel changes"
             default:
                 entry.message = "\(entry.result?.reason ?? "failed"); golden rewritten (record mode failed)"
             }
@@ -664,6 +706,10 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
 
 /// Thrown inside the comparison when the golden is a Git LFS pointer.
 private struct LFSPointer: Error { var path: String }
+
+/// Thrown inside the comparison when the golden's chunk names a golden format this Proofsheet
+/// does not read (``GoldenNames/formatProblem(ofChunk:)``).
+private struct GoldenFormatProblem: Error { var text: String }
 
 /// Where one image's golden comes from.
 enum GoldenSource {

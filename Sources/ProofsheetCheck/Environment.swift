@@ -135,6 +135,25 @@ public enum PNGText {
         return Array(png[..<ihdrEnd]) + chunk + Array(png[ihdrEnd...])
     }
 
+    /// `png` without the `tEXt` chunks named `keyword` before the image data (the bytes unchanged
+    /// when they are not a well-formed run of chunks up to there).
+    public static func removing(_ keyword: String, from png: [UInt8]) -> [UInt8] {
+        guard png.starts(with: PNGChunks.signature) else { return png }
+        var out = Array(png[..<8])
+        var at = 8
+        let key = Array(keyword.utf8) + [0]
+        while at + 12 <= png.count {
+            let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = Array(png[at + 4..<at + 8])
+            guard length <= png.count - at - 12 else { return png }
+            if type == Array("IDAT".utf8) || type == Array("IEND".utf8) { return out + png[at...] }
+            let named = type == Array("tEXt".utf8) && length >= key.count && Array(png[at + 8..<at + 8 + key.count]) == key
+            if !named { out += png[at..<at + 12 + length] }
+            at += 12 + length
+        }
+        return png
+    }
+
     /// The text of the first `tEXt` chunk named `keyword` before the image data, or nil.
     public static func read(_ keyword: String, in png: [UInt8]) -> String? {
         guard png.starts(with: PNGChunks.signature) else { return nil }

@@ -46,6 +46,41 @@ public enum GoldenNames {
         environment.text + " golden-format=\(formatVersion)"
     }
 
+    /// `png` as a golden of this Proofsheet: whatever environment chunks it carried replaced by
+    /// one for `environment` in the current golden format (none when `environment` is nil).
+    public static func stamped(_ png: [UInt8], environment: EnvironmentFingerprint?) -> [UInt8] {
+        let bare = PNGText.removing(EnvironmentFingerprint.pngKeyword, from: png)
+        guard let environment else { return bare }
+        return PNGText.inserting(EnvironmentFingerprint.pngKeyword, chunkText(environment), into: bare)
+    }
+
+    /// The golden format the text of a golden's chunk declares: its `golden-format=N` field, 1
+    /// when there is none (goldens recorded before the field); nil when the field is not a whole
+    /// number from 1 to 999 or appears more than once.
+    public static func format(ofChunk text: String) -> Int? {
+        let fields = text.split(separator: " ").filter { $0.hasPrefix("golden-format=") }
+        guard let field = fields.first else { return 1 }
+        let value = field.dropFirst("golden-format=".count)
+        guard fields.count == 1, (1...3).contains(value.count), value.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(value), n >= 1
+        else { return nil }
+        return n
+    }
+
+    /// Why this Proofsheet cannot take a golden whose chunk reads `text` as one of its own (to
+    /// compare, migrate or prune), or nil when it can: a format newer than ``formatVersion``, or a
+    /// format field that is not a number.
+    public static func formatProblem(ofChunk text: String) -> String? {
+        guard let n = format(ofChunk: text) else {
+            return "its chunk's golden-format field is not a whole number from 1 to 999 (this Proofsheet writes golden-format=\(formatVersion))"
+        }
+        guard n <= formatVersion else {
+            let by = EnvironmentFingerprint(text: text).map { " (proofsheet \($0.proofsheet))" } ?? ""
+            return
+                "it was recorded by a newer Proofsheet\(by) in golden format \(n); this one (\(ReleaseVersion.current)) reads formats 1 to \(formatVersion)"
+        }
+        return nil
+    }
+
     /// Whether `relative` (below a golden root) is a path ``path(scene:state:variant:)`` could
     /// have made: scene folders and a state folder of plain names, and a variant file named as
     /// ``variant(of:)`` names them.
@@ -85,7 +120,9 @@ public enum GoldenNames {
     }
 
     /// Whether the file at `path` is a golden Proofsheet recorded: a regular file (not a link)
-    /// whose PNG header carries a valid environment chunk. Reads at most the first 64 KiB.
+    /// whose PNG header carries a valid environment chunk of a golden format this Proofsheet
+    /// knows (one of a newer format is left to the Proofsheet that wrote it). Reads at most the
+    /// first 64 KiB.
     public static func isRecorded(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
@@ -101,7 +138,7 @@ public enum GoldenNames {
             got += n
         }
         guard let text = PNGText.read(EnvironmentFingerprint.pngKeyword, in: Array(bytes.prefix(got))) else { return false }
-        return EnvironmentFingerprint(text: text) != nil
+        return EnvironmentFingerprint(text: text) != nil && formatProblem(ofChunk: text) == nil
     }
 
     /// The name of a scene file in golden paths: its path below `root`, without extension.

@@ -108,6 +108,11 @@ public enum GoldenMigration {
                 do { old = try TimelineGolden.read(file: target) } catch let e as ImageError {
                     throw ProofsheetError.badInput("the golden cannot be read: \(e.description)", hint: "delete it, then migrate again")
                 }
+                if let text = old.environment, let problem = GoldenNames.formatProblem(ofChunk: text) {
+                    throw ProofsheetError.badInput(
+                        "\(SafePaths.clip(target)) is not this Proofsheet's to merge into: \(problem)",
+                        hint: "migrate with the Proofsheet that recorded it, or delete it and record it again")
+                }
                 let kept = Set(old.instants)
                 instants.removeAll { kept.contains($0.milliseconds) }
                 for ms in old.instants { if let image = old.image(at: ms) { instants.append((ms, image)) } }
@@ -116,7 +121,7 @@ public enum GoldenMigration {
                         "\(SafePaths.clip(target)) and the format-1 goldens of its timeline differ in size",
                         hint: "delete the format-1 goldens of \(step.golden) that are out of date")
                 }
-                environment = old.environment ?? environment
+                environment = old.environment.flatMap(EnvironmentFingerprint.init(text:)).map(GoldenNames.chunkText) ?? environment
             }
             try FileOutput.write(
                 try TimelineGolden.encode(instants, environment: environment, compression: compression), to: target)

@@ -66,9 +66,12 @@ public struct ProjectConfig: Sendable {
     public var sceneCompare: [String: SceneCompareSettings] = [:]
 
     /// The configuration `--config` names, or the first `proofsheet.json` from `directory` upward,
-    /// looking no higher than the repository root (the first folder holding `.git`): a
-    /// configuration in a folder above the project (a shared home, a CI workspace's parent) is
-    /// never used. Nil when there is none.
+    /// looking no higher than the repository root (the first folder holding `.git`, a folder or a
+    /// worktree's file): a configuration in a folder above the project (a shared home, a CI
+    /// workspace's parent) is never used. Outside a repository only `directory` itself is looked
+    /// in: with no root to stop at, a search upward could reach any folder up to `/`. File
+    /// ownership plays no part (CI containers run as root on a workspace another user owns).
+    /// Nil when there is none.
     public static func find(explicit: String?, from directory: String) throws -> ProjectConfig? {
         if let explicit {
             guard FileOutput.isRegularFile(explicit) else {
@@ -78,18 +81,36 @@ public struct ProjectConfig: Sendable {
             }
             return try load(explicit)
         }
-        var dir = URL(fileURLWithPath: directory).standardizedFileURL.path
-        while true {
+        let start = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let folders = searchedFolders(from: start)
+        for dir in folders {
             let candidate = (dir == "/" ? "" : dir) + "/" + fileName
-            if FileOutput.exists(candidate) {
-                // Named as the user sees it: relative in the working directory itself.
-                let here = URL(fileURLWithPath: directory).standardizedFileURL.path == dir
-                return try load(here ? fileName : candidate)
-            }
+            // Named as the user sees it: relative in the working directory itself.
+            if FileOutput.exists(candidate) { return try load(dir == start ? fileName : candidate) }
+        }
+        return nil
+    }
+
+    /// The folders a configuration is looked for in, nearest first: `start` and the folders above
+    /// it up to the repository root, or `start` alone outside a repository.
+    static func searchedFolders(from start: String) -> [String] {
+        var folders: [String] = []
+        var dir = start
+        while true {
+            folders.append(dir)
             // The repository root ends the search (`.git` is a folder, or a file in a worktree).
-            guard dir != "/", !FileOutput.exists(dir + "/.git") else { return nil }
+            if FileOutput.exists(dir + "/.git") { return folders }
+            guard dir != "/" else { return [start] }
             dir = FileOutput.parent(of: dir)
         }
+    }
+
+    /// Why no configuration was found from `directory`, for a usage error's hint.
+    public static func searchHint(from directory: String) -> String {
+        let start = URL(fileURLWithPath: directory).standardizedFileURL.path
+        return searchedFolders(from: start).count == 1 && !FileOutput.exists(start + "/.git")
+            ? "outside a git repository only the working directory's \(fileName) is used: run from the project's folder, or give --config FILE"
+            : "a \(fileName) is looked for from the working directory up to the repository root (.git); --config FILE names another"
     }
 
     /// Reads and validates a configuration file.

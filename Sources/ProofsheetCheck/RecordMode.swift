@@ -96,6 +96,9 @@ public enum GoldenVerdict: Sendable, Hashable {
         case absent
         /// The golden differed (record mode `failed`).
         case rewrittenAfterFailure
+        /// The golden differed and an older Proofsheet, `recordedBy`, recorded it (`--record all
+        /// --only-changed-by VERSION`).
+        case changedByRelease(recordedBy: String)
     }
 
     /// Decides, given the mode, whether a golden exists, and (when it exists) whether the actual

@@ -38,11 +38,13 @@ public enum SnapshotPaths {
         return base.appendingPathComponent(testFileName(filePath)).standardizedFileURL.path
     }
 
-    /// The nearest folder above `filePath` that holds a `Package.swift`.
+    /// The nearest folder above `filePath` that holds a `Package.swift`, looking no higher than
+    /// the repository root (the first folder holding `.git`).
     public static func packageRoot(containing filePath: String) -> URL? {
         var dir = URL(fileURLWithPath: filePath).deletingLastPathComponent().standardizedFileURL
         while true {
             if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(".git").path) { return nil }
             let parent = dir.deletingLastPathComponent()
             if parent.path == dir.path { return nil }
             dir = parent

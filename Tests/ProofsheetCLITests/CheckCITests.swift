@@ -134,8 +134,9 @@ struct CheckCITests {
     @Test func theConfigurationIsFoundFromASubfolderAndDefinesTheRun() throws {
         let dir = try folder([
             "proofsheet.json": Self.config, "scenes/hard.json": Self.colourScene("red"), "scenes/soft.json": Self.colourScene("red"),
-            "work/deeper/.keep": ""
+            "work/deeper/.keep": "", ".git/HEAD": "ref: refs/heads/main\n"
         ])
+        // In a repository the search climbs to its root (outside one, see the hostile table).
         let sub = dir + "/work/deeper"
         let first = try run(sub, ["check", "--record", "all"])
         #expect(first.status == 0, "\(first.out) \(first.err)")

@@ -285,9 +285,12 @@ extension CommandSpec {
             .text(
                 """
                 A scene with stills is checked at each still, a scene without at its default state.
-                Goldens live at DIR/<scene>/<still>/<device>@<scale>x.png, where <scene> is the scene
-                file's path below the project root (the folder of proofsheet.json, or the working
-                directory) without extension, and <still> is `default` for a scene without stills.
+                Goldens live at DIR/<scene>/<still>/<variant>.png, where <scene> is the scene file's
+                path below the project root (the folder of proofsheet.json, or the working directory)
+                without extension, <still> is `default` for a scene without stills, and <variant> is
+                <device>@<scale>x, then +chrome, +frame, +dark, +rtl, the text size (+ax3), the locale
+                (+de) and the accessibility settings, in that order (iphone-14@3x+chrome+dark+ax3).
+                A timeline's key instants are one file, DIR/<scene>/<timeline>@timeline/<variant>.png.
                 The comparison is exact by default: every pixel equal, anti-aliasing included; a pass
                 within a tolerance opted into is reported as "passed within tolerance", with its diff.
                 A scene that cannot be read is that scene's error; the others are still checked.
@@ -324,6 +327,14 @@ extension CommandSpec {
                         fails. Default: missing, or never on CI (CI, GITHUB_ACTIONS,
                         GITLAB_CI, JENKINS_URL, BUILDKITE, TF_BUILD, TEAMCITY_VERSION,
                         … set; CI=0 or CI=false means not CI)
+                        """),
+                    OptionSpec(
+                        "--only-changed-by VERSION",
+                        """
+                        With --record all: rewrite only the goldens that fail and
+                        were recorded by a Proofsheet older than VERSION (the
+                        release whose pixel changes CHANGELOG.md lists); every other
+                        golden is compared as with --record never
                         """),
                     OptionSpec(
                         "--report DIR",
@@ -399,8 +410,9 @@ extension CommandSpec {
                         "--timelines",
                         """
                         Check every timeline too, at its key instants: 0, 1 ms after
-                        each event, 25/50/75 % of each animation, the end; goldens at
-                        <scene>/<timeline>@<t>ms/<variant>.png (t in whole ms)
+                        each event, 25/50/75 % of each animation, the end; one golden
+                        per timeline and variant, <scene>/<timeline>@timeline/
+                        <variant>.png, its instants as frames
                         """),
                     OptionSpec("--timeline NAME", "Check this timeline too (repeatable, or a,b,c)"),
                     OptionSpec("--strict", "Orphaned goldens fail the check (exit 1)"),
@@ -426,8 +438,11 @@ extension CommandSpec {
             .text(
                 """
                 Goldens and reports record the environment (Proofsheet, Cairo, Pango, HarfBuzz,
-                FreeType and fontconfig versions, a hash of the pinned fonts); check warns when goldens
-                were recorded in another one.
+                FreeType and fontconfig versions, a hash of the pinned fonts) and the golden format
+                (golden-format=N); check warns when goldens were recorded in another environment, and
+                refuses (exit 2) a golden of a newer format. After an upgrade: `proofsheet migrate` when
+                the golden format changed, `check --record all --only-changed-by VERSION` when a
+                release changed pixels (see CHANGELOG.md).
                 """)
         ],
         refuses: ["--set"])
@@ -442,10 +457,13 @@ extension CommandSpec {
             .text(
                 """
                 Copies each failing or missing image's actual render (and the actual of a golden that could
-                not be read) to DIR/<scene>/<state>/<variant>.png below the golden folder. The report is
-                treated as untrusted: images are read only from its images/ folder, never through a link,
-                and only PNGs that decode are accepted; goldens are written only below the golden folder,
-                never through a link. Every entry is checked before anything is written.
+                not be read) to DIR/<scene>/<state>/<variant>.png below the golden folder (a timeline's
+                instants into its one file, <timeline>@timeline/<variant>.png). The report is treated as
+                untrusted: images are read only from its images/ folder, never through a link, only PNGs
+                that decode are accepted, and only paths golden names can have (see check --help); goldens
+                are written only below the golden folder, never through a link, and always carry
+                Proofsheet's environment chunk and golden format. Every entry is checked before anything
+                is written.
                 """),
             .options(
                 "OPTIONS:", column: 27,

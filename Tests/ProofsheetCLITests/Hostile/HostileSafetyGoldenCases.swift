@@ -50,8 +50,8 @@ extension HostileCase {
             "a configuration above the repository with --prune is not used", [.folder(".git"), sceneFile, parentConfig],
             ["check", "s.json", "--prune"], exit: 2, says: ["check needs --golden"]),
         HostileCase(
-            "a configuration in a parent folder without .git is named", [sceneFile, parentConfig], ["check", "--record", "never"], exit: 1,
-            says: ["proofsheet: configuration ", "/proofsheet.json"]),
+            "a configuration in a parent folder without .git is not used", [sceneFile, parentConfig], ["check", "--record", "never"], exit: 2,
+            says: ["check needs --golden", "outside a git repository only the working directory's proofsheet.json is used"]),
         HostileCase(
             "the configuration in use is named",
             [
