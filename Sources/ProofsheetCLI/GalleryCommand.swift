@@ -31,10 +31,12 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
     guard !scenes.isEmpty else {
         throw ProofsheetError.usage("no scene file given", hint: "proofsheet gallery <scene.json>... [-o DIR]")
     }
-    if FileOutput.exists(outDir) && !FileOutput.isFolder(outDir) {
+    if FileOutput.exists(outDir) && !FileOutput.isFolder(outDir) && !FileOutput.isLink(outDir) {
         throw ProofsheetError.usage(
             "-o \(clipped(outDir)) is a file; the gallery is a folder of images", hint: "name a folder, e.g. -o Output/gallery")
     }
+    // The gallery replaces its folder as a whole: only an earlier gallery, exactly as written.
+    try FileOutput.checkReplaceableFolder(outDir, what: "galleries")
     var devices: [Device] = []
     for name in deviceNames.isEmpty ? galleryDefaultDevices : deviceNames {
         let d = try Device.named(name)
@@ -101,6 +103,13 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
     for variant in variants where targets[sheetPath(of: variant)] != nil {
         throw ProofsheetError.usage("--overview \(clipped(overviewPath)) is the name of one of the gallery's images", hint: "name it otherwise")
     }
+    let overviewFolder = FileOutput.parent(of: URL(fileURLWithPath: overviewPath).standardizedFileURL.path)
+    let galleryFolder = URL(fileURLWithPath: outDir).standardizedFileURL.path
+    if overviewFolder != galleryFolder && overviewFolder.hasPrefix(galleryFolder + "/") {
+        throw ProofsheetError.usage(
+            "--overview \(clipped(overviewPath)) is in a folder inside the gallery's, which is replaced as a whole",
+            hint: "put the overview in the gallery's folder itself, or outside it")
+    }
 
     // Lay out and draw every image (on every core); nothing is written until all are drawn.
     let renderer = try Renderer(assetRoots: assetDirs)
@@ -136,7 +145,22 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
         sheets.append((sheetPath(of: variant), try renderer.render(overview, format: overviewFormat, png: compression ?? .small), overview))
     }
 
-    try FileOutput.write(all: zip(items, drawn).map { ($0.1.bytes, $0.0.target) } + sheets.map { ($0.bytes, $0.path) })
+    // Everything of the folder goes into a temporary folder beside it, which then takes its
+    // place; an overview named elsewhere (--overview) is written on its own after.
+    let folder = URL(fileURLWithPath: outDir).standardizedFileURL.path
+    func isInFolder(_ path: String) -> Bool { FileOutput.parent(of: URL(fileURLWithPath: path).standardizedFileURL.path) == folder }
+    let temp = try FileOutput.temporaryFolder(beside: outDir)
+    do {
+        func moved(_ path: String) -> String { temp + "/" + (path as NSString).lastPathComponent }
+        try FileOutput.write(
+            all: zip(items, drawn).map { ($0.1.bytes, moved($0.0.target)) } + sheets.filter { isInFolder($0.path) }.map { ($0.bytes, moved($0.path)) }
+        )
+        try FileOutput.replaceFolder(outDir, with: temp, what: "galleries")
+    } catch {
+        FileOutput.discardFolder(temp)
+        throw error
+    }
+    try FileOutput.write(all: sheets.filter { !isInFolder($0.path) }.map { ($0.bytes, $0.path) })
     if !quiet {
         for sheet in sheets {
             let px = "\(Int((sheet.scene.canvas.width * overviewScale).rounded()))×\(Int((sheet.scene.canvas.height * overviewScale).rounded())) px"

@@ -43,7 +43,8 @@ struct GalleryCLITests {
         let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/g").sorted()
         #expect(
             names == [
-                "overview.dark+ax2.png", "overview.light+ax2.png", "plain.default.iphone-se.dark+ax2.png", "plain.default.iphone-se.light+ax2.png"
+                ".proofsheet-files", "overview.dark+ax2.png", "overview.light+ax2.png", "plain.default.iphone-se.dark+ax2.png",
+                "plain.default.iphone-se.light+ax2.png"
             ], "\(names)")
         let light = try RGBAImage(contentsOfFile: dir + "/g/plain.default.iphone-se.light+ax2.png")
         let dark = try RGBAImage(contentsOfFile: dir + "/g/plain.default.iphone-se.dark+ax2.png")
@@ -66,7 +67,8 @@ struct GalleryCLITests {
         let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/g").sorted()
         #expect(
             names == [
-                "colours.blue.iphone-15-pro-max.png", "colours.blue.iphone-se.png", "colours.red.iphone-15-pro-max.png", "colours.red.iphone-se.png",
+                ".proofsheet-files", "colours.blue.iphone-15-pro-max.png", "colours.blue.iphone-se.png", "colours.red.iphone-15-pro-max.png",
+                "colours.red.iphone-se.png",
                 "overview.png", "plain.default.iphone-15-pro-max.png", "plain.default.iphone-se.png"
             ])
         // Each image is what `render` writes for that still and device (scale 1, chrome on).
@@ -113,5 +115,39 @@ struct GalleryCLITests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/g") && !FileManager.default.fileExists(atPath: dir + "/Output"))
         let help = try run(["gallery", "--help"], cwd: dir)
         #expect(help.status == 0 && help.out.contains("USAGE: proofsheet gallery"))
+    }
+
+    /// The gallery's folder is replaced as a whole, and only when it is an earlier gallery exactly
+    /// as written: a folder of the user's, a link, or a gallery with a file added is refused
+    /// before anything is drawn, and nothing in it changes.
+    @Test func aGalleryReplacesOnlyAnEarlierGallery() throws {
+        let dir = try folder()
+        let fm = FileManager.default
+        let gallery = ["gallery", "colours.json", "--device", "iPhone SE", "-q"]
+        try fm.createDirectory(atPath: dir + "/mine", withIntermediateDirectories: true)
+        try "my notes".write(toFile: dir + "/mine/overview.png", atomically: true, encoding: .utf8)
+        let mine = try run(gallery + ["-o", "mine"], cwd: dir)
+        #expect(mine.status == 2 && mine.err.contains("not written by Proofsheet"), "\(mine.err)")
+        #expect(try fm.contentsOfDirectory(atPath: dir + "/mine") == ["overview.png"])
+        #expect(try String(contentsOfFile: dir + "/mine/overview.png", encoding: .utf8) == "my notes")
+        try fm.createSymbolicLink(atPath: dir + "/link", withDestinationPath: dir + "/mine")
+        let link = try run(gallery + ["-o", "link"], cwd: dir)
+        #expect(link.status == 2 && link.err.contains("symbolic link"), "\(link.err)")
+        // An earlier gallery is replaced whole: a scene left out leaves no image behind.
+        #expect(try run(gallery + ["plain.json", "-o", "g"], cwd: dir).status == 0)
+        #expect(try run(gallery + ["-o", "g"], cwd: dir).status == 0)
+        #expect(
+            try fm.contentsOfDirectory(atPath: dir + "/g").sorted() == [
+                ".proofsheet-files", "colours.blue.iphone-se.png", "colours.red.iphone-se.png", "overview.png"
+            ])
+        try "x".write(toFile: dir + "/g/added.txt", atomically: true, encoding: .utf8)
+        let added = try run(gallery + ["-o", "g"], cwd: dir)
+        #expect(added.status == 2 && added.err.contains("added.txt"), "\(added.err)")
+        #expect(fm.fileExists(atPath: dir + "/g/added.txt") && fm.fileExists(atPath: dir + "/g/overview.png"))
+        // An overview in a folder inside the gallery's would be lost with it.
+        let inside = try run(gallery + ["-o", "h", "--overview", "h/sub/o.png"], cwd: dir)
+        #expect(inside.status == 2 && inside.err.contains("inside the gallery's"), "\(inside.err)")
+        let outside = try run(gallery + ["-o", "h", "--overview", "o.png"], cwd: dir)
+        #expect(outside.status == 0 && fm.fileExists(atPath: dir + "/o.png") && !fm.fileExists(atPath: dir + "/h/overview.png"), "\(outside.err)")
     }
 }

@@ -816,7 +816,14 @@ extension CommandSpec {
             .options(
                 "OPTIONS:", column: 23,
                 [
-                    OptionSpec("-o, --out-dir DIR", "The gallery's folder (default Output/gallery)"),
+                    OptionSpec(
+                        "-o, --out-dir DIR",
+                        """
+                        The gallery's folder (default Output/gallery), replaced as a
+                        whole: an earlier gallery, exactly as written (DIR/.proofsheet-
+                        files lists its files), is replaced; a folder holding anything
+                        else is refused
+                        """),
                     OptionSpec(
                         "--device NAME",
                         """
