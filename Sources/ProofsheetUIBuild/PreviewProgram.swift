@@ -259,13 +259,24 @@ public struct PreviewProgram: Sendable {
         return executable
     }
 
-    /// Removes the oldest builds in `cache` beyond `keep` (only folders that are Proofsheet's).
+    /// Whether `name` in a cache folder is a preview build: named as ``key(runtime:compiler:)``
+    /// names builds, ours (its marker lists exactly what it holds), and holding only the program.
+    /// Anything else in the folder given as `--cache` (another output of Proofsheet's, a frames
+    /// folder or a report, included) is never a build.
+    static func isBuild(_ name: String, in cache: String) -> Bool {
+        guard (1...16).contains(name.count), name.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return false }
+        let path = cache + "/" + name
+        guard FileOutput.isOurFolder(path), let held = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        return held.sorted() == [FileOutput.folderMarker, "previews"]
+    }
+
+    /// Removes the oldest builds in `cache` beyond `keep` (only folders ``isBuild(_:in:)``).
     static func prune(_ cache: String, keep: Int, except: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
         var builds: [(path: String, time: Date)] = []
-        for name in names where !name.hasPrefix(".") && name != "module-cache" {
+        for name in names {
             let path = cache + "/" + name
-            guard path != except, FileOutput.isOurFolder(path) else { continue }
+            guard path != except, isBuild(name, in: cache) else { continue }
             let time = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
             builds.append((path, time))
         }
