@@ -7,7 +7,7 @@ import ProofsheetTimeline
 /// The folder of a timeline's frames that `proofsheet frames` writes: one PNG a frame
 /// (`frame-00000.png`, `frame-00001.png`, …) and `manifest.json`, which holds the state once, as
 /// it is at the start, and for each frame its instant, its events, what changed in the state and
-/// the named views' animated values that moved.
+/// every named view's animated values.
 ///
 /// The folder is written whole or not at all, by the rule of every whole folder Proofsheet
 /// writes (see ``FileOutput/checkReplaceableFolder(_:what:option:)``): the frames go to a
@@ -15,33 +15,26 @@ import ProofsheetTimeline
 /// is replaced only when it holds exactly what Proofsheet wrote into it.
 public enum FramesFolder {
     /// The version of `manifest.json`'s format: 2 since frames carry the state's changes, not
-    /// the whole state (which the manifest holds once, as it is at the start).
-    public static let manifestVersion = 2
+    /// the whole state (which the manifest holds once, as it is at the start); 3 since each
+    /// frame carries every named view's values (a view not in a frame is not on screen then).
+    public static let manifestVersion = 3
 
     /// The name of frame `index`'s file in the folder.
     public static func fileName(_ index: Int) -> String { String(format: "frame-%05d.png", index) }
 
     /// One frame's line of `manifest.json`: its `changes` are the state variables whose values
-    /// differ from `shown` (the state as of the previous frame), and its `views` the named views
-    /// whose animated values differ from `shownViews` (those of the previous frame); it then
-    /// brings both up to date. A long string in the state is written once, not once a frame.
-    static func manifestRow(_ f: Frame, file: String, since shown: inout [String: ScriptValue], views shownViews: inout [String: [Double]])
-        -> String
-    {
+    /// differ from `shown` (the state as of the previous frame), which it then brings up to date,
+    /// and its `views` every named view on screen with its animated values. A long string in the
+    /// state is written once, not once a frame.
+    static func manifestRow(_ f: Frame, file: String, since shown: inout [String: ScriptValue]) -> String {
         let events = "[" + f.events.map(jsonString).joined(separator: ", ") + "]"
         var changes: [String: ScriptValue] = [:]
         for (name, value) in f.state.values where shown[name] != value { changes[name] = value }
         for name in shown.keys where f.state.values[name] == nil { changes[name] = .null }
         shown = f.state.values
-        var views: [String] = []
-        var now: [String: [Double]] = [:]
-        for (id, values) in ViewTrack.namedValues(in: f.tree) {
-            now[id] = values
-            guard shownViews[id] != values else { continue }
-            let fields = zip(PlottedProperty.names, values).map { jsonString($0) + ": " + jsonNumber($1) }
-            views.append(jsonString(id) + ": {" + fields.joined(separator: ", ") + "}")
+        let views = ViewTrack.namedValues(in: f.tree).map { id, values in
+            jsonString(id) + ": {" + zip(PlottedProperty.names, values).map { jsonString($0) + ": " + jsonNumber($1) }.joined(separator: ", ") + "}"
         }
-        shownViews = now
         return "{\"index\": \(f.index), \"t\": \(jsonNumber((f.time * 1e9).rounded() / 1e9)), \"file\": \(jsonString(file)), "
             + "\"events\": \(events), \"changes\": \(stateJSON(changes)), \"views\": {\(views.joined(separator: ", "))}, \"animating\": \(f.animating)}"
     }
@@ -89,7 +82,6 @@ extension Renderer {
         // previous one.
         let start = try run.state(at: -.infinity).values
         var shown = start
-        var shownViews: [String: [Double]] = [:]
         let temp = try FileOutput.temporaryFolder(beside: folder)
         var rows: [String] = []
         do {
@@ -101,7 +93,7 @@ extension Renderer {
                 for (f, b) in done {
                     let name = FramesFolder.fileName(f.index)
                     try FileOutput.write(b, to: temp + "/" + name, createFolders: false, sync: false)
-                    rows.append(FramesFolder.manifestRow(f, file: name, since: &shown, views: &shownViews))
+                    rows.append(FramesFolder.manifestRow(f, file: name, since: &shown))
                 }
                 if let progress, let last = done.last { progress(rows.count, last.frame.time) }
             }

@@ -124,7 +124,7 @@ extension CLITests {
         #expect((frames[4]["events"] as? [String])?.contains("release") == true)
         #expect(frames.last?["animating"] as? Bool == true)
         // The state once, at the start; each frame only what changed since the previous one.
-        #expect(manifest["version"] as? Int == 2)
+        #expect(manifest["version"] as? Int == 3)
         let start = try #require(manifest["state"] as? [String: Any])
         #expect(start["items"] is [Any] && start["drag"] is NSNull, "\(start)")
         let changes = frames.map { $0["changes"] as? [String: Any] ?? [:] }
@@ -132,11 +132,25 @@ extension CLITests {
         #expect(changes[0].isEmpty, "nothing changes before the touch: \(changes[0])")
         #expect(changes[2]["drag"] is [String: Any], "the drag moves: \(changes[2])")
         #expect(changes.compactMap { ($0["items"] as? [Any])?.count } == [9], "the thrown card is removed once")
-        // The named views' animated values: all of them at first, then those that moved.
+        // Every named view on screen with its animated values, in every frame.
         let views = frames.map { $0["views"] as? [String: [String: Double]] ?? [:] }
         #expect(views[0]["card-0"]?["offset.x"] == 0 && views[0]["card-0"]?["opacity"] == 1, "\(views[0])")
-        #expect(views[1].isEmpty, "nothing moves at the touch down: \(views[1])")
+        #expect(views[1] == views[0], "nothing moves at the touch down: \(views[1])")
+        #expect(views.allSatisfy { $0["card-1"] != nil && $0.count >= 2 }, "every frame names the cards on screen")
         #expect((views[3]["card-0"]?["offset.x"] ?? 0) > 0, "the dragged card moves right: \(views[3])")
+        // A view removed (the navigation bar, its back button inside it) is named by no frame after.
+        let review = try run([
+            "frames", Paths.scenes + "/review.json", "--timeline", "appear", "--scale", "1", "--fps", "10", "-q", "-o", dir + "/review"
+        ])
+        #expect(review.status == 0, "\(review.err)")
+        let reviewFrames = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/review/manifest.json"))) as? [String: Any])?[
+                "frames"]
+                as? [[String: Any]])
+        let named = reviewFrames.map { Set(($0["views"] as? [String: Any] ?? [:]).keys) }
+        let removal = try #require(reviewFrames.firstIndex { ($0["events"] as? [String])?.contains("removed #navigationBar") == true })
+        #expect(removal > 0 && named[..<removal].allSatisfy { $0.isSuperset(of: ["navigationBar", "backButton"]) })
+        #expect(named[removal...].allSatisfy { $0.isDisjoint(with: ["navigationBar", "backButton"]) && $0.contains("review") }, "\(named)")
         // An instant of the timeline is the frame at that time.
         let instant = try run(["render", scene, "--timeline", "throw-right", "--at", "0.3", "--scale", "1", "-o", dir + "/at.png", "-q"])
         #expect(instant.status == 0, "\(instant.err)")

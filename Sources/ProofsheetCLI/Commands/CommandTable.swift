@@ -521,13 +521,13 @@ extension CommandSpec {
             Render a timeline of a scene frame by frame: every animation with SwiftUI's curves,
             springs and scoping, every gesture from its touches. Writes frame-00000.png, … (frame k
             at k / fps seconds) and manifest.json into the output folder:
-              {"version": 2, "scene", "timeline", "fps", "scale", "device", "state",
+              {"version": 3, "scene", "timeline", "fps", "scale", "device", "state",
                "frames": [{"index", "t", "file", "events", "changes", "views", "animating"}, …]}
             where state is the state at the start, each frame's changes the state variables whose
-            values changed since the previous frame (the first: since the start), views the named
-            views whose animated values (offset.x, offset.y, rotation, scale.x, scale.y, opacity,
-            blur, frame.x, frame.y, frame.width, frame.height, as --plot names them) changed since
-            the previous frame (the first: every named view), and events name
+            values changed since the previous frame (the first: since the start), views every named
+            view on screen with its animated values (offset.x, offset.y, rotation, scale.x,
+            scale.y, opacity, blur, frame.x, frame.y, frame.width, frame.height, as --plot names
+            them; a view removed is absent from the frames after), and events name
             what happened since the previous frame (touch down, release, tap, removed #id,
             appeared #id, the scene's markers, haptic …).
             """,

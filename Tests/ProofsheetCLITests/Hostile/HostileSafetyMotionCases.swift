@@ -155,9 +155,9 @@ extension HostileCase {
                 let bytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? -1
                 // The string once (the state at the start), not once a frame (31 × 10 MB).
                 guard bytes > 10_000_000, bytes < 10_100_000 else { return ["manifest.json is \(bytes) bytes"] }
-                guard let m = manifest(run), m["version"] as? Int == 2, let frames = m["frames"] as? [[String: Any]], frames.count == 31,
+                guard let m = manifest(run), m["version"] as? Int == 3, let frames = m["frames"] as? [[String: Any]], frames.count == 31,
                     (m["state"] as? [String: Any])?["big"] is String
-                else { return ["the manifest is not version 2 with the state at the start and 31 frames"] }
+                else { return ["the manifest is not version 3 with the state at the start and 31 frames"] }
                 let moved = frames.compactMap { ($0["changes"] as? [String: Any])?["x"] as? Double }
                 return moved == [10] ? [] : ["x changes \(moved), expected once to 10"]
             }
