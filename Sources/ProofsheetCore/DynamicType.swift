@@ -61,7 +61,7 @@ public enum TextStyle: String, Sendable, CaseIterable, Codable {
         case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
         case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
         case .caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
-        case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41]
+        case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
         }
     }
 

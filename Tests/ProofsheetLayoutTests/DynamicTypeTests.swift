@@ -31,6 +31,8 @@ struct DynamicTypeTests {
         #expect(TextStyle.largeTitle.pointSize(at: .xSmall) == 31 && TextStyle.largeTitle.pointSize(at: .accessibility5) == 60)
         #expect(TextStyle.footnote.sizes.prefix(3) == [12, 12, 12] && TextStyle.caption2.pointSize(at: .large) == 11)
         #expect(TextStyle.title3.pointSize(at: .accessibility1) == 31 && TextStyle.subheadline.pointSize(at: .accessibility3) == 36)
+        #expect(TextStyle.caption2.sizes == [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40])
+        #expect(TextStyle.caption.sizes.last == 43 && TextStyle.footnote.sizes.last == 44 && TextStyle.title.sizes.last == 58)
         for style in TextStyle.allCases {
             #expect(style.sizes.count == DynamicTypeSize.allCases.count)
             #expect(zip(style.sizes, style.sizes.dropFirst()).allSatisfy { $0 <= $1 }, "\(style)")
