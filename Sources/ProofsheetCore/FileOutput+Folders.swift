@@ -73,6 +73,14 @@ extension FileOutput {
         return differences(found: found, listed: files).isEmpty
     }
 
+    /// Whether `folder` is a temporary folder of ``temporaryFolder(beside:)`` still being written
+    /// (its marker says partial, not a link): what a writer handed a folder by another process
+    /// (the preview program `proofsheet swiftui` runs) may fill, the caller moving it into place.
+    public static func isStagingFolder(_ folder: String) -> Bool {
+        guard !isLink(folder), isFolder(folder), case .partial? = readMarker(folder) else { return false }
+        return true
+    }
+
     /// A new, empty temporary folder beside `target`, its marker saying it is partial.
     /// Stale temporary folders of the same target, of processes that are gone, are removed first.
     public static func temporaryFolder(beside target: String) throws -> String {

@@ -131,9 +131,10 @@ struct UntrustedReportTests {
         report.timelines = report.timelineSummaries()
         #expect(report.timelines?.isEmpty == false)
         let sandbox = try Sandbox()
-        let folder = ReportFolder(path: sandbox.root + "/written")
-        try folder.write(report)
-        #expect(try folder.read() == report)
+        let staged = try ReportFolder.staging(for: sandbox.root + "/written")
+        try staged.write(report)
+        try staged.commit(to: sandbox.root + "/written")
+        #expect(try ReportFolder(path: sandbox.root + "/written").read() == report)
     }
 
     @Test func aGoodReportApprovesIntoTheGoldenRoot() throws {
@@ -396,5 +397,26 @@ struct UntrustedReportTests {
         expectRefused(s, ["s2/results.json", "$.orphans[0]", "card/../../outside/secret.txt"]) {
             _ = try ReportMerge.merge(dirs, into: s.work + "/merged")
         }
+    }
+}
+
+/// Reports reach their folder whole: only a staged folder is written into.
+@Suite("Report folders")
+struct ReportFolderWritingTests {
+    @Test func aFolderOpenedToReadIsNeverWrittenInto() throws {
+        let dir = NSTemporaryDirectory() + "proofsheet-report-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/mine", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: dir + "/mine/index.html"))
+        let report = CheckReport(entries: [], goldenRoot: "g", threshold: 0, tolerance: Tolerance(), record: "never")
+        #expect(throws: ProofsheetError.self) { try ReportFolder(path: dir + "/mine").write(report) }
+        #expect(try String(contentsOfFile: dir + "/mine/index.html", encoding: .utf8) == "notes")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/mine") == ["index.html"])
+        // Staged, written, committed: the report's own folder.
+        let staged = try ReportFolder.staging(for: dir + "/r")
+        #expect(staged.isStaged && !ReportFolder(path: dir + "/r").isStaged)
+        try staged.write(report)
+        try staged.commit(to: dir + "/r")
+        #expect(FileOutput.isOurFolder(dir + "/r") && FileManager.default.fileExists(atPath: dir + "/r/index.html"))
     }
 }

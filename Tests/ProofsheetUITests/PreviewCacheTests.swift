@@ -4,6 +4,7 @@ import ProofsheetTestSupport
 import Testing
 
 @testable import ProofsheetUIBuild
+import ProofsheetUI
 
 /// The build cache of `proofsheet swiftui --cache DIR`: only its own builds are ever removed,
 /// whatever else the folder holds (another output of Proofsheet's included).
@@ -44,5 +45,23 @@ import Testing
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
         // The newest eight builds (the one in use among them) and everything that is no build.
         #expect(left == Set(builds.suffix(8) + ["frames", "beef", "cafe"]))
+    }
+}
+
+/// The preview program writes only into the temporary folder `proofsheet swiftui` made for it.
+@Suite struct PreviewOutputTests {
+    @Test func previewsAreWrittenOnlyIntoAStagingFolder() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for out in [dir, dir + "/new"] {
+            #expect(throws: ProofsheetError.self) { _ = try PreviewRunner.run(["--out", out], previews: [], note: { _ in }) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+        let staged = try FileOutput.temporaryFolder(beside: dir + "/out")
+        #expect(FileOutput.isStagingFolder(staged) && !FileOutput.isStagingFolder(dir))
+        #expect(try PreviewRunner.run(["--out", staged], previews: [], note: { _ in }) == 0)
+        #expect(try PreviewRunner.run(["--out", staged + "/app"], previews: [], note: { _ in }) == 0)
+        try FileOutput.replaceFolder(dir + "/out", with: staged)
+        #expect(!FileOutput.isStagingFolder(dir + "/out"))
     }
 }

@@ -16,7 +16,13 @@ import ProofsheetDiff
 /// folder, never through a symbolic link, and only when they decode as PNG.
 public struct ReportFolder: Sendable {
     public let path: String
-    public init(path: String) { self.path = path }
+    /// Whether this is a folder made by ``staging(for:option:)``, the only kind written into: a
+    /// report reaches its place whole, by ``commit(to:option:)``, under the rule of every whole
+    /// folder (see ``FileOutput/checkReplaceableFolder(_:what:option:)``).
+    public let isStaged: Bool
+    /// A report folder to read (``read()``); one to write comes from ``staging(for:option:)``.
+    public init(path: String) { self.path = path; isStaged = false }
+    private init(staged path: String) { self.path = path; isStaged = true }
 
     /// The file name of `results.json` inside a report folder.
     public static let resultsFile = "results.json"
@@ -69,6 +75,11 @@ public struct ReportFolder: Sendable {
     }
 
     func prepare() throws {
+        guard isStaged else {
+            throw ProofsheetError.usage(
+                "the report folder \(SafePaths.clip(path)) was opened to be read: a report is written into ReportFolder.staging(for:), then committed",
+                hint: "write reports through ReportFolder.staging(for: target) and commit(to: target)")
+        }
         if FileOutput.exists(path) && !FileOutput.isFolder(path) {
             throw ProofsheetError.badInput("the report folder \(path) is a file", hint: "give --report a folder")
         }
@@ -89,7 +100,7 @@ public struct ReportFolder: Sendable {
     /// removed first (only those whose marker is ours).
     public static func staging(for target: String, option: String = "--report") throws -> ReportFolder {
         try checkReplaceable(target, option: option)
-        let folder = ReportFolder(path: try FileOutput.temporaryFolder(beside: target))
+        let folder = ReportFolder(staged: try FileOutput.temporaryFolder(beside: target))
         do { try folder.prepare() } catch {
             folder.discard()
             throw error
@@ -113,6 +124,7 @@ public struct ReportFolder: Sendable {
 
     /// Writes an image of an entry; returns its path inside the folder.
     func store(_ png: [UInt8], _ id: String, _ kind: String) throws -> String {
+        if !isStaged { try prepare() }  // refused: a folder opened to be read
         let name = Self.imageName(id, kind)
         try FileOutput.write(png, to: path + "/" + name)
         return name

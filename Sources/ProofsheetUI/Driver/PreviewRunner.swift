@@ -77,6 +77,14 @@ public enum PreviewRunner {
             return 0
         }
         guard let out = options.out else { throw ProofsheetError.usage("no output folder", hint: "give --out DIR") }
+        // The previews are written into a temporary folder that `proofsheet swiftui` made (or a
+        // new folder in it, one for each program) and moves into place as a whole (the rule of
+        // every whole folder); never into any other.
+        guard FileOutput.isStagingFolder(out) || (!FileOutput.exists(out) && FileOutput.isStagingFolder(FileOutput.parent(of: out))) else {
+            throw ProofsheetError.usage(
+                "--out \(excerpt(out)) is not a folder `proofsheet swiftui` is writing: previews replace their folder as a whole",
+                hint: "run the previews through proofsheet swiftui -o DIR")
+        }
         for wanted in options.only where !names.contains(wanted) {
             throw ProofsheetError.usage(
                 "no preview named '\(excerpt(wanted))'", hint: "the previews: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
