@@ -249,3 +249,34 @@ extension StateTests {
         #expect(try run(screen, "life").texts == ["Left 1 Changes 0>1,1>2", "Toggle", "Add", "Here"])
     }
 }
+
+extension StateTests {
+    /// A `withAnimation` completion runs on the timeline's clock when its animation is over: a
+    /// curve after its duration, a spring when it has settled, no animation at once.
+    @Test func withAnimationCompletesOnTheTimelinesClock() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { CompletionFlags() }
+            .timeline("curve", at: 0.1, "tap #curve; wait 1s")
+            .timeline("spring", at: 0.1, "tap #spring; wait 1.5s")
+            .timeline("plain", at: 0.1, "tap #plain; wait 0.5s")
+        func flag(_ name: String, _ run: TimelineRun, at t: Double) throws -> Bool {
+            try run.state(at: t).values.contains { $0.key.hasSuffix("CompletionFlags.\(name)") && $0.value == .bool(true) }
+        }
+        // Each tap ends, and its handler runs, at 0.15 s.
+        let curve = try Self.renderer.run(of: screen, timeline: "curve", framing: TimelineFraming(scale: 1))
+        #expect(try flag("moved", curve, at: 0.15) && !flag("curveDone", curve, at: 0.15))
+        #expect(try !flag("curveDone", curve, at: 0.15 + 0.29))
+        #expect(try flag("curveDone", curve, at: 0.15 + 0.3))
+        // `.bouncy` settles in 1.045 s, as the engine ends its motion.
+        let settle = try #require(Animation.bouncy.settlingTime)
+        #expect(abs(settle - 1.045) < 0.001, "\(settle)")
+        let spring = try Self.renderer.run(of: screen, timeline: "spring", framing: TimelineFraming(scale: 1))
+        #expect(try flag("sprung", spring, at: 0.15))
+        #expect(try !flag("springDone", spring, at: 0.15 + settle - 0.01))
+        #expect(try flag("springDone", spring, at: 0.15 + settle))
+        #expect(try spring.isAnimating(at: 0.15 + settle - 0.01) && !spring.isAnimating(at: 0.15 + settle + 0.001))
+        // No animation: right after the change, in the same instant.
+        let plain = try Self.renderer.run(of: screen, timeline: "plain", framing: TimelineFraming(scale: 1))
+        #expect(try !flag("plainDone", plain, at: 0.149))
+        #expect(try flag("plain", plain, at: 0.15) && flag("plainDone", plain, at: 0.15))
+    }
+}

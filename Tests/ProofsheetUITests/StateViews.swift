@@ -337,3 +337,45 @@ struct AddToBasket: View {
     @EnvironmentObject var basket: Basket
     var body: some View { Text("Add").id("add").onTapGesture { basket.items += 1 } }
 }
+
+/// `withAnimation` with a completion (iOS 17): a curve's, a spring's and no animation's, each
+/// setting a flag of its own when its animation is over.
+struct CompletionFlags: View {
+    @State private var moved = false
+    @State private var curveDone = false
+    @State private var sprung = false
+    @State private var springDone = false
+    @State private var plain = false
+    @State private var plainDone = false
+    var body: some View {
+        VStack {
+            Color.blue.frame(width: 40, height: 40).offset(x: moved ? 100 : 0)
+                .onTapGesture {
+                    withAnimation(.easeInOut(duration: 0.3)) {
+                        moved = true
+                    } completion: {
+                        curveDone = true
+                    }
+                }
+                .id("curve")
+            Color.red.frame(width: 40, height: 40).offset(x: sprung ? 100 : 0)
+                .onTapGesture {
+                    withAnimation(.bouncy, completionCriteria: .removed) {
+                        sprung = true
+                    } completion: {
+                        springDone = true
+                    }
+                }
+                .id("spring")
+            Color.green.frame(width: 40, height: 40).offset(x: plain ? 100 : 0)
+                .onTapGesture {
+                    withAnimation(nil) {
+                        plain = true
+                    } completion: {
+                        plainDone = true
+                    }
+                }
+                .id("plain")
+        }
+    }
+}

@@ -227,6 +227,47 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
     return result
 }
 
+/// When a `withAnimation` completion counts the animation finished (iOS 17).
+public struct AnimationCompletionCriteria: Hashable, Sendable {
+    let removes: Bool
+    /// The animation has done its work, though it may still be in its long tail.
+    public static let logicallyComplete = AnimationCompletionCriteria(removes: false)
+    /// The whole animation is over and removed.
+    public static let removed = AnimationCompletionCriteria(removes: true)
+}
+
+/// SwiftUI's `withAnimation(_:completionCriteria:_:completion:)`: `body`'s changes animated with
+/// `animation`, and `completion` run on the timeline's clock when that animation is over (as
+/// `DispatchQueue.main.asyncAfter` runs its work, in the handler's transaction): a timing curve
+/// after its duration, a spring when it has settled — the time the motion engine ends the
+/// animation (``Animation/settlingTime``, delays, speeds and repeats included), for either
+/// criterion. With no animation, or no change of state in `body`, it runs at once after `body`,
+/// in a step of its own; an animation that never ends (`repeatForever`) never completes.
+@MainActor @discardableResult
+public func withAnimation<Result>(
+    _ animation: Animation? = .default, completionCriteria: AnimationCompletionCriteria = .logicallyComplete, _ body: () throws -> Result,
+    completion: @escaping @MainActor () -> Void, fileID: String = #fileID, line: Int = #line
+) rethrows -> Result {
+    guard let access = StateAccess.current, let run = access.run else {
+        let result = try body()
+        completion()
+        return result
+    }
+    let outer = run.transaction
+    access.flush(outer)
+    // What `body` commits (its nested transactions' changes too) is what the animation moves.
+    func commits() -> Int { (access.run?.steps ?? []).count { if case .commit = $0 { true } else { false } } }
+    let before = commits()
+    let result = try body()
+    access.flush(Transaction(animation: animation, disablesAnimations: outer.disablesAnimations))
+    var delay: Double? = 0
+    if commits() > before, let animation { delay = animation.settlingTime }
+    if let delay {
+        _ = TimelineClock.schedule(after: delay, location: SourceLocation(file: fileID, path: "", line: line, column: 1), completion)
+    }
+    return result
+}
+
 /// SwiftUI's `withTransaction`: the changes of `body` in `transaction`.
 @MainActor @discardableResult
 public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
