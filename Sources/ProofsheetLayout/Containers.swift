@@ -283,3 +283,46 @@ final class ViewThatFitsElement: Element {
     }
     override func explicitGuide(_ g: AlignmentGuide, _ size: Size) -> Double? { choice(proposal)?.explicitGuide(g, size) }
 }
+
+/// A layout written in Swift (SwiftUI's `Layout`, ``CustomLayout``): its size for a proposal and
+/// its children's places are the layout's answers, each child measured through a proxy over its
+/// element (memoised as every element's sizes are). A child the layout does not place is
+/// centred, proposed the layout's size.
+final class CustomLayoutElement: Element {
+    let run: any CustomLayoutRun
+    let items: [Element]
+    private let proxies: [LayoutChild]
+    /// What the layout threw while it was asked for a size, reported when it is placed.
+    private var failure: (any Error)?
+
+    init(name: String, run: any CustomLayoutRun, children: [Element]) {
+        self.run = run; self.items = children
+        proxies = children.map { c in LayoutChild(layoutPriority: c.layoutPriority) { w, h in c.size(Proposal(width: w, height: h)) } }
+        super.init(name: name)
+    }
+    override var children: [Element] { items }
+
+    override func sizeThatFits(_ p: Proposal) -> Size {
+        do { return try run.sizeThatFits(width: p.width, height: p.height, children: proxies) } catch {
+            failure = failure ?? error
+            return .zero
+        }
+    }
+
+    override func placeChildren(_ ctx: LayoutContext) throws {
+        if let failure { throw failure }
+        for proxy in proxies { proxy.unplace() }
+        try run.placeChildren(in: exact, width: proposal.width, height: proposal.height, children: proxies)
+        for (c, proxy) in zip(items, proxies) {
+            if let placed = proxy.placement {
+                let p = Proposal(width: placed.width, height: placed.height)
+                try c.place(Rect(origin: placed.origin, size: c.size(p)), p, ctx)
+            } else {
+                let p = Proposal(exact.size)
+                try c.place(aligned(c.size(p), in: exact, .center), p, ctx)
+            }
+        }
+    }
+
+    override var content: ResolvedView.Content { .zOrdered }
+}

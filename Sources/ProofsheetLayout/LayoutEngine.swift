@@ -272,6 +272,10 @@ public struct LayoutEngine: Sendable {
             element = ViewThatFitsElement(
                 horizontal: horizontal, vertical: vertical,
                 children: try views(in: children, of: id).map { try build($0.node, $0.id, env, location: location) })
+        case .customLayout(let layout, let children):
+            element = CustomLayoutElement(
+                name: layout.name, run: layout.make(),
+                children: try views(in: children, of: id).map { try build($0.node, $0.id, env, location: location) })
         case .section(let header, let footer, let children):
             // Outside a list: the header, the rows and the footer one under the other.
             element = StackElement(
@@ -435,7 +439,7 @@ final class ElementBudget: Sendable {
     static func count(_ node: Node) -> Int {
         switch node {
         case .stack(_, _, _, let children), .zstack(_, let children), .group(let children), .scrollView(_, _, let children),
-            .viewThatFits(_, _, let children):
+            .viewThatFits(_, _, let children), .customLayout(_, let children):
             return 1 + children.reduce(0) { $0 + count($1) }
         case .section(let header, let footer, let children):
             return 1 + ([header, footer] + children).reduce(0) { $0 + count($1) }

@@ -56,6 +56,9 @@ public indirect enum Node: Sendable {
     /// `ViewThatFits(in:)`: the first of its views whose ideal size fits the space offered on
     /// the axes it checks (the last when none does); only that one is shown.
     case viewThatFits(horizontal: Bool, vertical: Bool, children: [Node])
+    /// A layout written in Swift (SwiftUI's `Layout`): its size and its views' places are the
+    /// layout's answers (see ``CustomLayout``).
+    case customLayout(CustomLayout, children: [Node])
 }
 
 /// A shape kind.
@@ -217,7 +220,7 @@ extension Node {
             case .image(let name, _):
                 if seen.insert(name).inserted { names.append(name) }
             case .stack(_, _, _, let children), .zstack(_, let children), .group(let children), .scrollView(_, _, let children),
-                .viewThatFits(_, _, let children):
+                .viewThatFits(_, _, let children), .customLayout(_, let children):
                 stack += children.reversed()
             case .section(let header, let footer, let children):
                 stack += [footer] + children.reversed() + [header]
