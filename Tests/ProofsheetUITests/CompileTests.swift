@@ -63,6 +63,74 @@ import Testing
         #expect(style.messages.contains("'ButtonStyle' is unavailable: ButtonStyle is not supported by ProofsheetUI yet"), "\(style.messages)")
     }
 
+    /// A team's layouts of their own and animation completions, as they write them for iOS 17,
+    /// type-check clean: a cache of `()` and one of their own, `AnyLayout` chosen by state, the
+    /// three spellings of `withAnimation` with a completion.
+    @Test func layoutsAndAnimationCompletionsTypeCheckClean() throws {
+        let (status, messages) = try typecheck(
+            """
+            import SwiftUI
+            struct TagFlow: Layout {
+                var spacing: CGFloat = 8
+                func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+                    let maxWidth = proposal.width ?? .infinity
+                    var x: CGFloat = 0, y: CGFloat = 0, rowHeight: CGFloat = 0
+                    for view in subviews {
+                        let size = view.sizeThatFits(.unspecified)
+                        if x + size.width > maxWidth { x = 0; y += rowHeight + spacing; rowHeight = 0 }
+                        x += size.width + spacing
+                        rowHeight = max(rowHeight, size.height)
+                    }
+                    return CGSize(width: proposal.replacingUnspecifiedDimensions().width, height: y + rowHeight)
+                }
+                func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+                    var point = bounds.origin
+                    for index in subviews.indices {
+                        let dimensions = subviews[index].dimensions(in: .unspecified)
+                        subviews[index].place(at: point, proposal: ProposedViewSize(width: dimensions.width, height: dimensions.height))
+                        point.x += dimensions.width + subviews[index].spacing.distance(to: .zero, along: .horizontal)
+                    }
+                }
+            }
+            struct EqualWidths: Layout {
+                struct CacheData { var widest: CGFloat }
+                func makeCache(subviews: Subviews) -> CacheData {
+                    CacheData(widest: subviews.map { $0.sizeThatFits(.unspecified).width }.max() ?? 0)
+                }
+                func updateCache(_ cache: inout CacheData, subviews: Subviews) { cache = makeCache(subviews: subviews) }
+                func spacing(subviews: Subviews, cache: inout CacheData) -> ViewSpacing { ViewSpacing() }
+                func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout CacheData) -> CGSize {
+                    CGSize(width: cache.widest, height: subviews.reduce(0) { $0 + $1.sizeThatFits(.unspecified).height })
+                }
+                func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout CacheData) {
+                    var y = bounds.minY
+                    for subview in subviews where subview.priority >= 0 {
+                        subview.place(at: CGPoint(x: bounds.midX, y: y), anchor: .top, proposal: ProposedViewSize(width: cache.widest, height: nil))
+                        y += subview.dimensions(in: .unspecified).height
+                    }
+                }
+            }
+            struct Screen: View {
+                @State private var wide = true
+                @State private var done = false
+                var body: some View {
+                    let layout = wide ? AnyLayout(TagFlow()) : AnyLayout(EqualWidths())
+                    layout {
+                        Text("One")
+                        Text("Two").layoutPriority(1)
+                    }
+                    TagFlow(spacing: 4) { ForEach(0..<3) { Text("\\($0)") } }
+                    Button("Go") {
+                        withAnimation(.bouncy) { wide.toggle() } completion: { done = true }
+                        withAnimation(.easeIn, completionCriteria: .removed) { wide.toggle() } completion: { done = false }
+                        withAnimation { wide.toggle() } completion: { done.toggle() }
+                    }
+                }
+            }
+            """)
+        #expect(status == 0, "\(messages.prefix(2000))")
+    }
+
     @Test func theExampleScreensTypeCheckClean() throws {
         let folder = Paths.root + "/Sources/SwiftUIExamples"
         for name in ["GradientStack.swift", "Settings.swift"] {
