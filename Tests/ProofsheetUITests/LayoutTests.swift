@@ -38,3 +38,24 @@ import Testing
         #expect(try exactFrame(result, "left") == Rect(x: (column.minX + 100) - 15, y: (column.minY + 50) - 15, width: 30, height: 30))
     }
 }
+
+extension LayoutTests {
+    /// An `AnyLayout` that changes with the state keeps its subviews: they move from the row to
+    /// the column with the animation, not in and out.
+    @Test func aLayoutChosenByTheStateMovesItsSubviews() throws {
+        let screen = try SwiftUIScene(device: "iPhone 14", scale: 1) { SwitchedLayout() }
+            .timeline("switch", at: 0.1, "tap #first; wait 0.5s")
+        let run = try Self.renderer.run(of: screen, timeline: "switch", framing: TimelineFraming(scale: 1))
+        func second(at t: Double) throws -> Rect { try #require(try run.presented(at: t).find("second")).frame }
+        func first(at t: Double) throws -> Rect { try #require(try run.presented(at: t).find("first")).frame }
+        // At rest: side by side (210 wide); at the end, one under the other (90 high).
+        let before = try second(at: 0.1), after = try second(at: 0.5)
+        #expect(try before.minX - first(at: 0.1).minX == 110 && before.minY == first(at: 0.1).minY)
+        let end = try first(at: 0.5)
+        #expect(after.minX == end.minX && after.minY - end.minY == 50, "\(after) \(end)")
+        // Halfway through (0.1 s into 0.2 s, from the tap's end at 0.15 s), halfway there.
+        let half = try second(at: 0.25)
+        #expect(abs(half.minX - (before.minX + after.minX) / 2) < 0.5, "\(before) \(half) \(after)")
+        #expect(abs(half.minY - (before.minY + after.minY) / 2) < 0.5, "\(before) \(half) \(after)")
+    }
+}

@@ -85,3 +85,34 @@ struct ColumnScreen: View {
         .frame(width: 200, height: 100)
     }
 }
+
+/// Two rectangles in a row or a column, one `AnyLayout` chosen by the state: a tap switches it,
+/// animated.
+struct SwitchedLayout: View {
+    @State private var row = true
+    var body: some View {
+        let layout = row ? AnyLayout(FlowLayout()) : AnyLayout(FlowLayout(spacing: 10).column)
+        layout {
+            Color.blue.frame(width: 100, height: 40).id("first")
+            Color.red.frame(width: 100, height: 40).id("second")
+        }
+        .id("switched")
+        .onTapGesture { withAnimation(.linear(duration: 0.2)) { row.toggle() } }
+    }
+}
+
+extension FlowLayout {
+    /// The flow in a width that takes one view a row.
+    var column: some Layout { OneWide(flow: self) }
+}
+
+/// A layout that proposes its flow no more than one view's width.
+struct OneWide: Layout {
+    let flow: FlowLayout
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        flow.sizeThatFits(proposal: ProposedViewSize(width: 100, height: proposal.height), subviews: subviews, cache: &cache)
+    }
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        flow.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+}
