@@ -39,6 +39,16 @@ extension FileOutput {
         guard isFolder(target) else {
             throw ProofsheetError.usage("'\(shown)' is not a folder", hint: "give \(option) a folder for \(what)")
         }
+        // Without a marker only the first level is looked at (a folder such as / or /usr is
+        // refused at once, not after listing everything below it).
+        if readMarker(target) == nil, let names = try? FileManager.default.contentsOfDirectory(atPath: target) {
+            if names.isEmpty { return }
+            throw ProofsheetError.usage(
+                "'\(shown)' holds other files (\(list(names.sorted()))), not written by Proofsheet: it has no \(folderMarker) listing them",
+                hint:
+                    "\(what) replace a folder as a whole; a folder written by an older version has no list either: "
+                    + "delete it, or give \(option) a new folder")
+        }
         guard let found = listing(of: target) else {
             throw ProofsheetError.usage(
                 "'\(shown)' cannot be read, or holds more than \(maxFolderEntries) files", hint: "give \(option) a new folder")
