@@ -189,8 +189,8 @@ public enum LegacyTimelineGoldens {
         let folder = root + "/" + scene
         guard !FileOutput.isLink(folder), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         for name in names.sorted() {
-            guard let (t, _) = TimelineInstant.parse(folder: name), t == timeline else { continue }
-            let rel = "\(scene)/\(name)/\(variant).png"
+            guard let (t, _) = GoldenNames.instant(ofFolder: name), t == timeline else { continue }
+            let rel = GoldenNames.path(scene: scene, state: name, variant: variant)
             if FileOutput.exists(root + "/" + rel) { return rel }
         }
         return nil

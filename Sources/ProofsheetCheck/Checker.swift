@@ -328,7 +328,15 @@ public struct Checker<Rendering: CheckRendering>: Sendable {
         } else {
             // `<scene>/<state>/<variant>.png` of the scenes given and their old folders.
             let folders = Set(scenes.map(\.name)).union(legacy)
-            for folder in folders.sorted() where FileOutput.isFolder(root + "/" + folder) && !FileOutput.isLink(root + "/" + folder) {
+            // Never through a link, at any level of the scene's folder (as the whole-project walk).
+            func throughLink(_ folder: String) -> Bool {
+                var path = root
+                return folder.split(separator: "/").contains { part in
+                    path += "/" + part
+                    return FileOutput.isLink(path)
+                }
+            }
+            for folder in folders.sorted() where FileOutput.isFolder(root + "/" + folder) && !throughLink(folder) {
                 walk(folder, depth: folder.split(separator: "/").count, levels: 1)
             }
         }

@@ -31,6 +31,20 @@ public enum GoldenNames {
         path(scene: scene, state: timelineFolder(timeline), variant: variant)
     }
 
+    /// A key instant's name as a state, `<timeline>@<t>ms` (`swipe-right@350ms`): in reports, and
+    /// in golden format 1 the folder of the instant's own golden.
+    public static func instantFolder(timeline: String, milliseconds: Int) -> String { "\(timeline)@\(milliseconds)ms" }
+
+    /// The timeline and milliseconds of a name made by ``instantFolder(timeline:milliseconds:)``.
+    public static func instant(ofFolder folder: String) -> (timeline: String, milliseconds: Int)? {
+        guard folder.hasSuffix("ms"), let at = folder.lastIndex(of: "@") else { return nil }
+        let name = String(folder[..<at]), digits = folder[folder.index(after: at)...].dropLast(2)
+        guard Still.isValidName(name), !digits.isEmpty, digits.count <= 7, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            digits == "0" || digits.first != "0", let ms = Int(digits)
+        else { return nil }
+        return (name, ms)
+    }
+
     /// The folder of a timeline's goldens: `<timeline>@timeline`.
     public static func timelineFolder(_ timeline: String) -> String { "\(timeline)@timeline" }
 

@@ -14,18 +14,14 @@ public struct TimelineInstant: Hashable, Sendable {
         self.milliseconds = milliseconds; self.reasons = reasons; self.events = events
     }
 
-    /// The name of the instant's golden folder: `<timeline>@<t>ms`, e.g. `swipe-right@350ms`.
-    public static func folder(timeline: String, milliseconds: Int) -> String { "\(timeline)@\(milliseconds)ms" }
-
-    /// The timeline and milliseconds of a golden folder named by ``folder(timeline:milliseconds:)``.
-    public static func parse(folder: String) -> (timeline: String, milliseconds: Int)? {
-        guard folder.hasSuffix("ms"), let at = folder.lastIndex(of: "@") else { return nil }
-        let name = String(folder[..<at]), digits = folder[folder.index(after: at)...].dropLast(2)
-        guard Still.isValidName(name), !digits.isEmpty, digits.count <= 7, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-            digits == "0" || digits.first != "0", let ms = Int(digits)
-        else { return nil }
-        return (name, ms)
+    /// The instant's name as a state: `<timeline>@<t>ms`, e.g. `swipe-right@350ms` (its golden
+    /// folder in golden format 1; see ``GoldenNames/instantFolder(timeline:milliseconds:)``).
+    public static func folder(timeline: String, milliseconds: Int) -> String {
+        GoldenNames.instantFolder(timeline: timeline, milliseconds: milliseconds)
     }
+
+    /// The timeline and milliseconds of a name made by ``folder(timeline:milliseconds:)``.
+    public static func parse(folder: String) -> (timeline: String, milliseconds: Int)? { GoldenNames.instant(ofFolder: folder) }
 }
 
 /// What a check needs to check timelines besides stills: a timeline run once on an image's
