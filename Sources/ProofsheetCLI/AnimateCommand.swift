@@ -42,7 +42,7 @@ func animateCommand(_ args: inout Arguments) throws -> Int32 {
     case "webm": kind = .webm
     case "mp4", "mov", "m4v":
         throw ProofsheetError.usage(
-            "-o \(excerpt(target)): MP4 and QuickTime video are not available: the encoders Debian has for them (x264, libavcodec's) are GPL, which the binary does not link",
+            "-o \(excerpt(target)): MP4 and QuickTime video are not available: the H.264 they are played for would come from x264 (GPL, which the binary does not link) or OpenH264 (whose patent licence covers only Cisco's own binaries, not Debian's build)",
             hint: "write .webm (VP9; Safari, Chrome, Firefox and QuickTime-free players play it), or convert the .webm with a tool of your own")
     default:
         throw ProofsheetError.usage("-o \(excerpt(target)): the extension must be .png (APNG), .webp, .gif or .webm")

@@ -28,6 +28,25 @@ struct VideoCLITests {
         try runProcess(CLITests.binary, args, cwd: dir)
     }
 
+    /// No GPL code is linked: the binary's libraries (as the dynamic loader resolves them) hold
+    /// none of the GPL video libraries Debian has (libavcodec and its family are built with GPL
+    /// parts there), and the video encoder it does link is libvpx (BSD).
+    @Test func theBinaryLinksNoGPLVideoLibrary() throws {
+        guard let ldd = ["/usr/bin/ldd", "/bin/ldd"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        let r = try runProcess(ldd, [CLITests.binary], cwd: NSTemporaryDirectory())
+        #expect(r.status == 0, "\(r.err)")
+        let libraries = r.out.split(separator: "\n").compactMap {
+            $0.split(separator: " ").first.map { String($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        #expect(libraries.contains { $0.hasPrefix("libvpx.so") } && libraries.contains { $0.hasPrefix("libcairo.so") }, "\(libraries)")
+        let gpl = [
+            "libavcodec", "libavformat", "libavutil", "libavfilter", "libavdevice", "libswscale", "libswresample", "libpostproc",
+            "libx264", "libx265", "libxvidcore", "libopenh264"
+        ]
+        let linked = libraries.filter { name in gpl.contains { name.hasPrefix($0 + ".so") } }
+        #expect(linked.isEmpty, "GPL (or patent-encumbered) video libraries linked: \(linked)")
+    }
+
     /// `ffprobe`'s `key=value` lines for `entries` of `file`.
     func probe(_ dir: String, _ file: String, _ entries: String) throws -> [String: String] {
         let r = try runProcess("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-show_entries", entries, "-of", "default=nw=1", file], cwd: dir)

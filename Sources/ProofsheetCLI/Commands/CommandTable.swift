@@ -881,8 +881,9 @@ extension CommandSpec {
             hundredths of a second and browsers stretch 0–1 to 10: a GIF runs at most 50 fps (default
             25), each delay rounded so that the total stays right. Or a WebM video: VP9 (libvpx) in
             Proofsheet's own Matroska muxer, each frame at its exact millisecond, the last held until
-            the end; the same frames give the same bytes. MP4 and QuickTime are not available: the
-            encoders Debian has for them are GPL, which the binary does not link.
+            the end; the same frames give the same bytes. MP4 and QuickTime are not available: their
+            H.264 would come from x264 (GPL, not linked) or OpenH264 (its patent licence covers only
+            Cisco's own binaries, not Debian's build).
             """,
         usage: ["proofsheet animate <scene.json> --timeline NAME [-o preview.png|.webp|.gif|.webm] [options]"], usageIndent: 0,
         sections: [
