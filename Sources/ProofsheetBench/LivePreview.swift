@@ -5,19 +5,28 @@ import ProofsheetPreview
 
 /// The live preview: the time from saving a scene file to its new still fetched by a page (the
 /// file written, the server's event received, the still's PNG read over HTTP), p50 and p95 over
-/// 50 saves; and the frames per second a player gets from the server at scale 2, drawn on
-/// demand and then cached.
+/// 50 saves — the swipe stack at scale 2 (the figure the preview is held to), the travel deck at
+/// scales 1 and 2 — and the frames per second a player gets from the server at scale 2 over the
+/// travel deck's swipe-right, drawn on demand and then cached.
 func livePreviewBenchmark() throws {
-    print("")
-    print("Live preview: travel-deck on its canvas")
     let source = Resources.assetsDirectory.map { $0 + "/Scenes" } ?? "Assets/Scenes"
     let dir = NSTemporaryDirectory() + "proofsheet-bench-preview"
     try? FileManager.default.removeItem(atPath: dir)
     try FileManager.default.copyItem(atPath: source, toPath: dir)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let scene = dir + "/travel-deck.json"
+    // Each save changes a text the first still shows.
+    try livePreview(dir + "/swipe-stack.json", text: "Number ${$number}", scales: [2])
+    try livePreview(dir + "/travel-deck.json", text: "Yosemite, USA", scales: [1, 2], player: "swipe-right")
+}
+
+/// `livePreviewBenchmark`'s figures for one scene: 50 saves at each of `scales`, each replacing
+/// `text` by a numbered one; a player's frames over the timeline `player` at scale 2.
+func livePreview(_ scene: String, text: String, scales: [Double], player: String? = nil) throws {
+    print("")
+    print("Live preview: \(((scene as NSString).lastPathComponent as NSString).deletingPathExtension) on its canvas")
     let original = try String(contentsOfFile: scene, encoding: .utf8)
-    for scale in [1.0, 2.0] {
+    guard original.contains(text) else { throw ProofsheetError.internal("\(scene) has no text '\(text)' to edit") }
+    for scale in scales {
         let session = PreviewSession(scenes: [scene], devices: [], scale: scale, renderer: try Renderer())
         let server = try PreviewServer(session: session, port: 0)
         try server.start()
@@ -28,7 +37,7 @@ func livePreviewBenchmark() throws {
         var samples: [Double] = []
         var previous: [UInt8] = []
         for k in 0..<50 {
-            let edited = original.replacingOccurrences(of: "Yosemite, USA", with: "Yosemite \(k)")
+            let edited = original.replacingOccurrences(of: text, with: "\(k) " + text)
             let before = session.currentVersion
             let t0 = monotonicSeconds()
             try edited.write(toFile: scene, atomically: true, encoding: .utf8)
@@ -45,8 +54,8 @@ func livePreviewBenchmark() throws {
         samples.sort()
         let p50 = samples[samples.count / 2], p95 = samples[Int(Double(samples.count) * 0.95) - 1]
         print(String(format: "  scale %.0f: save to the new still in the page, 50 saves: p50 %5.0f ms, p95 %5.0f ms", scale, p50 * 1000, p95 * 1000))
-        if scale == 2 {
-            // A player at 30 frames a second over swipe-right: every frame drawn on demand, then
+        if scale == 2, let player {
+            // A player at 30 frames a second over the timeline: every frame drawn on demand, then
             // the same again from the cache.
             var state = try JSONSerialization.jsonObject(with: Data(try httpGet(port: server.port, "/state?token=\(server.token)"))) as? [String: Any]
             var duration = 0
@@ -54,13 +63,13 @@ func livePreviewBenchmark() throws {
                 let scenes = state?["scenes"] as? [[String: Any]]
                 let views = scenes?.first?["views"] as? [[String: Any]]
                 let timelines = views?.first?["timelines"] as? [[String: Any]]
-                if let d = timelines?.first(where: { $0["name"] as? String == "swipe-right" })?["duration"] as? Int { duration = d; break }
+                if let d = timelines?.first(where: { $0["name"] as? String == player })?["duration"] as? Int { duration = d; break }
                 usleep(20_000)
                 state = try JSONSerialization.jsonObject(with: Data(try httpGet(port: server.port, "/state?token=\(server.token)"))) as? [String: Any]
             }
             let timelines =
                 ((((state?["scenes"] as? [[String: Any]])?.first?["views"] as? [[String: Any]])?.first?["timelines"]) as? [[String: Any]]) ?? []
-            let t = timelines.firstIndex { $0["name"] as? String == "swipe-right" } ?? 0
+            let t = timelines.firstIndex { $0["name"] as? String == player } ?? 0
             let times = (0...(duration * 30 / 1000)).map { Int((Double($0) * 1000 / 30).rounded()) }
             for pass in ["drawn on demand", "cached"] {
                 let t0 = monotonicSeconds()
