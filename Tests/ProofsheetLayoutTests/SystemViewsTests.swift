@@ -164,6 +164,49 @@ struct SystemViewsTests {
         #expect(near(try #require(hidden.find("body")).frame.minY, 47))
     }
 
+    /// A list scrolls under the bar as in iOS: the large title goes up with the rows (hidden
+    /// under the bar, which takes the list's background); past the title the bar shows the inline
+    /// title, a material over the rows under it and a hairline; a list at rest is laid out as
+    /// before, the bar without a background.
+    @Test func aScrolledListGoesUnderTheBarAndTheLargeTitleCollapses() throws {
+        func scrolled(_ offset: Double, mode: String = "large") throws -> ResolvedView {
+            try layout(
+                #"{"type": "NavigationStack", "title": "Inbox", "titleDisplayMode": "\#(mode)", "content": {"type": "List", "contentOffset": \#(offset), "children": [\#(Self.rows)]}}"#
+            )
+        }
+        func texts(_ v: ResolvedView, _ text: String) -> [ResolvedView] { all(v, named: "Text \"\(text)\"") }
+        func materials(_ v: ResolvedView) -> Int {
+            var own = 0
+            if case .material = v.content { own = 1 }
+            return own + v.children.reduce(0) { $0 + materials($1) }
+        }
+        let rest = try scrolled(0), row0 = try #require(rest.find("row-0")).frame.minY
+        #expect(near(try #require(rest.find("navigationTitle")).frame.minY, 47 + 44) && texts(rest, "Inbox").count == 1)
+        // The bar's look: a colour or a hairline the width of the screen, ending at its bottom.
+        func barLook(_ v: ResolvedView, _ name: String) -> ResolvedView? {
+            first(v) { $0.name == name && near($0.frame.width, 390) && near($0.frame.maxY, 47 + 44) }
+        }
+        #expect(materials(rest) == 0 && barLook(rest, "Divider") == nil && barLook(rest, "Color") == nil)
+        // 20 pt: the title and rows 20 up, no inline title, the bar the list's colour.
+        let partway = try scrolled(20)
+        #expect(near(try #require(partway.find("navigationTitle")).frame.minY, 47 + 44 - 20))
+        #expect(near(try #require(partway.find("row-0")).frame.minY, row0 - 20))
+        #expect(texts(partway, "Inbox").count == 1 && materials(partway) == 0)
+        #expect(barLook(partway, "Color")?.frame.minY == 0, "the bar hides the title under it")
+        // 120 pt, past the 52 pt title: the inline title centred, a material from the top of the
+        // screen to the bar's hairline, the rows under it.
+        let collapsed = try scrolled(120)
+        #expect(near(try #require(collapsed.find("row-0")).frame.minY, row0 - 120))
+        let collapsedBar = try #require(collapsed.find("navigationBar"))
+        let inline = try #require(first(collapsedBar) { $0.name == "Text \"Inbox\"" })
+        #expect(near(inline.frame.midX, 195) && near(inline.frame.midY, 47 + 22))
+        #expect(materials(collapsed) == 1)
+        #expect(barLook(collapsed, "Divider") != nil && barLook(collapsed, "Color") == nil)
+        // Inline mode: any scroll puts the rows under the bar's material.
+        let inlineScrolled = try scrolled(1, mode: "inline"), inlineRest = try scrolled(0, mode: "inline")
+        #expect(materials(inlineScrolled) == 1 && materials(inlineRest) == 0)
+    }
+
     @Test func contentIgnoringTheTopLiesUnderTheBarAndListBackgroundShowsThrough() throws {
         let under = try layout(
             #"{"type": "NavigationStack", "content": {"type": "Color", "color": "red", "modifiers": [{"ignoresSafeArea": "top"}, {"id": "c"}]}}"#)

@@ -47,6 +47,10 @@ public enum SystemMetrics {
     public static let largeTitleBottom = 8.0
     /// Space between toolbar items — estimate.
     public static let toolbarSpacing = 16.0
+    /// The bar's look once content is under it (UIKit's standard appearance): a material
+    /// (UIKit's `systemChromeMaterial`, here the thick material — estimate) over the content, a
+    /// hairline below.
+    public static let barMaterial = Material.thick
 
     // MARK: Alert
     /// UIAlertController's published constants: 270 pt wide, corner radius 13, 44 pt buttons.
@@ -165,6 +169,7 @@ public enum SystemViews {
     static func isList(_ node: Node) -> Bool {
         switch node {
         case .located(let inner, _), .branch(_, let inner), .keyed(_, let inner): return isList(inner)
+        case .group(let g) where g.count == 1: return isList(g[0])
         case .modified(.scrollView, .background(.modified(.paint, .ignoresSafeArea(.all)), _)): return true
         case .modified(let inner, _): return isList(inner)
         default: return false
@@ -315,40 +320,19 @@ public enum SystemViews {
     /// under it. The bar at rest has no background of its own (iOS's scroll-edge look): a list's
     /// background shows through. Content that ignores the top safe area lies under the bar;
     /// other content starts below it.
+    ///
+    /// A `List` scrolls under the bar, as in iOS: the bar's 44 pt and the large title are the
+    /// first things it scrolls, so the title goes up with the rows, hidden where it reaches the
+    /// bar (which takes the list's background while the title is on its way); once the list is
+    /// scrolled past the large title (at once without one) the bar takes its standard look: the
+    /// inline title centred, ``SystemMetrics/barMaterial`` over the rows under it, a hairline.
     public static func navigationStack(_ bar: NavigationBarSpec, content: Node) -> Node {
-        let m = SystemMetrics.self
+        let offset = listOffset(of: content)
+        if let offset, !ignoresTop(content) { return scrollingNavigationStack(bar, list: content, offset: offset) }
         let body: Node = .modified(content, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity)))
-        func item(_ v: Node) -> Node { .button(v, ButtonLook()) }
-        let leading = bar.items.filter { $0.placement == .topBarLeading }.map { item($0.view) }
-        let trailing = bar.items.filter { $0.placement == .topBarTrailing }.map { item($0.view) }
-        let principal = bar.items.first { $0.placement == .principal }?.view
-        var row: Node = .stack(
-            axis: .horizontal, alignment: 0.5, spacing: m.toolbarSpacing, children: leading + [.spacer(minLength: 0)] + trailing)
-        row = .modified(row, .padding(EdgeInsets(top: 0, leading: m.barMargin, bottom: 0, trailing: m.barMargin)))
-        let large = bar.displayMode != .inline && !bar.title.isEmpty
-        var centre: Node = .empty
-        if let principal {
-            centre = principal
-        } else if !large, !bar.title.isEmpty {
-            centre = .modified(.modified(.text(bar.title), .environment(.font(FontSpec.style(.headline)))), .environment(.lineLimit(1)))
-        }
-        var barRow: Node = .zstack(alignment: .center, children: [row, centre])
-        barRow = .modified(barRow, .frame(width: nil, height: m.barHeight, alignment: .center))
-        // The bar's items and inline title keep their size at every Dynamic Type size (UIKit's
-        // bars show the Large Content Viewer instead of growing); the large title grows.
-        barRow = .modified(barRow, .environment(.dynamicTypeSize(.large ... .large)))
-        barRow = .modified(barRow, .id("navigationBar"))
-        var parts: [Node] = [barRow]
-        if large {
-            var title: Node = .text(bar.title)
-            title = .modified(title, .environment(.font(FontSpec.style(.largeTitle))))
-            title = .modified(title, .environment(.fontWeight(700)))
-            title = .modified(title, .environment(.lineLimit(1)))
-            title = .modified(title, .padding(EdgeInsets(top: 0, leading: m.barMargin, bottom: m.largeTitleBottom, trailing: m.barMargin)))
-            title = .modified(title, .flexFrame(FlexFrame(minHeight: m.largeTitleHeight, alignment: .bottomLeading)))
-            title = .modified(title, .flexFrame(FlexFrame(maxWidth: .infinity, alignment: .leading)))
-            parts.append(.modified(title, .id("navigationTitle")))
-        }
+        let large = hasLargeTitle(bar)
+        var parts: [Node] = [barRow(bar, inlineTitle: !large)]
+        if large { parts.append(largeTitle(bar)) }
         // A hidden bar is the other branch of a condition: the stack keeps its shape (and the
         // identity of everything in it) whether the bar shows or not.
         let header: Node =
@@ -363,6 +347,123 @@ public enum SystemViews {
             stack = .modified(stack, .background(fullBleed(bg), alignment: .center))
         }
         return stack
+    }
+
+    /// Whether the bar shows its title large, under the bar's row.
+    static func hasLargeTitle(_ bar: NavigationBarSpec) -> Bool { bar.displayMode != .inline && !bar.title.isEmpty }
+
+    /// The bar's 44 pt row: its leading and trailing items, and the principal item or (with
+    /// `inlineTitle`) the title centred.
+    static func barRow(_ bar: NavigationBarSpec, inlineTitle: Bool) -> Node {
+        let m = SystemMetrics.self
+        func item(_ v: Node) -> Node { .button(v, ButtonLook()) }
+        let leading = bar.items.filter { $0.placement == .topBarLeading }.map { item($0.view) }
+        let trailing = bar.items.filter { $0.placement == .topBarTrailing }.map { item($0.view) }
+        let principal = bar.items.first { $0.placement == .principal }?.view
+        var row: Node = .stack(
+            axis: .horizontal, alignment: 0.5, spacing: m.toolbarSpacing, children: leading + [.spacer(minLength: 0)] + trailing)
+        row = .modified(row, .padding(EdgeInsets(top: 0, leading: m.barMargin, bottom: 0, trailing: m.barMargin)))
+        var centre: Node = .empty
+        if let principal {
+            centre = principal
+        } else if inlineTitle, !bar.title.isEmpty {
+            centre = .modified(.modified(.text(bar.title), .environment(.font(FontSpec.style(.headline)))), .environment(.lineLimit(1)))
+        }
+        var barRow: Node = .zstack(alignment: .center, children: [row, centre])
+        barRow = .modified(barRow, .frame(width: nil, height: m.barHeight, alignment: .center))
+        // The bar's items and inline title keep their size at every Dynamic Type size (UIKit's
+        // bars show the Large Content Viewer instead of growing); the large title grows.
+        barRow = .modified(barRow, .environment(.dynamicTypeSize(.large ... .large)))
+        return .modified(barRow, .id("navigationBar"))
+    }
+
+    /// The large title: 52 pt (more at large Dynamic Type sizes), the title at its bottom.
+    static func largeTitle(_ bar: NavigationBarSpec) -> Node {
+        let m = SystemMetrics.self
+        var title: Node = .text(bar.title)
+        title = .modified(title, .environment(.font(FontSpec.style(.largeTitle))))
+        title = .modified(title, .environment(.fontWeight(700)))
+        title = .modified(title, .environment(.lineLimit(1)))
+        title = .modified(title, .padding(EdgeInsets(top: 0, leading: m.barMargin, bottom: m.largeTitleBottom, trailing: m.barMargin)))
+        title = .modified(title, .flexFrame(FlexFrame(minHeight: m.largeTitleHeight, alignment: .bottomLeading)))
+        title = .modified(title, .flexFrame(FlexFrame(maxWidth: .infinity, alignment: .leading)))
+        return .modified(title, .id("navigationTitle"))
+    }
+
+    /// A navigation stack over a `List` scrolled by `offset` (see
+    /// ``navigationStack(_:content:)``): the list fills the safe area under the bar, what the bar
+    /// covers at rest (its row, the large title) first in what the list scrolls.
+    static func scrollingNavigationStack(_ bar: NavigationBarSpec, list: Node, offset: Double) -> Node {
+        let m = SystemMetrics.self
+        let large = hasLargeTitle(bar)
+        // Under the bar: the row's height, then the large title (a hidden bar covers nothing).
+        var covered: [Node] = [gap(m.barHeight)]
+        if large { covered.append(largeTitle(bar)) }
+        let top: Node =
+            bar.hidden ? .branch("else", .empty) : .branch("then", .stack(axis: .vertical, alignment: 0.5, spacing: 0, children: covered))
+        let body: Node = .modified(
+            prepending(top, toListContent: list) ?? list, .flexFrame(FlexFrame(maxWidth: .infinity, maxHeight: .infinity)))
+        // Scrolled past the large title (any scroll without one): the rows are under the bar.
+        let collapsed = large ? offset >= m.largeTitleHeight : offset > 0
+        var row = barRow(bar, inlineTitle: !large || collapsed)
+        if collapsed {
+            let look: Node = .stack(
+                axis: .vertical, alignment: 0.5, spacing: 0,
+                children: [.modified(.material(m.barMaterial, in: .rectangle), .ignoresSafeArea(.top)), .divider])
+            row = .modified(row, .background(look, alignment: .center))
+        } else if offset > 0, let colour = fullBleedBackground(of: list) {
+            // The large title on its way under the bar is hidden there, as the bar clips it.
+            row = .modified(row, .background(fullBleed(colour), alignment: .center))
+        }
+        let header: Node = bar.hidden ? .branch("else", .empty) : .branch("then", row)
+        var stack: Node = .zstack(alignment: .top, children: [body, header])
+        if let bg = fullBleedBackground(of: list) {
+            stack = .modified(stack, .background(fullBleed(bg), alignment: .center))
+        }
+        return stack
+    }
+
+    /// The offset of `node`'s list, when `node` is a `List` (through the wrappers and modifiers
+    /// that leave it one and where it is).
+    static func listOffset(of node: Node) -> Double? {
+        guard isList(node) else { return nil }
+        func find(_ n: Node) -> Double? {
+            switch n {
+            case .scrollView(.vertical, let offset, _): return offset
+            case .located(let inner, _), .branch(_, let inner), .keyed(_, let inner): return find(inner)
+            case .group(let g) where g.count == 1: return find(g[0])
+            case .modified(let inner, let m) where keepsPlace(m): return find(inner)
+            default: return nil
+            }
+        }
+        return find(node)
+    }
+
+    /// `node`'s list with `top` put before its rows, in what it scrolls; nil when `node` is no
+    /// list that ``listOffset(of:)`` finds.
+    static func prepending(_ top: Node, toListContent node: Node) -> Node? {
+        switch node {
+        case .scrollView(.vertical, let offset, let children):
+            let rows: Node = children.count == 1 ? children[0] : .stack(axis: .vertical, alignment: 0.5, spacing: nil, children: children)
+            return .scrollView(
+                axis: .vertical, offset: offset, children: [.stack(axis: .vertical, alignment: 0.5, spacing: 0, children: [top, rows])])
+        case .located(let inner, let at): return prepending(top, toListContent: inner).map { .located($0, at) }
+        case .branch(let b, let inner): return prepending(top, toListContent: inner).map { .branch(b, $0) }
+        case .keyed(let k, let inner): return prepending(top, toListContent: inner).map { .keyed(k, $0) }
+        case .group(let g) where g.count == 1: return prepending(top, toListContent: g[0]).map { .group([$0]) }
+        case .modified(let inner, let m) where keepsPlace(m): return prepending(top, toListContent: inner).map { .modified($0, m) }
+        default: return nil
+        }
+    }
+
+    /// Modifiers that leave a view where it is, the same size: a list under them is still the
+    /// navigation stack's content, edge to edge.
+    static func keepsPlace(_ m: Modifier) -> Bool {
+        switch m {
+        case .background, .id, .environment, .animation, .transition, .gesture, .allowsHitTesting, .contentShape, .zIndex, .layoutPriority:
+            return true
+        default: return false
+        }
     }
 
     // MARK: - Controls
