@@ -3,22 +3,25 @@ import ProofsheetCore
 
 /// Xcode's asset catalogues (`Assets.xcassets`) among the asset roots: an image set
 /// `<name>.imageset` (at any depth of groups) gives the image of that name, its largest scale
-/// (`3x` before `2x` before `1x`), drawn that many pixels a point.
+/// (`3x` before `2x` before `1x`), drawn that many pixels a point, and its dark variant in dark
+/// mode; a colour set `<name>.colorset` gives the colour of that name.
 public enum AssetCatalogue {
     /// Deepest group looked into, and most entries a catalogue's folders may hold in all.
     static let maxDepth = 8
     static let maxEntries = 20_000
+    /// Largest `Contents.json` read, in bytes.
+    static let maxContentsBytes = 1 << 20
 
-    /// The file and scale of the image set `name` in the catalogues among `roots`, nil when no
-    /// catalogue has one.
+    /// The file and scale of the image set `name` in the catalogues among `roots` as drawn in
+    /// `scheme`, nil when no catalogue has one.
     ///
     /// - Throws: a bad-input error for an image set whose `Contents.json` cannot be read, names
     ///   no image, or names a file outside its folder.
-    static func image(named name: String, in roots: [String]) throws -> (path: String, scale: Double)? {
+    static func image(named name: String, in roots: [String], scheme: ColorScheme = .light) throws -> (path: String, scale: Double)? {
         guard !name.isEmpty, !name.contains("/"), !name.contains("\0"), name != "..", name != "." else { return nil }
         for root in roots where root.hasSuffix(".xcassets") && FileOutput.isFolder(root) {
             guard let set = find(name + ".imageset", in: root) else { continue }
-            return try file(of: set)
+            return try file(of: set, in: scheme)
         }
         return nil
     }
@@ -30,31 +33,75 @@ public enum AssetCatalogue {
         }
     }
 
-    /// The image of an image set: the file of its largest scale.
-    static func file(of set: String) throws -> (path: String, scale: Double) {
-        let contents = set + "/Contents.json"
-        guard FileOutput.isRegularFile(contents), let data = FileManager.default.contents(atPath: contents), data.count <= 1 << 20,
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else {
-            throw ProofsheetError.badInput("\(visible(contents)) cannot be read as an image set's Contents.json")
+    /// The appearance an entry of a set's `Contents.json` is for, by its `appearances`: none is
+    /// Xcode's "Any", `luminosity` `light` or `dark` the others.
+    enum Appearance: Hashable { case any, light, dark }
+
+    /// The appearance of `entry`; nil for one not drawn (high contrast, or an unknown kind).
+    static func appearance(of entry: [String: Any]) -> Appearance? {
+        guard let list = entry["appearances"] else { return .any }
+        guard let items = list as? [[String: Any]] else { return nil }
+        var found = Appearance.any
+        for item in items.prefix(8) {
+            guard (item["appearance"] as? String) == "luminosity" else { return nil }
+            switch item["value"] as? String {
+            case "light": found = .light
+            case "dark": found = .dark
+            case "any": break
+            default: return nil
+            }
         }
-        var best: (path: String, scale: Double)?
-        for entry in (json["images"] as? [[String: Any]] ?? []).prefix(64) {
+        return found
+    }
+
+    /// The JSON object of the `Contents.json` at `path`, nil when it is not a regular file (a
+    /// link is not followed), is larger than ``maxContentsBytes`` or is not a JSON object.
+    static func contents(at path: String) -> [String: Any]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, st.st_size <= maxContentsBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        return (try? JSONSerialization.jsonObject(with: Data(bytes.prefix(got)))) as? [String: Any]
+    }
+
+    /// What a `Contents.json` that cannot be read is refused with.
+    static let unreadable = "a regular file (not a link) of at most 1 MiB holding a JSON object"
+
+    /// The image of an image set in `scheme`: the file of its largest scale among the entries
+    /// of that appearance (`luminosity` `dark` in dark, `light` in light), else among those for
+    /// any appearance, else the other appearance's.
+    static func file(of set: String, in scheme: ColorScheme = .light) throws -> (path: String, scale: Double) {
+        let contents = set + "/Contents.json"
+        guard let json = self.contents(at: contents) else {
+            throw ProofsheetError.badInput("\(visible(contents)) cannot be read as an image set's Contents.json", hint: unreadable)
+        }
+        var best: [Appearance: (path: String, scale: Double)] = [:]
+        for (i, entry) in (json["images"] as? [[String: Any]] ?? []).prefix(64).enumerated() {
             guard let file = entry["filename"] as? String else { continue }
             guard !file.contains("/"), !file.hasPrefix("."), FileOutput.isRegularFile(set + "/" + file), !FileOutput.isLink(set + "/" + file) else {
                 throw ProofsheetError.badInput(
-                    "\(visible(contents)) names '\(excerpt(file))', which is not a file in its folder", hint: "an image set names the files beside it"
-                )
+                    "\(visible(contents)): images[\(i)].filename names '\(excerpt(file))', which is not a file in its folder",
+                    hint: "an image set names the files beside it")
             }
-            if let appearances = entry["appearances"] as? [Any], !appearances.isEmpty { continue }
+            guard let look = appearance(of: entry) else { continue }
             let scale = (entry["scale"] as? String).flatMap { Double($0.dropLast()) } ?? 1
             guard (1...3).contains(scale) else { continue }
-            if best == nil || scale > best!.scale { best = (set + "/" + file, scale) }
+            if best[look].map({ scale > $0.scale }) ?? true { best[look] = (set + "/" + file, scale) }
         }
-        guard let best else {
+        let order: [Appearance] = scheme == .dark ? [.dark, .any, .light] : [.light, .any, .dark]
+        guard let chosen = order.lazy.compactMap({ best[$0] }).first else {
             throw ProofsheetError.badInput("the image set \(visible(set)) holds no image", hint: "add a PNG or JPEG to it in Xcode")
         }
-        return best
+        return chosen
     }
 
     // MARK: Colours

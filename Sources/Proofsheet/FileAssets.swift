@@ -52,11 +52,11 @@ public struct FileAssets: AssetProvider {
     ///
     /// Where a name was found is kept in the image store for the layouts after this one (a drag
     /// lays the scene out 120 times a second), while that file is still a regular file and not a
-    /// link.
-    func file(named name: String) throws -> (path: String, scale: Double) {
-        let key = roots.joined(separator: "\0") + "\0\0" + name
+    /// link. In dark appearance an image set's dark variant is taken, where it has one.
+    func file(named name: String, in scheme: ColorScheme = .light) throws -> (path: String, scale: Double) {
+        let key = roots.joined(separator: "\0") + (scheme == .dark ? "\0\0dark\0" : "\0\0") + name
         if let found = images.foundAsset(key), Self.isPlainFile(found.path) { return found }
-        let found = try look(for: name)
+        let found = try look(for: name, in: scheme)
         images.keepFoundAsset(key, found)
         return found
     }
@@ -68,8 +68,8 @@ public struct FileAssets: AssetProvider {
         return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
-    private func look(for name: String) throws -> (path: String, scale: Double) {
-        if let set = try AssetCatalogue.image(named: name, in: roots) { return set }
+    private func look(for name: String, in scheme: ColorScheme) throws -> (path: String, scale: Double) {
+        if let set = try AssetCatalogue.image(named: name, in: roots, scheme: scheme) { return set }
         if !name.hasSuffix("@2x"), !name.hasSuffix("@3x") {
             for scale in [3, 2] { if let path = try find("\(name)@\(scale)x") { return (path, Double(scale)) } }
         }
@@ -83,6 +83,16 @@ public struct FileAssets: AssetProvider {
         // NB: asset pixels are points (@1x), like an asset catalog image without @2x/@3x; an
         // @2x or @3x image is that many pixels a point.
         return (path, Size(width: Double(px.width) / scale, height: Double(px.height) / scale))
+    }
+
+    /// The file of an image set's dark variant, when it has one (counted against the scene's
+    /// decoded pixels as the light one is).
+    public func darkImage(named name: String) throws -> String? {
+        let light = try file(named: name).path
+        let dark = try file(named: name, in: .dark).path
+        guard dark != light else { return nil }
+        try decoded.count(dark, name: name, known: images.decodedPixelSize(path: dark).map { $0.width * $0.height })
+        return dark
     }
 
     public func meanColor(ofImage path: String, in unit: Rect) -> Color? {

@@ -40,7 +40,10 @@ extension DisplayItem {
         case .symbol(var s):
             s.paint = s.paint.resolved(in: scheme, contrast: contrast)
             return .symbol(s)
-        case .image: return self
+        case .image(var i):
+            guard let appearances = i.appearances else { return self }
+            i.path = appearances.path(in: scheme)
+            return .image(i)
         case .material(var m):
             m.colorScheme = scheme
             return .material(m)

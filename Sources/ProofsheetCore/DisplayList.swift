@@ -110,7 +110,22 @@ public struct ImageDraw: Hashable, Sendable, Codable {
     /// The asset's resolved path.
     public var path: String
     public var frame: Rect
-    public init(path: String, frame: Rect) { self.path = path; self.frame = frame }
+    /// An asset catalogue image's light and dark files, when they differ: ``path`` is the one of
+    /// the colour scheme the item was last resolved in (light until then).
+    public var appearances: ImageAppearances?
+    public init(path: String, frame: Rect, appearances: ImageAppearances? = nil) {
+        self.path = path; self.frame = frame; self.appearances = appearances
+    }
+}
+
+/// The files of an image in light and in dark appearance (an image set's dark variant).
+public struct ImageAppearances: Hashable, Sendable, Codable {
+    public var light: String
+    public var dark: String
+    public init(light: String, dark: String) { self.light = light; self.dark = dark }
+
+    /// The file drawn in `scheme`.
+    public func path(in scheme: ColorScheme) -> String { scheme == .dark ? dark : light }
 }
 
 /// An icon drawn from layered glyphs of the icon font, centred in a frame.

@@ -230,11 +230,15 @@ public struct LayoutEngine: Sendable {
             element = TextElement(text: env.localization.localized(t), env: env, measurer: measurer, scale: 1 / hairline)
         case .image(let name, let resizable):
             let img: (path: String, size: Size)
-            do { img = try assets.image(named: name) } catch var e as ProofsheetError {
+            let dark: String?
+            do {
+                img = try assets.image(named: name)
+                dark = try assets.darkImage(named: name)
+            } catch var e as ProofsheetError {
                 if e.location == nil { e.location = location }
                 throw e
             }
-            element = ImageElement(name: name, path: img.path, natural: img.size, resizable: resizable)
+            element = ImageElement(name: name, path: img.path, natural: img.size, resizable: resizable, dark: dark)
         case .symbol(let name):
             let symbol = SymbolElement(symbol: name, layers: try SymbolCatalog.layers(for: name, at: location), env: env)
             // Mirrored, the symbol is inside the mirroring effect, which takes its identity.

@@ -87,14 +87,18 @@ final class ImageElement: Element {
     let path: String
     let natural: Size
     let resizable: Bool
-    init(name: String, path: String, natural: Size, resizable: Bool) {
-        self.path = path; self.natural = natural; self.resizable = resizable
+    /// The file drawn in dark appearance, when it is another.
+    let dark: String?
+    init(name: String, path: String, natural: Size, resizable: Bool, dark: String? = nil) {
+        self.path = path; self.natural = natural; self.resizable = resizable; self.dark = dark
         super.init(name: "Image \(name)")
     }
     override func sizeThatFits(_ p: Proposal) -> Size {
         resizable ? p.replacingUnspecified(by: natural) : natural
     }
-    override var content: ResolvedView.Content { .image(path: path) }
+    override var content: ResolvedView.Content {
+        .image(path: path, appearances: dark.map { ImageAppearances(light: path, dark: $0) })
+    }
 }
 
 /// A drawing made elsewhere: its own size where nothing is proposed, stretched to what is.

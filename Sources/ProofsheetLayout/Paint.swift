@@ -49,8 +49,8 @@ private func paint(_ v: ResolvedView, _ grid: PixelGrid) -> [DisplayItem] {
                     text: t.text, frame: frame, font: t.font, paint: t.paint, alignment: t.alignment, lineLimit: t.lineLimit,
                     layoutWidth: v.frame.width + 0.01))
         ]
-    case .image(let path):
-        items = [.image(ImageDraw(path: path, frame: frame))]
+    case .image(let path, let appearances):
+        items = [.image(ImageDraw(path: path, frame: frame, appearances: appearances))]
     case .symbol(let s):
         items = [.symbol(SymbolDraw(name: s.name, layers: s.layers, frame: frame, pointSize: s.pointSize, paint: s.paint))]
     case .shape(let s):

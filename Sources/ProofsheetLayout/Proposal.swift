@@ -66,8 +66,12 @@ public protocol AssetProvider: Sendable {
     /// The mean colour of the image at the resolved `path` over `unit`, a rectangle of its
     /// unit square; nil when it is not known (what chrome that adapts to its backdrop reads).
     func meanColor(ofImage path: String, in unit: Rect) -> Color?
+    /// The resolved path of the image `name` in dark appearance when it is another file than
+    /// ``image(named:)``'s (an asset catalogue image set's dark variant), else nil.
+    func darkImage(named name: String) throws -> String?
 }
 
 extension AssetProvider {
     public func meanColor(ofImage path: String, in unit: Rect) -> Color? { nil }
+    public func darkImage(named name: String) throws -> String? { nil }
 }

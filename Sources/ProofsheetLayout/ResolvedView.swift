@@ -95,8 +95,9 @@ public struct ResolvedView: Hashable, Sendable {
         /// behind it (background) or over it (overlay).
         case layer(overlay: Bool)
         case text(TextContent)
-        /// A bitmap asset, by its resolved path, stretched into the frame.
-        case image(path: String)
+        /// A bitmap asset, by its resolved path, stretched into the frame; with its light and
+        /// dark files when they differ.
+        case image(path: String, appearances: ImageAppearances?)
         case symbol(SymbolContent)
         case shape(ShapeContent)
         /// A drawing made elsewhere, stretched into the frame (see `Node.picture`).

@@ -93,7 +93,7 @@ extension ResolvedView {
         case (.layer(let a), .layer(let b)): return a == b
         case (.shape(let a), .shape(let b)): return a.outline == b.outline && a.kind.sameShape(as: b.kind)
         case (.text(let a), .text(let b)): return a.text == b.text && a.font == b.font
-        case (.image(let a), .image(let b)): return a == b
+        case (.image(let a, let da), .image(let b, let db)): return a == b && da == db
         case (.symbol(let a), .symbol(let b)): return a.name == b.name && a.pointSize == b.pointSize
         case (.picture(let a), .picture(let b)): return a == b
         case (.material(let a), .material(let b)): return a.material == b.material && a.kind.sameShape(as: b.kind)
