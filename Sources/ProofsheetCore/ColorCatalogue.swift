@@ -99,16 +99,42 @@ extension Color {
     /// What an asset colour's semantic name starts with (never a catalogue name).
     static let assetPrefix = "asset:"
 
+    /// Colour sets that could not be read, by name: the error each gives when it is used, and
+    /// the first such error since ``takeUsedBadAsset()`` was last asked.
+    static let badAssets = Mutex<(errors: [String: ProofsheetError], used: ProofsheetError?)>(([:], nil))
+
     /// Makes `name` an asset colour with its light and dark values (the light one again when
     /// the asset has no dark appearance).
     public static func registerAsset(_ name: String, light: Color, dark: Color?) {
         assetColors.withLock { $0[assetPrefix + name] = (light, dark ?? light) }
+        badAssets.withLock { _ = $0.errors.removeValue(forKey: name) }
+    }
+
+    /// Makes `name` a colour set that could not be read: using it (``asset(named:)``) keeps
+    /// `error` for ``takeUsedBadAsset()``, and draws no asset colour.
+    public static func registerBadAsset(_ name: String, error: ProofsheetError) {
+        _ = assetColors.withLock { $0.removeValue(forKey: assetPrefix + name) }
+        badAssets.withLock { $0.errors[name] = error }
+    }
+
+    /// The error of the first unreadable colour set used since the last call, nil when none was;
+    /// forgotten once returned.
+    public static func takeUsedBadAsset() -> ProofsheetError? {
+        badAssets.withLock { s in
+            defer { s.used = nil }
+            return s.used
+        }
     }
 
     /// The asset colour `name` as drawn in light appearance (dark resolves later), nil when no
-    /// catalogue has it.
+    /// catalogue has it (or its colour set could not be read: see ``takeUsedBadAsset()``).
     public static func asset(named name: String) -> Color? {
-        guard let pair = assetColors.withLock({ $0[assetPrefix + name] }) else { return nil }
+        guard let pair = assetColors.withLock({ $0[assetPrefix + name] }) else {
+            badAssets.withLock { s in
+                if s.used == nil, let e = s.errors[name] { s.used = e }
+            }
+            return nil
+        }
         var c = pair.light
         c.semantic = assetPrefix + name
         return c

@@ -3,7 +3,9 @@ import Testing
 import ProofsheetTestSupport
 import Proofsheet
 
-/// Xcode's asset catalogues as Xcode writes them: image sets with light and dark variants.
+/// Xcode's asset catalogues as Xcode writes them: image sets with light and dark variants,
+/// colour sets in each of Xcode's colour spaces and component spellings, system colour
+/// references, and a set that cannot be read kept for when it is used.
 @Suite("Asset catalogues")
 struct AssetCatalogueTests {
     func write(_ text: String, to path: String) throws {
@@ -59,5 +61,90 @@ struct AssetCatalogueTests {
         // Any, Light and Dark: the light image in light mode over the Any one.
         #expect(try drawn("Tile", in: catalogue, scheme: "light") == green)
         #expect(try drawn("Tile", in: catalogue, scheme: "dark") == blue)
+    }
+
+    @Test func colourSetsInXcodesColourSpacesAreConvertedToSRGB() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalogue = dir + "/Assets.xcassets"
+        let sets: [String: [String]] = [
+            // Gray Gamma 2.2: 0.5 is linear 0.5^2.2, sRGB 0.5039.
+            "CatGray": [entry(#"{"color-space": "gray-gamma-22", "components": {"white": "0.500", "alpha": "0.800"}}"#)],
+            // Display P3's orange is out of sRGB's gamut: green 0.4625, not 0.5.
+            "CatP3": [entry(srgb("1.000", "0.500", "0.000", space: "display-p3"))],
+            // Extended sRGB: values past 0…1, clamped.
+            "CatExtended": [entry(srgb("1.200", "-0.100", "0.500", space: "extended-srgb"))],
+            // Extended linear sRGB: linear 0.214 is sRGB 0.5, 1.5 clamps to 1.
+            "CatLinear": [entry(srgb("0.214", "-0.500", "1.500", space: "extended-linear-srgb"))],
+            // Hexadecimal bytes and whole numbers.
+            "CatHex": [entry(srgb("0xFF", "0x80", "0x00")), entry(srgb("0", "128", "255"), "dark")],
+            // System colours by reference, each with its own dark value.
+            "CatBlue": [entry(#"{"platform": "ios", "reference": "systemBlueColor"}"#)],
+            "CatLabel": [entry(#"{"platform": "ios", "reference": "labelColor"}"#), entry(#"{"reference": "systemBackgroundColor"}"#, "dark")],
+            // Any, Light, Dark: the light entry in light mode.
+            "CatThree": [
+                entry(srgb("1.000", "0.000", "0.000")), entry(srgb("0.000", "1.000", "0.000"), "light"),
+                entry(srgb("0.000", "0.000", "1.000"), "dark")
+            ]
+        ]
+        for (name, entries) in sets { try write(colorSet(entries), to: catalogue + "/Colours/\(name).colorset/Contents.json") }
+        let names = AssetCatalogue.registerColors(in: [catalogue])
+        #expect(Set(names) == Set(sets.keys))
+        func rgba(_ name: String, _ scheme: ColorScheme) throws -> [Double] {
+            let c = try #require(Color.asset(named: name)).resolved(in: scheme)
+            return [c.red, c.green, c.blue, c.alpha].map { ($0 * 10_000).rounded() / 10_000 }
+        }
+        #expect(try rgba("CatGray", .light) == [0.5039, 0.5039, 0.5039, 0.8])
+        #expect(try rgba("CatP3", .light) == [1, 0.4625, 0, 1])
+        #expect(try rgba("CatExtended", .light) == [1, 0, 0.5, 1])
+        #expect(try rgba("CatLinear", .light) == [0.5, 0, 1, 1])
+        #expect(try rgba("CatHex", .light) == [1, 0.502, 0, 1])
+        #expect(try rgba("CatHex", .dark) == [0, 0.502, 1, 1])
+        #expect(try rgba("CatBlue", .light) == [0, 0.4784, 1, 1])  // 0x007AFF
+        #expect(try rgba("CatBlue", .dark) == [0.0392, 0.5176, 1, 1])  // 0x0A84FF
+        #expect(try rgba("CatLabel", .light) == [0, 0, 0, 1])
+        #expect(try rgba("CatLabel", .dark) == [0, 0, 0, 1])  // the dark entry: systemBackground's dark, black
+        #expect(try rgba("CatThree", .light) == [0, 1, 0, 1])
+        #expect(try rgba("CatThree", .dark) == [0, 0, 1, 1])
+    }
+
+    @Test func anUnreadableColourSetIsAnErrorOnlyWhenUsed() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalogue = dir + "/Assets.xcassets"
+        try write(colorSet([entry(srgb("0.000", "0.500", "1.000"))]), to: catalogue + "/BadGood.colorset/Contents.json")
+        try write(
+            colorSet([entry(srgb("0.000", "0.500", "1.000")), entry(srgb("1", "0", "0", space: "cmyk"), "dark")]),
+            to: catalogue + "/BadSpace.colorset/Contents.json")
+        try write(colorSet([entry(#"{"reference": "systemBluish"}"#)]), to: catalogue + "/BadReference.colorset/Contents.json")
+        try write(colorSet([entry(srgb("0.1", "zero", "0.3"))]), to: catalogue + "/BadComponent.colorset/Contents.json")
+        // A Contents.json past the size limit is not read (nor allocated).
+        try write(String(repeating: " ", count: (1 << 20) + 1) + "{}", to: catalogue + "/BadHuge.colorset/Contents.json")
+        // One that is a link to a file outside the catalogue is not followed.
+        try write(colorSet([entry(srgb("0.1", "0.2", "0.3"))]), to: dir + "/Outside.json")
+        try FileManager.default.createDirectory(atPath: catalogue + "/BadLink.colorset", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: catalogue + "/BadLink.colorset/Contents.json", withDestinationPath: dir + "/Outside.json")
+
+        #expect(AssetCatalogue.registerColors(in: [catalogue]) == ["BadGood"])
+        _ = Color.takeUsedBadAsset()
+        #expect(Color.asset(named: "BadGood")?.green == 0.5)
+        #expect(Color.takeUsedBadAsset() == nil)
+        func error(using name: String) -> String {
+            #expect(Color.asset(named: name) == nil)
+            return Color.takeUsedBadAsset().map { "\($0)" } ?? "no error"
+        }
+        let space = error(using: "BadSpace")
+        #expect(space.contains("BadSpace.colorset/Contents.json: colors[1].color.color-space 'cmyk' is not one Xcode writes"), "\(space)")
+        #expect(space.contains("srgb, extended-srgb, extended-linear-srgb, display-p3, gray-gamma-22"), "\(space)")
+        let reference = error(using: "BadReference")
+        #expect(
+            reference.contains("BadReference.colorset/Contents.json: colors[0].color.reference 'systemBluish' is not a system colour"), "\(reference)"
+        )
+        let component = error(using: "BadComponent")
+        #expect(component.contains("colors[0].color.components.green 'zero' is not a colour component"), "\(component)")
+        #expect(error(using: "BadHuge").contains("BadHuge.colorset/Contents.json: cannot be read"))
+        #expect(error(using: "BadLink").contains("BadLink.colorset/Contents.json: cannot be read"))
+        // Asked again, nothing more was used.
+        #expect(Color.takeUsedBadAsset() == nil)
     }
 }

@@ -90,14 +90,17 @@ public enum PreviewRunner {
                 "no preview named '\(excerpt(wanted))'", hint: "the previews: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }
         options.only = options.only.isEmpty ? Set(names) : options.only
-        // The colour sets of the app's asset catalogues: `Color("Brand")`.
-        try AssetCatalogue.registerColors(in: options.assets)
+        // The colour sets of the app's asset catalogues: `Color("Brand")`. One that cannot be
+        // read is an error of the preview that uses it.
+        AssetCatalogue.registerColors(in: options.assets)
+        _ = ProofsheetCore.Color.takeUsedBadAsset()
         let renderer = try Renderer(assetRoots: options.assets)
         for (p, name) in zip(previews, names) where options.only.contains(name) {
             // An error names the preview and where it is declared.
             do {
                 let screen = try p.screen(device: options.device, scale: options.scale, colorScheme: options.dark ? .dark : .light)
                 let scene = try screen.instantiate(try screen.appeared(try screen.state(still: nil)))
+                if let unreadable = ProofsheetCore.Color.takeUsedBadAsset() { throw unreadable }
                 let file = "\(name).\(options.format.rawValue)"
                 try FileOutput.write(try renderer.render(scene, format: options.format, png: .fast), to: out + "/" + file, sync: false)
                 note("drew \(file)")
@@ -117,6 +120,7 @@ public enum PreviewRunner {
                         note("drew \(folder)/: \(count) frames")
                     }
                 }
+                if let unreadable = ProofsheetCore.Color.takeUsedBadAsset() { throw unreadable }
             } catch var e as ProofsheetError {
                 e.message = "preview '\(name)' (\(p.fileID):\(p.line)): " + e.message
                 throw e
