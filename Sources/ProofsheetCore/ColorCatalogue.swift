@@ -140,6 +140,20 @@ extension Color {
         return c
     }
 
+    /// The app's accent colour: the asset catalogue's `AccentColor` colour set (the one Xcode
+    /// makes for every app) when it has one, else the system's (``accent``). Every view's tint
+    /// starts as it, so an unreadable `AccentColor` set is not an error here: the system's is
+    /// drawn.
+    public static var appAccent: Color { accent(fromAsset: "AccentColor") }
+
+    /// The asset colour `name` (light value, dark resolving later), else the system's accent.
+    package static func accent(fromAsset name: String) -> Color {
+        guard let pair = assetColors.withLock({ $0[assetPrefix + name] }) else { return accent }
+        var c = pair.light
+        c.semantic = assetPrefix + name
+        return c
+    }
+
     /// Every named colour, in catalogue order (families together).
     ///
     /// Values: light mode as Proofsheet has always drawn it (the long-standing published iOS

@@ -9,7 +9,7 @@ struct LayoutEnvironment {
     var foreground: Paint = .color(.primary)
     var textAlignment: TextAlignment = .leading
     var lineLimit: Int?
-    var tint: Color = .accent
+    var tint: Color = .appAccent
     var italic = false
     var underline = false
     var strikethrough = false

@@ -148,3 +148,23 @@ struct AssetCatalogueTests {
         #expect(Color.takeUsedBadAsset() == nil)
     }
 }
+
+extension AssetCatalogueTests {
+    /// The app's accent colour is its `AccentColor` colour set, with its dark appearance, and
+    /// system blue without one (the set is registered under another name here, so that tests
+    /// drawing the system accent at the same time are not changed).
+    @Test func theAccentColourIsTheAccentColourSet() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalogue = dir + "/Assets.xcassets"
+        try write(
+            colorSet([entry(srgb("0", "200", "100")), entry(srgb("0xC8", "0x00", "0xC8"), "dark")]),
+            to: catalogue + "/CatAccentColor.colorset/Contents.json")
+        #expect(Color.accent(fromAsset: "CatNoSuchAccent") == Color.accent)
+        AssetCatalogue.registerColors(in: [catalogue])
+        let accent = Color.accent(fromAsset: "CatAccentColor")
+        #expect([accent.red, accent.green, accent.blue] == [0, 200.0 / 255, 100.0 / 255])
+        let dark = accent.resolved(in: .dark)
+        #expect([dark.red, dark.green, dark.blue] == [200.0 / 255, 0, 200.0 / 255])
+    }
+}

@@ -54,8 +54,9 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, PrimitiveView {
         pink = Color(ProofsheetCore.Color.pink), brown = Color(ProofsheetCore.Color.brown)
     public static let white = Color(ProofsheetCore.Color.white), gray = Color(ProofsheetCore.Color.gray), black = Color(ProofsheetCore.Color.black),
         clear = Color(ProofsheetCore.Color.clear)
-    public static let primary = Color(ProofsheetCore.Color.primary), secondary = Color(ProofsheetCore.Color.secondary),
-        accentColor = Color(ProofsheetCore.Color.accentColor)
+    public static let primary = Color(ProofsheetCore.Color.primary), secondary = Color(ProofsheetCore.Color.secondary)
+    /// The app's accent colour: its asset catalogue's `AccentColor` colour set, else system blue.
+    public static var accentColor: Color { Color(ProofsheetCore.Color.appAccent) }
 }
 
 /// Stops of a gradient.
