@@ -5,8 +5,8 @@ import ProofsheetUI
 import Testing
 
 /// A preview program's asset catalogue: `Image("Hero")` draws the image set's dark variant in
-/// dark mode, `Color("Brand")` its dark colour; a colour set that cannot be read stops only a
-/// preview that uses it.
+/// dark mode, `Color("Brand")` its dark colour, through `UIImage(named:)` and the `bundle:`
+/// initialisers as well; a colour set that cannot be read stops only a preview that uses it.
 @Suite struct AssetCataloguePreviewTests {
     func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -32,10 +32,11 @@ import Testing
             to: catalogue + "/PrevBroken.colorset/Contents.json")
         let previews = [
             Preview("Hero") { Image("PrevHero") },
-            Preview("Brand") { Color("PrevBrand").frame(width: 10, height: 10) },
+            Preview("HeroUIKit") { Image(uiImage: UIImage(named: "PrevHero")!) },
+            Preview("Brand") { Color("PrevBrand", bundle: nil).frame(width: 10, height: 10) },
             Preview("Broken") { Color("PrevBroken").frame(width: 10, height: 10) }
         ]
-        let good = ["--only", "Hero", "--only", "Brand"]
+        let good = ["--only", "Hero", "--only", "HeroUIKit", "--only", "Brand"]
         for (scheme, hero, brand) in [
             ("light", RGBAColor(r: 220, g: 0, b: 0), RGBAColor(r: 255, g: 128, b: 0)),
             ("dark", RGBAColor(r: 0, g: 0, b: 220), RGBAColor(r: 0x0A, g: 0x84, b: 0xFF))
@@ -45,7 +46,9 @@ import Testing
                 ["--out", out, "--scale", "1", "--assets", catalogue] + good + (scheme == "dark" ? ["--dark"] : []), previews: previews
             ) { _ in }
             #expect(status == 0)
-            #expect(try PNGCodec.decode(contentsOfFile: out + "/Hero.png")[x: 195, y: 428] == hero, "\(scheme)")
+            for name in ["Hero", "HeroUIKit"] {
+                #expect(try PNGCodec.decode(contentsOfFile: out + "/\(name).png")[x: 195, y: 428] == hero, "\(name) \(scheme)")
+            }
             #expect(try PNGCodec.decode(contentsOfFile: out + "/Brand.png")[x: 195, y: 428] == brand, "\(scheme)")
         }
         // The preview that uses the set that cannot be read: bad input, naming the preview, the

@@ -60,6 +60,23 @@ public final class UIScreen {
     public var scale: CGFloat { CGFloat(device?.scale ?? 3) }
 }
 
+/// `UIImage`, as far as SwiftUI's `Image(uiImage:)` takes one: an image by its asset name (or
+/// SF Symbol name), found when it is drawn; a name no asset root has is an error then, not nil
+/// here.
+public final class UIImage: Sendable {
+    let name: String
+    let systemName: String?
+    public init?(named name: String) {
+        guard !name.isEmpty else { return nil }
+        self.name = name; systemName = nil
+    }
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: Any? = nil) { self.init(named: name) }
+    public init?(systemName: String) {
+        guard !systemName.isEmpty else { return nil }
+        name = systemName; self.systemName = systemName
+    }
+}
+
 /// `UIColor`, as far as SwiftUI's `Color(_:)` takes one: the system's colours (`.systemRed`,
 /// `.label`, `.systemGroupedBackground`, with their dark appearance) and UIKit's fixed ones
 /// (`.red` is pure red, as UIKit has it, not SwiftUI's `Color.red`).

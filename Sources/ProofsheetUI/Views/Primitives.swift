@@ -161,8 +161,12 @@ nonisolated public struct Image: PrimitiveView {
     enum Source { case asset(String), symbol(String) }
     let source: Source
     var isResizable = false
-    public init(_ name: String) { source = .asset(name) }
+    /// The image `name` of the app's asset catalogues or asset folders (the bundle is not
+    /// looked in: the catalogues are those the command found).
+    public init(_ name: String, bundle: Bundle? = nil) { source = .asset(name) }
     public init(systemName: String) { source = .symbol(systemName) }
+    /// The image a `UIImage` names.
+    public init(uiImage: UIImage) { source = uiImage.systemName.map(Source.symbol) ?? .asset(uiImage.name) }
     /// The image stretched to the size it is offered.
     public func resizable() -> Image {
         var i = self

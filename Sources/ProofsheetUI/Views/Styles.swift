@@ -35,8 +35,9 @@ nonisolated public struct Color: Hashable, Sendable, ShapeStyle, PrimitiveView {
     }
     /// A named colour: a colour set of the app's asset catalogue (`Color("Brand")`, with its
     /// dark appearance), one of SwiftUI's and UIKit's (`"systemGray6"`) or `#RRGGBB`; a name it
-    /// does not know is drawn magenta, so that it shows.
-    public init(_ name: String) {
+    /// does not know is drawn magenta, so that it shows. The bundle is not looked in: the
+    /// catalogues are those the command found.
+    public init(_ name: String, bundle: Bundle? = nil) {
         value = ProofsheetCore.Color.asset(named: name) ?? ProofsheetCore.Color.parse(name) ?? ProofsheetCore.Color(red: 1, green: 0, blue: 1)
     }
 
