@@ -37,11 +37,13 @@ import Testing
             Preview("Broken") { Color("PrevBroken").frame(width: 10, height: 10) }
         ]
         let good = ["--only", "Hero", "--only", "HeroUIKit", "--only", "Brand"]
+        // The program writes only into the temporary folder `proofsheet swiftui` makes for it.
+        let staged = try FileOutput.temporaryFolder(beside: dir + "/previews")
         for (scheme, hero, brand) in [
             ("light", RGBAColor(r: 220, g: 0, b: 0), RGBAColor(r: 255, g: 128, b: 0)),
             ("dark", RGBAColor(r: 0, g: 0, b: 220), RGBAColor(r: 0x0A, g: 0x84, b: 0xFF))
         ] {
-            let out = dir + "/" + scheme
+            let out = staged + "/" + scheme
             let status = try PreviewRunner.run(
                 ["--out", out, "--scale", "1", "--assets", catalogue] + good + (scheme == "dark" ? ["--dark"] : []), previews: previews
             ) { _ in }
@@ -54,7 +56,7 @@ import Testing
         // The preview that uses the set that cannot be read: bad input, naming the preview, the
         // file, where in it, and what is valid.
         do {
-            _ = try PreviewRunner.run(["--out", dir + "/broken", "--scale", "1", "--assets", catalogue, "--only", "Broken"], previews: previews) {
+            _ = try PreviewRunner.run(["--out", staged + "/broken", "--scale", "1", "--assets", catalogue, "--only", "Broken"], previews: previews) {
                 _ in
             }
             Issue.record("the broken colour set was drawn")
