@@ -16,6 +16,7 @@ work="$project/.build/container"
 root="$work/root"
 [ "$(id -u)" -eq 0 ] || { echo "container-check: run as root (chroot)" >&2; exit 2; }
 command -v debootstrap >/dev/null || { echo "container-check: apt-get install debootstrap" >&2; exit 2; }
+mkdir -p "$work"
 
 # The run stage's base: Debian 12, made once.
 if [ ! -f "$root/.proofsheet-base" ]; then
