@@ -138,38 +138,41 @@ public enum PNGText {
     /// `png` without the `tEXt` chunks named `keyword` before the image data (the bytes unchanged
     /// when they are not a well-formed run of chunks up to there).
     public static func removing(_ keyword: String, from png: [UInt8]) -> [UInt8] {
-        guard png.starts(with: PNGChunks.signature) else { return png }
+        guard let (chunks, data) = leadingChunks(png), let data else { return png }
         var out = Array(png[..<8])
-        var at = 8
-        let key = Array(keyword.utf8) + [0]
-        while at + 12 <= png.count {
-            let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = Array(png[at + 4..<at + 8])
-            guard length <= png.count - at - 12 else { return png }
-            if type == Array("IDAT".utf8) || type == Array("IEND".utf8) { return out + png[at...] }
-            let named = type == Array("tEXt".utf8) && length >= key.count && Array(png[at + 8..<at + 8 + key.count]) == key
-            if !named { out += png[at..<at + 12 + length] }
-            at += 12 + length
-        }
-        return png
+        for c in chunks where !isText(c, keyword, in: png) { out += png[c] }
+        return out + png[data...]
     }
 
     /// The text of the first `tEXt` chunk named `keyword` before the image data, or nil.
     public static func read(_ keyword: String, in png: [UInt8]) -> String? {
+        guard let (chunks, _) = leadingChunks(png), let c = chunks.first(where: { isText($0, keyword, in: png) }) else { return nil }
+        return String(decoding: png[c.lowerBound + 8 + keyword.utf8.count + 1..<c.upperBound - 4], as: UTF8.self)
+    }
+
+    /// The chunks before the image data (each one's bytes: length, type, data, CRC) and where
+    /// the image data starts: nil when the bytes are no PNG; no start when they end, or a chunk
+    /// is cut short, before it (the chunks up to there are given: a PNG's first bytes suffice).
+    static func leadingChunks(_ png: [UInt8]) -> (chunks: [Range<Int>], data: Int?)? {
         guard png.starts(with: PNGChunks.signature) else { return nil }
+        var chunks: [Range<Int>] = []
         var at = 8
-        let key = Array(keyword.utf8) + [0]
         while at + 12 <= png.count {
             let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= png.count - at - 12 else { return (chunks, nil) }
             let type = Array(png[at + 4..<at + 8])
-            guard length <= png.count - at - 12 else { return nil }
-            if type == Array("IDAT".utf8) || type == Array("IEND".utf8) { return nil }
-            if type == Array("tEXt".utf8), length >= key.count, Array(png[at + 8..<at + 8 + key.count]) == key {
-                return String(decoding: png[at + 8 + key.count..<at + 8 + length], as: UTF8.self)
-            }
+            if type == Array("IDAT".utf8) || type == Array("IEND".utf8) { return (chunks, at) }
+            chunks.append(at..<at + 12 + length)
             at += 12 + length
         }
-        return nil
+        return (chunks, nil)
+    }
+
+    /// Whether the chunk `c` of `png` is a `tEXt` chunk named `keyword`.
+    static func isText(_ c: Range<Int>, _ keyword: String, in png: [UInt8]) -> Bool {
+        let key = Array(keyword.utf8) + [0]
+        return Array(png[c.lowerBound + 4..<c.lowerBound + 8]) == Array("tEXt".utf8) && c.count - 12 >= key.count
+            && Array(png[c.lowerBound + 8..<c.lowerBound + 8 + key.count]) == key
     }
 }
 
