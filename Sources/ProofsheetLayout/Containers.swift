@@ -297,13 +297,23 @@ final class CustomLayoutElement: Element {
 
     init(name: String, run: any CustomLayoutRun, children: [Element]) {
         self.run = run; self.items = children
-        proxies = children.map { c in LayoutChild(layoutPriority: c.layoutPriority) { w, h in c.size(Proposal(width: w, height: h)) } }
+        proxies = children.map { c in
+            LayoutChild(layoutPriority: c.layoutPriority) { w, h in c.size(Proposal(width: Self.proposed(w), height: Self.proposed(h))) }
+        }
         super.init(name: name)
     }
     override var children: [Element] { items }
 
     override func sizeThatFits(_ p: Proposal) -> Size {
-        do { return try run.sizeThatFits(width: p.width, height: p.height, children: proxies) } catch {
+        do {
+            let s = try run.sizeThatFits(width: p.width, height: p.height, children: proxies)
+            guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+                throw ProofsheetError.badInput(
+                    "the layout \(name) answered the size \(s.width) × \(s.height) from sizeThatFits",
+                    hint: "answer a finite size of 0 or more on each axis (replacingUnspecifiedDimensions() gives one for an unspecified proposal)")
+            }
+            return s
+        } catch {
             failure = failure ?? error
             return .zero
         }
@@ -315,7 +325,11 @@ final class CustomLayoutElement: Element {
         try run.placeChildren(in: exact, width: proposal.width, height: proposal.height, children: proxies)
         for (c, proxy) in zip(items, proxies) {
             if let placed = proxy.placement {
-                let p = Proposal(width: placed.width, height: placed.height)
+                guard placed.origin.x.isFinite, placed.origin.y.isFinite else {
+                    throw ProofsheetError.badInput(
+                        "the layout \(name) placed a subview at \(placed.origin.x), \(placed.origin.y)", hint: "place subviews at finite points")
+                }
+                let p = Proposal(width: Self.proposed(placed.width), height: Self.proposed(placed.height))
                 try c.place(Rect(origin: placed.origin, size: c.size(p)), p, ctx)
             } else {
                 let p = Proposal(exact.size)
@@ -325,4 +339,11 @@ final class CustomLayoutElement: Element {
     }
 
     override var content: ResolvedView.Content { .zOrdered }
+
+    /// A length the layout proposes, as the engine takes proposals: not a number is no proposal
+    /// (the ideal size), a negative one is 0.
+    static func proposed(_ v: Double?) -> Double? {
+        guard let v, !v.isNaN else { return nil }
+        return max(0, v)
+    }
 }

@@ -27,6 +27,18 @@ import Testing
         }
     }
 
+    /// A size that is not a number, or a subview placed at no point, is the layout's error
+    /// (bad input naming the layout), never a frame of nan.
+    @Test(arguments: [true, false]) func anUnsoundAnswerIsAnErrorNamingTheLayout(nanSize: Bool) throws {
+        do {
+            _ = try layout { UnsoundScreen(nanSize: nanSize) }
+            Issue.record("the layout's answer was taken")
+        } catch let e as ProofsheetError {
+            #expect(e.exitCode == 2 && e.description.contains("the layout Unsound"), "\(e)")
+            #expect(e.description.contains(nanSize ? "answered the size nan" : "placed a subview at inf"), "\(e)")
+        }
+    }
+
     /// Anchors and proposals: each subview is the size its proposal gives it (60 × 20), its
     /// centre where it was placed; the one not placed is centred in the layout.
     @Test func subviewsArePlacedByTheirAnchorsWithTheirProposals() throws {

@@ -116,3 +116,22 @@ struct OneWide: Layout {
         flow.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
 }
+
+/// A layout answering what no view can be: a size that is not a number, or a subview placed at
+/// no point.
+struct Unsound: Layout {
+    let nanSize: Bool
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        nanSize ? CGSize(width: CGFloat.nan, height: 10) : CGSize(width: 100, height: 100)
+    }
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        for s in subviews { s.place(at: CGPoint(x: CGFloat.infinity, y: 0), proposal: ProposedViewSize(width: -5, height: .nan)) }
+    }
+}
+
+struct UnsoundScreen: View {
+    let nanSize: Bool
+    var body: some View {
+        Unsound(nanSize: nanSize) { Color.red.frame(width: 10, height: 10) }
+    }
+}
