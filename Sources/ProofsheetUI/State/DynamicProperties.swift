@@ -26,8 +26,32 @@ final class StateSlot: @unchecked Sendable {
     }
 
     @MainActor func write(_ value: Any?) {
-        guard let key, let access = StateAccess.current else { return }
+        guard let key else { return }
+        guard let access = StateAccess.current else {
+            UntimedWrites.note(key)
+            return
+        }
         access.write(key, value)
+    }
+}
+
+/// Changes of state made where no frame can see them: after an `await` in a `Task` (whose
+/// `Task.sleep` waits real time, not the timeline's), or from a thread of one's own. They are
+/// not drawn; the first of each state says so on standard error, with what to write instead.
+@MainActor
+enum UntimedWrites {
+    static var told: Set<String> = []
+
+    static func note(_ key: String) {
+        // Each state once, the first 64 states of a run at most.
+        guard told.count < 64, told.insert(key).inserted else { return }
+        let name = key.split(separator: "|").last.map(String.init) ?? key
+        FileHandle.standardError.write(
+            Data(
+                ("proofsheet: warning: the state '\(name)' was changed outside an event handler, an animation's completion and "
+                    + "DispatchQueue.main.async/asyncAfter (after an await in a Task, say): the change is not drawn; "
+                    + "Task.sleep waits real time, not the timeline's: write DispatchQueue.main.asyncAfter(deadline: .now() + s) { … } instead\n")
+                    .utf8))
     }
 }
 
