@@ -57,20 +57,8 @@ public enum AssetCatalogue {
     /// The JSON object of the `Contents.json` at `path`, nil when it is not a regular file (a
     /// link is not followed), is larger than ``maxContentsBytes`` or is not a JSON object.
     static func contents(at path: String) -> [String: Any]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, st.st_size <= maxContentsBytes else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var got = 0
-        while got < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            got += n
-        }
-        return (try? JSONSerialization.jsonObject(with: Data(bytes.prefix(got)))) as? [String: Any]
+        guard let bytes = FileOutput.readRegularFile(path, limit: maxContentsBytes) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
     }
 
     /// What a `Contents.json` that cannot be read is refused with.

@@ -147,8 +147,7 @@ func galleryCommand(_ args: inout Arguments) throws -> Int32 {
 
     // Everything of the folder goes into a temporary folder beside it, which then takes its
     // place; an overview named elsewhere (--overview) is written on its own after.
-    let folder = URL(fileURLWithPath: outDir).standardizedFileURL.path
-    func isInFolder(_ path: String) -> Bool { FileOutput.parent(of: URL(fileURLWithPath: path).standardizedFileURL.path) == folder }
+    func isInFolder(_ path: String) -> Bool { FileOutput.parent(of: URL(fileURLWithPath: path).standardizedFileURL.path) == galleryFolder }
     let temp = try FileOutput.temporaryFolder(beside: outDir)
     do {
         func moved(_ path: String) -> String { temp + "/" + (path as NSString).lastPathComponent }

@@ -138,20 +138,9 @@ public enum GoldenNames {
     /// knows (one of a newer format is left to the Proofsheet that wrote it). Reads at most the
     /// first 64 KiB.
     public static func isRecorded(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
-        var bytes = [UInt8](repeating: 0, count: min(Int(st.st_size), 64 << 10))
-        var got = 0
-        while got < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, $0.count - got, off_t(got)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            got += n
-        }
-        guard let text = PNGText.read(EnvironmentFingerprint.pngKeyword, in: Array(bytes.prefix(got))) else { return false }
+        guard let bytes = FileOutput.readRegularFile(path, limit: 64 << 10, prefix: true),
+            let text = PNGText.read(EnvironmentFingerprint.pngKeyword, in: bytes)
+        else { return false }
         return EnvironmentFingerprint(text: text) != nil && formatProblem(ofChunk: text) == nil
     }
 

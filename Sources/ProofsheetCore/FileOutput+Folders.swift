@@ -39,9 +39,12 @@ extension FileOutput {
         guard isFolder(target) else {
             throw ProofsheetError.usage("'\(shown)' is not a folder", hint: "give \(option) a folder for \(what)")
         }
-        // Without a marker only the first level is looked at (a folder such as / or /usr is
-        // refused at once, not after listing everything below it).
-        if readMarker(target) == nil, let names = try? FileManager.default.contentsOfDirectory(atPath: target) {
+        guard let listed = readMarker(target) else {
+            // Without a marker only the first level is looked at (a folder such as / or /usr is
+            // refused at once, not after listing everything below it).
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: target) else {
+                throw ProofsheetError.usage("'\(shown)' cannot be read", hint: "give \(option) a new folder")
+            }
             if names.isEmpty { return }
             throw ProofsheetError.usage(
                 "'\(shown)' holds other files (\(list(names.sorted()))), not written by Proofsheet: it has no \(folderMarker) listing them",
@@ -52,15 +55,6 @@ extension FileOutput {
         guard let found = listing(of: target) else {
             throw ProofsheetError.usage(
                 "'\(shown)' cannot be read, or holds more than \(maxFolderEntries) files", hint: "give \(option) a new folder")
-        }
-        if found.isEmpty { return }
-        guard let listed = readMarker(target) else {
-            let names = found.keys.sorted()
-            throw ProofsheetError.usage(
-                "'\(shown)' holds other files (\(list(names))), not written by Proofsheet: it has no \(folderMarker) listing them",
-                hint:
-                    "\(what) replace a folder as a whole; a folder written by an older version has no list either: "
-                    + "delete it, or give \(option) a new folder")
         }
         guard case .files(let files) = listed else {
             throw ProofsheetError.usage(
@@ -202,21 +196,9 @@ extension FileOutput {
     /// The marker of `folder`, or nil when it has none that Proofsheet wrote (missing, a link,
     /// not a regular file, too large, or not in the format).
     static func readMarker(_ folder: String) -> Marker? {
-        let path = folder + "/" + folderMarker
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size <= maxMarkerBytes else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var got = 0
-        while got < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, $0.count - got) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            got += n
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let bytes = readRegularFile(folder + "/" + folderMarker, limit: maxMarkerBytes),
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(markerHeader), lines.last == "" else { return nil }
         lines.removeFirst(); lines.removeLast()

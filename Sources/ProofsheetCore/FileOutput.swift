@@ -216,6 +216,26 @@ public enum FileOutput {
     }
 
     /// Whether `path` is a regular file (symlinks followed).
+    /// The bytes of the regular file at `path`, never through a link (nor blocking on a FIFO):
+    /// nil when it is missing, not a regular file, or larger than `limit` bytes. With `prefix`,
+    /// a larger file gives its first `limit` bytes instead.
+    public static func readRegularFile(_ path: String, limit: Int, prefix: Bool = false) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, prefix || st.st_size <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: min(Int(st.st_size), limit))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        return Array(bytes.prefix(got))
+    }
+
     public static func isRegularFile(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG

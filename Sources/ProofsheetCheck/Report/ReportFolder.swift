@@ -75,15 +75,20 @@ public struct ReportFolder: Sendable {
     }
 
     func prepare() throws {
+        try requireStaged()
+        if FileOutput.exists(path) && !FileOutput.isFolder(path) {
+            throw ProofsheetError.badInput("the report folder \(path) is a file", hint: "give --report a folder")
+        }
+        try FileOutput.makeFolders(path + "/images")
+    }
+
+    /// Refuses to write into a folder opened to be read (see ``isStaged``).
+    func requireStaged() throws {
         guard isStaged else {
             throw ProofsheetError.usage(
                 "the report folder \(SafePaths.clip(path)) was opened to be read: a report is written into ReportFolder.staging(for:), then committed",
                 hint: "write reports through ReportFolder.staging(for: target) and commit(to: target)")
         }
-        if FileOutput.exists(path) && !FileOutput.isFolder(path) {
-            throw ProofsheetError.badInput("the report folder \(path) is a file", hint: "give --report a folder")
-        }
-        try FileOutput.makeFolders(path + "/images")
     }
 
     /// Checks that a report may be written at `path`: nothing there, an empty folder, or an
@@ -124,7 +129,7 @@ public struct ReportFolder: Sendable {
 
     /// Writes an image of an entry; returns its path inside the folder.
     func store(_ png: [UInt8], _ id: String, _ kind: String) throws -> String {
-        if !isStaged { try prepare() }  // refused: a folder opened to be read
+        try requireStaged()
         let name = Self.imageName(id, kind)
         try FileOutput.write(png, to: path + "/" + name)
         return name
