@@ -80,18 +80,10 @@ public enum SafePaths {
         guard Int(st.st_size) <= limit else {
             throw ProofsheetError.badInput("\(what): \(clip(path)) is \(st.st_size) bytes, over the limit of \(limit)")
         }
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw ProofsheetError.badInput("\(what): cannot read \(clip(path)): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            offset += n
+        guard let bytes = FileOutput.readRegularFile(path, limit: limit) else {
+            throw ProofsheetError.badInput("\(what): cannot read \(clip(path)) as a regular file of at most \(limit) bytes")
         }
-        return Array(bytes.prefix(offset))
+        return bytes
     }
 
     /// `path` made absolute from the working directory, `.` and `..` taken away by name
